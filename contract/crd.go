@@ -1,0 +1,162 @@
+package contract
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"k8s.io/apimachinery/pkg/version"
+	capicontract "sigs.k8s.io/cluster-api/util/contract"
+)
+
+// LabelPrefix is the prefix of contract labels on provider CRDs.
+const LabelPrefix = "cluster.x-k8s.io/"
+
+// LabelKey is the CRD label that declares a contract version.
+func LabelKey(contractVersion string) string { return LabelPrefix + contractVersion }
+
+// CRDName is the name Cluster API looks a CRD up by.
+func CRDName(group, kind string) string { return capicontract.CalculateCRDName(group, kind) }
+
+// CRDInfo is what the CRD rules look at, whether read from a repo or a cluster.
+type CRDInfo struct {
+	Name     string
+	Group    string
+	Kind     string
+	Scope    string
+	Versions []CRDVersion
+	Labels   map[string]string
+}
+
+// CRDVersion is one entry of spec.versions.
+type CRDVersion struct {
+	Name    string
+	Served  bool
+	Storage bool
+}
+
+// StorageVersion returns the version marked storage, or "".
+func (c CRDInfo) StorageVersion() string {
+	for _, v := range c.Versions {
+		if v.Storage {
+			return v.Name
+		}
+	}
+	return ""
+}
+
+func (c CRDInfo) version(name string) (CRDVersion, bool) {
+	for _, v := range c.Versions {
+		if v.Name == name {
+			return v, true
+		}
+	}
+	return CRDVersion{}, false
+}
+
+// compatibleContracts lists, highest first, the contract labels a core honours.
+func compatibleContracts(core CoreBehaviour) []string {
+	if core.AcceptsV1Beta1Contract {
+		return []string{V1Beta2, V1Beta1}
+	}
+	return []string{V1Beta2}
+}
+
+// ResolveContract chooses the contract and API version exactly as Cluster API
+// core does (internal/contract.GetLatestContractAndAPIVersionFromContract):
+// the highest compatible contract whose label is present and non-empty, then
+// the highest kube-aware version in its '_'-separated value.
+func ResolveContract(labels map[string]string, core CoreBehaviour) (contractVersion, apiVersion string, err error) {
+	for _, cv := range compatibleContracts(core) {
+		value := labels[LabelKey(cv)]
+		if value == "" {
+			continue
+		}
+		versions := strings.Split(value, "_")
+		sort.Slice(versions, func(i, j int) bool {
+			return version.CompareKubeAwareVersionStrings(versions[i], versions[j]) > 0
+		})
+		return cv, versions[0], nil
+	}
+	return "", "", fmt.Errorf("no non-empty %s label among contract versions %v", LabelPrefix+"<contract>", compatibleContracts(core))
+}
+
+// Violation is one CRD rule that a CRD breaks.
+type Violation struct {
+	Rule     string
+	Severity Severity
+	Field    string
+	Message  string
+}
+
+// EvaluateCRD applies the CRD rules of the catalog to one CRD.
+func EvaluateCRD(crd CRDInfo, core CoreBehaviour) []Violation {
+	ctx := Context{Core: core}
+	var out []Violation
+	add := func(id, field string, sev Severity, format string, args ...any) {
+		if sev == Off {
+			return
+		}
+		out = append(out, Violation{Rule: id, Severity: sev, Field: field, Message: fmt.Sprintf(format, args...)})
+	}
+
+	if want := CRDName(crd.Group, crd.Kind); crd.Name != want {
+		add(RuleCRDName, "metadata.name", MustRule(RuleCRDName).Severity(ctx),
+			"CRD is named %q but Cluster API looks it up as %q", crd.Name, want)
+	}
+	if crd.Scope != "" && crd.Scope != "Namespaced" {
+		add(RuleCRDScope, "spec.scope", MustRule(RuleCRDScope).Severity(ctx),
+			"CRD scope is %s; contract resources must be Namespaced", crd.Scope)
+	}
+
+	v2, v1 := crd.Labels[LabelKey(V1Beta2)], crd.Labels[LabelKey(V1Beta1)]
+	switch {
+	case v2 == "" && v1 == "":
+		add(RuleLabelMissing, "metadata.labels", MustRule(RuleLabelMissing).Severity(ctx),
+			"CRD %s has no %s label (nor %s): Cluster API cannot resolve references to %s",
+			crd.Name, LabelKey(V1Beta2), LabelKey(V1Beta1), crd.Kind)
+	case v2 == "":
+		add(RuleLabelV1Beta1Only, "metadata.labels["+LabelKey(V1Beta2)+"]", MustRule(RuleLabelV1Beta1Only).Severity(ctx),
+			"CRD %s is missing the %s label (it declares only %s=%s)", crd.Name, LabelKey(V1Beta2), LabelKey(V1Beta1), v1)
+	}
+
+	chosenContract, chosenVersion, err := ResolveContract(crd.Labels, core)
+	if err == nil && len(crd.Versions) > 0 {
+		if v, ok := crd.version(chosenVersion); !ok || !v.Served {
+			state := "does not define"
+			if ok {
+				state = "does not serve"
+			}
+			add(RuleLabelVersion, "metadata.labels["+LabelKey(chosenContract)+"]", MustRule(RuleLabelVersion).Severity(ctx),
+				"Cluster API will read %s at version %s (from label %s=%s), but the CRD %s that version",
+				crd.Kind, chosenVersion, LabelKey(chosenContract), crd.Labels[LabelKey(chosenContract)], state)
+		}
+	}
+	if len(crd.Versions) > 0 {
+		keys := make([]string, 0, len(crd.Labels))
+		for k := range crd.Labels {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, key := range keys {
+			cv := strings.TrimPrefix(key, LabelPrefix)
+			if !strings.HasPrefix(key, LabelPrefix) || (cv != V1Beta1 && cv != V1Beta2) {
+				continue
+			}
+			for _, name := range strings.Split(crd.Labels[key], "_") {
+				if name == "" || (cv == chosenContract && name == chosenVersion) {
+					continue
+				}
+				if v, ok := crd.version(name); !ok || !v.Served {
+					state := "is not a version of the CRD"
+					if ok {
+						state = "is not served by the CRD"
+					}
+					add(RuleLabelVersion, "metadata.labels["+key+"]", Info,
+						"label %s=%s names %s, which %s (advisory: Cluster API does not read it)", key, crd.Labels[key], name, state)
+				}
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,70 @@
+package contract
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/mod/modfile"
+)
+
+// FindGoMod walks up from dir to the nearest go.mod.
+func FindGoMod(dir string) (string, bool) {
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		p := filepath.Join(d, "go.mod")
+		if st, err := os.Stat(p); err == nil && !st.IsDir() {
+			return p, true
+		}
+		if filepath.Dir(d) == d {
+			return "", false
+		}
+	}
+}
+
+// TargetFromGoMod reads the provider's requirement on Cluster API core. A
+// replace to a local directory means the provider builds against that tree.
+func TargetFromGoMod(goModPath string) (CoreTarget, error) {
+	data, err := os.ReadFile(goModPath)
+	if err != nil {
+		return CoreTarget{}, err
+	}
+	f, err := modfile.ParseLax(goModPath, data, nil)
+	if err != nil {
+		return CoreTarget{}, fmt.Errorf("%s: %w", goModPath, err)
+	}
+	for _, r := range f.Replace {
+		if r.Old.Path != CoreModule {
+			continue
+		}
+		if modfile.IsDirectoryPath(r.New.Path) {
+			dir := r.New.Path
+			if !filepath.IsAbs(dir) {
+				dir = filepath.Join(filepath.Dir(goModPath), dir)
+			}
+			return TargetForLocalTree(filepath.Clean(dir), "go.mod replace "+CoreModule+" => "+r.New.Path), nil
+		}
+		return TargetForVersion(r.New.Version, "go.mod replace "+CoreModule+" => "+r.New.Path+" "+r.New.Version)
+	}
+	if f.Module != nil && f.Module.Mod.Path == CoreModule {
+		return TargetForLocalTree(filepath.Dir(goModPath), "module is "+CoreModule+" itself"), nil
+	}
+	for _, r := range f.Require {
+		if r.Mod.Path == CoreModule {
+			return TargetForVersion(r.Mod.Version, "go.mod require "+CoreModule+" "+r.Mod.Version)
+		}
+	}
+	return DefaultTarget(), nil
+}
+
+// ResolveTarget applies the override (from a flag) or else reads go.mod
+// above dir.
+func ResolveTarget(override, dir string) (CoreTarget, error) {
+	if override = strings.TrimSpace(override); override != "" {
+		return TargetForVersion(override, "flag --capi-version")
+	}
+	if gm, ok := FindGoMod(dir); ok {
+		return TargetFromGoMod(gm)
+	}
+	return DefaultTarget(), nil
+}

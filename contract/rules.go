@@ -1,0 +1,328 @@
+package contract
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Scope says what a rule looks at.
+type Scope string
+
+const (
+	ScopeType   Scope = "type"   // Go API types
+	ScopeUse    Scope = "use"    // Go use sites
+	ScopeCRD    Scope = "crd"    // CRD definitions (repo config or cluster)
+	ScopeObject Scope = "object" // objects in a cluster
+)
+
+// Context is what a rule's severity depends on.
+type Context struct {
+	Core CoreBehaviour
+	// Spoke is true for an older, non-storage API version (a conversion
+	// spoke): its findings are informational and never fail a run.
+	Spoke bool
+}
+
+// Rule is one catalogued check.
+type Rule struct {
+	ID        string
+	Name      string
+	Scope     Scope
+	Kind      *Kind
+	Field     string
+	Title     string
+	Rationale string
+	// Fix describes what resolves the finding.
+	Fix    string
+	DocURL string
+	// severity gives the rule's severity for a context; Off means not reported.
+	severity func(Context) Severity
+}
+
+// Severity is the rule's severity for ctx.
+func (r *Rule) Severity(ctx Context) Severity {
+	s := r.severity(ctx)
+	if ctx.Spoke && (r.Scope == ScopeType) && s > Info {
+		return Info
+	}
+	return s
+}
+
+// SeverityNote explains how the severity varies with the target core, for docs.
+func (r *Rule) SeverityTable() []SeverityRow {
+	var rows []SeverityRow
+	for _, c := range []struct {
+		label string
+		b     CoreBehaviour
+	}{
+		{"core ≤ " + LatestVerifiedCore + " (reads only status.ready)", releasedBehaviour},
+		{"core with the status.ready fallback (PR #14030; v1.15 assumed)", fallbackBehaviour},
+		{"core without v1beta1 compatibility (v1.16 planned)", v1beta1DroppedBehaviour},
+	} {
+		rows = append(rows, SeverityRow{Core: c.label, Severity: r.Severity(Context{Core: c.b})})
+	}
+	return rows
+}
+
+// SeverityRow is one line of a rule's severity table.
+type SeverityRow struct {
+	Core     string
+	Severity Severity
+}
+
+func fixed(s Severity) func(Context) Severity { return func(Context) Severity { return s } }
+
+const (
+	contractDoc  = "https://cluster-api.sigs.k8s.io/developer/providers/contracts/infra-machinepool"
+	labelsDoc    = "https://cluster-api.sigs.k8s.io/developer/providers/contracts/overview.html#api-version-labels"
+	migrationDoc = "https://cluster-api.sigs.k8s.io/developer/providers/migrations/v1.10-to-v1.11"
+)
+
+// Rule IDs. They are stable: never renumber, only add.
+const (
+	RuleReadyOnly             = "MPA101"
+	RuleProvisionedOnly       = "MPA102"
+	RuleDualReadiness         = "MPA103"
+	RuleInitializationShape   = "MPA104"
+	RuleFailureReason         = "MPA105"
+	RuleFailureMessage        = "MPA106"
+	RuleProviderIDPointer     = "MPA107"
+	RuleProviderIDList        = "MPA108"
+	RuleReplicas              = "MPA109"
+	RuleConditionsV1Beta1     = "MPA110"
+	RuleDeprecatedFieldUse    = "MPA201"
+	RuleContractFieldUse      = "MPA202"
+	RuleReadyWriteAlone       = "MPA203"
+	RuleProvisionedWriteAlone = "MPA204"
+	RuleLabelMissing          = "MPA301"
+	RuleLabelV1Beta1Only      = "MPA302"
+	RuleLabelVersion          = "MPA303"
+	RuleCRDName               = "MPA304"
+	RuleCRDScope              = "MPA305"
+	RuleCRDNotFound           = "MPA306"
+)
+
+var rules = []*Rule{
+	{
+		ID: RuleReadyOnly, Name: "ready-without-provisioned", Scope: ScopeType, Kind: &InfraMachinePool, Field: PathReady,
+		Title: "status.ready without status.initialization.provisioned",
+		Rationale: "The v1beta2 InfraMachinePool contract makes status.initialization.provisioned mandatory; " +
+			"status.ready is a v1beta1 compatibility fallback that is dropped with v1beta1 compatibility (v1.16 planned). " +
+			"Released cores (≤ " + LatestVerifiedCore + ") still read only status.ready, so keep it and add the new field.",
+		Fix:    "Add `Initialization <Kind>InitializationStatus` (json:\"initialization,omitempty,omitzero\") with `Provisioned *bool`, keep `Ready`, and set both.",
+		DocURL: contractDoc + "#inframachinepool-initialization-completed",
+		severity: func(c Context) Severity {
+			if !c.Core.ReadsReady() {
+				return Error
+			}
+			return Warning
+		},
+	},
+	{
+		ID: RuleProvisionedOnly, Name: "provisioned-without-ready", Scope: ScopeType, Kind: &InfraMachinePool, Field: PathProvisioned,
+		Title: "status.initialization.provisioned without status.ready on a core that reads only status.ready",
+		Rationale: "Every released Cluster API (≤ " + LatestVerifiedCore + ") decides a MachinePool's infrastructure is provisioned " +
+			"from status.ready alone. A pool that only sets status.initialization.provisioned is never seen as provisioned there.",
+		Fix:    "Keep (or restore) `Ready bool json:\"ready\"` and set it together with initialization.provisioned until the minimum supported core reads the new field.",
+		DocURL: contractDoc + "#inframachinepool-initialization-completed",
+		severity: func(c Context) Severity {
+			if c.Core.ReadsOnlyReady() {
+				return Error
+			}
+			return Off
+		},
+	},
+	{
+		ID: RuleDualReadiness, Name: "dual-readiness", Scope: ScopeType, Kind: &InfraMachinePool, Field: PathReady,
+		Title:     "status.ready and status.initialization.provisioned both present",
+		Rationale: "This is the recommended transition shape: released cores read status.ready, the v1beta2 contract reads initialization.provisioned.",
+		Fix:       "Nothing now. Drop `Ready` once the minimum supported core reads status.initialization.provisioned.",
+		DocURL:    contractDoc + "#inframachinepool-initialization-completed",
+		severity:  fixed(Info),
+	},
+	{
+		ID: RuleInitializationShape, Name: "initialization-shape", Scope: ScopeType, Kind: &InfraMachinePool, Field: PathInitialization,
+		Title: "status.initialization does not have the contract's shape",
+		Rationale: "The contract gives `Initialization <Kind>InitializationStatus json:\"initialization,omitempty,omitzero\"` (a value struct " +
+			"with +kubebuilder:validation:MinProperties=1) holding `Provisioned *bool json:\"provisioned,omitempty\"`. Other shapes " +
+			"serialize differently (a plain bool cannot say 'not yet reported', a misnamed field is never read).",
+		Fix:      "Use the contract's names, tags and types.",
+		DocURL:   contractDoc + "#inframachinepool-initialization-completed",
+		severity: fixed(Warning),
+	},
+	{
+		ID: RuleFailureReason, Name: "top-level-failure-reason", Scope: ScopeType, Kind: &InfraMachinePool, Field: PathFailureReason,
+		Title: "top-level status.failureReason",
+		Rationale: "The v1beta2 contract has no terminal failures; failureReason is only surfaced into the MachinePool's " +
+			"status.deprecated.v1beta1 for compatibility. Keep old values under status.deprecated.v1beta1.",
+		Fix:      "Move the field to `Status.Deprecated.V1Beta1.FailureReason` (or drop it) and report failures through conditions.",
+		DocURL:   contractDoc + "#inframachinepool-terminal-failures",
+		severity: fixed(Warning),
+	},
+	{
+		ID: RuleFailureMessage, Name: "top-level-failure-message", Scope: ScopeType, Kind: &InfraMachinePool, Field: PathFailureMessage,
+		Title:     "top-level status.failureMessage",
+		Rationale: "As for failureReason: no terminal failures in the v1beta2 contract.",
+		Fix:       "Move the field to `Status.Deprecated.V1Beta1.FailureMessage` (or drop it) and report failures through conditions.",
+		DocURL:    contractDoc + "#inframachinepool-terminal-failures",
+		severity:  fixed(Warning),
+	},
+	{
+		ID: RuleProviderIDPointer, Name: "providerid-not-string", Scope: ScopeType, Kind: &InfraMachinePool, Field: PathProviderID,
+		Title: "spec.providerID is not a string",
+		Rationale: "Since the v1beta2 contract the recommended type is `string` (+MinLength=1, +MaxLength=512); " +
+			"Cluster API moved its own providerID fields from *string to string.",
+		Fix:      "Change the field to `ProviderID string json:\"providerID,omitempty\"` and rewrite its use sites.",
+		DocURL:   contractDoc + "#inframachinepool-providerid",
+		severity: fixed(Warning),
+	},
+	{
+		ID: RuleProviderIDList, Name: "providerid-list", Scope: ScopeType, Kind: &InfraMachinePool, Field: PathProviderIDList,
+		Title:     "spec.providerIDList missing or not []string",
+		Rationale: "The contract requires spec.providerIDList; core copies it to MachinePool.spec.providerIDList.",
+		Fix:       "Add `ProviderIDList []string json:\"providerIDList,omitempty\"` (+listType=atomic, +kubebuilder:validation:MaxItems=10000).",
+		DocURL:    contractDoc + "#inframachinepool-provideridlist",
+		severity:  fixed(Error),
+	},
+	{
+		ID: RuleReplicas, Name: "status-replicas", Scope: ScopeType, Kind: &InfraMachinePool, Field: PathReplicas,
+		Title:     "status.replicas missing or not int32",
+		Rationale: "The contract requires status.replicas; core copies it to MachinePool.status.replicas.",
+		Fix:       "Add `Replicas int32 json:\"replicas\"` to the status.",
+		DocURL:    contractDoc + "#inframachinepool-replicas",
+		severity:  fixed(Error),
+	},
+	{
+		ID: RuleConditionsV1Beta1, Name: "conditions-v1beta1", Scope: ScopeType, Kind: &InfraMachinePool, Field: PathConditions,
+		Title: "status.conditions is not []metav1.Condition",
+		Rationale: "The v1beta2 contract uses []metav1.Condition at status.conditions; Cluster API's v1beta1 Conditions " +
+			"move to status.deprecated.v1beta1.conditions and their utilities are removed with v1beta1.",
+		Fix:      "Use `Conditions []metav1.Condition` (+listType=map, +listMapKey=type, +kubebuilder:validation:MaxItems=32) and keep the old ones under Status.Deprecated.V1Beta1.Conditions.",
+		DocURL:   migrationDoc + "#how-to-start-using-metav1conditions",
+		severity: fixed(Warning),
+	},
+	{
+		ID: RuleDeprecatedFieldUse, Name: "deprecated-field-use", Scope: ScopeUse, Kind: &InfraMachinePool,
+		Title:     "read or write of a deprecated pool field",
+		Rationale: "An inventory of status.ready, status.failureReason and status.failureMessage use sites: each needs a decision when the fields move.",
+		Fix:       "Nothing while the target core reads the field; see the type rules for the migration.",
+		DocURL:    contractDoc,
+		severity:  fixed(Info),
+	},
+	{
+		ID: RuleContractFieldUse, Name: "contract-field-use", Scope: ScopeUse, Kind: &InfraMachinePool,
+		Title:     "read or write of a contract identity or readiness field",
+		Rationale: "An inventory of spec.providerID and status.initialization.provisioned use sites, for reviewing a migration.",
+		DocURL:    contractDoc,
+		severity:  fixed(Info),
+	},
+	{
+		ID: RuleReadyWriteAlone, Name: "ready-write-without-provisioned", Scope: ScopeUse, Kind: &InfraMachinePool, Field: PathReady,
+		Title: "function writes Status.Ready but never Status.Initialization.Provisioned",
+		Rationale: "The pool type has initialization.provisioned, but this function only sets status.ready, so cores that " +
+			"read the v1beta2 field never see the pool provisioned.",
+		Fix:    "Set `Status.Initialization.Provisioned = ptr.To(true)` where Ready becomes true (never reset it).",
+		DocURL: contractDoc + "#inframachinepool-initialization-completed",
+		severity: func(c Context) Severity {
+			if !c.Core.ReadsReady() {
+				return Error
+			}
+			return Warning
+		},
+	},
+	{
+		ID: RuleProvisionedWriteAlone, Name: "provisioned-write-without-ready", Scope: ScopeUse, Kind: &InfraMachinePool, Field: PathProvisioned,
+		Title: "function writes Status.Initialization.Provisioned but never Status.Ready",
+		Rationale: "The pool type still has status.ready and the target core reads only that field; " +
+			"a function that sets only the new field leaves the pool unprovisioned.",
+		Fix:    "Set `Status.Ready = true` in the same place.",
+		DocURL: contractDoc + "#inframachinepool-initialization-completed",
+		severity: func(c Context) Severity {
+			if c.Core.ReadsOnlyReady() {
+				return Error
+			}
+			return Off
+		},
+	},
+	{
+		ID: RuleLabelMissing, Name: "contract-label-missing", Scope: ScopeCRD, Kind: &InfraMachinePool,
+		Title: "CRD has no cluster.x-k8s.io/v1beta2 or cluster.x-k8s.io/v1beta1 label",
+		Rationale: "Cluster API resolves an infrastructure reference through the CRD's contract label; without one " +
+			"GetObjectFromContractVersionedRef fails and the MachinePool never finds its infrastructure.",
+		Fix:      "Label the CRD `cluster.x-k8s.io/v1beta2: <storage version>` in config/crd/kustomization.yaml.",
+		DocURL:   labelsDoc,
+		severity: fixed(Error),
+	},
+	{
+		ID: RuleLabelV1Beta1Only, Name: "contract-label-v1beta1-only", Scope: ScopeCRD, Kind: &InfraMachinePool,
+		Title:     "CRD declares only the v1beta1 contract",
+		Rationale: "The CRD is labelled for the v1beta1 contract only; v1beta2 cores accept it for compatibility until v1beta1 is dropped (v1.16 planned).",
+		Fix:       "Add `cluster.x-k8s.io/v1beta2: <versions>` once the types follow the v1beta2 contract.",
+		DocURL:    labelsDoc,
+		severity: func(c Context) Severity {
+			if !c.Core.AcceptsV1Beta1Contract {
+				return Error
+			}
+			return Warning
+		},
+	},
+	{
+		ID: RuleLabelVersion, Name: "contract-label-version", Scope: ScopeCRD, Kind: &InfraMachinePool,
+		Title: "contract label names an API version the CRD does not serve",
+		Rationale: "Cluster API GETs the highest version named in the chosen contract label; if the CRD does not serve it, " +
+			"the reference cannot be resolved. Other absent versions are advisory.",
+		Fix:      "Make the label value list only served versions, joined with '_'.",
+		DocURL:   labelsDoc,
+		severity: fixed(Error), // advisory cases are reported at Info by the evaluator
+	},
+	{
+		ID: RuleCRDName, Name: "crd-name", Scope: ScopeCRD, Kind: &InfraMachinePool,
+		Title:     "CRD name is not contract.CalculateCRDName(group, kind)",
+		Rationale: "Cluster API fetches CRD metadata by the name CalculateCRDName(group, kind); any other name is NotFound.",
+		Fix:       "Name the CRD <lowercase plural kind>.<group>.",
+		DocURL:    contractDoc + "#all-resources-scope",
+		severity:  fixed(Error),
+	},
+	{
+		ID: RuleCRDScope, Name: "crd-scope", Scope: ScopeCRD, Kind: &InfraMachinePool,
+		Title:     "CRD is not namespace-scoped",
+		Rationale: "All contract resources MUST be namespace-scoped.",
+		Fix:       "Set spec.scope: Namespaced (+kubebuilder:resource:scope=Namespaced).",
+		DocURL:    contractDoc + "#all-resources-scope",
+		severity:  fixed(Error),
+	},
+	{
+		ID: RuleCRDNotFound, Name: "crd-not-found", Scope: ScopeCRD, Kind: &InfraMachinePool,
+		Title:     "no CRD found for a pool type",
+		Rationale: "The CRD labels, name and scope could not be checked because no CRD for the kind was found.",
+		Fix:       "Generate the CRD into config/crd/bases, or point mpaudit at the directory with --crd-dir.",
+		DocURL:    labelsDoc,
+		severity:  fixed(Info),
+	},
+}
+
+// Rules returns the catalog, ordered by ID.
+func Rules() []*Rule {
+	out := append([]*Rule(nil), rules...)
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// Lookup finds a rule by ID or name.
+func Lookup(idOrName string) (*Rule, bool) {
+	for _, r := range rules {
+		if r.ID == idOrName || r.Name == idOrName {
+			return r, true
+		}
+	}
+	return nil, false
+}
+
+// MustRule returns a rule by ID; an unknown ID is a programming error.
+func MustRule(id string) *Rule {
+	r, ok := Lookup(id)
+	if !ok {
+		panic(fmt.Sprintf("contract: unknown rule %s", id))
+	}
+	return r
+}

@@ -1,0 +1,136 @@
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"sigs.k8s.io/yaml"
+)
+
+// Printer renders a finished report.
+type Printer func(w io.Writer, r *Report) error
+
+// Printers maps -o values to printers.
+var Printers = map[string]Printer{
+	"text": PrintText,
+	"json": PrintJSON,
+	"yaml": PrintYAML,
+}
+
+// Formats lists the -o values, sorted.
+func Formats() []string {
+	var out []string
+	for k := range Printers {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Lookup returns the printer for an -o value.
+func Lookup(format string) (Printer, error) {
+	p, ok := Printers[format]
+	if !ok {
+		return nil, fmt.Errorf("unknown output format %q (want one of %s)", format, strings.Join(Formats(), ", "))
+	}
+	return p, nil
+}
+
+// PrintJSON writes the report as one JSON document.
+func PrintJSON(w io.Writer, r *Report) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
+}
+
+// PrintYAML writes the same document as YAML.
+func PrintYAML(w io.Writer, r *Report) error {
+	b, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	y, err := yaml.JSONToYAML(b)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(y)
+	return err
+}
+
+// PrintText writes one line per finding, then problems and a summary.
+func PrintText(w io.Writer, r *Report) error {
+	ew := &errWriter{w: w}
+	for _, f := range r.Findings {
+		where := ""
+		switch {
+		case f.Position != nil:
+			where = f.Position.File
+			if f.Position.Line > 0 {
+				where += fmt.Sprintf(":%d", f.Position.Line)
+				if f.Position.Column > 0 {
+					where += fmt.Sprintf(":%d", f.Position.Column)
+				}
+			}
+			where += ": "
+		case f.Object != nil:
+			where = describeObject(f.Object) + ": "
+		}
+		subject := f.Kind
+		if f.APIVersion != "" {
+			subject = f.APIVersion + " " + f.Kind
+		}
+		if f.Field != "" {
+			subject += " " + f.Field
+		}
+		ew.printf("%s%s %s: %s: %s\n", where, f.Rule, f.Severity, subject, f.Message)
+	}
+	for _, p := range r.Problems {
+		where := ""
+		if p.Position != nil {
+			where = p.Position.File
+			if p.Position.Line > 0 {
+				where += fmt.Sprintf(":%d", p.Position.Line)
+			}
+			where += ": "
+		}
+		ew.printf("%snot loaded: %s: %s\n", where, p.Subject, p.Message)
+	}
+	for _, n := range r.Notes {
+		ew.printf("note: %s\n", n)
+	}
+	s := r.Summary
+	ew.printf("target: %s\n", r.Target.String())
+	ew.printf("summary: %d error(s), %d warning(s), %d info; %d type(s) audited; %d loaded, %d not loaded; fail-on %s: exit %d\n",
+		s.Errors, s.Warnings, s.Info, len(s.Types), s.Loaded, s.NotLoaded, r.FailOn, s.ExitCode)
+	return ew.err
+}
+
+func describeObject(o *Object) string {
+	gk := o.Kind
+	if o.Group != "" {
+		gk += "." + o.Group
+	}
+	name := o.Name
+	if o.Namespace != "" {
+		name = o.Namespace + "/" + o.Name
+	}
+	s := gk + " " + name
+	if o.Cluster != "" {
+		s = o.Cluster + ": " + s
+	}
+	return s
+}
+
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) printf(format string, args ...any) {
+	if e.err == nil {
+		_, e.err = fmt.Fprintf(e.w, format, args...)
+	}
+}

@@ -1,0 +1,160 @@
+// Package report is the one finding model, printer set and exit-code policy
+// shared by every mpaudit mode.
+package report
+
+import (
+	"sort"
+
+	"github.com/mpaudit/mpaudit/contract"
+)
+
+// Exit codes, the same in every mode and output format.
+const (
+	ExitOK       = 0 // nothing at or above --fail-on
+	ExitFindings = 1 // findings at or above --fail-on
+	ExitError    = 2 // usage error, or input that could not be (fully) loaded
+)
+
+// Position is a place in a file.
+type Position struct {
+	File   string `json:"file"`
+	Line   int    `json:"line,omitempty"`
+	Column int    `json:"column,omitempty"`
+}
+
+// Object names a Kubernetes object (live mode).
+type Object struct {
+	Group     string `json:"group,omitempty"`
+	Version   string `json:"version,omitempty"`
+	Kind      string `json:"kind"`
+	Namespace string `json:"namespace,omitempty"`
+	Name      string `json:"name"`
+	Cluster   string `json:"cluster,omitempty"`
+}
+
+// Finding is one rule violation or inventory entry.
+type Finding struct {
+	Rule     string            `json:"rule"`
+	Severity contract.Severity `json:"severity"`
+	// Kind is the resource kind (DockerMachinePool).
+	Kind string `json:"kind,omitempty"`
+	// Type is the package-qualified Go type, for static findings.
+	Type string `json:"type,omitempty"`
+	// APIVersion is group/version.
+	APIVersion string `json:"apiVersion,omitempty"`
+	// Field is the JSON path (status.ready).
+	Field    string    `json:"field,omitempty"`
+	Message  string    `json:"message"`
+	Position *Position `json:"position,omitempty"`
+	Object   *Object   `json:"object,omitempty"`
+	// Access is "read" or "write" for use-site findings.
+	Access string `json:"access,omitempty"`
+	// Spoke marks findings on a non-storage API version.
+	Spoke bool `json:"spoke,omitempty"`
+}
+
+// Problem is input that could not be loaded or read.
+type Problem struct {
+	// Subject is what failed: a package path, a file, a resource.
+	Subject  string    `json:"subject"`
+	Message  string    `json:"message"`
+	Position *Position `json:"position,omitempty"`
+}
+
+// Summary counts findings.
+type Summary struct {
+	Errors   int            `json:"errors"`
+	Warnings int            `json:"warnings"`
+	Info     int            `json:"info"`
+	ByRule   map[string]int `json:"byRule"`
+	// Types lists the pool types audited (static mode).
+	Types []string `json:"types,omitempty"`
+	// Loaded and NotLoaded count packages (static) or resources (live).
+	Loaded    int  `json:"loaded"`
+	NotLoaded int  `json:"notLoaded"`
+	Failed    bool `json:"failed"`
+	ExitCode  int  `json:"exitCode"`
+}
+
+// Report is the document every printer renders.
+type Report struct {
+	Tool     string              `json:"tool"`
+	Mode     string              `json:"mode"`
+	Target   contract.CoreTarget `json:"target"`
+	FailOn   contract.Severity   `json:"failOn"`
+	Findings []Finding           `json:"findings"`
+	Problems []Problem           `json:"problems,omitempty"`
+	Notes    []string            `json:"notes,omitempty"`
+	Summary  Summary             `json:"summary"`
+}
+
+// Finish sorts findings, fills the summary and returns the exit code.
+func (r *Report) Finish() int {
+	if r.Findings == nil {
+		r.Findings = []Finding{}
+	}
+	sort.SliceStable(r.Findings, func(i, j int) bool { return less(r.Findings[i], r.Findings[j]) })
+	s := &r.Summary
+	s.Errors, s.Warnings, s.Info = 0, 0, 0
+	s.ByRule = map[string]int{}
+	failed := false
+	for _, f := range r.Findings {
+		switch f.Severity {
+		case contract.Error:
+			s.Errors++
+		case contract.Warning:
+			s.Warnings++
+		case contract.Info:
+			s.Info++
+		}
+		s.ByRule[f.Rule]++
+		if f.Severity >= r.FailOn && f.Severity > contract.Off {
+			failed = true
+		}
+	}
+	sort.Strings(s.Types)
+	s.Failed = failed
+	switch {
+	case len(r.Problems) > 0:
+		s.ExitCode = ExitError
+	case failed:
+		s.ExitCode = ExitFindings
+	default:
+		s.ExitCode = ExitOK
+	}
+	return s.ExitCode
+}
+
+func less(a, b Finding) bool {
+	pa, pb := a.Position, b.Position
+	switch {
+	case pa != nil && pb != nil:
+		if pa.File != pb.File {
+			return pa.File < pb.File
+		}
+		if pa.Line != pb.Line {
+			return pa.Line < pb.Line
+		}
+		if pa.Column != pb.Column {
+			return pa.Column < pb.Column
+		}
+	case pa != nil:
+		return true
+	case pb != nil:
+		return false
+	}
+	if oa, ob := objectKey(a.Object), objectKey(b.Object); oa != ob {
+		return oa < ob
+	}
+	if a.Rule != b.Rule {
+		return a.Rule < b.Rule
+	}
+	return a.Field < b.Field
+}
+
+func objectKey(o *Object) string {
+	if o == nil {
+		return ""
+	}
+	return o.Cluster + "/" + o.Group + "/" + o.Kind + "/" + o.Namespace + "/" + o.Name
+}

@@ -34,8 +34,11 @@ type Field struct {
 	// JSONTag is the tag the doc gives.
 	JSONTag  string
 	Required bool
-	// Deprecated fields are read only for v1beta1 compatibility.
+	// Deprecated fields are read only for v1beta1 compatibility; their use
+	// sites are inventoried as deprecated.
 	Deprecated bool
+	// Inventory fields have their use sites listed for migration review.
+	Inventory bool
 }
 
 // Paths of the InfraMachinePool contract fields.
@@ -61,10 +64,10 @@ var InfraMachinePool = Kind{
 	Fields: []Field{
 		{Path: PathReady, Contracts: []string{V1Beta1, V1Beta2}, GoShape: "bool", JSONTag: "ready", Deprecated: true},
 		{Path: PathInitialization, Contracts: []string{V1Beta2}, GoShape: "<Kind>InitializationStatus", JSONTag: "initialization,omitempty,omitzero"},
-		{Path: PathProvisioned, Contracts: []string{V1Beta2}, GoShape: "*bool", JSONTag: "provisioned,omitempty", Required: true},
+		{Path: PathProvisioned, Contracts: []string{V1Beta2}, GoShape: "*bool", JSONTag: "provisioned,omitempty", Required: true, Inventory: true},
 		{Path: PathProviderIDList, Contracts: []string{V1Beta1, V1Beta2}, GoShape: "[]string", JSONTag: "providerIDList,omitempty", Required: true},
 		{Path: PathReplicas, Contracts: []string{V1Beta1, V1Beta2}, GoShape: "int32", JSONTag: "replicas", Required: true},
-		{Path: PathProviderID, Contracts: []string{V1Beta1, V1Beta2}, GoShape: "string", JSONTag: "providerID,omitempty"},
+		{Path: PathProviderID, Contracts: []string{V1Beta1, V1Beta2}, GoShape: "string", JSONTag: "providerID,omitempty", Inventory: true},
 		{Path: PathConditions, Contracts: []string{V1Beta2}, GoShape: "[]metav1.Condition", JSONTag: "conditions,omitempty"},
 		{Path: PathFailureReason, Contracts: []string{V1Beta1}, GoShape: "string", JSONTag: "failureReason,omitempty", Deprecated: true},
 		{Path: PathFailureMessage, Contracts: []string{V1Beta1}, GoShape: "string", JSONTag: "failureMessage,omitempty", Deprecated: true},

@@ -90,6 +90,7 @@ const (
 	RuleProviderIDList        = "MPA108"
 	RuleReplicas              = "MPA109"
 	RuleConditionsV1Beta1     = "MPA110"
+	RuleNoReadiness           = "MPA111"
 	RuleDeprecatedFieldUse    = "MPA201"
 	RuleContractFieldUse      = "MPA202"
 	RuleReadyWriteAlone       = "MPA203"
@@ -200,6 +201,14 @@ var rules = []*Rule{
 		Fix:      "Use `Conditions []metav1.Condition` (+listType=map, +listMapKey=type, +kubebuilder:validation:MaxItems=32) and keep the old ones under Status.Deprecated.V1Beta1.Conditions.",
 		DocURL:   migrationDoc + "#how-to-start-using-metav1conditions",
 		severity: fixed(Warning),
+	},
+	{
+		ID: RuleNoReadiness, Name: "no-readiness-field", Scope: ScopeType, Kind: &InfraMachinePool, Field: "status",
+		Title:     "status has neither status.ready nor status.initialization.provisioned",
+		Rationale: "Cluster API decides a MachinePool's infrastructure is provisioned from one of these fields; without either the pool never becomes provisioned on any core.",
+		Fix:       "Add `Ready bool json:\"ready\"` and `Initialization <Kind>InitializationStatus` with `Provisioned *bool`, and set both.",
+		DocURL:    contractDoc + "#inframachinepool-initialization-completed",
+		severity:  fixed(Error),
 	},
 	{
 		ID: RuleDeprecatedFieldUse, Name: "deprecated-field-use", Scope: ScopeUse, Kind: &InfraMachinePool,

@@ -1,0 +1,17 @@
+// Package analyzers lists mpaudit's go/analysis passes. Each pass lives in
+// its own package with its own doc.go; this package only groups the
+// reporting ones for the drivers (vet, check, golangci-lint).
+package analyzers
+
+import (
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mpaudit/mpaudit/analyzers/poolcrd"
+	"github.com/mpaudit/mpaudit/analyzers/pooltypes"
+	"github.com/mpaudit/mpaudit/analyzers/poolusage"
+)
+
+// Reporting returns the analyzers that report findings.
+func Reporting() []*analysis.Analyzer {
+	return []*analysis.Analyzer{pooltypes.Analyzer, poolusage.Analyzer, poolcrd.Analyzer}
+}

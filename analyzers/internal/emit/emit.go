@@ -1,0 +1,103 @@
+// Package emit turns catalog violations into the shared finding model and,
+// at or above the reporting threshold, into go/analysis diagnostics, so
+// `mpaudit check` and `go vet -vettool` report the same findings.
+package emit
+
+import (
+	"fmt"
+	"go/token"
+	"os"
+	"reflect"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mpaudit/mpaudit/analyzers/settings"
+	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/report"
+)
+
+// Findings is the result type of every reporting analyzer.
+type Findings struct {
+	List []report.Finding
+}
+
+// ResultType is the reflect type of *Findings.
+var ResultType = reflect.TypeOf((*Findings)(nil))
+
+// Emitter reports findings for one pass.
+type Emitter struct {
+	pass  *analysis.Pass
+	out   *Findings
+	files map[string]*token.File
+}
+
+// New returns an emitter and the result it fills.
+func New(pass *analysis.Pass) (*Emitter, *Findings) {
+	out := &Findings{}
+	return &Emitter{pass: pass, out: out, files: map[string]*token.File{}}, out
+}
+
+// At records f at pos (a position in the package's files).
+func (e *Emitter) At(pos token.Pos, f report.Finding, fixes ...analysis.SuggestedFix) {
+	if f.Severity == contract.Off {
+		return
+	}
+	if pos.IsValid() {
+		p := e.pass.Fset.Position(pos)
+		f.Position = &report.Position{File: p.Filename, Line: p.Line, Column: p.Column}
+	}
+	e.out.List = append(e.out.List, f)
+	e.diagnose(pos, f, fixes)
+}
+
+// InFile records f at a line of a non-Go file (a CRD or kustomization).
+// The file is added to the FileSet so vet can print the position.
+func (e *Emitter) InFile(file string, line int, f report.Finding) {
+	if f.Severity == contract.Off {
+		return
+	}
+	f.Position = &report.Position{File: file, Line: line}
+	e.out.List = append(e.out.List, f)
+	e.diagnose(e.filePos(file, line), f, nil)
+}
+
+func (e *Emitter) diagnose(pos token.Pos, f report.Finding, fixes []analysis.SuggestedFix) {
+	if f.Severity < settings.ReportAt() || !pos.IsValid() {
+		return
+	}
+	url := ""
+	if r, ok := contract.Lookup(f.Rule); ok {
+		url = r.DocURL
+	}
+	subject := f.Kind
+	if f.Field != "" {
+		subject += " " + f.Field
+	}
+	e.pass.Report(analysis.Diagnostic{
+		Pos:            pos,
+		Category:       f.Rule,
+		URL:            url,
+		Message:        fmt.Sprintf("%s %s: %s: %s", f.Rule, f.Severity, subject, f.Message),
+		SuggestedFixes: fixes,
+	})
+}
+
+func (e *Emitter) filePos(file string, line int) token.Pos {
+	tf, ok := e.files[file]
+	if !ok {
+		content, err := os.ReadFile(file)
+		if err != nil {
+			return token.NoPos
+		}
+		tf = e.pass.Fset.AddFile(file, -1, len(content))
+		tf.SetLinesForContent(content)
+		e.files[file] = tf
+	}
+	if tf == nil || line < 1 || line > tf.LineCount() {
+		if tf != nil && tf.Size() > 0 {
+			return tf.Pos(0)
+		}
+		return token.NoPos
+	}
+	return tf.LineStart(line)
+}

@@ -1,0 +1,252 @@
+package pooltypes
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
+	"github.com/mpaudit/mpaudit/analyzers/markers"
+	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
+	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/report"
+)
+
+var Analyzer = &analysis.Analyzer{
+	Name:             "pooltypes",
+	Doc:              "checks InfraMachinePool API types against the Cluster API v1beta2 provider contract",
+	URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/pooltypes",
+	Run:              run,
+	Requires:         []*analysis.Analyzer{poolfinder.Analyzer, markers.Analyzer},
+	RunDespiteErrors: true,
+	ResultType:       emit.ResultType,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	res := pass.ResultOf[poolfinder.Analyzer].(*poolfinder.Result)
+	mk := pass.ResultOf[markers.Analyzer].(*markers.Markers)
+	em, out := emit.New(pass)
+	for _, p := range res.Pools {
+		c := &checker{em: em, pool: p, ctx: res.Context(p.Storage), mk: mk}
+		c.readiness()
+		c.initializationShape()
+		c.failureFields()
+		c.spec()
+		c.replicas()
+		c.conditions()
+	}
+	return out, nil
+}
+
+type checker struct {
+	em   *emit.Emitter
+	pool *poolfinder.Pool
+	ctx  contract.Context
+	mk   *markers.Markers
+}
+
+func (c *checker) report(pos token.Pos, rule, field, format string, args ...any) {
+	if !pos.IsValid() {
+		pos = c.pool.Obj.Pos()
+	}
+	c.em.At(pos, report.Finding{
+		Rule:       rule,
+		Severity:   contract.MustRule(rule).Severity(c.ctx),
+		Kind:       c.pool.Kind,
+		Type:       c.pool.Type,
+		APIVersion: c.pool.APIVersion(),
+		Field:      field,
+		Message:    fmt.Sprintf(format, args...),
+		Spoke:      !c.pool.Storage,
+	})
+}
+
+func (c *checker) versionNote() string {
+	if c.pool.Storage {
+		return ""
+	}
+	return " (older API version " + c.pool.Version + ", a conversion spoke: informational)"
+}
+
+func (c *checker) readiness() {
+	p := c.pool
+	ready, hasReady := poolfinder.FieldByJSON(p.Status, "ready")
+	init, _ := poolfinder.FieldByJSON(p.Status, "initialization")
+	core := c.ctx.Core
+	switch {
+	case hasReady && p.HasProvisioned:
+		msg := "dual readiness: status.ready (read by released cores) and status.initialization.provisioned (the v1beta2 contract field) are both present; set them together"
+		if !core.ReadsReady() {
+			msg = "status.ready is no longer read by the target core and can be dropped; status.initialization.provisioned is present"
+		}
+		c.report(ready.Var.Pos(), contract.RuleDualReadiness, contract.PathReady, "%s%s", msg, c.versionNote())
+	case hasReady:
+		c.report(ready.Var.Pos(), contract.RuleReadyOnly, contract.PathReady,
+			"%s has status.ready but no status.initialization.provisioned, which the v1beta2 contract requires%s",
+			p.Kind, c.versionNote())
+	case p.HasProvisioned:
+		c.report(init.Var.Pos(), contract.RuleProvisionedOnly, contract.PathProvisioned,
+			"%s has status.initialization.provisioned but no status.ready: on the target core (%s) this MachinePool will never see its infrastructure as provisioned%s",
+			p.Kind, strings.Join(core.PoolReadinessFields, ", then "), c.versionNote())
+	default:
+		c.report(p.Obj.Pos(), contract.RuleNoReadiness, "status",
+			"%s status has neither status.ready nor status.initialization.provisioned%s", p.Kind, c.versionNote())
+	}
+}
+
+func (c *checker) initializationShape() {
+	p := c.pool
+	init, ok := poolfinder.FieldByJSON(p.Status, "initialization")
+	if !ok {
+		return
+	}
+	pos := init.Var.Pos()
+	t := init.Var.Type()
+	var problems []string
+	if _, isPtr := types.Unalias(t).(*types.Pointer); isPtr {
+		problems = append(problems, "it is a pointer; the contract uses a value struct with omitzero")
+	}
+	if !init.HasOption("omitempty") || !init.HasOption("omitzero") {
+		problems = append(problems, fmt.Sprintf("its json tag is %q, want \"initialization,omitempty,omitzero\"", init.Tag))
+	}
+	st := poolfinder.StructOf(t)
+	if st == nil {
+		problems = append(problems, fmt.Sprintf("its type %s is not a struct", types.TypeString(t, qualifier)))
+	} else {
+		if named, ok := poolfinder.Deref(t).(*types.Named); ok && named.Obj().Pkg() == p.Obj.Pkg() {
+			if m, ok := c.mk.Type(named.Obj()).Get("kubebuilder:validation:MinProperties"); !ok || m.Value != "1" {
+				problems = append(problems, fmt.Sprintf("%s lacks +kubebuilder:validation:MinProperties=1", named.Obj().Name()))
+			}
+		}
+		if prov, ok := poolfinder.FieldByJSON(t, "provisioned"); ok {
+			if !isBoolPointer(prov.Var.Type()) {
+				problems = append(problems, fmt.Sprintf("provisioned is %s, want *bool (a plain bool cannot say \"not reported yet\")", types.TypeString(prov.Var.Type(), qualifier)))
+			}
+			if !prov.HasOption("omitempty") {
+				problems = append(problems, fmt.Sprintf("provisioned's json tag is %q, want \"provisioned,omitempty\"", prov.Tag))
+			}
+		} else {
+			var names []string
+			for _, f := range poolfinder.JSONFields(t) {
+				names = append(names, f.Name)
+			}
+			hint := ""
+			for _, n := range names {
+				if strings.EqualFold(n, "infrastructureProvisioned") {
+					hint = " (infrastructureProvisioned is the core MachinePool's field; the InfraMachinePool contract field is provisioned)"
+				}
+			}
+			problems = append(problems, fmt.Sprintf("it has no provisioned field (fields: %s)%s", strings.Join(names, ", "), hint))
+		}
+	}
+	if len(problems) > 0 {
+		c.report(pos, contract.RuleInitializationShape, contract.PathInitialization,
+			"status.initialization does not have the contract's shape: %s%s", strings.Join(problems, "; "), c.versionNote())
+	}
+}
+
+func (c *checker) failureFields() {
+	for _, x := range []struct{ name, rule, path string }{
+		{"failureReason", contract.RuleFailureReason, contract.PathFailureReason},
+		{"failureMessage", contract.RuleFailureMessage, contract.PathFailureMessage},
+	} {
+		f, ok := poolfinder.FieldByJSON(c.pool.Status, x.name)
+		if !ok {
+			continue
+		}
+		c.report(f.Var.Pos(), x.rule, x.path,
+			"top-level %s (%s) is not part of the v1beta2 contract; keep old values under status.deprecated.v1beta1.%s%s",
+			x.path, types.TypeString(f.Var.Type(), qualifier), x.name, c.versionNote())
+	}
+}
+
+func (c *checker) spec() {
+	p := c.pool
+	if f, ok := poolfinder.FieldByJSON(p.Spec, "providerID"); ok && !isString(f.Var.Type()) {
+		c.report(f.Var.Pos(), contract.RuleProviderIDPointer, contract.PathProviderID,
+			"spec.providerID is %s; the v1beta2 contract recommends string%s", types.TypeString(f.Var.Type(), qualifier), c.versionNote())
+	}
+	f, ok := poolfinder.FieldByJSON(p.Spec, "providerIDList")
+	switch {
+	case !ok:
+		c.report(specPos(p), contract.RuleProviderIDList, contract.PathProviderIDList,
+			"%s spec has no providerIDList, which the contract requires%s", p.Kind, c.versionNote())
+	case !isStringSlice(f.Var.Type()):
+		c.report(f.Var.Pos(), contract.RuleProviderIDList, contract.PathProviderIDList,
+			"spec.providerIDList is %s, want []string%s", types.TypeString(f.Var.Type(), qualifier), c.versionNote())
+	}
+}
+
+func (c *checker) replicas() {
+	p := c.pool
+	f, ok := poolfinder.FieldByJSON(p.Status, "replicas")
+	switch {
+	case !ok:
+		c.report(statusPos(p), contract.RuleReplicas, contract.PathReplicas,
+			"%s status has no replicas, which the contract requires%s", p.Kind, c.versionNote())
+	case !isInt32(poolfinder.Deref(f.Var.Type())):
+		c.report(f.Var.Pos(), contract.RuleReplicas, contract.PathReplicas,
+			"status.replicas is %s, want int32%s", types.TypeString(f.Var.Type(), qualifier), c.versionNote())
+	}
+}
+
+func (c *checker) conditions() {
+	f, ok := poolfinder.FieldByJSON(c.pool.Status, "conditions")
+	if !ok {
+		return
+	}
+	t := f.Var.Type()
+	if s, ok := t.Underlying().(*types.Slice); ok && typeName(s.Elem()) == contract.MetaV1Condition {
+		return
+	}
+	c.report(f.Var.Pos(), contract.RuleConditionsV1Beta1, contract.PathConditions,
+		"status.conditions is %s, not []metav1.Condition; move these to status.deprecated.v1beta1.conditions%s",
+		types.TypeString(t, qualifier), c.versionNote())
+}
+
+func specPos(p *poolfinder.Pool) token.Pos {
+	if n, ok := poolfinder.Deref(p.Spec).(*types.Named); ok {
+		return n.Obj().Pos()
+	}
+	return p.Obj.Pos()
+}
+
+func statusPos(p *poolfinder.Pool) token.Pos {
+	if n, ok := poolfinder.Deref(p.Status).(*types.Named); ok {
+		return n.Obj().Pos()
+	}
+	return p.Obj.Pos()
+}
+
+// qualifier prints package names, not paths: clusterv1beta1.Conditions reads
+// as v1beta1.Conditions.
+func qualifier(p *types.Package) string { return p.Name() }
+
+func typeName(t types.Type) string {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return types.TypeString(t, nil)
+	}
+	return n.Obj().Pkg().Path() + "." + n.Obj().Name()
+}
+
+func isBasic(t types.Type, kind types.BasicKind) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == kind
+}
+
+func isString(t types.Type) bool { return isBasic(t, types.String) }
+func isInt32(t types.Type) bool  { return isBasic(t, types.Int32) }
+
+func isBoolPointer(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	return ok && isBasic(p.Elem(), types.Bool)
+}
+
+func isStringSlice(t types.Type) bool {
+	s, ok := types.Unalias(t).(*types.Slice)
+	return ok && isString(s.Elem())
+}

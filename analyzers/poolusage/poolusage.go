@@ -1,0 +1,298 @@
+package poolusage
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
+	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
+	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/report"
+)
+
+var Analyzer = &analysis.Analyzer{
+	Name:             "poolusage",
+	Doc:              "lists reads and writes of InfraMachinePool contract fields and checks that readiness writes set both fields",
+	URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/poolusage",
+	Run:              run,
+	Requires:         []*analysis.Analyzer{poolfinder.Analyzer},
+	RunDespiteErrors: true,
+	ResultType:       emit.ResultType,
+}
+
+// access is one read or write of a tracked field.
+type access struct {
+	pos   token.Pos
+	node  *poolfinder.NodeFact
+	path  string
+	write bool
+	// reset is a write of the constant false (or nil): it does not make
+	// the pool provisioned, so it needs no companion write.
+	reset bool
+	text  string
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	res := pass.ResultOf[poolfinder.Analyzer].(*poolfinder.Result)
+	em, out := emit.New(pass)
+	if len(res.Pools) > 0 {
+		return out, nil // API packages: conversions and webhooks are not use sites
+	}
+	for _, f := range pass.Files {
+		name := pass.Fset.File(f.Pos()).Name()
+		if strings.HasSuffix(name, "_test.go") || ast.IsGenerated(f) {
+			continue
+		}
+		for _, decl := range f.Decls {
+			accesses := collect(pass, res, decl)
+			for _, a := range accesses {
+				reportAccess(em, res, a)
+			}
+			if fd, ok := decl.(*ast.FuncDecl); ok {
+				checkBehaviour(em, res, fd, accesses)
+			}
+		}
+	}
+	return out, nil
+}
+
+func tracked(path string) (rule string, ok bool) {
+	f, ok := contract.InfraMachinePool.Field(path)
+	switch {
+	case !ok:
+		return "", false
+	case f.Deprecated:
+		return contract.RuleDeprecatedFieldUse, true
+	case f.Inventory:
+		return contract.RuleContractFieldUse, true
+	}
+	return "", false
+}
+
+func reportAccess(em *emit.Emitter, res *poolfinder.Result, a access) {
+	rule, ok := tracked(a.path)
+	if !ok {
+		return
+	}
+	mode := "read"
+	if a.write {
+		mode = "write"
+	}
+	ref := a.node.Pool
+	em.At(a.pos, report.Finding{
+		Rule:       rule,
+		Severity:   contract.MustRule(rule).Severity(res.Context(ref.Storage)),
+		Kind:       ref.Kind,
+		Type:       ref.Type,
+		APIVersion: ref.APIVersion(),
+		Field:      a.path,
+		Access:     mode,
+		Message:    fmt.Sprintf("%s %s of %s.%s `%s`", a.path, mode, ref.Version, ref.Kind, a.text),
+	})
+}
+
+// collect finds tracked field accesses in one top-level declaration.
+func collect(pass *analysis.Pass, res *poolfinder.Result, decl ast.Decl) []access {
+	writes := map[ast.Expr]ast.Expr{} // selector -> assigned value (nil if unknown)
+	ast.Inspect(decl, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				var rhs ast.Expr
+				if len(n.Lhs) == len(n.Rhs) {
+					rhs = n.Rhs[i]
+				}
+				writes[target(lhs)] = rhs
+			}
+		case *ast.IncDecStmt:
+			writes[target(n.X)] = nil
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				writes[target(n.X)] = nil
+			}
+		}
+		return true
+	})
+
+	var out []access
+	ast.Inspect(decl, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			node, path, ok := selectorPath(pass, res, n)
+			if !ok {
+				return true
+			}
+			rhs, write := writes[n]
+			out = append(out, access{pos: n.Pos(), node: node, path: path, write: write,
+				reset: write && isReset(pass, rhs), text: types.ExprString(n)})
+		case *ast.CompositeLit:
+			tv, ok := pass.TypesInfo.Types[n]
+			if !ok {
+				return true
+			}
+			named, ok := poolfinder.Deref(tv.Type).(*types.Named)
+			if !ok {
+				return true
+			}
+			node, ok := res.Node(named.Obj())
+			st := poolfinder.StructOf(named)
+			if !ok || st == nil {
+				return true
+			}
+			for _, elt := range n.Elts {
+				kv, ok := elt.(*ast.KeyValueExpr)
+				if !ok {
+					continue
+				}
+				key, ok := kv.Key.(*ast.Ident)
+				if !ok {
+					continue
+				}
+				v, ok := pass.TypesInfo.Uses[key].(*types.Var)
+				if !ok {
+					continue
+				}
+				name, ok := poolfinder.JSONNameOf(st, v)
+				if !ok {
+					continue
+				}
+				out = append(out, access{pos: kv.Pos(), node: node, path: join(node.Path, name), write: true,
+					reset: isReset(pass, kv.Value), text: named.Obj().Name() + "{" + key.Name + ": …}"})
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// target is the expression an assignment to e writes: x.F for x.F, *x.F, x.F[i], (x.F).
+func target(e ast.Expr) ast.Expr {
+	for {
+		switch x := e.(type) {
+		case *ast.ParenExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		default:
+			return e
+		}
+	}
+}
+
+func isReset(pass *analysis.Pass, rhs ast.Expr) bool {
+	if rhs == nil {
+		return false
+	}
+	tv, ok := pass.TypesInfo.Types[rhs]
+	if !ok {
+		return false
+	}
+	if tv.IsNil() {
+		return true
+	}
+	return tv.Value != nil && tv.Value.Kind() == constant.Bool && !constant.BoolVal(tv.Value)
+}
+
+// selectorPath resolves x.F to a pool and JSON path when x's type is a pool
+// type or a struct type under one.
+func selectorPath(pass *analysis.Pass, res *poolfinder.Result, sel *ast.SelectorExpr) (*poolfinder.NodeFact, string, bool) {
+	s := pass.TypesInfo.Selections[sel]
+	if s == nil || s.Kind() != types.FieldVal {
+		return nil, "", false
+	}
+	t := s.Recv()
+	var node *poolfinder.NodeFact
+	path := ""
+	for _, idx := range s.Index() {
+		if named, ok := poolfinder.Deref(t).(*types.Named); ok {
+			if nf, ok := res.Node(named.Obj()); ok {
+				node, path = nf, nf.Path
+			}
+		}
+		st := poolfinder.StructOf(t)
+		if st == nil || idx >= st.NumFields() {
+			return nil, "", false
+		}
+		fv := st.Field(idx)
+		name, ok := poolfinder.JSONNameOf(st, fv)
+		if !ok {
+			return nil, "", false
+		}
+		if !fv.Embedded() || !isInline(st, idx) {
+			path = join(path, name)
+		}
+		t = fv.Type()
+	}
+	if node == nil {
+		return nil, "", false
+	}
+	return node, path, true
+}
+
+func isInline(st *types.Struct, idx int) bool {
+	tag := st.Tag(idx)
+	return !strings.Contains(tag, `json:"`) || strings.Contains(tag, `json:",inline"`)
+}
+
+func join(prefix, name string) string {
+	if prefix == "" {
+		return name
+	}
+	return prefix + "." + name
+}
+
+// checkBehaviour applies the readiness write rules to one function
+// (closures included: a reconcile helper's closure shares its intent).
+func checkBehaviour(em *emit.Emitter, res *poolfinder.Result, fd *ast.FuncDecl, accesses []access) {
+	type writes struct {
+		ref         poolfinder.PoolRef
+		ready, prov []access
+	}
+	byType := map[string]*writes{}
+	var order []string
+	for _, a := range accesses {
+		if !a.write || a.reset || (a.path != contract.PathReady && a.path != contract.PathProvisioned) {
+			continue
+		}
+		w, ok := byType[a.node.Pool.Type]
+		if !ok {
+			w = &writes{ref: a.node.Pool}
+			byType[a.node.Pool.Type] = w
+			order = append(order, a.node.Pool.Type)
+		}
+		if a.path == contract.PathReady {
+			w.ready = append(w.ready, a)
+		} else {
+			w.prov = append(w.prov, a)
+		}
+	}
+	for _, typ := range order {
+		w := byType[typ]
+		ctx := res.Context(w.ref.Storage)
+		switch {
+		case len(w.ready) > 0 && len(w.prov) == 0 && w.ref.HasProvisioned:
+			a := w.ready[0]
+			em.At(a.pos, report.Finding{
+				Rule: contract.RuleReadyWriteAlone, Severity: contract.MustRule(contract.RuleReadyWriteAlone).Severity(ctx),
+				Kind: w.ref.Kind, Type: w.ref.Type, APIVersion: w.ref.APIVersion(), Field: contract.PathReady, Access: "write",
+				Message: fmt.Sprintf("%s sets `%s` but never %s, which %s.%s has", fd.Name.Name, a.text,
+					contract.PathProvisioned, w.ref.Version, w.ref.Kind),
+			})
+		case len(w.prov) > 0 && len(w.ready) == 0 && w.ref.HasReady:
+			a := w.prov[0]
+			em.At(a.pos, report.Finding{
+				Rule: contract.RuleProvisionedWriteAlone, Severity: contract.MustRule(contract.RuleProvisionedWriteAlone).Severity(ctx),
+				Kind: w.ref.Kind, Type: w.ref.Type, APIVersion: w.ref.APIVersion(), Field: contract.PathProvisioned, Access: "write",
+				Message: fmt.Sprintf("%s sets `%s` but never %s, the only readiness field the target core reads", fd.Name.Name, a.text, contract.PathReady),
+			})
+		}
+	}
+}

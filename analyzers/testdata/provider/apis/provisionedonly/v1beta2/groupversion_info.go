@@ -1,0 +1,8 @@
+// +kubebuilder:object:generate=true
+// +groupName=infrastructure.cluster.x-k8s.io
+package v1beta2
+
+import "k8s.io/apimachinery/pkg/runtime/schema"
+
+// GroupVersion is group version used to register these objects.
+var GroupVersion = schema.GroupVersion{Group: "infrastructure.cluster.x-k8s.io", Version: "v1beta2"}

@@ -1,0 +1,50 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mpaudit/mpaudit/report"
+)
+
+func newRoot(stdout, stderr io.Writer) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "mpaudit",
+		Short: "Audit Cluster API InfraMachinePool providers against the v1beta2 contract",
+		Long: `mpaudit checks that a Cluster API infrastructure provider's InfraMachinePool
+types, code and CRDs follow the v1beta2 provider contract, with severities that
+depend on the Cluster API core version the provider targets.
+
+Exit codes (every command, every output format):
+  0  nothing at or above --fail-on
+  1  findings at or above --fail-on
+  2  usage error, or input that could not be (fully) loaded`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.AddCommand(newCheckCmd(), newRulesCmd(), newVersionCmd())
+	return root
+}
+
+func execute(args []string, stdout, stderr io.Writer) int {
+	root := newRoot(stdout, stderr)
+	root.SetArgs(args)
+	err := root.Execute()
+	if err == nil {
+		return report.ExitOK
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.err != nil && ee.err.Error() != "" {
+			fmt.Fprintln(stderr, "mpaudit:", ee.err)
+		}
+		return ee.code
+	}
+	fmt.Fprintln(stderr, "mpaudit:", err)
+	return report.ExitError // cobra's own errors are usage errors
+}

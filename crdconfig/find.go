@@ -1,0 +1,108 @@
+package crdconfig
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	"sigs.k8s.io/kustomize/api/konfig"
+)
+
+// FindConfigDir walks up from dir (an API package directory, e.g.
+// <repo>/api/v1beta2 or <repo>/test/infrastructure/docker/exp/api/v1beta1)
+// towards stopAt (the module root; never above it) and returns the nearest
+// directory named config/crd that contains a kustomization.yaml (or
+// kustomization.yml / Kustomization), or if none, the nearest
+// config/crd/bases directory with YAML files. "" if none, or if dir is not
+// inside stopAt. An empty stopAt walks up to the filesystem root.
+func FindConfigDir(dir, stopAt string) string {
+	dirs := ancestors(dir, stopAt)
+	for _, d := range dirs {
+		for _, c := range configCandidates(d) {
+			if kustomizationFile(c) != "" {
+				return c
+			}
+		}
+	}
+	// Only when no kustomization exists anywhere: a bare bases/ is what
+	// controller-gen writes before anyone adds a kustomization.
+	for _, d := range dirs {
+		for _, c := range configCandidates(d) {
+			b := filepath.Join(c, "bases")
+			if hasYAML(b) {
+				return b
+			}
+		}
+	}
+	return ""
+}
+
+// ancestors lists dir and its parents up to and including stopAt.
+func ancestors(dir, stopAt string) []string {
+	d, err := filepath.Abs(dir)
+	if err != nil {
+		return nil
+	}
+	stop := ""
+	if stopAt != "" {
+		if stop, err = filepath.Abs(stopAt); err != nil {
+			return nil
+		}
+		if rel, err := filepath.Rel(stop, d); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return nil
+		}
+	}
+	var out []string
+	for {
+		out = append(out, d)
+		if d == stop {
+			return out
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return out
+		}
+		d = parent
+	}
+}
+
+// configCandidates are the config/crd directories d could stand for: d
+// itself when it is one, then d/config/crd.
+func configCandidates(d string) []string {
+	var out []string
+	if filepath.Base(d) == "crd" && filepath.Base(filepath.Dir(d)) == "config" {
+		out = append(out, d)
+	}
+	return append(out, filepath.Join(d, "config", "crd"))
+}
+
+// kustomizationFile returns the kustomization file in dir, or "".
+func kustomizationFile(dir string) string {
+	for _, name := range konfig.RecognizedKustomizationFileNames() {
+		p := filepath.Join(dir, name)
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
+			return p
+		}
+	}
+	return ""
+}
+
+func hasYAML(dir string) bool {
+	return len(yamlFiles(dir)) > 0
+}
+
+// yamlFiles lists the *.yaml and *.yml files directly in dir, sorted.
+func yamlFiles(dir string) []string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		ext := strings.ToLower(filepath.Ext(e.Name()))
+		if !e.IsDir() && (ext == ".yaml" || ext == ".yml") {
+			out = append(out, filepath.Join(dir, e.Name()))
+		}
+	}
+	return out
+}

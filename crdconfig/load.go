@@ -1,0 +1,170 @@
+package crdconfig
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"sync"
+
+	"github.com/mpaudit/mpaudit/contract"
+	"sigs.k8s.io/kustomize/api/krusty"
+	"sigs.k8s.io/kustomize/api/types"
+	"sigs.k8s.io/kustomize/kyaml/filesys"
+)
+
+// CRD is one CustomResourceDefinition as the provider's build emits it.
+type CRD struct {
+	contract.CRDInfo
+	// File and Line locate the CRD base document (the file under bases/
+	// that defines metadata.name); Line is the 1-based line of its
+	// metadata.name (or kind). Empty if not found.
+	File string
+	Line int
+	// LabelSources maps each label key to where its value was set: the
+	// kustomization file and line of the labels/commonLabels entry, a patch
+	// file, or the base file. Best effort; may be empty.
+	LabelSources map[string]Source
+}
+
+// Source is a position in a file.
+type Source struct {
+	File string
+	Line int
+}
+
+// Result is what Load found in one config/crd directory.
+type Result struct {
+	// Dir is the config/crd directory (absolute).
+	Dir string
+	// CRDs is sorted by Name.
+	CRDs []CRD
+	// Rendered is true when kustomize rendered the directory; false when
+	// Load fell back to reading files itself.
+	Rendered bool
+	// RenderError is why rendering failed (nil when Rendered, and nil when
+	// dir has no kustomization so there was nothing to render).
+	RenderError error
+	// Problems lists files that could not be read or parsed (in fallback
+	// mode), with file names.
+	Problems []string
+}
+
+// Load renders dir with kustomize (krusty, in process, on-disk filesystem,
+// no load restrictions, no plugins) and collects every
+// apiextensions.k8s.io/v1 CustomResourceDefinition in the output. If
+// rendering fails it falls back to reading the kustomization itself
+// (resources, commonLabels, labels[].pairs, patchesStrategicMerge, patches
+// and patchesJson6902 that set metadata.labels, and the CRD files' own
+// labels) and sets RenderError. If dir has no kustomization it reads every
+// CRD YAML file in dir and dir/bases. Load returns an error only when dir
+// is not a readable directory.
+func Load(dir string) (*Result, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := os.Stat(abs)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.IsDir() {
+		return nil, fmt.Errorf("%s is not a directory", abs)
+	}
+	res := &Result{Dir: abs}
+
+	w := newWalker()
+	if kustomizationFile(abs) == "" {
+		res.CRDs = toCRDs(w.plainDir(abs))
+		res.Problems = w.problems
+		return res, nil
+	}
+	// The fallback reading runs either way: when rendering works it still
+	// tells where each CRD and label came from.
+	objs := w.build(abs, nil)
+
+	rendered, err := render(abs)
+	if err != nil {
+		res.RenderError = fmt.Errorf("kustomize build %s failed, labels were read from the files instead: %w", abs, err)
+		res.CRDs = toCRDs(objs)
+		res.Problems = w.problems
+		return res, nil
+	}
+	res.Rendered = true
+	byName := map[string]*object{}
+	for _, o := range objs {
+		if _, dup := byName[o.info.Name]; !dup {
+			byName[o.info.Name] = o
+		}
+	}
+	for _, info := range rendered {
+		c := CRD{CRDInfo: info, LabelSources: map[string]Source{}}
+		if o := byName[info.Name]; o != nil {
+			c.File, c.Line = o.file, o.line
+			// Attribute only labels whose rendered value the reader agrees with.
+			for k, v := range info.Labels {
+				if src, ok := o.sources[k]; ok && o.info.Labels[k] == v {
+					c.LabelSources[k] = src
+				}
+			}
+		}
+		res.CRDs = append(res.CRDs, c)
+	}
+	sortCRDs(res.CRDs)
+	return res, nil
+}
+
+// renderMu serialises builds: krusty sets the OpenAPI schema in a package
+// global, so concurrent builds can interfere.
+var renderMu sync.Mutex
+
+// render runs `kustomize build dir` in process and returns its v1 CRDs.
+func render(dir string) (crds []contract.CRDInfo, err error) {
+	renderMu.Lock()
+	defer renderMu.Unlock()
+	defer func() {
+		if r := recover(); r != nil {
+			crds, err = nil, fmt.Errorf("kustomize panicked: %v", r)
+		}
+	}()
+	opts := krusty.MakeDefaultOptions()
+	// Provider trees reference files outside config/crd (../, shared bases).
+	opts.LoadRestrictions = types.LoadRestrictionsNone
+	opts.PluginConfig = types.DisabledPluginConfig()
+	m, err := krusty.MakeKustomizer(opts).Run(filesys.MakeFsOnDisk(), dir)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range m.Resources() {
+		if r.GetKind() != crdKind || r.GetApiVersion() != crdAPIVersion {
+			continue
+		}
+		y, err := r.AsYAML()
+		if err != nil {
+			return nil, fmt.Errorf("CRD %s: %w", r.GetName(), err)
+		}
+		docs, err := parseDocs(y)
+		if err != nil || len(docs) != 1 {
+			return nil, fmt.Errorf("CRD %s: cannot re-read rendered YAML: %v", r.GetName(), err)
+		}
+		info, _, _, err := decodeCRD(docs[0])
+		if err != nil {
+			return nil, fmt.Errorf("CRD %s: %w", r.GetName(), err)
+		}
+		crds = append(crds, info)
+	}
+	return crds, nil
+}
+
+func toCRDs(objs []*object) []CRD {
+	out := make([]CRD, 0, len(objs))
+	for _, o := range objs {
+		out = append(out, CRD{CRDInfo: o.info, File: o.file, Line: o.line, LabelSources: o.sources})
+	}
+	sortCRDs(out)
+	return out
+}
+
+func sortCRDs(c []CRD) {
+	sort.SliceStable(c, func(i, j int) bool { return c[i].Name < c[j].Name })
+}

@@ -1,0 +1,151 @@
+package crdconfig
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/mpaudit/mpaudit/contract"
+	kyaml "sigs.k8s.io/kustomize/kyaml/yaml"
+)
+
+const (
+	crdAPIVersion = "apiextensions.k8s.io/v1"
+	crdKind       = "CustomResourceDefinition"
+)
+
+// parseDocs splits a YAML stream into its documents' root nodes, keeping
+// line numbers. Decoding errors never escape as panics: bad input is a
+// Problem, not a crash.
+func parseDocs(data []byte) (docs []*kyaml.Node, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			docs, err = nil, fmt.Errorf("yaml parser panicked: %v", r)
+		}
+	}()
+	dec := kyaml.NewDecoder(bytes.NewReader(data))
+	for {
+		var n kyaml.Node
+		err := dec.Decode(&n)
+		if errors.Is(err, io.EOF) {
+			return docs, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if n.Kind == kyaml.DocumentNode && len(n.Content) > 0 {
+			docs = append(docs, n.Content[0])
+		}
+	}
+}
+
+// mapEntry returns the key and value nodes of key in mapping m.
+func mapEntry(m *kyaml.Node, key string) (k, v *kyaml.Node) {
+	m = deref(m)
+	if m == nil || m.Kind != kyaml.MappingNode {
+		return nil, nil
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return m.Content[i], deref(m.Content[i+1])
+		}
+	}
+	return nil, nil
+}
+
+func mapValue(m *kyaml.Node, key string) *kyaml.Node {
+	_, v := mapEntry(m, key)
+	return v
+}
+
+func deref(n *kyaml.Node) *kyaml.Node {
+	for n != nil && n.Kind == kyaml.AliasNode {
+		n = n.Alias
+	}
+	return n
+}
+
+func isNull(n *kyaml.Node) bool {
+	return n == nil || (n.Kind == kyaml.ScalarNode && n.Tag == "!!null")
+}
+
+// labelNode is one entry of a labels map, with the line of its key.
+type labelNode struct {
+	key, value string
+	null       bool
+	line       int
+}
+
+// labelEntries lists the entries of a labels mapping in order.
+func labelEntries(m *kyaml.Node) []labelNode {
+	m = deref(m)
+	if m == nil || m.Kind != kyaml.MappingNode {
+		return nil
+	}
+	var out []labelNode
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k, v := m.Content[i], deref(m.Content[i+1])
+		if v != nil && v.Kind != kyaml.ScalarNode {
+			continue
+		}
+		out = append(out, labelNode{key: k.Value, value: v.Value, null: isNull(v), line: k.Line})
+	}
+	return out
+}
+
+// crdDoc is the part of a CRD that mpaudit looks at.
+type crdDoc struct {
+	APIVersion string `yaml:"apiVersion"`
+	Kind       string `yaml:"kind"`
+	Metadata   struct {
+		Name        string            `yaml:"name"`
+		Labels      map[string]string `yaml:"labels"`
+		Annotations map[string]string `yaml:"annotations"`
+	} `yaml:"metadata"`
+	Spec struct {
+		Group string `yaml:"group"`
+		Names struct {
+			Kind string `yaml:"kind"`
+		} `yaml:"names"`
+		Scope    string `yaml:"scope"`
+		Versions []struct {
+			Name    string `yaml:"name"`
+			Served  bool   `yaml:"served"`
+			Storage bool   `yaml:"storage"`
+		} `yaml:"versions"`
+	} `yaml:"spec"`
+}
+
+// isCRD reports whether a document is an apiextensions.k8s.io/v1 CRD.
+func isCRD(n *kyaml.Node) bool {
+	av, k := mapValue(n, "apiVersion"), mapValue(n, "kind")
+	return av != nil && k != nil && av.Value == crdAPIVersion && k.Value == crdKind
+}
+
+// decodeCRD reads a CRD document; line is that of metadata.name (or kind).
+func decodeCRD(n *kyaml.Node) (info contract.CRDInfo, annotations map[string]string, line int, err error) {
+	var d crdDoc
+	if err := n.Decode(&d); err != nil {
+		return info, nil, 0, err
+	}
+	info = contract.CRDInfo{
+		Name:   d.Metadata.Name,
+		Group:  d.Spec.Group,
+		Kind:   d.Spec.Names.Kind,
+		Scope:  d.Spec.Scope,
+		Labels: map[string]string{},
+	}
+	for k, v := range d.Metadata.Labels {
+		info.Labels[k] = v
+	}
+	for _, v := range d.Spec.Versions {
+		info.Versions = append(info.Versions, contract.CRDVersion{Name: v.Name, Served: v.Served, Storage: v.Storage})
+	}
+	if nameNode := mapValue(mapValue(n, "metadata"), "name"); nameNode != nil {
+		line = nameNode.Line
+	} else if k, _ := mapEntry(n, "kind"); k != nil {
+		line = k.Line
+	}
+	return info, d.Metadata.Annotations, line, nil
+}

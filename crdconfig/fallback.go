@@ -38,7 +38,10 @@ func (o *object) deleteLabel(key string) {
 
 type walker struct {
 	problems []string
-	active   map[string]bool // kustomization dirs being built, against cycles
+	// remote is set when a kustomization names a remote resource: mpaudit
+	// never fetches, so such a tree is not rendered.
+	remote bool
+	active map[string]bool // kustomization dirs being built, against cycles
 }
 
 func newWalker() *walker { return &walker{active: map[string]bool{}} }
@@ -230,6 +233,7 @@ func (w *walker) addUnique(objs, add []*object, kpath string) []*object {
 // resource reads one entry of resources: a file or a kustomization directory.
 func (w *walker) resource(dir, kpath, r string) []*object {
 	if strings.Contains(r, "://") || strings.HasPrefix(r, "github.com/") || strings.HasPrefix(r, "git@") {
+		w.remote = true
 		w.problem("%s: remote resource %s not read", kpath, r)
 		return nil
 	}

@@ -83,7 +83,12 @@ func Load(dir string) (*Result, error) {
 	// tells where each CRD and label came from.
 	objs := w.build(abs, nil)
 
-	rendered, err := render(abs)
+	var rendered []contract.CRDInfo
+	if w.remote {
+		err = fmt.Errorf("it names remote resources, which mpaudit does not fetch")
+	} else {
+		rendered, err = render(abs)
+	}
 	if err != nil {
 		res.RenderError = fmt.Errorf("kustomize build %s failed, labels were read from the files instead: %w", abs, err)
 		res.CRDs = toCRDs(objs)

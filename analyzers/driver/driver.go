@@ -106,6 +106,18 @@ func Run(opts Options) (*report.Report, error) {
 				continue
 			}
 			if fs, ok := res.(*emit.Findings); ok {
+				for _, n := range fs.Notes {
+					if !seenProblem["note\x00"+n] {
+						seenProblem["note\x00"+n] = true
+						rep.Notes = append(rep.Notes, n)
+					}
+				}
+				for _, pr := range fs.Problems {
+					if key := pr.Subject + "\x00" + pr.Message; !seenProblem[key] {
+						seenProblem[key] = true
+						rep.Problems = append(rep.Problems, pr)
+					}
+				}
 				for _, f := range fs.List {
 					if f.Position != nil {
 						f.Position.File = relative(base, f.Position.File)

@@ -19,6 +19,10 @@ import (
 // Findings is the result type of every reporting analyzer.
 type Findings struct {
 	List []report.Finding
+	// Notes say how input was read (a CRD tree read without kustomize).
+	Notes []string
+	// Problems are inputs that could not be read.
+	Problems []report.Problem
 }
 
 // ResultType is the reflect type of *Findings.
@@ -36,6 +40,14 @@ func New(pass *analysis.Pass) (*Emitter, *Findings) {
 	out := &Findings{}
 	return &Emitter{pass: pass, out: out, files: map[string]*token.File{}}, out
 }
+
+// Note records how input was read.
+func (e *Emitter) Note(format string, args ...any) {
+	e.out.Notes = append(e.out.Notes, fmt.Sprintf(format, args...))
+}
+
+// Problem records input that could not be read.
+func (e *Emitter) Problem(p report.Problem) { e.out.Problems = append(e.out.Problems, p) }
 
 // At records f at pos (a position in the package's files).
 func (e *Emitter) At(pos token.Pos, f report.Finding, fixes ...analysis.SuggestedFix) {

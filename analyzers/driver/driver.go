@@ -79,6 +79,12 @@ func Run(opts Options) (*report.Report, error) {
 		}
 	})
 
+	if len(pkgs) == 0 {
+		rep.Problems = append(rep.Problems, report.Problem{Subject: strings.Join(opts.Patterns, " "),
+			Message: "no Go packages matched in " + base})
+	}
+	reportDependencyErrors(rep, pkgs, roots, base)
+
 	r := &runner{objFacts: map[objFactKey]analysis.Fact{}, results: map[actionKey]any{}}
 	seenProblem := map[string]bool{}
 	targetSet := false
@@ -156,6 +162,33 @@ func Run(opts Options) (*report.Report, error) {
 		rep.Notes = append(rep.Notes, fmt.Sprintf("no InfraMachinePool types found in %d package(s)", len(ordered)))
 	}
 	return rep, nil
+}
+
+// reportDependencyErrors lists dependencies that could not be loaded (a
+// module the proxy refuses, a package no required module provides), naming
+// the analysed package that imports them.
+func reportDependencyErrors(rep *report.Report, pkgs []*packages.Package, roots map[*packages.Package]bool, base string) {
+	seen := map[*packages.Package]bool{}
+	for _, root := range pkgs {
+		var visit func(p *packages.Package)
+		visit = func(p *packages.Package) {
+			for _, dep := range p.Imports {
+				if roots[dep] || seen[dep] {
+					continue
+				}
+				seen[dep] = true
+				for _, e := range dep.Errors {
+					rep.Problems = append(rep.Problems, report.Problem{
+						Subject:  dep.PkgPath,
+						Message:  fmt.Sprintf("%s (imported by %s)", e.Msg, root.PkgPath),
+						Position: parsePos(e.Pos, base),
+					})
+				}
+				visit(dep)
+			}
+		}
+		visit(root)
+	}
 }
 
 // relative shortens paths under base.

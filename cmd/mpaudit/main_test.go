@@ -1,0 +1,274 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mpaudit/mpaudit/report"
+)
+
+var providerDir, _ = filepath.Abs("../../analyzers/testdata/provider")
+
+func run(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := execute(args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func runJSON(t *testing.T, args ...string) (int, *report.Report) {
+	t.Helper()
+	code, out, errOut := run(t, append(args, "-o", "json")...)
+	var r report.Report
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("output is not one JSON document: %v\nstdout:\n%s\nstderr:\n%s", err, out, errOut)
+	}
+	return code, &r
+}
+
+type key struct{ rule, field, file string }
+
+func findingsByKey(r *report.Report) map[key][]report.Finding {
+	m := map[key][]report.Finding{}
+	for _, f := range r.Findings {
+		file := ""
+		if f.Position != nil {
+			file = filepath.ToSlash(f.Position.File)
+		}
+		k := key{f.Rule, f.Field, file}
+		m[k] = append(m[k], f)
+	}
+	return m
+}
+
+func TestCheckProviderJSON(t *testing.T) {
+	code, r := runJSON(t, "check", "-C", providerDir, "./...")
+	if code != report.ExitFindings || r.Summary.ExitCode != code {
+		t.Fatalf("exit code %d, summary says %d; want %d", code, r.Summary.ExitCode, report.ExitFindings)
+	}
+	if r.Target.Version != "v1.14.2" || !strings.Contains(r.Target.Source, "go.mod require") {
+		t.Errorf("target = %+v, want v1.14.2 from go.mod", r.Target)
+	}
+	got := findingsByKey(r)
+	want := []struct {
+		k        key
+		severity string
+		line     int
+	}{
+		{key{"MPA101", "status.ready", "apis/capdlike/v1beta2/dockermachinepool_types.go"}, "warning", 18},
+		{key{"MPA101", "status.ready", "apis/capdlike/v1beta1/dockermachinepool_types.go"}, "info", 16},
+		{key{"MPA102", "status.initialization.provisioned", "apis/provisionedonly/v1beta2/devmachinepool_types.go"}, "error", 16},
+		{key{"MPA103", "status.ready", "apis/dual/v1alpha2/scwmachinepool_types.go"}, "info", 16},
+		{key{"MPA105", "status.failureReason", "apis/managed/v1alpha1/foomanagedmachinepool_types.go"}, "warning", 22},
+		{key{"MPA107", "spec.providerID", "apis/managed/v1alpha1/foomanagedmachinepool_types.go"}, "warning", 12},
+		{key{"MPA201", "status.ready", "controllers/controllers.go"}, "info", 18},
+		{key{"MPA203", "status.ready", "controllers/controllers.go"}, "warning", 39},
+		{key{"MPA204", "status.initialization.provisioned", "controllers/controllers.go"}, "error", 51},
+		{key{"MPA301", "metadata.labels", "config/crd/bases/infrastructure.cluster.x-k8s.io_emptymachinepools.yaml"}, "error", 7},
+		{key{"MPA302", "metadata.labels[cluster.x-k8s.io/v1beta2]", "config/crd/bases/infrastructure.cluster.x-k8s.io_dockermachinepools.yaml"}, "warning", 9},
+		{key{"MPA303", "metadata.labels[cluster.x-k8s.io/v1beta1]", "config/crd/patches/devmachinepool_labels.yaml"}, "info", 7},
+		{key{"MPA304", "metadata.name", "config/crd/bases/infrastructure.cluster.x-k8s.io_devmachinepools.yaml"}, "error", 7},
+		{key{"MPA305", "spec.scope", "config/crd/bases/infrastructure.cluster.x-k8s.io_foomanagedmachinepools.yaml"}, "error", 7},
+	}
+	for _, w := range want {
+		fs := got[w.k]
+		found := false
+		for _, f := range fs {
+			if f.Severity.String() == w.severity && f.Position.Line == w.line {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("missing %s %s at %s:%d (%s); got %+v", w.k.rule, w.k.field, w.k.file, w.line, w.severity, fs)
+		}
+	}
+	for k := range got {
+		if strings.HasSuffix(k.file, "_test.go") || strings.Contains(k.file, "zz_generated") {
+			t.Errorf("finding in a test or generated file: %+v", k)
+		}
+		if k.rule == "MPA105" || k.rule == "MPA106" {
+			if !strings.Contains(k.file, "managed") {
+				t.Errorf("failure-field finding outside the managed pool (look-alike or deprecated.v1beta1 flagged?): %+v", k)
+			}
+		}
+	}
+	for _, f := range r.Findings {
+		if f.Kind == "FooManagedMachinePoolMachine" || f.Kind == "FooManagedMachinePoolTemplate" || f.Kind == "DockerMachinePoolList" || f.Kind == "BarMachinePool" {
+			t.Errorf("finding on a type that is not a pool: %+v", f)
+		}
+	}
+	var sum int
+	for _, n := range r.Summary.ByRule {
+		sum += n
+	}
+	if sum != len(r.Findings) || r.Summary.Errors+r.Summary.Warnings+r.Summary.Info != len(r.Findings) {
+		t.Errorf("summary %+v does not add up to %d findings", r.Summary, len(r.Findings))
+	}
+}
+
+func TestExitCodeSameInEveryFormat(t *testing.T) {
+	for _, format := range []string{"text", "json", "yaml"} {
+		code, out, _ := run(t, "check", "-C", providerDir, "-o", format, "./apis/dual/...")
+		if code != report.ExitOK {
+			t.Errorf("-o %s: exit %d, want 0 (dual readiness is info)\n%s", format, code, out)
+		}
+		code, _, _ = run(t, "check", "-C", providerDir, "-o", format, "--fail-on", "info", "./apis/dual/...")
+		if code != report.ExitFindings {
+			t.Errorf("-o %s --fail-on info: exit %d, want 1", format, code)
+		}
+		code, _, _ = run(t, "check", "-C", providerDir, "-o", format, "--fail-on", "error", "./apis/capdlike/...")
+		if code != report.ExitOK {
+			t.Errorf("-o %s --fail-on error on warnings only: exit %d, want 0", format, code)
+		}
+	}
+}
+
+func TestTargetCoreVersionSelectsSeverity(t *testing.T) {
+	sev := func(version, rule string) string {
+		t.Helper()
+		args := []string{"check", "-C", providerDir, "./apis/provisionedonly/...", "./apis/capdlike/..."}
+		if version != "" {
+			args = append(args, "--capi-version", version)
+		}
+		_, r := runJSON(t, args...)
+		for _, f := range r.Findings {
+			if f.Rule == rule && !f.Spoke {
+				return f.Severity.String()
+			}
+		}
+		return "none"
+	}
+	cases := []struct{ version, rule, want string }{
+		{"", "MPA102", "error"},
+		{"v1.14.2", "MPA102", "error"},
+		{"v1.15.0", "MPA102", "none"},
+		{"v1.14.2", "MPA101", "warning"},
+		{"v1.16.0", "MPA101", "error"},
+		{"v1.16.0", "MPA302", "error"},
+		{"v1.15.0", "MPA302", "warning"},
+	}
+	for _, c := range cases {
+		if got := sev(c.version, c.rule); got != c.want {
+			t.Errorf("--capi-version %q: %s severity = %s, want %s", c.version, c.rule, got, c.want)
+		}
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	t.Run("syntax error", func(t *testing.T) {
+		code, out, _ := run(t, "check", "-C", "testdata/syntaxerr", "./...")
+		if code != report.ExitError {
+			t.Fatalf("exit %d, want 2\n%s", code, out)
+		}
+		if !strings.Contains(out, "not loaded: example.com/syntaxerr/api/v1beta1") || !strings.Contains(out, "types.go:5") {
+			t.Errorf("output does not name the broken package and file:\n%s", out)
+		}
+	})
+	t.Run("missing dependency keeps the API findings", func(t *testing.T) {
+		code, r := runJSON(t, "check", "-C", "testdata/brokendep", "./...")
+		if code != report.ExitError {
+			t.Fatalf("exit %d, want 2", code)
+		}
+		var api, problem bool
+		for _, f := range r.Findings {
+			if f.Rule == "MPA101" && f.Kind == "PartMachinePool" {
+				api = true
+			}
+		}
+		for _, p := range r.Problems {
+			if p.Subject == "example.com/unavailable/cloudsdk" && strings.Contains(p.Message, "imported by example.com/brokendep/controllers") {
+				problem = true
+			}
+		}
+		if !api || !problem {
+			t.Errorf("want the PartMachinePool finding (%v) and the missing package listed (%v): %+v", api, problem, r)
+		}
+		if r.Summary.Loaded != 1 || r.Summary.NotLoaded != 1 {
+			t.Errorf("loaded/not loaded = %d/%d, want 1/1", r.Summary.Loaded, r.Summary.NotLoaded)
+		}
+	})
+	t.Run("no pool types", func(t *testing.T) {
+		code, out, _ := run(t, "check", "-C", "testdata/nopools", "./...")
+		if code != report.ExitOK || !strings.Contains(out, "no InfraMachinePool types found in 1 package(s)") {
+			t.Errorf("exit %d, want 0 with a note:\n%s", code, out)
+		}
+	})
+	t.Run("no packages", func(t *testing.T) {
+		code, _, _ := run(t, "check", "-C", "testdata/nopools", "./nothing/...")
+		if code != report.ExitError {
+			t.Errorf("exit %d, want 2 when nothing matches", code)
+		}
+	})
+	for _, args := range [][]string{
+		{"check", "-o", "xml"},
+		{"check", "--fail-on", "fatal"},
+		{"check", "--capi-version", "latest"},
+		{"rules", "MPA999"},
+		{"nosuchcommand"},
+	} {
+		code, _, errOut := run(t, args...)
+		if code != report.ExitError || errOut == "" {
+			t.Errorf("%v: exit %d stderr %q, want 2 with a message", args, code, errOut)
+		}
+	}
+}
+
+func TestRules(t *testing.T) {
+	code, out, _ := run(t, "rules")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, id := range []string{"MPA101", "MPA102", "MPA110", "MPA204", "MPA301", "MPA306"} {
+		if !strings.Contains(out, id) {
+			t.Errorf("rules list lacks %s", id)
+		}
+	}
+	_, out, _ = run(t, "rules", "MPA102")
+	if !strings.Contains(out, "core ≤ v1.14.2 (reads only status.ready)") || !strings.Contains(out, "error") {
+		t.Errorf("explanation lacks the severity table:\n%s", out)
+	}
+}
+
+// TestGoVetProtocol builds the binary and runs it the way CI does.
+func TestGoVetProtocol(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := filepath.Join(t.TempDir(), "mpaudit")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	cmd := exec.Command("go", "vet", "-vettool="+bin, "./controllers/", "./apis/capdlike/...")
+	cmd.Dir = providerDir
+	cmd.Env = append(os.Environ(), "GOFLAGS=")
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		t.Fatalf("go vet succeeded, want diagnostics:\n%s", out)
+	}
+	s := string(out)
+	for _, want := range []string{
+		"controllers.go:39:2: MPA203 warning",
+		"controllers.go:51:61: MPA204 error",
+		"dockermachinepool_types.go:18:2: MPA101 warning",
+		"infrastructure.cluster.x-k8s.io_dockermachinepools.yaml:9:1: MPA302 warning",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("go vet output lacks %q:\n%s", want, s)
+		}
+	}
+	if strings.Contains(s, "MPA201") {
+		t.Errorf("info findings reported by vet at the default threshold:\n%s", s)
+	}
+	// The core version is a vet flag too.
+	cmd = exec.Command("go", "vet", "-vettool="+bin, "-capi-version=v1.16.0", "./apis/capdlike/...")
+	cmd.Dir = providerDir
+	out, _ = cmd.CombinedOutput()
+	if !strings.Contains(string(out), "MPA101 error") {
+		t.Errorf("-capi-version=v1.16.0 did not raise MPA101 to error:\n%s", out)
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/nopools
+
+go 1.26.0

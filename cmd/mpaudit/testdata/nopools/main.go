@@ -1,0 +1,4 @@
+// Package main is a module without any InfraMachinePool type.
+package main
+
+func main() {}

@@ -1,0 +1,3 @@
+module example.com/syntaxerr
+
+go 1.26.0

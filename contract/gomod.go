@@ -29,7 +29,7 @@ func TargetFromGoMod(goModPath string) (CoreTarget, error) {
 	if err != nil {
 		return CoreTarget{}, err
 	}
-	f, err := modfile.ParseLax(goModPath, data, nil)
+	f, err := modfile.Parse(goModPath, data, nil)
 	if err != nil {
 		return CoreTarget{}, fmt.Errorf("%s: %w", goModPath, err)
 	}

@@ -132,6 +132,14 @@ func render(dir string) (crds []contract.CRDInfo, err error) {
 			crds, err = nil, fmt.Errorf("kustomize panicked: %v", r)
 		}
 	}()
+	// kustomize prints deprecation warnings ("'commonLabels' is deprecated")
+	// straight to os.Stderr; they are about the provider's build, not the
+	// audit, and would interleave with mpaudit's own output.
+	if devnull, err := os.Open(os.DevNull); err == nil {
+		saved := os.Stderr
+		os.Stderr = devnull
+		defer func() { os.Stderr = saved; devnull.Close() }()
+	}
 	opts := krusty.MakeDefaultOptions()
 	// Provider trees reference files outside config/crd (../, shared bases).
 	opts.LoadRestrictions = types.LoadRestrictionsNone

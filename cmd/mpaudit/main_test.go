@@ -174,11 +174,18 @@ func TestBadInput(t *testing.T) {
 		if code != report.ExitError {
 			t.Fatalf("exit %d, want 2", code)
 		}
-		var api, problem bool
+		var api, problem, marker bool
 		for _, f := range r.Findings {
 			if f.Rule == "MPA101" && f.Kind == "PartMachinePool" {
 				api = true
 			}
+			// No config/crd: the contract label comes from the type's marker.
+			if f.Rule == "MPA302" && strings.Contains(f.Message, "+kubebuilder:metadata:labels") && f.Position.File == "api/v1beta2/types.go" {
+				marker = true
+			}
+		}
+		if !marker {
+			t.Errorf("no MPA302 from the +kubebuilder:metadata:labels marker: %+v", r.Findings)
 		}
 		for _, p := range r.Problems {
 			if p.Subject == "example.com/unavailable/cloudsdk" && strings.Contains(p.Message, "imported by example.com/brokendep/controllers") {

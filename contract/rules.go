@@ -101,6 +101,19 @@ const (
 	RuleCRDName               = "MPA304"
 	RuleCRDScope              = "MPA305"
 	RuleCRDNotFound           = "MPA306"
+	RuleSchemaProvisioned     = "MPA307"
+	RuleSchemaReady           = "MPA308"
+	RuleStatusSubresource     = "MPA309"
+	RuleObjectProvisionedOnly = "MPA401"
+	RuleObjectDisagree        = "MPA402"
+	RuleObjectReadyOnly       = "MPA403"
+	RuleObjectFailure         = "MPA404"
+	RuleObjectReplicas        = "MPA405"
+	RuleObjectMachineKind     = "MPA406"
+	RuleMachinePoolRef        = "MPA501"
+	RuleMachinePoolDisagree   = "MPA502"
+	RuleAccessDenied          = "MPA601"
+	RuleReadFailed            = "MPA602"
 )
 
 var rules = []*Rule{
@@ -307,6 +320,132 @@ var rules = []*Rule{
 		Fix:       "Generate the CRD into config/crd/bases, or point mpaudit at the directory with --crd-dir.",
 		DocURL:    labelsDoc,
 		severity:  fixed(Info),
+	},
+	{
+		ID: RuleSchemaProvisioned, Name: "crd-schema-provisioned", Scope: ScopeCRD, Kind: &InfraMachinePool, Field: PathProvisioned,
+		Title: "the CRD version Cluster API reads has no status.initialization.provisioned in its schema",
+		Rationale: "The CRD declares the v1beta2 contract, but the schema of the API version Cluster API resolves from the label " +
+			"cannot hold status.initialization.provisioned (structural schemas prune unknown fields), so the v1beta2 readiness field is never stored.",
+		Fix:    "Add Initialization.Provisioned to the Go type of that version and regenerate the CRD.",
+		DocURL: contractDoc + "#inframachinepool-initialization-completed",
+		severity: func(c Context) Severity {
+			if !c.Core.ReadsReady() {
+				return Error
+			}
+			return Warning
+		},
+	},
+	{
+		ID: RuleSchemaReady, Name: "crd-schema-ready", Scope: ScopeCRD, Kind: &InfraMachinePool, Field: PathReady,
+		Title: "the CRD version Cluster API reads has no status.ready while the core reads only status.ready",
+		Rationale: "The installed core decides provisioning from status.ready alone; a schema without it prunes the field, " +
+			"so no pool of this kind can ever be seen as provisioned.",
+		Fix:    "Keep `Ready bool json:\"ready\"` in the status of the version named by the contract label.",
+		DocURL: contractDoc + "#inframachinepool-initialization-completed",
+		severity: func(c Context) Severity {
+			if c.Core.ReadsOnlyReady() {
+				return Error
+			}
+			return Off
+		},
+	},
+	{
+		ID: RuleStatusSubresource, Name: "crd-status-subresource", Scope: ScopeCRD, Kind: &InfraMachinePool,
+		Title:     "the CRD version Cluster API reads has no status subresource",
+		Rationale: "Providers write status through the status subresource (+kubebuilder:subresource:status); without it status writes go through the main resource and spec validation.",
+		Fix:       "Add +kubebuilder:subresource:status to the root type and regenerate the CRD.",
+		DocURL:    contractDoc,
+		severity:  fixed(Warning),
+	},
+	{
+		ID: RuleObjectProvisionedOnly, Name: "object-provisioned-only", Scope: ScopeObject, Kind: &InfraMachinePool, Field: PathProvisioned,
+		Title:     "pool object reports only status.initialization.provisioned on a core that reads only status.ready",
+		Rationale: "The installed core reads status.ready alone: this MachinePool will never see its infrastructure as provisioned.",
+		Fix:       "Make the provider set status.ready together with status.initialization.provisioned.",
+		DocURL:    contractDoc + "#inframachinepool-initialization-completed",
+		severity: func(c Context) Severity {
+			if c.Core.ReadsOnlyReady() {
+				return Error
+			}
+			return Off
+		},
+	},
+	{
+		ID: RuleObjectDisagree, Name: "object-readiness-disagree", Scope: ScopeObject, Kind: &InfraMachinePool, Field: PathReady,
+		Title:     "pool object's status.ready and status.initialization.provisioned disagree",
+		Rationale: "Cores that read different fields reach different conclusions about the same pool.",
+		Fix:       "Set both fields from one decision (provisioned is one-way: once true it stays true).",
+		DocURL:    contractDoc + "#inframachinepool-initialization-completed",
+		severity:  fixed(Warning),
+	},
+	{
+		ID: RuleObjectReadyOnly, Name: "object-ready-only", Scope: ScopeObject, Kind: &InfraMachinePool, Field: PathReady,
+		Title:     "pool object reports only status.ready on a core that no longer reads it",
+		Rationale: "Without v1beta1 compatibility the core reads status.initialization.provisioned only.",
+		Fix:       "Make the provider set status.initialization.provisioned.",
+		DocURL:    contractDoc + "#inframachinepool-initialization-completed",
+		severity: func(c Context) Severity {
+			if !c.Core.ReadsReady() {
+				return Error
+			}
+			return Off
+		},
+	},
+	{
+		ID: RuleObjectFailure, Name: "object-failure-set", Scope: ScopeObject, Kind: &InfraMachinePool,
+		Title:     "pool object sets top-level status.failureReason or status.failureMessage",
+		Rationale: "Core still surfaces these into MachinePool.status.deprecated.v1beta1, but they are no terminal failures in the v1beta2 contract.",
+		Fix:       "Report failures through conditions; keep old values under status.deprecated.v1beta1.",
+		DocURL:    contractDoc + "#inframachinepool-terminal-failures",
+		severity:  fixed(Warning),
+	},
+	{
+		ID: RuleObjectReplicas, Name: "object-replicas-mismatch", Scope: ScopeObject, Kind: &InfraMachinePool, Field: PathReplicas,
+		Title:     "status.replicas differs from the length of spec.providerIDList",
+		Rationale: "Core copies both into the MachinePool; on a provisioned pool they should describe the same instances.",
+		Fix:       "Keep status.replicas equal to len(spec.providerIDList) once the pool is provisioned.",
+		DocURL:    contractDoc + "#inframachinepool-replicas",
+		severity:  fixed(Warning),
+	},
+	{
+		ID: RuleObjectMachineKind, Name: "object-machine-kind-missing", Scope: ScopeObject, Kind: &InfraMachinePool, Field: PathMachineKind,
+		Title:     "status.infrastructureMachineKind names a kind with no installed CRD",
+		Rationale: "Core lists MachinePool Machines of that kind; without its CRD the MachinePool Machines feature fails.",
+		Fix:       "Install the CRD of the machine kind, or clear the field.",
+		DocURL:    contractDoc + "#machinepoolmachines-support",
+		severity:  fixed(Error),
+	},
+	{
+		ID: RuleMachinePoolRef, Name: "machinepool-infrastructure-ref", Scope: ScopeObject, Kind: &InfraMachinePool,
+		Title:     "a MachinePool's infrastructure reference does not resolve the way Cluster API resolves it",
+		Rationale: "Cluster API finds the CRD by CalculateCRDName, picks the API version from its contract label and GETs the object; any step failing stalls the MachinePool.",
+		Fix:       "Fix the CRD name or label, or the reference.",
+		DocURL:    labelsDoc,
+		severity:  fixed(Error),
+	},
+	{
+		ID: RuleMachinePoolDisagree, Name: "machinepool-provisioned-disagree", Scope: ScopeObject, Kind: &InfraMachinePool,
+		Title:     "a MachinePool's infrastructure-provisioned status disagrees with its pool object",
+		Rationale: "What the MachinePool reports differs from what the target core computes from the pool object; the controller has not caught up, or reads another field.",
+		Fix:       "Check the core version and the pool's readiness fields.",
+		DocURL:    contractDoc + "#inframachinepool-initialization-completed",
+		severity:  fixed(Warning),
+	},
+	{
+		ID: RuleAccessDenied, Name: "access-denied", Scope: ScopeObject, Kind: &InfraMachinePool,
+		Title:     "a resource could not be read: forbidden",
+		Rationale: "The audit is partial: the credentials lack get/list on this resource (see docs/rbac.yaml).",
+		Fix:       "Bind the audit's user to the ClusterRole in docs/rbac.yaml.",
+		DocURL:    labelsDoc,
+		severity:  fixed(Error),
+	},
+	{
+		ID: RuleReadFailed, Name: "read-failed", Scope: ScopeObject, Kind: &InfraMachinePool,
+		Title:     "a resource could not be read",
+		Rationale: "The API server refused to serve the objects (a failing conversion webhook, an unserved version, a timeout): Cluster API will fail the same way.",
+		Fix:       "Fix the conversion webhook or the served versions.",
+		DocURL:    labelsDoc,
+		severity:  fixed(Error),
 	},
 }
 

@@ -102,10 +102,51 @@ func PrintText(w io.Writer, r *Report) error {
 		ew.printf("note: %s\n", n)
 	}
 	s := r.Summary
-	ew.printf("target: %s\n", r.Target.String())
+	for _, res := range s.Resources {
+		where := ""
+		if len(s.Clusters) > 1 {
+			where = res.Cluster + ": "
+		}
+		contract := res.Contract
+		if contract == "" {
+			contract = "unresolved"
+		}
+		ew.printf("crd: %s%s contract %s, read as %s, storage %s, %d object(s)%s\n",
+			where, res.CRD, contract, orDash(res.APIVersion), orDash(res.StorageVersion), res.Objects, readiness(res.Readiness))
+	}
+	if len(s.Clusters) > 1 {
+		for _, c := range s.Clusters {
+			ew.printf("target: %s: %s\n", c.Name, c.Target.String())
+		}
+	} else {
+		ew.printf("target: %s\n", r.Target.String())
+	}
 	ew.printf("summary: %d error(s), %d warning(s), %d info; %d type(s) audited; %d loaded, %d not loaded; fail-on %s: exit %d\n",
 		s.Errors, s.Warnings, s.Info, len(s.Types), s.Loaded, s.NotLoaded, r.FailOn, s.ExitCode)
 	return ew.err
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func readiness(m map[string]int) string {
+	if len(m) == 0 {
+		return ""
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s %d", k, m[k])
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
 }
 
 func describeObject(o *Object) string {

@@ -61,6 +61,26 @@ type Problem struct {
 	Position *Position `json:"position,omitempty"`
 }
 
+// Resource summarises one audited CRD in one cluster.
+type Resource struct {
+	Cluster        string `json:"cluster,omitempty"`
+	CRD            string `json:"crd"`
+	Group          string `json:"group"`
+	Kind           string `json:"kind"`
+	Contract       string `json:"contract,omitempty"`
+	APIVersion     string `json:"apiVersion,omitempty"`
+	StorageVersion string `json:"storageVersion,omitempty"`
+	Objects        int    `json:"objects"`
+	// Readiness counts objects per readiness class (ready-only, dual-agree, ...).
+	Readiness map[string]int `json:"readiness,omitempty"`
+}
+
+// Cluster is one audited cluster (or dump) and the core it runs.
+type Cluster struct {
+	Name   string              `json:"name"`
+	Target contract.CoreTarget `json:"target"`
+}
+
 // Summary counts findings.
 type Summary struct {
 	Errors   int            `json:"errors"`
@@ -70,10 +90,14 @@ type Summary struct {
 	// Types lists the pool types audited (static mode).
 	Types []string `json:"types,omitempty"`
 	// Loaded and NotLoaded count packages (static) or resources (live).
-	Loaded    int  `json:"loaded"`
-	NotLoaded int  `json:"notLoaded"`
-	Failed    bool `json:"failed"`
-	ExitCode  int  `json:"exitCode"`
+	Loaded    int `json:"loaded"`
+	NotLoaded int `json:"notLoaded"`
+	// Resources summarises each audited CRD (live mode).
+	Resources []Resource `json:"resources,omitempty"`
+	// Clusters names each audited cluster and its core target (live mode).
+	Clusters []Cluster `json:"clusters,omitempty"`
+	Failed   bool      `json:"failed"`
+	ExitCode int       `json:"exitCode"`
 }
 
 // Report is the document every printer renders.

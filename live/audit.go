@@ -1,0 +1,470 @@
+package live
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+
+	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/report"
+)
+
+// Options select what to audit.
+type Options struct {
+	// Namespace limits object lists; "" is all namespaces.
+	Namespace string
+	// CRDNames adds CRDs to audit by name, whatever their kind.
+	CRDNames []string
+	// CAPIVersion overrides the detected core version.
+	CAPIVersion string
+	// Progress, when set, receives progress lines (a terminal's stderr).
+	Progress io.Writer
+}
+
+// Result is one source's share of the report.
+type Result struct {
+	Cluster   report.Cluster
+	Findings  []report.Finding
+	Problems  []report.Problem
+	Notes     []string
+	Resources []report.Resource
+}
+
+type crdIndex struct {
+	byNameMap map[string]*apiextensionsv1.CustomResourceDefinition
+	byGK      map[schema.GroupKind]*apiextensionsv1.CustomResourceDefinition
+	list      []*apiextensionsv1.CustomResourceDefinition
+}
+
+func newCRDIndex(crds []apiextensionsv1.CustomResourceDefinition) *crdIndex {
+	idx := &crdIndex{byNameMap: map[string]*apiextensionsv1.CustomResourceDefinition{}, byGK: map[schema.GroupKind]*apiextensionsv1.CustomResourceDefinition{}}
+	for i := range crds {
+		c := &crds[i]
+		idx.byNameMap[c.Name] = c
+		idx.byGK[schema.GroupKind{Group: c.Spec.Group, Kind: c.Spec.Names.Kind}] = c
+		idx.list = append(idx.list, c)
+	}
+	sort.Slice(idx.list, func(i, j int) bool { return idx.list[i].Name < idx.list[j].Name })
+	return idx
+}
+
+func (x *crdIndex) byName(name string) *apiextensionsv1.CustomResourceDefinition {
+	return x.byNameMap[name]
+}
+
+func (x *crdIndex) byGroupKind(gk schema.GroupKind) *apiextensionsv1.CustomResourceDefinition {
+	return x.byGK[gk]
+}
+
+// refKey identifies a pool object a MachinePool references.
+type refKey struct {
+	gk              schema.GroupKind
+	namespace, name string
+}
+
+type mpRef struct {
+	key refKey
+	// mp is the MachinePool, for findings.
+	mp report.Object
+	// provisioned is the MachinePool's own view (nil when unset).
+	provisioned *bool
+}
+
+// poolState is what the audit remembers of a referenced pool object.
+type poolState struct {
+	apiVersion         string
+	ready, provisioned *bool
+}
+
+type auditor struct {
+	src    Source
+	opts   Options
+	target contract.CoreTarget
+	crds   *crdIndex
+	res    *Result
+	// pools holds state only for objects some MachinePool references, so
+	// memory does not grow with the number of pool objects.
+	pools map[refKey]*poolState
+	refs  []mpRef
+}
+
+// Audit runs every live check against one source. It returns an error only
+// when nothing could be read at all (unreachable server, timeout).
+func Audit(ctx context.Context, src Source, opts Options) (*Result, error) {
+	crdList, err := src.CRDs(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("%s: listing CustomResourceDefinitions: %w", src.Name(), err)
+	}
+	a := &auditor{src: src, opts: opts, crds: newCRDIndex(crdList), res: &Result{}, pools: map[refKey]*poolState{}}
+	target, notes, err := resolveTarget(ctx, src, a.crds, opts.CAPIVersion)
+	if err != nil {
+		return nil, err
+	}
+	a.target = target
+	a.res.Cluster = report.Cluster{Name: src.Name(), Target: target}
+	a.res.Notes = append(a.res.Notes, notes...)
+
+	a.collectMachinePools(ctx)
+	for _, crd := range a.selectCRDs() {
+		if err := ctx.Err(); err != nil {
+			return a.res, err
+		}
+		a.auditCRD(ctx, crd)
+	}
+	a.checkMachinePools(ctx)
+	return a.res, ctx.Err()
+}
+
+func (a *auditor) ctx() contract.Context { return contract.Context{Core: a.target.Behaviour} }
+
+func (a *auditor) severity(rule string) contract.Severity {
+	return contract.MustRule(rule).Severity(a.ctx())
+}
+
+func (a *auditor) add(f report.Finding) {
+	if f.Severity == contract.Off {
+		return
+	}
+	if f.Object != nil {
+		f.Object.Cluster = a.src.Name()
+	}
+	a.res.Findings = append(a.res.Findings, f)
+}
+
+// readError turns a failed read into a finding and a problem: the report is
+// partial and says what it could not see.
+func (a *auditor) readError(obj report.Object, what string, err error) {
+	rule := contract.RuleReadFailed
+	if apierrors.IsForbidden(err) {
+		rule = contract.RuleAccessDenied
+	}
+	obj.Cluster = a.src.Name()
+	a.add(report.Finding{Rule: rule, Severity: a.severity(rule), Kind: obj.Kind, Object: &obj,
+		Message: fmt.Sprintf("could not read %s: %v", what, err)})
+	a.res.Problems = append(a.res.Problems, report.Problem{Subject: a.src.Name() + ": " + what, Message: err.Error()})
+}
+
+func crdObject(crd *apiextensionsv1.CustomResourceDefinition) report.Object {
+	return report.Object{Group: apiextensionsv1.GroupName, Version: "v1", Kind: "CustomResourceDefinition", Name: crd.Name}
+}
+
+// isPoolCRD reports whether a CRD's kind is an InfraMachinePool by the catalog's naming rule.
+func isPoolCRD(crd *apiextensionsv1.CustomResourceDefinition) bool {
+	k := contract.InfraMachinePool
+	return k.MatchesTypeName(crd.Spec.Names.Kind) && !k.ExcludesGroup(crd.Spec.Group) && strings.Contains(crd.Spec.Group, "infrastructure")
+}
+
+func (a *auditor) collectMachinePools(ctx context.Context) {
+	crd := a.crds.byGroupKind(schema.GroupKind{Group: contract.CoreGroup, Kind: contract.MachinePoolKind})
+	if crd == nil {
+		return
+	}
+	version := ""
+	for _, v := range []string{"v1beta2", "v1beta1"} {
+		for _, cv := range crd.Spec.Versions {
+			if cv.Name == v && cv.Served && version == "" {
+				version = v
+			}
+		}
+	}
+	if version == "" {
+		return
+	}
+	fields := contract.MachinePoolFieldsByVersion[version]
+	gvk := schema.GroupVersionKind{Group: contract.CoreGroup, Version: version, Kind: contract.MachinePoolKind}
+	err := a.src.List(ctx, gvk, Scope{Namespace: a.opts.Namespace}, func(u *unstructured.Unstructured) error {
+		ref, ok, _ := unstructured.NestedMap(u.Object, fields.InfrastructureRef...)
+		if !ok {
+			return nil
+		}
+		kind, _ := ref["kind"].(string)
+		name, _ := ref["name"].(string)
+		group, _ := ref["apiGroup"].(string)
+		if !fields.RefHasAPIGroup {
+			apiVersion, _ := ref["apiVersion"].(string)
+			gv, _ := schema.ParseGroupVersion(apiVersion)
+			group = gv.Group
+		}
+		r := mpRef{
+			key: refKey{gk: schema.GroupKind{Group: group, Kind: kind}, namespace: u.GetNamespace(), name: name},
+			mp:  report.Object{Group: contract.CoreGroup, Version: version, Kind: contract.MachinePoolKind, Namespace: u.GetNamespace(), Name: u.GetName()},
+		}
+		if v, ok, _ := unstructured.NestedBool(u.Object, fields.InfrastructureProvisioned...); ok {
+			r.provisioned = &v
+		}
+		a.refs = append(a.refs, r)
+		a.pools[r.key] = nil // listed later; nil means not seen yet
+		return nil
+	})
+	if err != nil {
+		a.readError(report.Object{Group: contract.CoreGroup, Version: version, Kind: contract.MachinePoolKind, Namespace: a.opts.Namespace}, "MachinePools", err)
+	}
+}
+
+// selectCRDs returns the CRDs to audit: kinds MachinePools reference,
+// InfraMachinePool kinds of infrastructure groups, and --crd names.
+func (a *auditor) selectCRDs() []*apiextensionsv1.CustomResourceDefinition {
+	want := map[string]bool{}
+	for _, r := range a.refs {
+		if crd := a.crds.byGroupKind(r.key.gk); crd != nil {
+			want[crd.Name] = true
+		}
+	}
+	for _, crd := range a.crds.list {
+		if isPoolCRD(crd) {
+			want[crd.Name] = true
+		}
+	}
+	for _, name := range a.opts.CRDNames {
+		if a.crds.byName(name) == nil {
+			a.res.Problems = append(a.res.Problems, report.Problem{Subject: a.src.Name() + ": --crd " + name, Message: "no such CustomResourceDefinition"})
+			continue
+		}
+		want[name] = true
+	}
+	var out []*apiextensionsv1.CustomResourceDefinition
+	for _, crd := range a.crds.list {
+		if want[crd.Name] {
+			out = append(out, crd)
+		}
+	}
+	return out
+}
+
+func crdInfo(crd *apiextensionsv1.CustomResourceDefinition) contract.CRDInfo {
+	info := contract.CRDInfo{
+		Name: crd.Name, Group: crd.Spec.Group, Kind: crd.Spec.Names.Kind, Scope: string(crd.Spec.Scope),
+		Labels: crd.Labels,
+	}
+	for _, v := range crd.Spec.Versions {
+		info.Versions = append(info.Versions, contract.CRDVersion{Name: v.Name, Served: v.Served, Storage: v.Storage})
+	}
+	return info
+}
+
+func (a *auditor) auditCRD(ctx context.Context, crd *apiextensionsv1.CustomResourceDefinition) {
+	info := crdInfo(crd)
+	obj := crdObject(crd)
+	for _, v := range contract.EvaluateCRD(info, a.target.Behaviour) {
+		o := obj
+		a.add(report.Finding{Rule: v.Rule, Severity: v.Severity, Kind: info.Kind, APIVersion: info.Group, Field: v.Field, Message: v.Message, Object: &o})
+	}
+	summary := report.Resource{Cluster: a.src.Name(), CRD: crd.Name, Group: info.Group, Kind: info.Kind,
+		StorageVersion: info.StorageVersion(), Readiness: map[string]int{}}
+
+	// Read the objects at the version Cluster API reads, when it resolves.
+	version := info.StorageVersion()
+	contractVersion, apiVersion, err := contract.ResolveContract(info.Labels, a.target.Behaviour)
+	if err == nil {
+		summary.Contract, summary.APIVersion = contractVersion, apiVersion
+		if v := versionOf(crd, apiVersion); v != nil && v.Served {
+			version = apiVersion
+			a.checkSchema(crd, v, contractVersion)
+		}
+	}
+	if version == "" {
+		a.res.Resources = append(a.res.Resources, summary)
+		return
+	}
+	gvk := schema.GroupVersionKind{Group: info.Group, Version: version, Kind: info.Kind}
+	err = a.src.List(ctx, gvk, Scope{Namespace: a.opts.Namespace}, func(u *unstructured.Unstructured) error {
+		summary.Objects++
+		a.checkObject(u, gvk, &summary)
+		if a.opts.Progress != nil && summary.Objects%500 == 0 {
+			fmt.Fprintf(a.opts.Progress, "\r%s: %s: %d objects", a.src.Name(), info.Kind, summary.Objects)
+		}
+		return nil
+	})
+	if a.opts.Progress != nil && summary.Objects >= 500 {
+		fmt.Fprintf(a.opts.Progress, "\r%s: %s: %d objects\n", a.src.Name(), info.Kind, summary.Objects)
+	}
+	if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
+		a.readError(report.Object{Group: info.Group, Version: version, Kind: info.Kind, Namespace: a.opts.Namespace},
+			fmt.Sprintf("%s objects at %s/%s", info.Kind, info.Group, version), err)
+	}
+	a.res.Resources = append(a.res.Resources, summary)
+}
+
+func versionOf(crd *apiextensionsv1.CustomResourceDefinition, name string) *apiextensionsv1.CustomResourceDefinitionVersion {
+	for i := range crd.Spec.Versions {
+		if crd.Spec.Versions[i].Name == name {
+			return &crd.Spec.Versions[i]
+		}
+	}
+	return nil
+}
+
+// checkSchema looks at the schema of the version Cluster API reads.
+func (a *auditor) checkSchema(crd *apiextensionsv1.CustomResourceDefinition, v *apiextensionsv1.CustomResourceDefinitionVersion, contractVersion string) {
+	var root *apiextensionsv1.JSONSchemaProps
+	if v.Schema != nil {
+		root = v.Schema.OpenAPIV3Schema
+	}
+	obj := crdObject(crd)
+	kind := crd.Spec.Names.Kind
+	if contractVersion == contract.V1Beta2 && !schemaHas(root, "status", "initialization", "provisioned") {
+		o := obj
+		a.add(report.Finding{Rule: contract.RuleSchemaProvisioned, Severity: a.severity(contract.RuleSchemaProvisioned), Kind: kind,
+			APIVersion: crd.Spec.Group + "/" + v.Name, Field: contract.PathProvisioned, Object: &o,
+			Message: fmt.Sprintf("CRD is labelled for the v1beta2 contract, but the schema of %s (the version Cluster API reads) has no status.initialization.provisioned", v.Name)})
+	}
+	if !schemaHas(root, "status", "ready") {
+		o := obj
+		a.add(report.Finding{Rule: contract.RuleSchemaReady, Severity: a.severity(contract.RuleSchemaReady), Kind: kind,
+			APIVersion: crd.Spec.Group + "/" + v.Name, Field: contract.PathReady, Object: &o,
+			Message: fmt.Sprintf("the schema of %s has no status.ready, the only field the target core (%s) reads: no %s will ever be seen as provisioned", v.Name, a.target, kind)})
+	}
+	if v.Subresources == nil || v.Subresources.Status == nil {
+		o := obj
+		a.add(report.Finding{Rule: contract.RuleStatusSubresource, Severity: a.severity(contract.RuleStatusSubresource), Kind: kind,
+			APIVersion: crd.Spec.Group + "/" + v.Name, Object: &o,
+			Message: fmt.Sprintf("version %s has no status subresource", v.Name)})
+	}
+}
+
+// schemaHas follows properties; a level that preserves unknown fields keeps anything below it.
+func schemaHas(s *apiextensionsv1.JSONSchemaProps, path ...string) bool {
+	for _, p := range path {
+		if s == nil {
+			return false
+		}
+		if s.XPreserveUnknownFields != nil && *s.XPreserveUnknownFields {
+			return true
+		}
+		next, ok := s.Properties[p]
+		if !ok {
+			return false
+		}
+		s = &next
+	}
+	return s != nil
+}
+
+func nestedBool(u *unstructured.Unstructured, path ...string) *bool {
+	v, ok, err := unstructured.NestedBool(u.Object, path...)
+	if !ok || err != nil {
+		return nil
+	}
+	return &v
+}
+
+func (a *auditor) checkObject(u *unstructured.Unstructured, gvk schema.GroupVersionKind, summary *report.Resource) {
+	ready := nestedBool(u, "status", "ready")
+	provisioned := nestedBool(u, "status", "initialization", "provisioned")
+	class := contract.ClassifyReadiness(ready, provisioned)
+	summary.Readiness[string(class)]++
+	obj := func() *report.Object {
+		return &report.Object{Group: gvk.Group, Version: gvk.Version, Kind: gvk.Kind, Namespace: u.GetNamespace(), Name: u.GetName()}
+	}
+	apiVersion := gvk.GroupVersion().String()
+	switch {
+	case class == contract.ProvisionedOnly && *provisioned:
+		a.add(report.Finding{Rule: contract.RuleObjectProvisionedOnly, Severity: a.severity(contract.RuleObjectProvisionedOnly), Kind: gvk.Kind,
+			APIVersion: apiVersion, Field: contract.PathProvisioned, Object: obj(),
+			Message: "status.initialization.provisioned is true but status.ready is not set: on " + a.target.String() +
+				" this MachinePool will never see its infrastructure as provisioned"})
+	case class == contract.DualDisagree:
+		a.add(report.Finding{Rule: contract.RuleObjectDisagree, Severity: a.severity(contract.RuleObjectDisagree), Kind: gvk.Kind,
+			APIVersion: apiVersion, Field: contract.PathReady, Object: obj(),
+			Message: fmt.Sprintf("status.ready=%v but status.initialization.provisioned=%v", *ready, *provisioned)})
+	case class == contract.ReadyOnly && *ready:
+		a.add(report.Finding{Rule: contract.RuleObjectReadyOnly, Severity: a.severity(contract.RuleObjectReadyOnly), Kind: gvk.Kind,
+			APIVersion: apiVersion, Field: contract.PathReady, Object: obj(),
+			Message: "only status.ready is set, and the target core reads status.initialization.provisioned"})
+	}
+	for _, f := range []string{"failureReason", "failureMessage"} {
+		if v, ok, _ := unstructured.NestedFieldNoCopy(u.Object, "status", f); ok && v != nil && v != "" {
+			a.add(report.Finding{Rule: contract.RuleObjectFailure, Severity: a.severity(contract.RuleObjectFailure), Kind: gvk.Kind,
+				APIVersion: apiVersion, Field: "status." + f, Object: obj(),
+				Message: fmt.Sprintf("top-level status.%s is set (%v)", f, v)})
+		}
+	}
+	if replicas, ok, _ := unstructured.NestedInt64(u.Object, "status", "replicas"); ok && a.target.Behaviour.CoreSeesProvisioned(ready, provisioned) {
+		ids, _, _ := unstructured.NestedStringSlice(u.Object, "spec", "providerIDList")
+		if int(replicas) != len(ids) {
+			a.add(report.Finding{Rule: contract.RuleObjectReplicas, Severity: a.severity(contract.RuleObjectReplicas), Kind: gvk.Kind,
+				APIVersion: apiVersion, Field: contract.PathReplicas, Object: obj(),
+				Message: fmt.Sprintf("status.replicas is %d but spec.providerIDList has %d entries", replicas, len(ids))})
+		}
+	}
+	if kind, ok, _ := unstructured.NestedString(u.Object, "status", "infrastructureMachineKind"); ok && kind != "" {
+		if a.crds.byGroupKind(schema.GroupKind{Group: gvk.Group, Kind: kind}) == nil {
+			a.add(report.Finding{Rule: contract.RuleObjectMachineKind, Severity: a.severity(contract.RuleObjectMachineKind), Kind: gvk.Kind,
+				APIVersion: apiVersion, Field: contract.PathMachineKind, Object: obj(),
+				Message: fmt.Sprintf("status.infrastructureMachineKind is %s, but no CRD for %s.%s is installed", kind, kind, gvk.Group)})
+		}
+	}
+	key := refKey{gk: gvk.GroupKind(), namespace: u.GetNamespace(), name: u.GetName()}
+	if _, referenced := a.pools[key]; referenced {
+		a.pools[key] = &poolState{apiVersion: gvk.Version, ready: ready, provisioned: provisioned}
+	}
+}
+
+// checkMachinePools resolves each MachinePool's reference as Cluster API
+// does (CRD by CalculateCRDName, API version from its contract label, GET)
+// and compares the MachinePool's view with the pool object.
+func (a *auditor) checkMachinePools(ctx context.Context) {
+	for _, r := range a.refs {
+		mp := r.mp
+		fail := func(format string, args ...any) {
+			o := mp
+			a.add(report.Finding{Rule: contract.RuleMachinePoolRef, Severity: a.severity(contract.RuleMachinePoolRef), Kind: r.key.gk.Kind,
+				APIVersion: r.key.gk.Group, Object: &o, Message: fmt.Sprintf(format, args...)})
+		}
+		name := contract.CRDName(r.key.gk.Group, r.key.gk.Kind)
+		crd := a.crds.byName(name)
+		if crd == nil {
+			fail("infrastructureRef %s %s: Cluster API looks up CRD %s, which does not exist", r.key.gk.Kind, r.key.name, name)
+			continue
+		}
+		_, version, err := contract.ResolveContract(crd.Labels, a.target.Behaviour)
+		if err != nil {
+			fail("infrastructureRef %s %s: CRD %s: %v", r.key.gk.Kind, r.key.name, name, err)
+			continue
+		}
+		if v := versionOf(crd, version); v == nil || !v.Served {
+			fail("infrastructureRef %s %s: CRD %s's contract label selects version %s, which it does not serve", r.key.gk.Kind, r.key.name, name, version)
+			continue
+		}
+		state := a.pools[r.key]
+		if state == nil || state.apiVersion != version {
+			u, err := a.src.Get(ctx, schema.GroupVersionKind{Group: r.key.gk.Group, Version: version, Kind: r.key.gk.Kind}, r.key.namespace, r.key.name)
+			switch {
+			case apierrors.IsNotFound(err):
+				fail("infrastructureRef %s %s/%s not found", r.key.gk.Kind, r.key.namespace, r.key.name)
+				continue
+			case err != nil:
+				a.readError(report.Object{Group: r.key.gk.Group, Version: version, Kind: r.key.gk.Kind, Namespace: r.key.namespace, Name: r.key.name},
+					fmt.Sprintf("%s %s/%s", r.key.gk.Kind, r.key.namespace, r.key.name), err)
+				continue
+			}
+			state = &poolState{apiVersion: version, ready: nestedBool(u, "status", "ready"), provisioned: nestedBool(u, "status", "initialization", "provisioned")}
+		}
+		sees := a.target.Behaviour.CoreSeesProvisioned(state.ready, state.provisioned)
+		mpSays := r.provisioned != nil && *r.provisioned
+		// Cores with the fallback reader keep infrastructureProvisioned once true.
+		sticky := a.target.Behaviour.ReadsProvisioned() && mpSays && !sees
+		if sees != mpSays && !sticky {
+			o := mp
+			a.add(report.Finding{Rule: contract.RuleMachinePoolDisagree, Severity: a.severity(contract.RuleMachinePoolDisagree), Kind: r.key.gk.Kind,
+				APIVersion: r.key.gk.Group, Object: &o,
+				Message: fmt.Sprintf("MachinePool reports infrastructure provisioned=%v, but %s would compute %v from %s %s/%s (status.ready=%s, status.initialization.provisioned=%s)",
+					mpSays, a.target, sees, r.key.gk.Kind, r.key.namespace, r.key.name, show(state.ready), show(state.provisioned))})
+		}
+	}
+}
+
+func show(b *bool) string {
+	if b == nil {
+		return "unset"
+	}
+	return fmt.Sprint(*b)
+}

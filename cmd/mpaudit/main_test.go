@@ -246,10 +246,7 @@ func TestGoVetProtocol(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	bin := filepath.Join(t.TempDir(), "mpaudit")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := binary(t)
 	cmd := exec.Command("go", "vet", "-vettool="+bin, "./controllers/", "./apis/capdlike/...")
 	cmd.Dir = providerDir
 	cmd.Env = append(os.Environ(), "GOFLAGS=")

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -20,6 +21,8 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
 	"k8s.io/client-go/rest"
+	"k8s.io/client-go/tools/clientcmd"
+	clientcmdapi "k8s.io/client-go/tools/clientcmd/api"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/envtest"
 	"sigs.k8s.io/yaml"
@@ -425,5 +428,65 @@ func TestForbiddenGivesPartialReport(t *testing.T) {
 	}
 	if len(res.Problems) == 0 {
 		t.Error("no problem listed for the forbidden read")
+	}
+}
+
+// writeKubeconfig gives the envtest admin two context names, as if they
+// were two clusters.
+func writeKubeconfig(t *testing.T, contexts ...string) string {
+	t.Helper()
+	cfg := clientcmdapi.NewConfig()
+	cfg.Clusters["envtest"] = &clientcmdapi.Cluster{Server: adminCfg.Host, CertificateAuthorityData: adminCfg.CAData}
+	cfg.AuthInfos["admin"] = &clientcmdapi.AuthInfo{ClientCertificateData: adminCfg.CertData, ClientKeyData: adminCfg.KeyData, Token: adminCfg.BearerToken}
+	for _, c := range contexts {
+		cfg.Contexts[c] = &clientcmdapi.Context{Cluster: "envtest", AuthInfo: "admin"}
+	}
+	cfg.CurrentContext = contexts[0]
+	path := filepath.Join(t.TempDir(), "kubeconfig")
+	if err := clientcmd.WriteToFile(*cfg, path); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func buildBinary(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "mpaudit")
+	cmd := exec.Command("go", "build", "-o", bin, "./cmd/mpaudit")
+	cmd.Dir = moduleDir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+func TestCLISeveralClusters(t *testing.T) {
+	needLive(t)
+	bin := buildBinary(t)
+	kubeconfig := writeKubeconfig(t, "one", "two")
+	for _, args := range [][]string{
+		{"live", "--kubeconfig", kubeconfig, "--context", "one", "--context", "two", "-o", "json"},
+		{"live", "--all-contexts", "-o", "json"},
+	} {
+		cmd := exec.Command(bin, args...)
+		cmd.Env = append(os.Environ(), "KUBECONFIG="+kubeconfig)
+		out, err := cmd.Output()
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != report.ExitFindings {
+			t.Fatalf("%v: %v, want exit 1\n%s", args, err, out)
+		}
+		var r report.Report
+		if err := json.Unmarshal(out, &r); err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		perCluster := map[string]int{}
+		for _, f := range r.Findings {
+			if f.Object != nil {
+				perCluster[f.Object.Cluster]++
+			}
+		}
+		if len(r.Summary.Clusters) != 2 || perCluster["one"] == 0 || perCluster["one"] != perCluster["two"] {
+			t.Errorf("%v: clusters %+v, findings per cluster %v", args, r.Summary.Clusters, perCluster)
+		}
 	}
 }

@@ -30,7 +30,7 @@ func run(pass *analysis.Pass) (any, error) {
 	mk := pass.ResultOf[markers.Analyzer].(*markers.Markers)
 	em, out := emit.New(pass)
 	for _, p := range res.Pools {
-		c := &checker{em: em, pool: p, ctx: res.Context(p.Storage), mk: mk}
+		c := &checker{em: em, pool: p, ctx: res.Context(p.Storage), mk: mk, pass: pass}
 		c.readiness()
 		c.initializationShape()
 		c.failureFields()
@@ -46,9 +46,15 @@ type checker struct {
 	pool *poolfinder.Pool
 	ctx  contract.Context
 	mk   *markers.Markers
+	pass *analysis.Pass
 }
 
 func (c *checker) report(pos token.Pos, rule, field, format string, args ...any) {
+	c.reportFix(pos, nil, rule, field, format, args...)
+}
+
+// reportFix reports a finding with suggested fixes.
+func (c *checker) reportFix(pos token.Pos, fixes []analysis.SuggestedFix, rule, field, format string, args ...any) {
 	if !pos.IsValid() {
 		pos = c.pool.Obj.Pos()
 	}
@@ -61,7 +67,7 @@ func (c *checker) report(pos token.Pos, rule, field, format string, args ...any)
 		Field:      field,
 		Message:    fmt.Sprintf(format, args...),
 		Spoke:      !c.pool.Storage,
-	})
+	}, fixes...)
 }
 
 func (c *checker) versionNote() string {
@@ -84,7 +90,7 @@ func (c *checker) readiness() {
 		}
 		c.report(ready.Var.Pos(), contract.RuleDualReadiness, contract.PathReady, "%s%s", msg, c.versionNote())
 	case hasReady:
-		c.report(ready.Var.Pos(), contract.RuleReadyOnly, contract.PathReady,
+		c.reportFix(ready.Var.Pos(), c.initializationFix(ready), contract.RuleReadyOnly, contract.PathReady,
 			"%s has status.ready but no status.initialization.provisioned, which the v1beta2 contract requires%s",
 			p.Kind, c.versionNote())
 	case p.HasProvisioned:

@@ -20,5 +20,5 @@ func TestMain(m *testing.M) {
 
 func TestPoolTypes(t *testing.T) {
 	dir, _ := filepath.Abs("../testdata/provider")
-	analysistest.Run(t, dir, pooltypes.Analyzer, "./apis/...")
+	analysistest.RunWithSuggestedFixes(t, dir, pooltypes.Analyzer, "./apis/...")
 }

@@ -29,13 +29,20 @@ var Analyzer = &analysis.Analyzer{
 // access is one read or write of a tracked field.
 type access struct {
 	pos   token.Pos
-	node  *poolfinder.NodeFact
+	pool  *poolfinder.NodeFact
 	path  string
 	write bool
 	// reset is a write of the constant false (or nil): it does not make
 	// the pool provisioned, so it needs no companion write.
 	reset bool
 	text  string
+	// node is the selector or key-value expression; stack its ancestors
+	// (outermost first, ending with node), for fixes.
+	node  ast.Node
+	stack []ast.Node
+	file  *ast.File
+	// rhs is the assigned value of a write, when known.
+	rhs ast.Expr
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -50,12 +57,13 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		for _, decl := range f.Decls {
-			accesses := collect(pass, res, decl)
-			for _, a := range accesses {
-				reportAccess(em, res, a)
-			}
+			accesses := collect(pass, res, f, decl)
+			var needsProvisioned map[token.Pos]bool
 			if fd, ok := decl.(*ast.FuncDecl); ok {
-				checkBehaviour(em, res, fd, accesses)
+				needsProvisioned = checkBehaviour(em, pass, res, fd, accesses)
+			}
+			for _, a := range accesses {
+				reportAccess(em, pass, res, a, needsProvisioned[a.pos])
 			}
 		}
 	}
@@ -75,7 +83,7 @@ func tracked(path string) (rule string, ok bool) {
 	return "", false
 }
 
-func reportAccess(em *emit.Emitter, res *poolfinder.Result, a access) {
+func reportAccess(em *emit.Emitter, pass *analysis.Pass, res *poolfinder.Result, a access, needsProvisioned bool) {
 	rule, ok := tracked(a.path)
 	if !ok {
 		return
@@ -84,7 +92,7 @@ func reportAccess(em *emit.Emitter, res *poolfinder.Result, a access) {
 	if a.write {
 		mode = "write"
 	}
-	ref := a.node.Pool
+	ref := a.pool.Pool
 	em.At(a.pos, report.Finding{
 		Rule:       rule,
 		Severity:   contract.MustRule(rule).Severity(res.Context(ref.Storage)),
@@ -94,11 +102,11 @@ func reportAccess(em *emit.Emitter, res *poolfinder.Result, a access) {
 		Field:      a.path,
 		Access:     mode,
 		Message:    fmt.Sprintf("%s %s of %s.%s `%s`", a.path, mode, ref.Version, ref.Kind, a.text),
-	})
+	}, fixesFor(pass, a, needsProvisioned)...)
 }
 
 // collect finds tracked field accesses in one top-level declaration.
-func collect(pass *analysis.Pass, res *poolfinder.Result, decl ast.Decl) []access {
+func collect(pass *analysis.Pass, res *poolfinder.Result, file *ast.File, decl ast.Decl) []access {
 	writes := map[ast.Expr]ast.Expr{} // selector -> assigned value (nil if unknown)
 	ast.Inspect(decl, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -121,7 +129,14 @@ func collect(pass *analysis.Pass, res *poolfinder.Result, decl ast.Decl) []acces
 	})
 
 	var out []access
+	var stack []ast.Node
 	ast.Inspect(decl, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
+		snapshot := func() []ast.Node { return append([]ast.Node(nil), stack...) }
 		switch n := n.(type) {
 		case *ast.SelectorExpr:
 			node, path, ok := selectorPath(pass, res, n)
@@ -129,8 +144,8 @@ func collect(pass *analysis.Pass, res *poolfinder.Result, decl ast.Decl) []acces
 				return true
 			}
 			rhs, write := writes[n]
-			out = append(out, access{pos: n.Pos(), node: node, path: path, write: write,
-				reset: write && isReset(pass, rhs), text: types.ExprString(n)})
+			out = append(out, access{pos: n.Pos(), node: n, stack: snapshot(), file: file, rhs: rhs, path: path, write: write,
+				reset: write && isReset(pass, rhs), text: types.ExprString(n), pool: node})
 		case *ast.CompositeLit:
 			tv, ok := pass.TypesInfo.Types[n]
 			if !ok {
@@ -162,7 +177,8 @@ func collect(pass *analysis.Pass, res *poolfinder.Result, decl ast.Decl) []acces
 				if !ok {
 					continue
 				}
-				out = append(out, access{pos: kv.Pos(), node: node, path: join(node.Path, name), write: true,
+				out = append(out, access{pos: kv.Pos(), node: kv, stack: append(snapshot(), kv), file: file, rhs: kv.Value,
+					path: join(node.Path, name), write: true, pool: node,
 					reset: isReset(pass, kv.Value), text: named.Obj().Name() + "{" + key.Name + ": …}"})
 			}
 		}
@@ -250,8 +266,11 @@ func join(prefix, name string) string {
 }
 
 // checkBehaviour applies the readiness write rules to one function
-// (closures included: a reconcile helper's closure shares its intent).
-func checkBehaviour(em *emit.Emitter, res *poolfinder.Result, fd *ast.FuncDecl, accesses []access) {
+// (closures included: a reconcile helper's closure shares its intent). It
+// returns the ready writes of ready-only storage types, whose companion
+// provisioned write is offered as a fix on their inventory finding.
+func checkBehaviour(em *emit.Emitter, pass *analysis.Pass, res *poolfinder.Result, fd *ast.FuncDecl, accesses []access) map[token.Pos]bool {
+	needs := map[token.Pos]bool{}
 	type writes struct {
 		ref         poolfinder.PoolRef
 		ready, prov []access
@@ -262,11 +281,11 @@ func checkBehaviour(em *emit.Emitter, res *poolfinder.Result, fd *ast.FuncDecl, 
 		if !a.write || a.reset || (a.path != contract.PathReady && a.path != contract.PathProvisioned) {
 			continue
 		}
-		w, ok := byType[a.node.Pool.Type]
+		w, ok := byType[a.pool.Pool.Type]
 		if !ok {
-			w = &writes{ref: a.node.Pool}
-			byType[a.node.Pool.Type] = w
-			order = append(order, a.node.Pool.Type)
+			w = &writes{ref: a.pool.Pool}
+			byType[a.pool.Pool.Type] = w
+			order = append(order, a.pool.Pool.Type)
 		}
 		if a.path == contract.PathReady {
 			w.ready = append(w.ready, a)
@@ -278,14 +297,26 @@ func checkBehaviour(em *emit.Emitter, res *poolfinder.Result, fd *ast.FuncDecl, 
 		w := byType[typ]
 		ctx := res.Context(w.ref.Storage)
 		switch {
+		case len(w.ready) > 0 && len(w.prov) == 0 && !w.ref.HasProvisioned && w.ref.Storage:
+			for _, a := range w.ready {
+				needs[a.pos] = true
+			}
 		case len(w.ready) > 0 && len(w.prov) == 0 && w.ref.HasProvisioned:
 			a := w.ready[0]
+			var edits []analysis.TextEdit
+			for _, r := range w.ready {
+				edits = append(edits, provisionedCompanion(pass, r)...)
+			}
+			var fixes []analysis.SuggestedFix
+			if len(edits) > 0 {
+				fixes = []analysis.SuggestedFix{{Message: "also set status.initialization.provisioned (one-way: only ever set to true)", TextEdits: edits}}
+			}
 			em.At(a.pos, report.Finding{
 				Rule: contract.RuleReadyWriteAlone, Severity: contract.MustRule(contract.RuleReadyWriteAlone).Severity(ctx),
 				Kind: w.ref.Kind, Type: w.ref.Type, APIVersion: w.ref.APIVersion(), Field: contract.PathReady, Access: "write",
 				Message: fmt.Sprintf("%s sets `%s` but never %s, which %s.%s has", fd.Name.Name, a.text,
 					contract.PathProvisioned, w.ref.Version, w.ref.Kind),
-			})
+			}, fixes...)
 		case len(w.prov) > 0 && len(w.ready) == 0 && w.ref.HasReady:
 			a := w.prov[0]
 			em.At(a.pos, report.Finding{
@@ -295,4 +326,5 @@ func checkBehaviour(em *emit.Emitter, res *poolfinder.Result, fd *ast.FuncDecl, 
 			})
 		}
 	}
+	return needs
 }

@@ -19,5 +19,5 @@ func TestMain(m *testing.M) {
 
 func TestPoolUsage(t *testing.T) {
 	dir, _ := filepath.Abs("../testdata/provider")
-	analysistest.Run(t, dir, poolusage.Analyzer, "./controllers/...")
+	analysistest.RunWithSuggestedFixes(t, dir, poolusage.Analyzer, "./controllers/...")
 }

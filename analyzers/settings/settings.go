@@ -16,7 +16,24 @@ var (
 	capiVersion string
 	// reportAt is the lowest severity reported as a diagnostic (vet mode).
 	reportAt = contract.Warning
+	// fixMode is set under `go fix` / `go vet -fix`: every finding that
+	// carries a fix is reported, whatever its severity, so the fix applies.
+	fixMode bool
 )
+
+// SetFixMode marks the process as a fix tool.
+func SetFixMode(on bool) {
+	mu.Lock()
+	defer mu.Unlock()
+	fixMode = on
+}
+
+// FixMode reports whether fixes are being applied.
+func FixMode() bool {
+	mu.RLock()
+	defer mu.RUnlock()
+	return fixMode
+}
 
 // Set replaces the settings.
 func Set(version string, minSeverity contract.Severity) {

@@ -10,6 +10,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis/unitchecker"
@@ -22,6 +23,7 @@ import (
 func main() {
 	if invokedByGoVet(os.Args[1:]) {
 		settings.RegisterFlags(flag.CommandLine)
+		settings.SetFixMode(slices.Contains(os.Args[1:], "-fix"))
 		unitchecker.Main(analyzers.Reporting()...) // exits
 	}
 	os.Exit(execute(os.Args[1:], os.Stdout, os.Stderr))

@@ -74,7 +74,7 @@ func (e *Emitter) InFile(file string, line int, f report.Finding) {
 }
 
 func (e *Emitter) diagnose(pos token.Pos, f report.Finding, fixes []analysis.SuggestedFix) {
-	if f.Severity < settings.ReportAt() || !pos.IsValid() {
+	if !pos.IsValid() || (f.Severity < settings.ReportAt() && !(settings.FixMode() && len(fixes) > 0)) {
 		return
 	}
 	url := ""

@@ -139,8 +139,9 @@ func (a *auditor) add(f report.Finding) {
 	a.res.Findings = append(a.res.Findings, f)
 }
 
-// readError turns a failed read into a finding and a problem: the report is
-// partial and says what it could not see.
+// readError turns a failed read into a finding. A conversion webhook that
+// fails is a fact about the cluster (Cluster API fails the same way); any
+// other failure also makes the report partial, so it is a problem too.
 func (a *auditor) readError(obj report.Object, what string, err error) {
 	rule := contract.RuleReadFailed
 	if apierrors.IsForbidden(err) {
@@ -149,7 +150,13 @@ func (a *auditor) readError(obj report.Object, what string, err error) {
 	obj.Cluster = a.src.Name()
 	a.add(report.Finding{Rule: rule, Severity: a.severity(rule), Kind: obj.Kind, Object: &obj,
 		Message: fmt.Sprintf("could not read %s: %v", what, err)})
-	a.res.Problems = append(a.res.Problems, report.Problem{Subject: a.src.Name() + ": " + what, Message: err.Error()})
+	if !isConversionFailure(err) {
+		a.res.Problems = append(a.res.Problems, report.Problem{Subject: a.src.Name() + ": " + what, Message: err.Error()})
+	}
+}
+
+func isConversionFailure(err error) bool {
+	return apierrors.IsInternalError(err) && strings.Contains(err.Error(), "conversion webhook")
 }
 
 func crdObject(crd *apiextensionsv1.CustomResourceDefinition) report.Object {

@@ -8,6 +8,7 @@ package driver
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"os"
 	"path/filepath"
@@ -21,6 +22,7 @@ import (
 
 	"github.com/mpaudit/mpaudit/analyzers"
 	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
+	"github.com/mpaudit/mpaudit/analyzers/poolcrd"
 	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
 	"github.com/mpaudit/mpaudit/analyzers/settings"
 	"github.com/mpaudit/mpaudit/contract"
@@ -43,22 +45,50 @@ type Options struct {
 const mode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedSyntax |
 	packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports | packages.NeedModule | packages.NeedTypesSizes
 
+// Fix is one suggested fix, with its edits as byte offsets into files.
+type Fix struct {
+	Rule    string
+	Message string
+	Edits   []Edit
+}
+
+// Edit replaces [Start, End) of File with NewText.
+type Edit struct {
+	File       string
+	Start, End int
+	NewText    []byte
+}
+
 // Run loads the packages and runs the reporting analyzers.
 func Run(opts Options) (*report.Report, error) {
+	rep, _, err := run(opts, false)
+	return rep, err
+}
+
+// RunFixes is Run that also collects every suggested fix, whatever the
+// severity of the finding that offers it.
+func RunFixes(opts Options) (*report.Report, []Fix, error) {
+	return run(opts, true)
+}
+
+func run(opts Options, withFixes bool) (*report.Report, []Fix, error) {
 	if len(opts.Patterns) == 0 {
 		opts.Patterns = []string{"./..."}
 	}
 	if opts.CAPIVersion != "" {
 		if _, err := contract.TargetForVersion(opts.CAPIVersion, "flag"); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	settings.Set(opts.CAPIVersion, settings.Never)
+	settings.SetFixMode(withFixes)
+	poolcrd.Forget() // the tree may have changed since the last run in this process
+	defer settings.SetFixMode(false)
 
 	cfg := &packages.Config{Mode: mode, Dir: opts.Dir, Tests: opts.Tests, Env: opts.Env}
 	pkgs, err := packages.Load(cfg, opts.Patterns...)
 	if err != nil {
-		return nil, fmt.Errorf("loading %s: %w", strings.Join(opts.Patterns, " "), err)
+		return nil, nil, fmt.Errorf("loading %s: %w", strings.Join(opts.Patterns, " "), err)
 	}
 
 	rep := &report.Report{Tool: "mpaudit", Mode: "check"}
@@ -85,7 +115,7 @@ func Run(opts Options) (*report.Report, error) {
 	}
 	reportDependencyErrors(rep, pkgs, roots, base)
 
-	r := &runner{objFacts: map[objFactKey]analysis.Fact{}, results: map[actionKey]any{}}
+	r := &runner{objFacts: map[objFactKey]analysis.Fact{}, results: map[actionKey]any{}, withFixes: withFixes}
 	seenProblem := map[string]bool{}
 	targetSet := false
 	for _, p := range ordered {
@@ -161,7 +191,7 @@ func Run(opts Options) (*report.Report, error) {
 	if len(rep.Summary.Types) == 0 {
 		rep.Notes = append(rep.Notes, fmt.Sprintf("no InfraMachinePool types found in %d package(s)", len(ordered)))
 	}
-	return rep, nil
+	return rep, r.fixes, nil
 }
 
 // reportDependencyErrors lists dependencies that could not be loaded (a
@@ -233,8 +263,33 @@ type objFactKey struct {
 
 // runner runs analyzers with in-memory facts shared across packages.
 type runner struct {
-	objFacts map[objFactKey]analysis.Fact
-	results  map[actionKey]any
+	objFacts  map[objFactKey]analysis.Fact
+	results   map[actionKey]any
+	withFixes bool
+	fixes     []Fix
+}
+
+// collect keeps a diagnostic's fixes as file offsets.
+func (r *runner) collect(fset *token.FileSet, d analysis.Diagnostic) {
+	if !r.withFixes {
+		return
+	}
+	for _, sf := range d.SuggestedFixes {
+		fix := Fix{Rule: d.Category, Message: sf.Message}
+		for _, e := range sf.TextEdits {
+			start, end := fset.Position(e.Pos), fset.Position(e.End)
+			if !e.End.IsValid() {
+				end = start
+			}
+			if start.Filename == "" || start.Filename != end.Filename {
+				continue
+			}
+			fix.Edits = append(fix.Edits, Edit{File: start.Filename, Start: start.Offset, End: end.Offset, NewText: e.NewText})
+		}
+		if len(fix.Edits) > 0 {
+			r.fixes = append(r.fixes, fix)
+		}
+	}
 }
 
 func (r *runner) run(a *analysis.Analyzer, pkg *packages.Package) (any, error) {
@@ -265,7 +320,7 @@ func (r *runner) run(a *analysis.Analyzer, pkg *packages.Package) (any, error) {
 		TypesSizes:   pkg.TypesSizes,
 		TypeErrors:   typeErrors,
 		ResultOf:     inputs,
-		Report:       func(analysis.Diagnostic) {},
+		Report:       func(d analysis.Diagnostic) { r.collect(pkg.Fset, d) },
 		ReadFile:     os.ReadFile,
 		ImportObjectFact: func(obj types.Object, fact analysis.Fact) bool {
 			f, ok := r.objFacts[objFactKey{a, obj, reflect.TypeOf(fact)}]

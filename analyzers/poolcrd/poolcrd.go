@@ -32,6 +32,15 @@ type loadResult struct {
 	err  error
 }
 
+// Forget drops cached config/crd reads, for a driver that analyses a tree
+// again after changing it.
+func Forget() {
+	loaded.Range(func(k, _ any) bool {
+		loaded.Delete(k)
+		return true
+	})
+}
+
 func load(dir string) (*crdconfig.Result, error) {
 	v, _ := loaded.LoadOrStore(dir, &loadResult{})
 	lr := v.(*loadResult)

@@ -27,7 +27,7 @@ Exit codes (every command, every output format):
 	}
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	root.AddCommand(newCheckCmd(), newLiveCmd(), newRulesCmd(), newVersionCmd())
+	root.AddCommand(newCheckCmd(), newLiveCmd(), newRewriteCmd(), newRulesCmd(), newVersionCmd())
 	return root
 }
 

@@ -1,0 +1,217 @@
+package rewrite
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	kyaml "sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/crdconfig"
+)
+
+// labelChange is one YAML file edit that adds the v1beta2 contract label.
+type labelChange struct {
+	file    string // real path
+	content []byte
+	why     string
+}
+
+// labelTarget is a pool CRD that lacks cluster.x-k8s.io/v1beta2.
+type labelTarget struct {
+	crd   crdconfig.CRD
+	value string // the storage version
+	cfg   *crdconfig.Result
+}
+
+// planLabel decides where the label goes, in the form the repo already
+// uses. A kustomize-wide label (labels/commonLabels) is extended only when
+// every CRD it labels is an InfraMachinePool: elsewhere it would declare the
+// v1beta2 contract for kinds (machines, clusters) whose types were not
+// migrated, and Cluster API switches fields on that label for them. Such
+// repos get a patch targeting the pool CRD instead.
+func planLabel(t labelTarget, read func(string) ([]byte, error)) ([]labelChange, error) {
+	key := contract.LabelKey(contract.V1Beta2)
+	v1 := contract.LabelKey(contract.V1Beta1)
+	kust := kustomizationPath(t.cfg.Dir)
+	src, hasSrc := t.crd.LabelSources[v1]
+	switch {
+	case hasSrc && kust != "" && src.File == kust && allPools(t.cfg):
+		return editKustomizationLabel(kust, v1, key, t.value, read)
+	case hasSrc && src.File != kust && src.File != "":
+		// A patch or the CRD base carries the label for this CRD alone.
+		return editObjectLabel(src.File, t.crd.Name, key, t.value, read)
+	case kust != "":
+		return addLabelPatch(t, kust, key, read)
+	case t.crd.File != "":
+		return editObjectLabel(t.crd.File, t.crd.Name, key, t.value, read)
+	}
+	return nil, fmt.Errorf("CRD %s: no file to put the label in", t.crd.Name)
+}
+
+func kustomizationPath(dir string) string {
+	for _, n := range []string{"kustomization.yaml", "kustomization.yml", "Kustomization"} {
+		p := filepath.Join(dir, n)
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+func allPools(cfg *crdconfig.Result) bool {
+	for _, c := range cfg.CRDs {
+		if !contract.InfraMachinePool.MatchesTypeName(c.Kind) {
+			return false
+		}
+	}
+	return true
+}
+
+// render keeps the file's sequence indentation and leading document marker.
+func render(original string, rn *kyaml.RNode) ([]byte, error) {
+	style := kyaml.DeriveSeqIndentStyle(original)
+	out, err := kyaml.MarshalWithOptions(rn.Document(), &kyaml.EncoderOptions{SeqIndent: kyaml.SequenceIndentStyle(style)})
+	if err != nil {
+		return nil, err
+	}
+	if strings.HasPrefix(original, "---") && !strings.HasPrefix(string(out), "---") {
+		out = append([]byte("---\n"), out...)
+	}
+	return out, nil
+}
+
+// editKustomizationLabel adds key next to the v1beta1 label, in the same
+// labels[].pairs entry or in commonLabels.
+func editKustomizationLabel(path, near, key, value string, read func(string) ([]byte, error)) ([]labelChange, error) {
+	data, err := read(path)
+	if err != nil {
+		return nil, err
+	}
+	rn, err := kyaml.Parse(string(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	var target *kyaml.RNode
+	if labels := rn.Field("labels"); labels != nil {
+		items, _ := labels.Value.Elements()
+		for _, it := range items {
+			if pairs := it.Field("pairs"); pairs != nil && pairs.Value.Field(near) != nil {
+				target = pairs.Value
+			}
+		}
+	}
+	if target == nil {
+		if cl := rn.Field("commonLabels"); cl != nil && cl.Value.Field(near) != nil {
+			target = cl.Value
+		}
+	}
+	if target == nil {
+		return nil, fmt.Errorf("%s: the %s label is not in labels[].pairs or commonLabels", path, near)
+	}
+	if err := target.PipeE(kyaml.SetField(key, kyaml.NewScalarRNode(value))); err != nil {
+		return nil, err
+	}
+	out, err := render(string(data), rn)
+	if err != nil {
+		return nil, err
+	}
+	return []labelChange{{file: path, content: out, why: "extend the kustomization's contract labels"}}, nil
+}
+
+// editObjectLabel sets metadata.labels[key] on the document named name.
+func editObjectLabel(path, name, key, value string, read func(string) ([]byte, error)) ([]labelChange, error) {
+	data, err := read(path)
+	if err != nil {
+		return nil, err
+	}
+	docs := splitDocs(string(data))
+	changed := false
+	for i, doc := range docs {
+		if strings.TrimSpace(doc) == "" || strings.TrimSpace(doc) == "---" {
+			continue
+		}
+		rn, err := kyaml.Parse(doc)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		if rn.GetName() != name {
+			continue
+		}
+		if err := rn.PipeE(kyaml.LookupCreate(kyaml.MappingNode, "metadata", "labels"), kyaml.SetField(key, kyaml.NewScalarRNode(value))); err != nil {
+			return nil, err
+		}
+		out, err := render(doc, rn)
+		if err != nil {
+			return nil, err
+		}
+		docs[i] = string(out)
+		changed = true
+	}
+	if !changed {
+		return nil, fmt.Errorf("%s: no document named %s", path, name)
+	}
+	return []labelChange{{file: path, content: []byte(strings.Join(docs, "")), why: "label the CRD where its other labels are set"}}, nil
+}
+
+// splitDocs splits a YAML stream at document markers, keeping them.
+func splitDocs(s string) []string {
+	var docs []string
+	lines := strings.SplitAfter(s, "\n")
+	cur := ""
+	for _, l := range lines {
+		if strings.TrimRight(l, "\r\n") == "---" && strings.TrimSpace(cur) != "" && strings.TrimSpace(cur) != "---" {
+			docs = append(docs, cur)
+			cur = ""
+		}
+		cur += l
+	}
+	if cur != "" {
+		docs = append(docs, cur)
+	}
+	return docs
+}
+
+// addLabelPatch writes a strategic-merge patch that labels the pool CRD and
+// lists it under patches: in the kustomization.
+func addLabelPatch(t labelTarget, kust, key string, read func(string) ([]byte, error)) ([]labelChange, error) {
+	rel := filepath.Join("patches", "contract_label_"+strings.Split(t.crd.Name, ".")[0]+".yaml")
+	patch := fmt.Sprintf(`# Declares the Cluster API v1beta2 contract for %s only: its types carry
+# status.initialization.provisioned (and keep status.ready for cores <= %s).
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: %s
+  labels:
+    %s: %s
+`, t.crd.Kind, contract.LatestVerifiedCore, t.crd.Name, key, t.value)
+	data, err := read(kust)
+	if err != nil {
+		return nil, err
+	}
+	rn, err := kyaml.Parse(string(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", kust, err)
+	}
+	entry := kyaml.NewMapRNode(&map[string]string{"path": filepath.ToSlash(rel)})
+	patches := rn.Field("patches")
+	if patches == nil {
+		if err := rn.PipeE(kyaml.SetField("patches", kyaml.NewListRNode())); err != nil {
+			return nil, err
+		}
+		patches = rn.Field("patches")
+	}
+	if err := patches.Value.PipeE(kyaml.Append(entry.YNode())); err != nil {
+		return nil, err
+	}
+	out, err := render(string(data), rn)
+	if err != nil {
+		return nil, err
+	}
+	return []labelChange{
+		{file: filepath.Join(t.cfg.Dir, rel), content: []byte(patch), why: "a patch labels only the pool CRD"},
+		{file: kust, content: out, why: "list the label patch"},
+	}, nil
+}

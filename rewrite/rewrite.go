@@ -1,0 +1,451 @@
+package rewrite
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"golang.org/x/mod/modfile"
+
+	"github.com/mpaudit/mpaudit/analyzers/driver"
+	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/crdconfig"
+	"github.com/mpaudit/mpaudit/report"
+)
+
+// Options configure a rewrite.
+type Options struct {
+	// Dir is a directory inside the provider module.
+	Dir      string
+	Patterns []string
+	// CAPIVersion overrides the core version read from go.mod.
+	CAPIVersion string
+	// Write replaces the files; otherwise the result only describes them.
+	Write bool
+}
+
+// Change is one file the rewrite creates or replaces.
+type Change struct {
+	Path string // absolute
+	Rel  string // relative to the module root
+	Old  []byte // nil for a new file
+	New  []byte
+	// Why lists the rules and follow-ups that changed the file.
+	Why []string
+}
+
+// Result describes a rewrite, whether or not it was written.
+type Result struct {
+	Root    string
+	Target  contract.CoreTarget
+	Changes []Change
+	// Before and After are the audits of the module and of the rewrite.
+	Before, After *report.Report
+	// Skipped fixes conflicted with others and were not applied.
+	Skipped []string
+	// Manual lists what the rewrite leaves to a person.
+	Manual  []string
+	Written bool
+}
+
+const maxRounds = 3
+
+// Run rewrites the module in a staging copy, verifies it builds and vets,
+// and (with Write) replaces the real files. When the rewrite does not
+// build, nothing is written and the error says why.
+func Run(opts Options) (*Result, error) {
+	dir, err := filepath.Abs(opts.Dir)
+	if err != nil {
+		return nil, err
+	}
+	gm, ok := contract.FindGoMod(dir)
+	if !ok {
+		return nil, fmt.Errorf("%s is not inside a Go module", dir)
+	}
+	root := filepath.Dir(gm)
+	st, err := newStage(root)
+	if err != nil {
+		return nil, err
+	}
+	defer st.remove()
+	res := &Result{Root: root}
+	changed := map[string]map[string]bool{} // staged path -> reasons
+
+	mark := func(staged, why string) {
+		if changed[staged] == nil {
+			changed[staged] = map[string]bool{}
+		}
+		changed[staged][why] = true
+	}
+
+	dopts := driver.Options{Dir: st.path(dir), Patterns: opts.Patterns, CAPIVersion: opts.CAPIVersion, Tests: true}
+	var last *report.Report
+	for round := 0; round < maxRounds; round++ {
+		rep, fixes, err := driver.RunFixes(dopts)
+		if err != nil {
+			return nil, err
+		}
+		if round == 0 {
+			res.Before, res.Target = rep, rep.Target
+			if len(rep.Problems) > 0 {
+				return res, fmt.Errorf("the module does not load completely, so it is not rewritten: %s", describeProblems(rep.Problems, st))
+			}
+		}
+		last = rep
+		if len(fixes) == 0 {
+			break
+		}
+		applied, skipped, err := applyFixes(os.ReadFile, fixes)
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range skipped {
+			if round == maxRounds-1 {
+				res.Skipped = append(res.Skipped, fmt.Sprintf("%s: %s", f.Rule, f.Message))
+			}
+		}
+		if len(applied) == 0 {
+			break
+		}
+		for path, a := range applied {
+			if err := os.WriteFile(path, a.content, 0o644); err != nil {
+				return nil, err
+			}
+			for rule := range a.rules {
+				mark(path, rule)
+			}
+		}
+	}
+
+	if err := requireUtils(st, changed, mark, res); err != nil {
+		return nil, err
+	}
+	if err := refreshDeepcopy(st, changed, mark); err != nil {
+		return nil, err
+	}
+	if err := addLabels(st, last, mark, res); err != nil {
+		return nil, err
+	}
+	if len(changed) == 0 {
+		res.After = last
+		return res, nil
+	}
+	if err := verify(st.dir); err != nil {
+		return res, fmt.Errorf("the rewritten module does not build, so nothing was written:\n%v", err)
+	}
+	after, err := driver.Run(dopts)
+	if err != nil {
+		return nil, err
+	}
+	res.After = after
+	if err := res.collect(st, changed); err != nil {
+		return nil, err
+	}
+	res.Manual = append(res.Manual, manualSteps(res)...)
+	if opts.Write {
+		if err := writeAll(res.Changes); err != nil {
+			return res, err
+		}
+		res.Written = true
+	}
+	return res, nil
+}
+
+func describeProblems(ps []report.Problem, st *stage) string {
+	var parts []string
+	for _, p := range ps {
+		parts = append(parts, strings.ReplaceAll(p.Subject+": "+p.Message, st.dir, st.root))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// requireUtils adds a go.mod requirement on k8s.io/utils when a rewritten
+// file imports k8s.io/utils/ptr and the module does not list it.
+func requireUtils(st *stage, changed map[string]map[string]bool, mark func(string, string), res *Result) error {
+	uses := false
+	for path := range changed {
+		if strings.HasSuffix(path, ".go") {
+			data, _ := os.ReadFile(path)
+			if bytes.Contains(data, []byte(`"k8s.io/utils/ptr"`)) {
+				uses = true
+			}
+		}
+	}
+	if !uses {
+		return nil
+	}
+	gm := filepath.Join(st.dir, "go.mod")
+	data, err := os.ReadFile(gm)
+	if err != nil {
+		return err
+	}
+	f, err := modfile.Parse(gm, data, nil)
+	if err != nil {
+		return err
+	}
+	for _, r := range f.Require {
+		if r.Mod.Path == "k8s.io/utils" {
+			return nil
+		}
+	}
+	out, err := goCmd(st.dir, "list", "-m", "-f", "{{.Version}}", "k8s.io/utils")
+	version := strings.TrimSpace(out)
+	if err != nil || version == "" {
+		res.Manual = append(res.Manual, "add a requirement on k8s.io/utils to go.mod (the rewrite uses k8s.io/utils/ptr)")
+		return nil
+	}
+	if err := f.AddRequire("k8s.io/utils", version); err != nil {
+		return err
+	}
+	f.Cleanup()
+	formatted, err := f.Format()
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(gm, formatted, 0o644); err != nil {
+		return err
+	}
+	mark(gm, "require k8s.io/utils "+version+" for k8s.io/utils/ptr")
+	return nil
+}
+
+// refreshDeepcopy regenerates zz_generated.deepcopy.go in every changed
+// directory that has one.
+func refreshDeepcopy(st *stage, changed map[string]map[string]bool, mark func(string, string)) error {
+	dirs := map[string]bool{}
+	for path := range changed {
+		d := filepath.Dir(path)
+		if _, err := os.Stat(filepath.Join(d, deepcopyFile)); err == nil {
+			dirs[d] = true
+		}
+	}
+	if len(dirs) == 0 {
+		return nil
+	}
+	var list []string
+	for d := range dirs {
+		list = append(list, d)
+	}
+	sort.Strings(list)
+	generated, err := regenerateDeepcopy(list)
+	if err != nil {
+		return err
+	}
+	for path, content := range generated {
+		old, _ := os.ReadFile(path)
+		if bytes.Equal(old, content) {
+			continue
+		}
+		if err := os.WriteFile(path, content, 0o644); err != nil {
+			return err
+		}
+		mark(path, "regenerated with controller-tools' deepcopy generator")
+	}
+	return nil
+}
+
+// addLabels adds the v1beta2 contract label to pool CRDs that lack it.
+func addLabels(st *stage, rep *report.Report, mark func(string, string), res *Result) error {
+	if rep == nil {
+		return nil
+	}
+	type key struct{ group, kind string }
+	want := map[key]string{} // -> storage version
+	// Only kinds whose storage type now has initialization.provisioned
+	// declare the v1beta2 contract.
+	notMigrated := map[key]bool{}
+	for _, f := range rep.Findings {
+		if !f.Spoke && (f.Rule == contract.RuleReadyOnly || f.Rule == contract.RuleNoReadiness) {
+			group, _, _ := strings.Cut(f.APIVersion, "/")
+			notMigrated[key{group, f.Kind}] = true
+		}
+	}
+	for _, f := range rep.Findings {
+		if (f.Rule != contract.RuleLabelMissing && f.Rule != contract.RuleLabelV1Beta1Only) || f.Position == nil {
+			continue
+		}
+		group, version, _ := strings.Cut(f.APIVersion, "/")
+		if notMigrated[key{group, f.Kind}] {
+			res.Manual = append(res.Manual, fmt.Sprintf("%s has no status.initialization.provisioned yet, so its CRD was not labelled %s", f.Kind, contract.LabelKey(contract.V1Beta2)))
+			continue
+		}
+		want[key{group, f.Kind}] = version
+	}
+	if len(want) == 0 {
+		return nil
+	}
+	dirs := map[string]bool{}
+	for _, f := range rep.Findings {
+		if f.Rule == contract.RuleLabelMissing || f.Rule == contract.RuleLabelV1Beta1Only {
+			p := f.Position.File
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(st.dir, p)
+			}
+			if d := crdconfig.FindConfigDir(filepath.Dir(p), st.dir); d != "" {
+				dirs[d] = true
+			}
+		}
+	}
+	read := func(p string) ([]byte, error) { return os.ReadFile(p) }
+	for d := range dirs {
+		cfg, err := crdconfig.Load(d)
+		if err != nil {
+			return err
+		}
+		for _, crd := range cfg.CRDs {
+			value, ok := want[key{crd.Group, crd.Kind}]
+			if !ok {
+				continue
+			}
+			changes, err := planLabel(labelTarget{crd: crd, value: value, cfg: cfg}, read)
+			if err != nil {
+				res.Manual = append(res.Manual, fmt.Sprintf("add the label %s: %s to CRD %s (%v)", contract.LabelKey(contract.V1Beta2), value, crd.Name, err))
+				continue
+			}
+			for _, c := range changes {
+				if err := os.MkdirAll(filepath.Dir(c.file), 0o755); err != nil {
+					return err
+				}
+				if err := os.WriteFile(c.file, c.content, 0o644); err != nil {
+					return err
+				}
+				mark(c.file, fmt.Sprintf("%s: %s on %s (%s)", contract.LabelKey(contract.V1Beta2), value, crd.Name, c.why))
+			}
+		}
+	}
+	return nil
+}
+
+// verify builds and vets the staged module with the real toolchain.
+func verify(dir string) error {
+	for _, args := range [][]string{{"build", "./..."}, {"vet", "./..."}} {
+		if out, err := goCmd(dir, args...); err != nil {
+			return fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	return nil
+}
+
+func goCmd(dir string, args ...string) (string, error) {
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=readonly")
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+// collect turns the staged files into changes against the real tree. go.mod
+// is recomputed from the real file, since the staged one has absolute replaces.
+func (res *Result) collect(st *stage, changed map[string]map[string]bool) error {
+	for staged, why := range changed {
+		real := st.real(staged)
+		old, err := os.ReadFile(real)
+		if os.IsNotExist(err) {
+			old = nil
+		} else if err != nil {
+			return err
+		}
+		content, err := os.ReadFile(staged)
+		if err != nil {
+			return err
+		}
+		if filepath.Base(real) == "go.mod" && filepath.Dir(real) == st.root {
+			if content, err = realGoMod(old, staged); err != nil {
+				return err
+			}
+		}
+		if bytes.Equal(old, content) {
+			continue
+		}
+		var reasons []string
+		for w := range why {
+			reasons = append(reasons, w)
+		}
+		sort.Strings(reasons)
+		rel, _ := filepath.Rel(st.root, real)
+		res.Changes = append(res.Changes, Change{Path: real, Rel: filepath.ToSlash(rel), Old: old, New: content, Why: reasons})
+	}
+	sort.Slice(res.Changes, func(i, j int) bool { return res.Changes[i].Rel < res.Changes[j].Rel })
+	return nil
+}
+
+// realGoMod applies the staged requirement changes to the real go.mod.
+func realGoMod(old []byte, staged string) ([]byte, error) {
+	stagedData, err := os.ReadFile(staged)
+	if err != nil {
+		return nil, err
+	}
+	sf, err := modfile.Parse(staged, stagedData, nil)
+	if err != nil {
+		return nil, err
+	}
+	rf, err := modfile.Parse("go.mod", old, nil)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range sf.Require {
+		found := false
+		for _, rr := range rf.Require {
+			if rr.Mod.Path == r.Mod.Path {
+				found = true
+			}
+		}
+		if !found {
+			if err := rf.AddRequire(r.Mod.Path, r.Mod.Version); err != nil {
+				return nil, err
+			}
+		}
+	}
+	rf.Cleanup()
+	return rf.Format()
+}
+
+// writeAll replaces each file atomically: a temporary file in the same
+// directory, renamed over the original once every file is prepared.
+func writeAll(changes []Change) error {
+	type pending struct{ tmp, dst string }
+	var ready []pending
+	cleanup := func() {
+		for _, p := range ready {
+			os.Remove(p.tmp)
+		}
+	}
+	for _, c := range changes {
+		if err := os.MkdirAll(filepath.Dir(c.Path), 0o755); err != nil {
+			cleanup()
+			return err
+		}
+		mode := os.FileMode(0o644)
+		if st, err := os.Stat(c.Path); err == nil {
+			mode = st.Mode().Perm()
+		}
+		f, err := os.CreateTemp(filepath.Dir(c.Path), ".mpaudit-*")
+		if err != nil {
+			cleanup()
+			return err
+		}
+		_, werr := f.Write(c.New)
+		serr := f.Sync()
+		cerr := f.Close()
+		if werr != nil || serr != nil || cerr != nil {
+			os.Remove(f.Name())
+			cleanup()
+			return fmt.Errorf("writing %s: %v %v %v", c.Rel, werr, serr, cerr)
+		}
+		os.Chmod(f.Name(), mode)
+		ready = append(ready, pending{f.Name(), c.Path})
+	}
+	for i, p := range ready {
+		if err := os.Rename(p.tmp, p.dst); err != nil {
+			for _, q := range ready[i:] {
+				os.Remove(q.tmp)
+			}
+			return fmt.Errorf("replacing %s: %w", p.dst, err)
+		}
+	}
+	return nil
+}

@@ -142,4 +142,3 @@ func parses(decls string) error {
 	_, err := format.Source([]byte(src))
 	return err
 }
-

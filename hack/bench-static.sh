@@ -1,0 +1,198 @@
+#!/usr/bin/env bash
+# bench-static.sh: how long does a static audit take next to plain go vet?
+#
+# Builds bin/mpaudit, generates a provider-like module of BENCH_PACKAGES
+# (default 200) packages with hack/benchgen into BENCH_OUT (default
+# _out/benchprovider, gitignored), and measures, BENCH_RUNS times each
+# (default 3), the wall time of
+#
+#   (a) go vet ./...                                 (must exit 0)
+#   (b) go vet -vettool=<abs mpaudit> ./...          (exit 1 = findings; every
+#                                                     stderr line must then be
+#                                                     an MPAnnn diagnostic)
+#   (c) <abs mpaudit> check -o json ./... >/dev/null (exit 1 = findings;
+#                                                     exit 2 = load error)
+#
+# where <abs mpaudit> is a copy of the freshly built bin/mpaudit in a temp
+# directory. It prints each command's median and its ratio to (a), then a
+# final line "target: no slower than plain go vet: PASS|FAIL": PASS when the
+# median wall time of (c), mpaudit check, is at most that of (a). The script
+# exits 0 either way; it exits 1 only when a command fails (or setup does).
+#
+# Cache fairness. go vet caches its results in the build cache, keyed by the
+# vet tool, its flags and the package's compile action ID, so a second
+# `go vet ./...` over unchanged sources does almost nothing. Every generated
+# package has a zz_nonce.go whose "// bench-nonce: ..." comment line is
+# rewritten with a unique tag before EVERY timed run, of all three commands.
+# That changes the action ID of every module package (the file's content
+# hash is part of it), so each run of (a) and (b) recompiles the module's
+# packages for export data and runs its vet tool on all of them again, and
+# each run of (c) recompiles them in `go list -export` (go/packages' loader)
+# and type-checks them from source; nothing of the module is reused between
+# runs. Dependencies outside the module (std, apimachinery, Cluster API) do
+# not change and stay cached: they are compiled by one untimed
+# `go build ./...`, and one untimed warm-up run of each command then caches
+# their vet facts for both vet tools, as in an ordinary edit-and-check loop.
+# Runs are interleaved (a b c a b c ...) so drift hits all three alike.
+#
+# Times are wall-clock seconds (the median is what counts), measured with
+# /usr/bin/time -f %e when it exists, else with `date +%s.%N`. With
+# /usr/bin/time the table also shows the median CPU seconds (user+sys of the
+# command and all its child processes), which is less disturbed than wall
+# time when other work shares the machine.
+#
+# Environment: BENCH_RUNS, BENCH_PACKAGES, BENCH_OUT, GO (default go).
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+RUNS=${BENCH_RUNS:-3}
+PKGS=${BENCH_PACKAGES:-200}
+OUT=${BENCH_OUT:-$ROOT/_out/benchprovider}
+GO=${GO:-go}
+
+case $RUNS in '' | *[!0-9]* | 0) echo "BENCH_RUNS must be a positive integer" >&2; exit 1 ;; esac
+
+now() { date +%s.%N; }
+t_start=$(now)
+
+cd "$ROOT"
+LOGDIR=$(mktemp -d)
+trap 'rm -rf "$LOGDIR"' EXIT
+
+echo "== building bin/mpaudit"
+"$GO" build -o bin/mpaudit ./cmd/mpaudit
+# Time a private copy (absolute path), so a concurrent rebuild of bin/mpaudit
+# cannot swap the binary, and with it go vet's cache key, mid-benchmark.
+cp bin/mpaudit "$LOGDIR/mpaudit"
+MPAUDIT=$LOGDIR/mpaudit
+
+echo "== generating $PKGS packages into $OUT"
+"$GO" run ./hack/benchgen -out "$OUT" -packages "$PKGS" -modfrom "$ROOT/analyzers/testdata/provider"
+cd "$OUT"
+
+echo "== warming the build cache: go build ./... (not timed)"
+"$GO" build ./...
+npkgs=$("$GO" list ./... | wc -l | tr -d ' ')
+nonces=$(find . -name zz_nonce.go | wc -l | tr -d ' ')
+echo "   $npkgs packages, $nonces nonce files"
+
+# bump rewrites every package's nonce comment so its action IDs change.
+bump() {
+	local tag=$1
+	find . -name zz_nonce.go -exec sed -i.bak "s|^// bench-nonce: .*\$|// bench-nonce: $tag|" {} +
+	find . -name zz_nonce.go.bak -delete
+	local got
+	got=$(grep -rl --include=zz_nonce.go -F -x -- "// bench-nonce: $tag" . | wc -l | tr -d ' ')
+	if [ "$got" != "$nonces" ]; then
+		echo "nonce rewrite changed $got of $nonces files" >&2
+		exit 1
+	fi
+}
+
+NAMES=(
+	"go vet ./..."
+	"go vet -vettool=bin/mpaudit ./..."
+	"mpaudit check -o json ./..."
+)
+
+# run_cmd IDX LOG: runs command IDX, stdout and stderr into LOG, returns its code.
+run_cmd() {
+	case $1 in
+	0) "$GO" vet ./... >"$2" 2>&1 ;;
+	1) "$GO" vet -vettool="$MPAUDIT" ./... >"$2" 2>&1 ;;
+	2) "$MPAUDIT" check -o json ./... >/dev/null 2>"$2" ;;
+	esac
+}
+
+export GO MPAUDIT
+export -f run_cmd
+
+# check_result IDX CODE LOG: fails the benchmark on an unexpected outcome.
+check_result() {
+	local idx=$1 code=$2 log=$3 ok=0
+	case $idx in
+	0) [ "$code" -eq 0 ] && ok=1 ;;
+	1)
+		if [ "$code" -eq 0 ]; then
+			ok=1
+		elif [ "$code" -eq 1 ] && ! grep -Ev '^(# |[^ ]+:[0-9]+(:[0-9]+)?: MPA[0-9]{3} )' "$log" | grep -q .; then
+			ok=1 # findings only
+		fi
+		;;
+	2) [ "$code" -le 1 ] && ok=1 ;;
+	esac
+	if [ "$ok" -ne 1 ]; then
+		echo "FAILED: ${NAMES[$idx]} exited $code" >&2
+		head -n 40 "$log" >&2
+		exit 1
+	fi
+}
+
+echo "== warm-up: one untimed run of each command (caches dependencies' vet facts)"
+for idx in 0 1 2; do
+	bump "warmup-$idx-$$"
+	set +e
+	run_cmd "$idx" "$LOGDIR/warmup.log"
+	code=$?
+	set -e
+	check_result "$idx" "$code" "$LOGDIR/warmup.log"
+done
+
+TIMEBIN=
+if [ -x /usr/bin/time ] && /usr/bin/time -f %e -o /dev/null true 2>/dev/null; then
+	TIMEBIN=/usr/bin/time
+fi
+
+declare -a TIMES=("" "" "") CPUS=("" "" "")
+for run in $(seq 1 "$RUNS"); do
+	for idx in 0 1 2; do
+		bump "run$run-cmd$idx-$$-$(date +%s%N)"
+		log=$LOGDIR/run.log
+		cpu=n/a
+		set +e
+		if [ -n "$TIMEBIN" ]; then
+			"$TIMEBIN" -f '%e %U %S' -o "$LOGDIR/time" bash -c 'run_cmd "$@"' run_cmd "$idx" "$log"
+			code=$?
+			set -e
+			read -r secs usr sys < <(tail -n 1 "$LOGDIR/time")
+			secs=$(awk -v e="$secs" 'BEGIN { printf "%.2f", e }')
+			cpu=$(awk -v u="$usr" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
+			CPUS[idx]="${CPUS[idx]} $cpu"
+		else
+			t0=$(now)
+			run_cmd "$idx" "$log"
+			code=$?
+			set -e
+			t1=$(now)
+			secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
+		fi
+		check_result "$idx" "$code" "$log"
+		TIMES[idx]="${TIMES[idx]} $secs"
+		printf '   run %d/%d  %-36s %7ss wall %8ss cpu  (exit %d)\n' "$run" "$RUNS" "${NAMES[idx]}" "$secs" "$cpu" "$code"
+	done
+done
+
+median() {
+	tr ' ' '\n' <<<"$1" | grep . | sort -g | awk '{ v[NR] = $1 } END {
+		if (NR % 2) printf "%.2f", v[(NR + 1) / 2]; else printf "%.2f", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+declare -a MED MEDCPU
+for idx in 0 1 2; do
+	MED[idx]=$(median "${TIMES[idx]}")
+	MEDCPU[idx]=n/a
+	[ -n "${CPUS[idx]}" ] && MEDCPU[idx]=$(median "${CPUS[idx]}")
+done
+
+t_end=$(now)
+echo
+echo "bench-static: $npkgs packages (example.com/benchprovider), median of $RUNS run(s), module sources changed before every run"
+printf '%-36s %9s %7s %10s %7s   %s\n' "command" "median_s" "vs_vet" "median_cpu" "vs_vet" "wall runs_s"
+for idx in 0 1 2; do
+	ratio=$(awk -v x="${MED[idx]}" -v b="${MED[0]}" 'BEGIN { if (b > 0) printf "%.2fx", x / b; else print "n/a" }')
+	cratio=$(awk -v x="${MEDCPU[idx]}" -v b="${MEDCPU[0]}" 'BEGIN { if (b > 0 && x != "n/a") printf "%.2fx", x / b; else print "n/a" }')
+	printf '%-36s %9s %7s %10s %7s  %s\n' "${NAMES[idx]}" "${MED[idx]}" "$ratio" "${MEDCPU[idx]}" "$cratio" "${TIMES[idx]}"
+done
+awk -v s="$t_start" -v e="$t_end" 'BEGIN { printf "total bench-static time: %.0fs (including build, generation and warm-up)\n", e - s }'
+verdict=$(awk -v c="${MED[2]}" -v a="${MED[0]}" 'BEGIN { print (c <= a) ? "PASS" : "FAIL" }')
+echo "target: no slower than plain go vet: $verdict"

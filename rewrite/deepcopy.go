@@ -93,5 +93,16 @@ func existingHeader(path string) (string, error) {
 	if i <= 0 {
 		return "", nil
 	}
-	return string(bytes.TrimRight(data[:i], "\n")) + "\n", nil
+	// controller-gen writes its own build constraint.
+	var kept []string
+	for _, line := range strings.Split(string(data[:i]), "\n") {
+		if !strings.HasPrefix(line, "//go:build") && !strings.HasPrefix(line, "// +build") {
+			kept = append(kept, line)
+		}
+	}
+	header := strings.TrimSpace(strings.Join(kept, "\n"))
+	if header == "" {
+		return "", nil
+	}
+	return header + "\n", nil
 }

@@ -197,8 +197,14 @@ metadata:
 	}
 	entry := kyaml.NewMapRNode(&map[string]string{"path": filepath.ToSlash(rel)})
 	patches := rn.Field("patches")
-	if patches == nil {
-		if err := rn.PipeE(kyaml.SetField("patches", kyaml.NewListRNode())); err != nil {
+	if patches == nil || patches.Value.YNode().Kind != kyaml.SequenceNode {
+		// Absent, or "patches:" with only comments under it (a null value).
+		list := kyaml.NewListRNode()
+		if patches != nil {
+			list.YNode().HeadComment = patches.Value.YNode().HeadComment
+			list.YNode().FootComment = patches.Value.YNode().FootComment
+		}
+		if err := rn.PipeE(kyaml.SetField("patches", list)); err != nil {
 			return nil, err
 		}
 		patches = rn.Field("patches")

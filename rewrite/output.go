@@ -20,8 +20,12 @@ func (res *Result) WriteDiff(w io.Writer) error {
 		if c.Old == nil {
 			from = "/dev/null"
 		}
+		var old []string
+		if len(c.Old) > 0 {
+			old = difflib.SplitLines(string(c.Old))
+		}
 		d := difflib.UnifiedDiff{
-			A:        difflib.SplitLines(string(c.Old)),
+			A:        old,
 			B:        difflib.SplitLines(string(c.New)),
 			FromFile: from,
 			ToFile:   "b/" + c.Rel,

@@ -51,6 +51,27 @@ type Finding struct {
 	Access string `json:"access,omitempty"`
 	// Spoke marks findings on a non-storage API version.
 	Spoke bool `json:"spoke,omitempty"`
+	// Fixes are edits that resolve the finding (static mode).
+	Fixes []Fix `json:"fixes,omitempty"`
+}
+
+// Fix is a suggested fix: edits to apply together.
+type Fix struct {
+	Message string `json:"message"`
+	Edits   []Edit `json:"edits"`
+}
+
+// Edit replaces the bytes [Start, End) of File with NewText. Lines and
+// columns (1-based) locate the same range for tools that want them.
+type Edit struct {
+	File        string `json:"file"`
+	Start       int    `json:"start"`
+	End         int    `json:"end"`
+	StartLine   int    `json:"startLine"`
+	StartColumn int    `json:"startColumn"`
+	EndLine     int    `json:"endLine"`
+	EndColumn   int    `json:"endColumn"`
+	NewText     string `json:"newText"`
 }
 
 // Problem is input that could not be loaded or read.

@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"github.com/mpaudit/mpaudit/analyzers/driver"
+	"github.com/mpaudit/mpaudit/report"
 )
 
 // applied is the outcome of applying fixes to one file's content.
@@ -20,7 +21,7 @@ type applied struct {
 // that conflict are returned as skipped.
 func applyFixes(read func(string) ([]byte, error), fixes []driver.Fix) (map[string]*applied, []driver.Fix, error) {
 	type placed struct {
-		driver.Edit
+		report.Edit
 		fix int
 	}
 	byFile := map[string][]placed{}
@@ -75,7 +76,7 @@ func applyFixes(read func(string) ([]byte, error), fixes []driver.Fix) (map[stri
 				return nil, nil, fmt.Errorf("%s: edit [%d,%d) out of order or range", file, e.Start, e.End)
 			}
 			buf.Write(src[last:e.Start])
-			buf.Write(e.NewText)
+			buf.WriteString(e.NewText)
 			last = e.End
 			rules[fixes[e.fix].Rule] = true
 		}
@@ -89,13 +90,13 @@ func applyFixes(read func(string) ([]byte, error), fixes []driver.Fix) (map[stri
 	return out, skipped, nil
 }
 
-func sameEdit(a, b driver.Edit) bool {
-	return a.File == b.File && a.Start == b.Start && a.End == b.End && bytes.Equal(a.NewText, b.NewText)
+func sameEdit(a, b report.Edit) bool {
+	return a.File == b.File && a.Start == b.Start && a.End == b.End && a.NewText == b.NewText
 }
 
 // overlaps reports edits that touch the same bytes; two insertions at one
 // offset also conflict, since their order would be a guess.
-func overlaps(a, b driver.Edit) bool {
+func overlaps(a, b report.Edit) bool {
 	if a.File != b.File {
 		return false
 	}

@@ -45,18 +45,10 @@ type Options struct {
 const mode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedSyntax |
 	packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports | packages.NeedModule | packages.NeedTypesSizes
 
-// Fix is one suggested fix, with its edits as byte offsets into files.
+// Fix is one suggested fix and the rule that offers it.
 type Fix struct {
-	Rule    string
-	Message string
-	Edits   []Edit
-}
-
-// Edit replaces [Start, End) of File with NewText.
-type Edit struct {
-	File       string
-	Start, End int
-	NewText    []byte
+	Rule string
+	report.Fix
 }
 
 // Run loads the packages and runs the reporting analyzers.
@@ -269,26 +261,14 @@ type runner struct {
 	fixes     []Fix
 }
 
-// collect keeps a diagnostic's fixes as file offsets.
+// collect keeps a diagnostic's fixes; diagnostics (not findings) carry
+// the fixes offered where no finding is reported, such as in test files.
 func (r *runner) collect(fset *token.FileSet, d analysis.Diagnostic) {
 	if !r.withFixes {
 		return
 	}
-	for _, sf := range d.SuggestedFixes {
-		fix := Fix{Rule: d.Category, Message: sf.Message}
-		for _, e := range sf.TextEdits {
-			start, end := fset.Position(e.Pos), fset.Position(e.End)
-			if !e.End.IsValid() {
-				end = start
-			}
-			if start.Filename == "" || start.Filename != end.Filename {
-				continue
-			}
-			fix.Edits = append(fix.Edits, Edit{File: start.Filename, Start: start.Offset, End: end.Offset, NewText: e.NewText})
-		}
-		if len(fix.Edits) > 0 {
-			r.fixes = append(r.fixes, fix)
-		}
+	for _, f := range emit.Fixes(fset, d.SuggestedFixes) {
+		r.fixes = append(r.fixes, Fix{Rule: d.Category, Fix: f})
 	}
 }
 

@@ -58,6 +58,7 @@ func (e *Emitter) At(pos token.Pos, f report.Finding, fixes ...analysis.Suggeste
 		p := e.pass.Fset.Position(pos)
 		f.Position = &report.Position{File: p.Filename, Line: p.Line, Column: p.Column}
 	}
+	f.Fixes = Fixes(e.pass.Fset, fixes)
 	e.out.List = append(e.out.List, f)
 	e.diagnose(pos, f, fixes)
 }
@@ -92,6 +93,34 @@ func (e *Emitter) diagnose(pos token.Pos, f report.Finding, fixes []analysis.Sug
 		Message:        fmt.Sprintf("%s %s: %s: %s", f.Rule, f.Severity, subject, f.Message),
 		SuggestedFixes: fixes,
 	})
+}
+
+// Fixes converts analysis fixes to the report's byte-offset form. Edits
+// that span files or lack a file are dropped; a fix left with no edit is too.
+func Fixes(fset *token.FileSet, fixes []analysis.SuggestedFix) []report.Fix {
+	var out []report.Fix
+	for _, sf := range fixes {
+		fix := report.Fix{Message: sf.Message}
+		for _, te := range sf.TextEdits {
+			end := te.End
+			if !end.IsValid() {
+				end = te.Pos
+			}
+			s, e := fset.Position(te.Pos), fset.Position(end)
+			if s.Filename == "" || s.Filename != e.Filename {
+				continue
+			}
+			fix.Edits = append(fix.Edits, report.Edit{
+				File: s.Filename, Start: s.Offset, End: e.Offset,
+				StartLine: s.Line, StartColumn: s.Column, EndLine: e.Line, EndColumn: e.Column,
+				NewText: string(te.NewText),
+			})
+		}
+		if len(fix.Edits) > 0 {
+			out = append(out, fix)
+		}
+	}
+	return out
 }
 
 func (e *Emitter) filePos(file string, line int) token.Pos {

@@ -3,8 +3,15 @@ package rewrite
 import (
 	"bytes"
 	"fmt"
+	"go/ast"
 	"go/format"
+	"go/parser"
+	"go/token"
 	"sort"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/ast/astutil"
 
 	"github.com/mpaudit/mpaudit/analyzers/driver"
 	"github.com/mpaudit/mpaudit/report"
@@ -81,13 +88,101 @@ func applyFixes(read func(string) ([]byte, error), fixes []driver.Fix) (map[stri
 			rules[fixes[e.fix].Rule] = true
 		}
 		buf.Write(src[last:])
-		formatted, err := format.Source(buf.Bytes())
+		cleaned, err := dropUnusedImports(file, src, buf.Bytes())
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: the rewritten file does not parse: %w", file, err)
+		}
+		formatted, err := format.Source(cleaned)
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: the rewritten file does not parse: %w", file, err)
 		}
 		out[file] = &applied{content: formatted, rules: rules}
 	}
 	return out, skipped, nil
+}
+
+// dropUnusedImports removes imports an edit left unused (the last
+// pointer.String rewritten away), as go fix does. An import is dropped only
+// when the original file used its name and the edited one does not, so a
+// wrongly guessed package name never removes anything.
+func dropUnusedImports(name string, original, src []byte) ([]byte, error) {
+	usedBefore, err := selectorNames(name, original)
+	if err != nil {
+		return src, nil // the original did not parse; leave imports alone
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
+	if err != nil {
+		return nil, err
+	}
+	usedAfter := selectorNamesOf(f)
+	type drop struct{ name, path string }
+	var drops []drop
+	for _, spec := range f.Imports {
+		path, _ := strconv.Unquote(spec.Path.Value)
+		local := guessName(path)
+		if spec.Name != nil {
+			local = spec.Name.Name
+		}
+		if local == "_" || local == "." {
+			continue
+		}
+		if usedBefore[local] && !usedAfter[local] {
+			drops = append(drops, drop{nameOrEmpty(spec), path})
+		}
+	}
+	if len(drops) == 0 {
+		return src, nil
+	}
+	for _, d := range drops {
+		astutil.DeleteNamedImport(fset, f, d.name, d.path)
+	}
+	var out bytes.Buffer
+	if err := format.Node(&out, fset, f); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
+
+func selectorNames(name string, src []byte) (map[string]bool, error) {
+	f, err := parser.ParseFile(token.NewFileSet(), name, src, parser.SkipObjectResolution)
+	if err != nil {
+		return nil, err
+	}
+	return selectorNamesOf(f), nil
+}
+
+// selectorNamesOf lists identifiers used as x in x.Sel.
+func selectorNamesOf(f *ast.File) map[string]bool {
+	used := map[string]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if id, ok := sel.X.(*ast.Ident); ok {
+				used[id.Name] = true
+			}
+		}
+		return true
+	})
+	return used
+}
+
+func nameOrEmpty(spec *ast.ImportSpec) string {
+	if spec.Name == nil {
+		return ""
+	}
+	return spec.Name.Name
+}
+
+// guessName is the package name an unnamed import is referred to by: the
+// last path element without a version suffix or a go- prefix.
+func guessName(path string) string {
+	parts := strings.Split(path, "/")
+	name := parts[len(parts)-1]
+	if len(parts) > 1 && len(name) > 1 && name[0] == 'v' && strings.Trim(name[1:], "0123456789") == "" {
+		name = parts[len(parts)-2]
+	}
+	name = strings.TrimPrefix(name, "go-")
+	return strings.ReplaceAll(strings.ReplaceAll(name, "-", "_"), ".", "_")
 }
 
 func sameEdit(a, b report.Edit) bool {

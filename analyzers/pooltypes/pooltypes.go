@@ -155,6 +155,7 @@ func (c *checker) initializationShape() {
 }
 
 func (c *checker) failureFields() {
+	fixes := c.failuresFix()
 	for _, x := range []struct{ name, rule, path string }{
 		{"failureReason", contract.RuleFailureReason, contract.PathFailureReason},
 		{"failureMessage", contract.RuleFailureMessage, contract.PathFailureMessage},
@@ -163,7 +164,7 @@ func (c *checker) failureFields() {
 		if !ok {
 			continue
 		}
-		c.report(f.Var.Pos(), x.rule, x.path,
+		c.reportFix(f.Var.Pos(), fixes, x.rule, x.path,
 			"top-level %s (%s) is not part of the v1beta2 contract; keep old values under status.deprecated.v1beta1.%s%s",
 			x.path, types.TypeString(f.Var.Type(), qualifier), x.name, c.versionNote())
 	}
@@ -172,7 +173,7 @@ func (c *checker) failureFields() {
 func (c *checker) spec() {
 	p := c.pool
 	if f, ok := poolfinder.FieldByJSON(p.Spec, "providerID"); ok && !isString(f.Var.Type()) {
-		c.report(f.Var.Pos(), contract.RuleProviderIDPointer, contract.PathProviderID,
+		c.reportFix(f.Var.Pos(), c.providerIDFix(f), contract.RuleProviderIDPointer, contract.PathProviderID,
 			"spec.providerID is %s; the v1beta2 contract recommends string%s", types.TypeString(f.Var.Type(), qualifier), c.versionNote())
 	}
 	f, ok := poolfinder.FieldByJSON(p.Spec, "providerIDList")

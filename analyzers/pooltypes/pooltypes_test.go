@@ -1,6 +1,11 @@
 package pooltypes_test
 
 import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"os"
 	"path/filepath"
 	"testing"
@@ -21,4 +26,31 @@ func TestMain(m *testing.M) {
 func TestPoolTypes(t *testing.T) {
 	dir, _ := filepath.Abs("../testdata/provider")
 	analysistest.RunWithSuggestedFixes(t, dir, pooltypes.Analyzer, "./apis/...")
+}
+
+// TestFixShapes covers status shapes the provider module does not have:
+// existing deprecated groups (pointer and value), string failure fields, a
+// providerID tag without omitempty.
+func TestFixShapes(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), pooltypes.Analyzer, "example.com/legacy/...", "example.com/partial/...")
+}
+
+// TestFixShapesGoldensCompile type-checks the fixed fixture packages: the
+// moved fields, the added groups and the accessors must be valid Go.
+func TestFixShapesGoldensCompile(t *testing.T) {
+	goldens, _ := filepath.Glob(filepath.Join(analysistest.TestData(), "src", "example.com", "*", "*", "*.go.golden"))
+	if len(goldens) == 0 {
+		t.Fatal("no golden files")
+	}
+	for _, g := range goldens {
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, g, nil, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		conf := types.Config{Importer: importer.Default()}
+		if _, err := conf.Check(f.Name.Name, fset, []*ast.File{f}, nil); err != nil {
+			t.Errorf("%s: %v", g, err)
+		}
+	}
 }

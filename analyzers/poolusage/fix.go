@@ -28,6 +28,10 @@ func fixesFor(pass *analysis.Pass, a access, needsProvisioned bool) []analysis.S
 			})
 		}
 	}
+	// Use sites of the type-side migrations (MPA107, MPA105/MPA106); a use
+	// they cannot rewrite gets no fix and a "(needs a person)" message.
+	fixes = append(fixes, providerIDMigration(pass, a).fix("rewrite for spec.providerID as a string (the MPA107 type fix)")...)
+	fixes = append(fixes, failureMigration(pass, a).fix("use the status.deprecated.v1beta1 accessors (the MPA105/MPA106 type fix)")...)
 	return fixes
 }
 

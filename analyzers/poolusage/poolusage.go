@@ -101,7 +101,7 @@ func reportAccess(em *emit.Emitter, pass *analysis.Pass, res *poolfinder.Result,
 		APIVersion: ref.APIVersion(),
 		Field:      a.path,
 		Access:     mode,
-		Message:    fmt.Sprintf("%s %s of %s.%s `%s`", a.path, mode, ref.Version, ref.Kind, a.text),
+		Message:    fmt.Sprintf("%s %s of %s.%s `%s`", a.path, mode, ref.Version, ref.Kind, a.text) + manualNote(pass, a),
 	}, fixesFor(pass, a, needsProvisioned)...)
 }
 

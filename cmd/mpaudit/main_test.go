@@ -66,9 +66,9 @@ func TestCheckProviderJSON(t *testing.T) {
 		{key{"MPA103", "status.ready", "apis/dual/v1alpha2/scwmachinepool_types.go"}, "info", 16},
 		{key{"MPA105", "status.failureReason", "apis/managed/v1alpha1/foomanagedmachinepool_types.go"}, "warning", 22},
 		{key{"MPA107", "spec.providerID", "apis/managed/v1alpha1/foomanagedmachinepool_types.go"}, "warning", 12},
-		{key{"MPA201", "status.ready", "controllers/controllers.go"}, "info", 18},
-		{key{"MPA203", "status.ready", "controllers/controllers.go"}, "warning", 39},
-		{key{"MPA204", "status.initialization.provisioned", "controllers/controllers.go"}, "error", 51},
+		{key{"MPA201", "status.ready", "controllers/controllers.go"}, "info", 19},
+		{key{"MPA203", "status.ready", "controllers/controllers.go"}, "warning", 40},
+		{key{"MPA204", "status.initialization.provisioned", "controllers/controllers.go"}, "error", 52},
 		{key{"MPA301", "metadata.labels", "config/crd/bases/infrastructure.cluster.x-k8s.io_emptymachinepools.yaml"}, "error", 7},
 		{key{"MPA302", "metadata.labels[cluster.x-k8s.io/v1beta2]", "config/crd/bases/infrastructure.cluster.x-k8s.io_dockermachinepools.yaml"}, "warning", 9},
 		{key{"MPA303", "metadata.labels[cluster.x-k8s.io/v1beta1]", "config/crd/patches/devmachinepool_labels.yaml"}, "info", 7},
@@ -256,8 +256,8 @@ func TestGoVetProtocol(t *testing.T) {
 	}
 	s := string(out)
 	for _, want := range []string{
-		"controllers.go:39:2: MPA203 warning",
-		"controllers.go:51:61: MPA204 error",
+		"controllers.go:40:2: MPA203 warning",
+		"controllers.go:52:61: MPA204 error",
 		"dockermachinepool_types.go:18:2: MPA101 warning",
 		"infrastructure.cluster.x-k8s.io_dockermachinepools.yaml:9:1: MPA302 warning",
 	} {

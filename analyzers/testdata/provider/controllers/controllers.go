@@ -1,6 +1,7 @@
 package controllers
 
 import (
+	"k8s.io/utils/pointer"
 	"k8s.io/utils/ptr"
 
 	capd "example.com/provider/apis/capdlike/v1beta2"
@@ -66,4 +67,48 @@ func failures(m *managedv1.FooManagedMachinePool) string {
 	m.Status.FailureMessages = nil         // look-alike: not reported
 	id := ptr.Deref(m.Spec.ProviderID, "") // want `MPA202 info: FooManagedMachinePool spec.providerID: spec.providerID read`
 	return id
+}
+
+// providerIDs uses a *string spec.providerID in the shapes the MPA107
+// use-site fix rewrites for the string field the type fix declares.
+func providerIDs(m, other *managedv1.FooManagedMachinePool, name string, found *string) *string {
+	if m.Spec.ProviderID == nil { // want `MPA202 info: FooManagedMachinePool spec.providerID: spec.providerID read of v1alpha1.FooManagedMachinePool .m.Spec.ProviderID.$`
+		m.Spec.ProviderID = ptr.To("foo:///" + name) // want `MPA202 info: FooManagedMachinePool spec.providerID: spec.providerID write`
+	}
+	if nil != m.Spec.ProviderID && *m.Spec.ProviderID != "" { // want `MPA202 info` `MPA202 info`
+		id := *m.Spec.ProviderID               // want `MPA202 info`
+		m.Spec.ProviderID = &id                // want `MPA202 info`
+		m.Spec.ProviderID = nil                // want `MPA202 info`
+		m.Spec.ProviderID = found              // want `MPA202 info`
+		*m.Spec.ProviderID = "x"               // want `MPA202 info`
+		m.Spec.ProviderID = pointer.String(id) // want `MPA202 info`
+	}
+	other.Spec.ProviderID = m.Spec.ProviderID // want `MPA202 info` `MPA202 info`
+	record(m.Spec.ProviderID)                 // want `MPA202 info`
+	var saved *string = m.Spec.ProviderID     // want `MPA202 info`
+	kept := m.Spec.ProviderID                 // want `MPA202 info`
+	record(saved, kept)
+	fallback := ptr.Deref(m.Spec.ProviderID, "unknown")     // want `MPA202 info`
+	plain := pointer.StringDeref(other.Spec.ProviderID, "") // want `MPA202 info`
+	other.Spec = managedv1.FooManagedMachinePoolSpec{
+		ProviderID:     ptr.To(fallback + plain), // want `MPA202 info: FooManagedMachinePool spec.providerID: spec.providerID write of v1alpha1.FooManagedMachinePool .FooManagedMachinePoolSpec{ProviderID: …}.$`
+		ProviderIDList: []string{plain},
+	}
+	copied := managedv1.FooManagedMachinePoolSpec{ProviderID: m.Spec.ProviderID} // want `MPA202 info` `MPA202 info`
+	record(copied.ProviderID)                                                    // want `MPA202 info`
+	return m.Spec.ProviderID                                                     // want `MPA202 info`
+}
+
+// record takes a *string, as many cloud SDK calls do.
+func record(id *string, more ...*string) {}
+
+// setFailure writes the deprecated failure fields through a status pointer
+// and a copy; the MPA105/MPA106 use-site fix calls the accessors instead.
+func setFailure(m *managedv1.FooManagedMachinePool, reason managedv1.MachinePoolStatusFailure, msg string) bool {
+	st := &m.Status
+	st.FailureReason = &reason            // want `MPA201 info: FooManagedMachinePool status.failureReason: status.failureReason write`
+	m.Status.FailureMessage = nil         // want `MPA201 info: FooManagedMachinePool status.failureMessage: status.failureMessage write`
+	m.Status.FailureMessage = ptr.To(msg) // want `MPA201 info`
+	status := m.Status
+	return status.FailureMessage != nil && *st.FailureMessage == msg // want `MPA201 info` `MPA201 info`
 }

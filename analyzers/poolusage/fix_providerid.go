@@ -1,0 +1,587 @@
+package poolusage
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"go/version"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
+	"github.com/mpaudit/mpaudit/analyzers/pooltypes"
+	"github.com/mpaudit/mpaudit/contract"
+)
+
+// manualSuffix ends the message of a use the migration fixes cannot
+// rewrite: after the type-side fix the module does not compile (or may mean
+// something else) until a person changes it.
+const manualSuffix = " (needs a person)"
+
+// migration is the outcome of a type-migration rewrite for one access.
+type migration struct {
+	// relevant: the access is of a field a type-side fix changes.
+	relevant bool
+	// manual: the use cannot be rewritten safely.
+	manual bool
+	edits  []analysis.TextEdit
+}
+
+func (m migration) fix(message string) []analysis.SuggestedFix {
+	if !m.relevant || m.manual || len(m.edits) == 0 {
+		return nil
+	}
+	return []analysis.SuggestedFix{{Message: message, TextEdits: m.edits}}
+}
+
+// manualNote is the message suffix of an access the migration fixes leave
+// to a person ("" otherwise).
+func manualNote(pass *analysis.Pass, a access) string {
+	for _, m := range []migration{providerIDMigration(pass, a), failureMigration(pass, a)} {
+		if m.relevant && m.manual {
+			return manualSuffix
+		}
+	}
+	return ""
+}
+
+// migratingProviderID reports whether e (parentheses aside) reads the
+// spec.providerID of a storage pool type where it is a *string-like
+// pointer, which the MPA107 type fix turns into its element type.
+func migratingProviderID(pass *analysis.Pass, e ast.Expr) (types.Type, bool) {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return nil, false
+	}
+	res, ok := pass.ResultOf[poolfinder.Analyzer].(*poolfinder.Result)
+	if !ok {
+		return nil, false
+	}
+	node, path, ok := selectorPath(pass, res, sel)
+	if !ok || path != contract.PathProviderID {
+		return nil, false
+	}
+	v, ok := pass.TypesInfo.Uses[sel.Sel].(*types.Var)
+	if !ok {
+		return nil, false
+	}
+	return providerIDField(node, v)
+}
+
+// providerIDField accepts the providerID field v of a storage pool declared
+// in the pool's own package (where the type fix can change it).
+func providerIDField(node *poolfinder.NodeFact, v *types.Var) (types.Type, bool) {
+	if !node.Pool.Storage || v.Pkg() == nil || v.Pkg().Path()+"."+node.Pool.Kind != node.Pool.Type {
+		return nil, false
+	}
+	return pooltypes.StringPointerElem(v.Type())
+}
+
+// providerIDMigration rewrites one use of a storage pool's pointer
+// spec.providerID for the string field the MPA107 type fix declares.
+func providerIDMigration(pass *analysis.Pass, a access) migration {
+	if a.path != contract.PathProviderID {
+		return migration{}
+	}
+	r := &rewriter{pass: pass, file: a.file}
+	switch n := a.node.(type) {
+	case *ast.KeyValueExpr: // Spec{ProviderID: v}
+		key, ok := n.Key.(*ast.Ident)
+		if !ok {
+			return migration{}
+		}
+		v, ok := pass.TypesInfo.Uses[key].(*types.Var)
+		if !ok {
+			return migration{}
+		}
+		elem, ok := providerIDField(a.pool, v)
+		if !ok {
+			return migration{}
+		}
+		r.elem = elem
+		return r.done(r.newStringValue(n.Value, n.Value.Pos()))
+	case *ast.SelectorExpr:
+		elem, ok := migratingProviderID(pass, n)
+		if !ok {
+			return migration{}
+		}
+		r.elem = elem
+		return r.done(r.providerIDUse(n, a.stack))
+	}
+	return migration{}
+}
+
+// rewriter collects the edits of one access.
+type rewriter struct {
+	pass  *analysis.Pass
+	file  *ast.File
+	elem  types.Type // the providerID element type (string)
+	edits []analysis.TextEdit
+	// imports already added to edits, by path.
+	imported map[string]string
+}
+
+func (r *rewriter) done(ok bool) migration {
+	if !ok {
+		return migration{relevant: true, manual: true}
+	}
+	return migration{relevant: true, edits: r.edits}
+}
+
+func (r *rewriter) replace(from, to token.Pos, text string) {
+	r.edits = append(r.edits, analysis.TextEdit{Pos: from, End: to, NewText: []byte(text)})
+}
+
+// parentOf returns the nearest ancestor of stack's last node that is not a
+// parenthesis, and the child of it the node is (the node, or its outermost
+// parenthesis).
+func parentOf(stack []ast.Node) (parent ast.Node, child ast.Expr, i int) {
+	i = len(stack) - 2
+	child, _ = stack[len(stack)-1].(ast.Expr)
+	for i >= 0 {
+		p, ok := stack[i].(*ast.ParenExpr)
+		if !ok {
+			break
+		}
+		child = p
+		i--
+	}
+	if i < 0 {
+		return nil, child, i
+	}
+	return stack[i], child, i
+}
+
+// providerIDUse rewrites x.Spec.ProviderID by the expression around it.
+func (r *rewriter) providerIDUse(sel *ast.SelectorExpr, stack []ast.Node) bool {
+	parent, child, i := parentOf(stack)
+	switch p := parent.(type) {
+	case *ast.StarExpr: // *x.Spec.ProviderID -> x.Spec.ProviderID
+		r.replace(p.Star, p.Star+1, "")
+		return true
+	case *ast.BinaryExpr:
+		if p.Op != token.EQL && p.Op != token.NEQ {
+			return false
+		}
+		other := p.X
+		if other == child {
+			other = p.Y
+		}
+		if !r.pass.TypesInfo.Types[other].IsNil() {
+			return false // a pointer comparison: identity, not value
+		}
+		r.replace(other.Pos(), other.End(), `""`)
+		return true
+	case *ast.AssignStmt:
+		for j, lhs := range p.Lhs {
+			if lhs != child {
+				continue
+			}
+			if p.Tok != token.ASSIGN || len(p.Lhs) != len(p.Rhs) {
+				return false
+			}
+			return r.newStringValue(p.Rhs[j], sel.Pos())
+		}
+	case *ast.UnaryExpr:
+		return false // &x.Spec.ProviderID: a **string
+	case *ast.CallExpr:
+		if len(p.Args) == 2 && p.Args[0] == child && r.isDeref(p) {
+			return r.deref(p, child)
+		}
+	}
+	return r.pointerValue(child, stack[:i+1])
+}
+
+// newStringValue rewrites a *string value stored into the field so it is
+// the string to store.
+func (r *rewriter) newStringValue(e ast.Expr, at token.Pos) bool {
+	info := r.pass.TypesInfo
+	e = ast.Unparen(e)
+	switch {
+	case info.Types[e].IsNil(): // = nil -> = ""
+		r.replace(e.Pos(), e.End(), `""`)
+		return true
+	case r.isMigrating(e): // another pool's providerID: a string too after the fix
+		return true
+	}
+	switch x := e.(type) {
+	case *ast.CallExpr: // ptr.To(v), pointer.String(v), pointer.StringPtr(v) -> v
+		if len(x.Args) == 1 && x.Ellipsis == token.NoPos && r.isPtrTo(x) {
+			r.replace(x.Pos(), x.Args[0].Pos(), "")
+			r.replace(x.Args[0].End(), x.End(), "")
+			return true
+		}
+	case *ast.UnaryExpr: // &v -> v (a copy now, not an alias)
+		if x.Op == token.AND {
+			r.replace(x.OpPos, x.X.Pos(), "")
+			return true
+		}
+	}
+	if t := info.TypeOf(e); t != nil && types.Identical(t, types.NewPointer(r.elem)) {
+		// Another *string: its value, "" for nil.
+		name, ok := r.ptrName(at)
+		if !ok {
+			return false
+		}
+		fn := name + ".Deref("
+		if name == "pointer" {
+			if !types.Identical(r.elem, types.Typ[types.String]) {
+				return false
+			}
+			fn = "pointer.StringDeref("
+		}
+		r.replace(e.Pos(), e.Pos(), fn)
+		r.replace(e.End(), e.End(), `, "")`)
+		return true
+	}
+	return false
+}
+
+func (r *rewriter) isMigrating(e ast.Expr) bool {
+	_, ok := migratingProviderID(r.pass, e)
+	return ok
+}
+
+// deref rewrites ptr.Deref(x.Spec.ProviderID, d) and
+// pointer.StringDeref(x.Spec.ProviderID, d).
+func (r *rewriter) deref(call *ast.CallExpr, child ast.Expr) bool {
+	d := call.Args[1]
+	if v := r.pass.TypesInfo.Types[d].Value; v != nil && v.Kind() == constant.String && constant.StringVal(v) == "" {
+		// Deref(p, "") is the string itself.
+		r.replace(call.Pos(), child.Pos(), "")
+		r.replace(child.End(), call.End(), "")
+		return true
+	}
+	// Deref(p, d) gave d only for a nil pointer. With a string field the
+	// empty string is the unset value (what omitempty drops and what a nil
+	// pointer became), so cmp.Or(s, d) gives d when s is unset: the same
+	// answer, except for a pointer to "" that was set on purpose, which a
+	// string field cannot tell from unset anyway.
+	name, ok := r.importName("cmp", "go1.22", call.Pos())
+	if !ok {
+		return false
+	}
+	r.replace(call.Fun.Pos(), call.Fun.End(), name+".Or")
+	return true
+}
+
+// pointerValue wraps a read that flows into a *string (an argument, a
+// variable, a return value, a literal element) in ptr.To, so the receiver
+// keeps its type. ptr.To never gives nil: an unset ID now arrives as a
+// pointer to "".
+func (r *rewriter) pointerValue(child ast.Expr, stack []ast.Node) bool {
+	want, noop, ok := r.expectedType(child, stack)
+	switch {
+	case !ok:
+		return false
+	case noop:
+		return true
+	case !types.Identical(want, types.NewPointer(r.elem)):
+		return false // an interface (fmt, logging) or a type we cannot follow
+	}
+	name, ok := r.ptrName(child.Pos())
+	if !ok {
+		return false
+	}
+	fn := name + ".To("
+	if name == "pointer" {
+		if !types.Identical(r.elem, types.Typ[types.String]) {
+			return false
+		}
+		fn = "pointer.String("
+	}
+	r.replace(child.Pos(), child.Pos(), fn)
+	r.replace(child.End(), child.End(), ")")
+	return true
+}
+
+// expectedType is the type the value child flows into; noop is set when
+// it flows into another migrating providerID (no edit needed).
+func (r *rewriter) expectedType(child ast.Expr, stack []ast.Node) (want types.Type, noop, ok bool) {
+	info := r.pass.TypesInfo
+	if len(stack) == 0 {
+		return nil, false, false
+	}
+	switch p := stack[len(stack)-1].(type) {
+	case *ast.CallExpr:
+		if tv, ok := info.Types[p.Fun]; !ok || tv.IsType() || tv.IsBuiltin() {
+			return nil, false, false // conversions and builtins need a person
+		}
+		sig, ok := info.TypeOf(p.Fun).Underlying().(*types.Signature)
+		if !ok {
+			return nil, false, false
+		}
+		for j, arg := range p.Args {
+			if arg != child {
+				continue
+			}
+			params := sig.Params()
+			switch {
+			case sig.Variadic() && j >= params.Len()-1:
+				last := params.At(params.Len() - 1).Type()
+				if p.Ellipsis.IsValid() {
+					return last, false, true
+				}
+				return last.(*types.Slice).Elem(), false, true
+			case j < params.Len():
+				return params.At(j).Type(), false, true
+			}
+		}
+	case *ast.AssignStmt:
+		if len(p.Lhs) != len(p.Rhs) {
+			return nil, false, false
+		}
+		for j, rhs := range p.Rhs {
+			if rhs != child {
+				continue
+			}
+			lhs := p.Lhs[j]
+			if id, ok := lhs.(*ast.Ident); ok && id.Name == "_" {
+				return nil, true, true
+			}
+			switch p.Tok {
+			case token.DEFINE:
+				id, ok := lhs.(*ast.Ident)
+				if !ok {
+					return nil, false, false
+				}
+				if obj := info.ObjectOf(id); obj != nil {
+					return obj.Type(), false, true
+				}
+			case token.ASSIGN:
+				if r.isMigrating(lhs) {
+					return nil, true, true
+				}
+				if t := info.TypeOf(lhs); t != nil {
+					return t, false, true
+				}
+			}
+		}
+	case *ast.ValueSpec:
+		if len(p.Names) != len(p.Values) {
+			return nil, false, false
+		}
+		for j, v := range p.Values {
+			if v == child {
+				if obj := info.ObjectOf(p.Names[j]); obj != nil {
+					return obj.Type(), false, true
+				}
+			}
+		}
+	case *ast.ReturnStmt:
+		sig := enclosingSignature(info, stack)
+		if sig == nil || sig.Results().Len() != len(p.Results) {
+			return nil, false, false
+		}
+		for j, res := range p.Results {
+			if res == child {
+				return sig.Results().At(j).Type(), false, true
+			}
+		}
+	case *ast.KeyValueExpr:
+		if p.Value != child || len(stack) < 2 {
+			return nil, false, false
+		}
+		lit, ok := stack[len(stack)-2].(*ast.CompositeLit)
+		if !ok {
+			return nil, false, false
+		}
+		switch u := info.TypeOf(lit).Underlying().(type) {
+		case *types.Struct:
+			key, _ := p.Key.(*ast.Ident)
+			if key == nil {
+				return nil, false, false
+			}
+			v, ok := info.Uses[key].(*types.Var)
+			if !ok {
+				return nil, false, false
+			}
+			if r.isMigratingKey(lit, v) {
+				return nil, true, true // Spec{ProviderID: other.Spec.ProviderID}
+			}
+			return v.Type(), false, true
+		case *types.Map:
+			return u.Elem(), false, true
+		case *types.Slice:
+			return u.Elem(), false, true
+		case *types.Array:
+			return u.Elem(), false, true
+		}
+	case *ast.CompositeLit:
+		switch u := info.TypeOf(p).Underlying().(type) {
+		case *types.Slice:
+			return u.Elem(), false, true
+		case *types.Array:
+			return u.Elem(), false, true
+		}
+	case *ast.SendStmt:
+		if p.Value == child {
+			if ch, ok := info.TypeOf(p.Chan).Underlying().(*types.Chan); ok {
+				return ch.Elem(), false, true
+			}
+		}
+	}
+	return nil, false, false
+}
+
+// isMigratingKey reports whether field v of the literal lit is a storage
+// pool's pointer spec.providerID.
+func (r *rewriter) isMigratingKey(lit *ast.CompositeLit, v *types.Var) bool {
+	res, ok := r.pass.ResultOf[poolfinder.Analyzer].(*poolfinder.Result)
+	if !ok {
+		return false
+	}
+	named, ok := types.Unalias(poolfinder.Deref(r.pass.TypesInfo.TypeOf(lit))).(*types.Named)
+	if !ok {
+		return false
+	}
+	node, ok := res.Node(named.Obj())
+	st := poolfinder.StructOf(named)
+	if !ok || st == nil {
+		return false
+	}
+	name, ok := poolfinder.JSONNameOf(st, v)
+	if !ok || join(node.Path, name) != contract.PathProviderID {
+		return false
+	}
+	_, ok = providerIDField(node, v)
+	return ok
+}
+
+// enclosingSignature is the signature of the innermost function in stack.
+func enclosingSignature(info *types.Info, stack []ast.Node) *types.Signature {
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch f := stack[i].(type) {
+		case *ast.FuncLit:
+			sig, _ := info.TypeOf(f).(*types.Signature)
+			return sig
+		case *ast.FuncDecl:
+			if obj := info.Defs[f.Name]; obj != nil {
+				sig, _ := obj.Type().(*types.Signature)
+				return sig
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+// calleeIs reports whether call calls the function pkg.name (explicit
+// instantiations included).
+func (r *rewriter) calleeIs(call *ast.CallExpr, pkg string, names ...string) bool {
+	fun := ast.Unparen(call.Fun)
+	switch f := fun.(type) {
+	case *ast.IndexExpr:
+		fun = f.X
+	case *ast.IndexListExpr:
+		fun = f.X
+	}
+	var id *ast.Ident
+	switch f := fun.(type) {
+	case *ast.SelectorExpr:
+		id = f.Sel
+	case *ast.Ident:
+		id = f
+	default:
+		return false
+	}
+	// k8s.io/utils/pointer declares its helpers as variables
+	// (var String = ptr.To[string]); ptr declares functions.
+	fn := r.pass.TypesInfo.Uses[id]
+	switch fn.(type) {
+	case *types.Func, *types.Var:
+	default:
+		return false
+	}
+	if fn.Pkg() == nil || fn.Pkg().Path() != pkg || fn.Parent() != fn.Pkg().Scope() {
+		return false
+	}
+	for _, n := range names {
+		if fn.Name() == n {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *rewriter) isPtrTo(call *ast.CallExpr) bool {
+	return r.calleeIs(call, "k8s.io/utils/ptr", "To") || r.calleeIs(call, "k8s.io/utils/pointer", "String", "StringPtr")
+}
+
+func (r *rewriter) isDeref(call *ast.CallExpr) bool {
+	return r.calleeIs(call, "k8s.io/utils/ptr", "Deref") || r.calleeIs(call, "k8s.io/utils/pointer", "StringDeref")
+}
+
+// ptrName is the pointer helper package to call (ptr, or pointer when the
+// file uses only k8s.io/utils/pointer), importing k8s.io/utils/ptr when the
+// file has neither. It fails when the name would be shadowed.
+func (r *rewriter) ptrName(at token.Pos) (string, bool) {
+	name, edits := ptrHelper(r.file)
+	if len(edits) > 0 && r.shadowed(name, at) {
+		return "", false
+	}
+	r.edits = append(r.edits, edits...)
+	return name, true
+}
+
+// importName is the name under which the file can call into path, adding
+// the import when needed (as the first import, where the standard library
+// goes). It fails when the file's Go version is older than minGo or the
+// name is taken.
+func (r *rewriter) importName(path, minGo string, at token.Pos) (string, bool) {
+	if v := r.pass.TypesInfo.FileVersions[r.file]; v != "" && version.Compare(v, minGo) < 0 {
+		return "", false
+	}
+	name := path[strings.LastIndex(path, "/")+1:]
+	for _, spec := range r.file.Imports {
+		p, _ := strconv.Unquote(spec.Path.Value)
+		local := p[strings.LastIndex(p, "/")+1:]
+		if spec.Name != nil {
+			local = spec.Name.Name
+		}
+		if p == path {
+			if local == "_" || local == "." {
+				return "", false
+			}
+			return local, true
+		}
+		if local == name {
+			return "", false // another package has the name
+		}
+	}
+	if r.shadowed(name, at) {
+		return "", false
+	}
+	imp := strconv.Quote(path)
+	for _, d := range r.file.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.IMPORT {
+			continue
+		}
+		if gd.Lparen.IsValid() {
+			r.replace(gd.Lparen+1, gd.Lparen+1, "\n\t"+imp)
+			return name, true
+		}
+		r.replace(gd.Pos(), gd.Pos(), "import "+imp+"\n")
+		return name, true
+	}
+	r.replace(r.file.Name.End(), r.file.Name.End(), "\n\nimport "+imp)
+	return name, true
+}
+
+// shadowed reports whether name means something in scope at pos (so a
+// package of that name could not be referred to there).
+func (r *rewriter) shadowed(name string, pos token.Pos) bool {
+	scope := r.pass.Pkg.Scope().Innermost(pos)
+	if scope == nil {
+		scope = r.pass.TypesInfo.Scopes[r.file]
+	}
+	if scope == nil {
+		return false
+	}
+	_, obj := scope.LookupParent(name, pos)
+	return obj != nil
+}

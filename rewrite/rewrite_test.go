@@ -60,6 +60,27 @@ func snapshot(t *testing.T, dir string) map[string][]byte {
 
 func TestRewriteProviderCompilesAndIsIdempotent(t *testing.T) {
 	dir := copyTree(t, "../analyzers/testdata/provider")
+	// Tests are not use sites, but the providerID type change must keep them compiling.
+	managedTest := `package controllers
+
+import (
+	"testing"
+
+	managedv1 "example.com/provider/apis/managed/v1alpha1"
+)
+
+func TestManagedProviderID(t *testing.T) {
+	id := "scw://pool"
+	p := &managedv1.FooManagedMachinePool{}
+	p.Spec.ProviderID = &id
+	if p.Spec.ProviderID == nil || *p.Spec.ProviderID != id {
+		t.Fatal("providerID not kept")
+	}
+}
+`
+	if err := os.WriteFile(filepath.Join(dir, "controllers", "managed_test.go"), []byte(managedTest), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	res, err := Run(Options{Dir: dir, Patterns: []string{"./..."}, Write: true})
 	if err != nil {
 		t.Fatal(err)
@@ -104,6 +125,9 @@ func TestWireShape(t *testing.T) {
 	}
 	goIn(t, dir, "test", "./controllers/")
 	os.Remove(filepath.Join(dir, "controllers", "wire_test.go"))
+	if data, _ := os.ReadFile(filepath.Join(dir, "controllers", "managed_test.go")); !strings.Contains(string(data), "p.Spec.ProviderID = id") {
+		t.Errorf("the test file was not migrated:\n%s", data)
+	}
 
 	// The storage types no longer report what the rewrite covers.
 	for _, f := range res.Remaining() {

@@ -150,6 +150,12 @@ func run(opts Options, withFixes bool) (*report.Report, []Fix, error) {
 					if f.Position != nil {
 						f.Position.File = relative(base, f.Position.File)
 					}
+					// A package and its test variant share their non-test files.
+					key := fmt.Sprintf("finding\x00%s\x00%v\x00%s\x00%s", f.Rule, f.Position, f.Field, f.Message)
+					if seenProblem[key] {
+						continue
+					}
+					seenProblem[key] = true
 					rep.Findings = append(rep.Findings, f)
 				}
 			}
@@ -166,7 +172,11 @@ func run(opts Options, withFixes bool) (*report.Report, []Fix, error) {
 				if !pool.Storage {
 					role = "spoke"
 				}
-				rep.Summary.Types = append(rep.Summary.Types, fmt.Sprintf("%s %s (%s)", pool.APIVersion(), pool.Kind, role))
+				t := fmt.Sprintf("%s %s (%s)", pool.APIVersion(), pool.Kind, role)
+				if !seenProblem["type\x00"+t] {
+					seenProblem["type\x00"+t] = true
+					rep.Summary.Types = append(rep.Summary.Types, t)
+				}
 			}
 		}
 	}

@@ -52,8 +52,19 @@ func run(pass *analysis.Pass) (any, error) {
 		return out, nil // API packages: conversions and webhooks are not use sites
 	}
 	for _, f := range pass.Files {
-		name := pass.Fset.File(f.Pos()).Name()
-		if strings.HasSuffix(name, "_test.go") || ast.IsGenerated(f) {
+		if ast.IsGenerated(f) {
+			continue
+		}
+		if strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") {
+			// Tests are not use sites, but a type change must not break
+			// them: their fixes are offered without a finding.
+			for _, decl := range f.Decls {
+				for _, a := range collect(pass, res, f, decl) {
+					if rule, ok := tracked(a.path); ok {
+						em.FixOnly(a.pos, rule, fixesFor(pass, a, false))
+					}
+				}
+			}
 			continue
 		}
 		for _, decl := range f.Decls {

@@ -41,10 +41,19 @@
 # command and all its child processes), which is less disturbed than wall
 # time when other work shares the machine.
 #
-# Environment: BENCH_RUNS, BENCH_PACKAGES, BENCH_OUT, GO (default go).
+# With BENCH_KIND=rewrite (make bench-rewrite) the commands are (a) and
+#   (r) <abs mpaudit> rewrite ./... >/dev/null  (the whole-module rewrite in
+#                                                a staged copy, verified with
+#                                                go vet and go build; exit 1 =
+#                                                a diff was produced)
+# and the target is "rewrite at most 2x plain go vet".
+#
+# Environment: BENCH_KIND (static|rewrite), BENCH_RUNS, BENCH_PACKAGES,
+# BENCH_OUT, GO (default go).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+KIND=${BENCH_KIND:-static}
 RUNS=${BENCH_RUNS:-3}
 PKGS=${BENCH_PACKAGES:-200}
 OUT=${BENCH_OUT:-$ROOT/_out/benchprovider}
@@ -93,7 +102,13 @@ NAMES=(
 	"go vet ./..."
 	"go vet -vettool=bin/mpaudit ./..."
 	"mpaudit check -o json ./..."
+	"mpaudit rewrite ./... (diff)"
 )
+case $KIND in
+static) CMDS=(0 1 2) ;;
+rewrite) CMDS=(0 3) ;;
+*) echo "BENCH_KIND must be static or rewrite" >&2; exit 1 ;;
+esac
 
 # run_cmd IDX LOG: runs command IDX, stdout and stderr into LOG, returns its code.
 run_cmd() {
@@ -101,6 +116,7 @@ run_cmd() {
 	0) "$GO" vet ./... >"$2" 2>&1 ;;
 	1) "$GO" vet -vettool="$MPAUDIT" ./... >"$2" 2>&1 ;;
 	2) "$MPAUDIT" check -o json ./... >/dev/null 2>"$2" ;;
+	3) "$MPAUDIT" rewrite ./... >/dev/null 2>"$2" ;;
 	esac
 }
 
@@ -119,7 +135,7 @@ check_result() {
 			ok=1 # findings only
 		fi
 		;;
-	2) [ "$code" -le 1 ] && ok=1 ;;
+	2 | 3) [ "$code" -le 1 ] && ok=1 ;;
 	esac
 	if [ "$ok" -ne 1 ]; then
 		echo "FAILED: ${NAMES[$idx]} exited $code" >&2
@@ -129,7 +145,7 @@ check_result() {
 }
 
 echo "== warm-up: one untimed run of each command (caches dependencies' vet facts)"
-for idx in 0 1 2; do
+for idx in "${CMDS[@]}"; do
 	bump "warmup-$idx-$$"
 	set +e
 	run_cmd "$idx" "$LOGDIR/warmup.log"
@@ -143,9 +159,9 @@ if [ -x /usr/bin/time ] && /usr/bin/time -f %e -o /dev/null true 2>/dev/null; th
 	TIMEBIN=/usr/bin/time
 fi
 
-declare -a TIMES=("" "" "") CPUS=("" "" "")
+declare -a TIMES=("" "" "" "") CPUS=("" "" "" "")
 for run in $(seq 1 "$RUNS"); do
-	for idx in 0 1 2; do
+	for idx in "${CMDS[@]}"; do
 		bump "run$run-cmd$idx-$$-$(date +%s%N)"
 		log=$LOGDIR/run.log
 		cpu=n/a
@@ -178,7 +194,7 @@ median() {
 }
 
 declare -a MED MEDCPU
-for idx in 0 1 2; do
+for idx in "${CMDS[@]}"; do
 	MED[idx]=$(median "${TIMES[idx]}")
 	MEDCPU[idx]=n/a
 	[ -n "${CPUS[idx]}" ] && MEDCPU[idx]=$(median "${CPUS[idx]}")
@@ -186,13 +202,18 @@ done
 
 t_end=$(now)
 echo
-echo "bench-static: $npkgs packages (example.com/benchprovider), median of $RUNS run(s), module sources changed before every run"
+echo "bench-$KIND: $npkgs packages (example.com/benchprovider), median of $RUNS run(s), module sources changed before every run"
 printf '%-36s %9s %7s %10s %7s   %s\n' "command" "median_s" "vs_vet" "median_cpu" "vs_vet" "wall runs_s"
-for idx in 0 1 2; do
+for idx in "${CMDS[@]}"; do
 	ratio=$(awk -v x="${MED[idx]}" -v b="${MED[0]}" 'BEGIN { if (b > 0) printf "%.2fx", x / b; else print "n/a" }')
 	cratio=$(awk -v x="${MEDCPU[idx]}" -v b="${MEDCPU[0]}" 'BEGIN { if (b > 0 && x != "n/a") printf "%.2fx", x / b; else print "n/a" }')
 	printf '%-36s %9s %7s %10s %7s  %s\n' "${NAMES[idx]}" "${MED[idx]}" "$ratio" "${MEDCPU[idx]}" "$cratio" "${TIMES[idx]}"
 done
-awk -v s="$t_start" -v e="$t_end" 'BEGIN { printf "total bench-static time: %.0fs (including build, generation and warm-up)\n", e - s }'
-verdict=$(awk -v c="${MED[2]}" -v a="${MED[0]}" 'BEGIN { print (c <= a) ? "PASS" : "FAIL" }')
-echo "target: no slower than plain go vet: $verdict"
+awk -v s="$t_start" -v e="$t_end" -v k="$KIND" 'BEGIN { printf "total bench-%s time: %.0fs (including build, generation and warm-up)\n", k, e - s }'
+if [ "$KIND" = rewrite ]; then
+	verdict=$(awk -v c="${MED[3]}" -v a="${MED[0]}" 'BEGIN { print (c <= 2 * a) ? "PASS" : "FAIL" }')
+	echo "target: rewrite at most 2x plain go vet: $verdict"
+else
+	verdict=$(awk -v c="${MED[2]}" -v a="${MED[0]}" 'BEGIN { print (c <= a) ? "PASS" : "FAIL" }')
+	echo "target: no slower than plain go vet: $verdict"
+fi

@@ -44,12 +44,18 @@ func (m *memOutput) Open(pkg *loader.Package, item string) (io.WriteCloser, erro
 // zz_generated.deepcopy.go contents keyed by staged path. The license header
 // of each existing file is kept.
 func regenerateDeepcopy(stagedDirs []string) (map[string][]byte, error) {
-	out := map[string][]byte{}
+	// One loader run per license header: packages sharing a header (the
+	// usual case) are generated together.
+	byHeader := map[string][]string{}
 	for _, dir := range stagedDirs {
 		header, err := existingHeader(filepath.Join(dir, deepcopyFile))
 		if err != nil {
 			return nil, err
 		}
+		byHeader[header] = append(byHeader[header], dir)
+	}
+	out := map[string][]byte{}
+	for header, dirs := range byHeader {
 		headerFile := ""
 		if header != "" {
 			f, err := os.CreateTemp("", "mpaudit-header-*.txt")
@@ -62,16 +68,16 @@ func regenerateDeepcopy(stagedDirs []string) (map[string][]byte, error) {
 			defer os.Remove(headerFile)
 		}
 		var gen genall.Generator = deepcopy.Generator{HeaderFile: headerFile}
-		rt, err := genall.Generators{&gen}.ForRootsWithConfig(&packages.Config{Dir: dir}, ".")
+		rt, err := genall.Generators{&gen}.ForRootsWithConfig(&packages.Config{Dir: dirs[0]}, dirs...)
 		if err != nil {
-			return nil, fmt.Errorf("deepcopy for %s: %w", dir, err)
+			return nil, fmt.Errorf("deepcopy for %s: %w", strings.Join(dirs, ", "), err)
 		}
 		mem := &memOutput{files: map[string]*bytes.Buffer{}}
 		rt.OutputRules = genall.OutputRules{Default: mem}
 		var errs bytes.Buffer
 		rt.ErrorWriter = &errs
 		if rt.Run() {
-			return nil, fmt.Errorf("deepcopy for %s: %s", dir, strings.TrimSpace(errs.String()))
+			return nil, fmt.Errorf("deepcopy for %s: %s", strings.Join(dirs, ", "), strings.TrimSpace(errs.String()))
 		}
 		for path, b := range mem.files {
 			out[path] = b.Bytes()

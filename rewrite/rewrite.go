@@ -73,6 +73,9 @@ func Run(opts Options) (*Result, error) {
 	}
 	defer st.remove()
 	res := &Result{Root: root}
+	trace := newTracer()
+	defer trace.done()
+	trace.step("staged a copy")
 	changed := map[string]map[string]bool{} // staged path -> reasons
 
 	mark := func(staged, why string) {
@@ -89,6 +92,7 @@ func Run(opts Options) (*Result, error) {
 		if err != nil {
 			return nil, err
 		}
+		trace.step(fmt.Sprintf("analysis round %d: %d fixes", round+1, len(fixes)))
 		if round == 0 {
 			res.Before, res.Target = rep, rep.Target
 			if len(rep.Problems) > 0 {
@@ -111,6 +115,19 @@ func Run(opts Options) (*Result, error) {
 		if len(applied) == 0 {
 			break
 		}
+		if len(skipped) == 0 {
+			// Fixes never enable other fixes; another round only picks up
+			// the ones that conflicted, and the final audit re-checks all.
+			for path, a := range applied {
+				if err := os.WriteFile(path, a.content, 0o644); err != nil {
+					return nil, err
+				}
+				for rule := range a.rules {
+					mark(path, rule)
+				}
+			}
+			break
+		}
 		for path, a := range applied {
 			if err := os.WriteFile(path, a.content, 0o644); err != nil {
 				return nil, err
@@ -127,6 +144,7 @@ func Run(opts Options) (*Result, error) {
 	if err := refreshDeepcopy(st, changed, mark, res); err != nil {
 		return nil, err
 	}
+	trace.step("deepcopy")
 	if err := addLabels(st, last, mark, res); err != nil {
 		return nil, err
 	}
@@ -137,10 +155,12 @@ func Run(opts Options) (*Result, error) {
 	if err := verify(st.dir); err != nil {
 		return res, fmt.Errorf("the rewritten module does not build, so nothing was written:\n%v", err)
 	}
+	trace.step("go vet + go build")
 	after, err := driver.Run(dopts)
 	if err != nil {
 		return nil, err
 	}
+	trace.step("audit of the result")
 	res.After = after
 	if err := res.collect(st, changed); err != nil {
 		return nil, err
@@ -265,10 +285,10 @@ func addLabels(st *stage, rep *report.Report, mark func(string, string), res *Re
 	type key struct{ group, kind string }
 	want := map[key]string{} // -> storage version
 	// Only kinds whose storage type now has initialization.provisioned
-	// declare the v1beta2 contract.
+	// declare the v1beta2 contract: an MPA101 with a fix was just migrated.
 	notMigrated := map[key]bool{}
 	for _, f := range rep.Findings {
-		if !f.Spoke && (f.Rule == contract.RuleReadyOnly || f.Rule == contract.RuleNoReadiness) {
+		if !f.Spoke && ((f.Rule == contract.RuleReadyOnly && len(f.Fixes) == 0) || f.Rule == contract.RuleNoReadiness) {
 			group, _, _ := strings.Cut(f.APIVersion, "/")
 			notMigrated[key{group, f.Kind}] = true
 		}

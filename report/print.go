@@ -18,6 +18,10 @@ var Printers = map[string]Printer{
 	"text": PrintText,
 	"json": PrintJSON,
 	"yaml": PrintYAML,
+
+	"sarif":    PrintSARIF,
+	"markdown": PrintMarkdown,
+	"junit":    PrintJUnit,
 }
 
 // Formats lists the -o values, sorted.
@@ -121,8 +125,12 @@ func PrintText(w io.Writer, r *Report) error {
 	} else {
 		ew.printf("target: %s\n", r.Target.String())
 	}
-	ew.printf("summary: %d error(s), %d warning(s), %d info; %d type(s) audited; %d loaded, %d not loaded; fail-on %s: exit %d\n",
-		s.Errors, s.Warnings, s.Info, len(s.Types), s.Loaded, s.NotLoaded, r.FailOn, s.ExitCode)
+	suppressed := ""
+	if s.Suppressed > 0 {
+		suppressed = fmt.Sprintf(" (%d suppressed)", s.Suppressed)
+	}
+	ew.printf("summary: %d error(s), %d warning(s), %d info%s; %d type(s) audited; %d loaded, %d not loaded; fail-on %s: exit %d\n",
+		s.Errors, s.Warnings, s.Info, suppressed, len(s.Types), s.Loaded, s.NotLoaded, r.FailOn, s.ExitCode)
 	return ew.err
 }
 

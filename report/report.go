@@ -53,6 +53,9 @@ type Finding struct {
 	Spoke bool `json:"spoke,omitempty"`
 	// Fixes are edits that resolve the finding (static mode).
 	Fixes []Fix `json:"fixes,omitempty"`
+	// Suppressed marks a finding an //mpaudit:ignore comment covers. Drivers
+	// drop such findings and count them in Summary.Suppressed.
+	Suppressed bool `json:"-"`
 }
 
 // Fix is a suggested fix: edits to apply together.
@@ -119,6 +122,14 @@ type Summary struct {
 	Clusters []Cluster `json:"clusters,omitempty"`
 	Failed   bool      `json:"failed"`
 	ExitCode int       `json:"exitCode"`
+
+	// Suppressed counts findings left out because an //mpaudit:ignore
+	// comment or an mpaudit.io/ignore annotation covers them.
+	Suppressed int `json:"suppressed,omitempty"`
+
+	// Baselined counts findings left out because a baseline lists them
+	// (check --baseline); they do not count towards the exit code.
+	Baselined int `json:"baselined,omitempty"`
 }
 
 // Report is the document every printer renders.

@@ -1,0 +1,255 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/mpaudit/mpaudit/contract"
+)
+
+// Markdown output (-o markdown), for pull-request comments and bodies: a
+// heading with the outcome, the target core, one table of errors and
+// warnings (errors first), the info findings folded in a <details> block,
+// what could not be loaded, notes and, for live reports, one row per
+// audited CRD. The output depends only on the report (and the binary's
+// version), so re-posting an unchanged report gives the same comment.
+//
+// A table shows at most markdownMaxRows findings and says how many it left
+// out: GitHub refuses comments over 65,536 characters.
+const markdownMaxRows = 200
+
+// PrintMarkdown writes the report as GitHub-flavoured Markdown.
+func PrintMarkdown(w io.Writer, r *Report) error {
+	ew := &errWriter{w: w}
+	s := r.Summary
+
+	icon, outcome := "✅", fmt.Sprintf("Exit code 0: nothing at or above `--fail-on %s`.", r.FailOn)
+	switch s.ExitCode {
+	case ExitFindings:
+		icon, outcome = "❌", fmt.Sprintf("Exit code 1: findings at or above `--fail-on %s`.", r.FailOn)
+	case ExitError:
+		icon, outcome = "⚠️", fmt.Sprintf("Exit code 2: %s could not be loaded; the report covers everything else.", plural(len(r.Problems), "input", "inputs"))
+	}
+	title := "mpaudit"
+	if r.Mode != "" {
+		title += " " + r.Mode
+	}
+	ew.printf("## %s %s: %s, %s, %d info\n\n", icon, title, plural(s.Errors, "error", "errors"), plural(s.Warnings, "warning", "warnings"), s.Info)
+	ew.printf("%s\n\n", outcome)
+
+	if len(s.Clusters) > 1 {
+		ew.printf("**Target cores:**\n\n")
+		for _, c := range s.Clusters {
+			ew.printf("- `%s`: %s\n", mdCode(c.Name), mdTarget(c.Target))
+		}
+		ew.printf("\n")
+	} else {
+		ew.printf("**Target core:** %s\n\n", mdTarget(r.Target))
+	}
+	if r.Mode == "check" || len(s.Types) > 0 {
+		ew.printf("**Audited:** %s; %d package(s) loaded, %d not loaded.\n\n", plural(len(s.Types), "pool type", "pool types"), s.Loaded, s.NotLoaded)
+	}
+
+	// Errors first, then warnings, each in the report's order; info folded.
+	var ordered, info []Finding
+	for _, sev := range []contract.Severity{contract.Error, contract.Warning} {
+		for _, f := range r.Findings {
+			if f.Severity == sev {
+				ordered = append(ordered, f)
+			}
+		}
+	}
+	for _, f := range r.Findings {
+		if f.Severity < contract.Warning {
+			info = append(info, f)
+		}
+	}
+
+	ew.printf("### Findings\n\n")
+	if len(ordered) == 0 {
+		ew.printf("No errors or warnings.\n\n")
+	} else {
+		mdFindingTable(ew, ordered)
+	}
+	if len(info) > 0 {
+		ew.printf("<details>\n<summary>%s</summary>\n\n", plural(len(info), "info finding", "info findings"))
+		mdFindingTable(ew, info)
+		ew.printf("</details>\n\n")
+	}
+
+	if len(r.Problems) > 0 {
+		ew.printf("### Not loaded\n\n")
+		for _, p := range r.Problems {
+			where := ""
+			if p.Position != nil && p.Position.File != "" {
+				where = " (`" + mdCode(positionString(*p.Position)) + "`)"
+			}
+			ew.printf("- `%s`: %s%s\n", mdCode(p.Subject), mdText(p.Message), where)
+		}
+		ew.printf("\n")
+	}
+	if len(r.Notes) > 0 {
+		ew.printf("### Notes\n\n")
+		for _, n := range r.Notes {
+			ew.printf("- %s\n", mdText(n))
+		}
+		ew.printf("\n")
+	}
+
+	if len(s.Resources) > 0 {
+		multi := len(s.Clusters) > 1
+		ew.printf("### Audited CRDs\n\n")
+		if multi {
+			ew.printf("| Cluster | CRD | Contract | Read as | Storage | Objects | Readiness |\n| --- | --- | --- | --- | --- | ---: | --- |\n")
+		} else {
+			ew.printf("| CRD | Contract | Read as | Storage | Objects | Readiness |\n| --- | --- | --- | --- | ---: | --- |\n")
+		}
+		for _, res := range s.Resources {
+			contractVersion := res.Contract
+			if contractVersion == "" {
+				contractVersion = "unresolved"
+			}
+			row := []string{"`" + mdCode(res.CRD) + "`", mdText(contractVersion), mdText(orDash(res.APIVersion)), mdText(orDash(res.StorageVersion)),
+				fmt.Sprint(res.Objects), mdText(strings.TrimSuffix(strings.TrimPrefix(readiness(res.Readiness), " ("), ")"))}
+			if multi {
+				row = append([]string{"`" + mdCode(res.Cluster) + "`"}, row...)
+			}
+			ew.printf("| %s |\n", strings.Join(row, " | "))
+		}
+		ew.printf("\n")
+	}
+
+	ew.printf("<sub>[mpaudit](%s) %s · fail-on %s · exit %d</sub>\n", sarifInformationURI, mdText(toolVersion()), r.FailOn, s.ExitCode)
+	return ew.err
+}
+
+func mdFindingTable(ew *errWriter, fs []Finding) {
+	ew.printf("| Rule | Severity | Where | Field | Message |\n| --- | --- | --- | --- | --- |\n")
+	for i, f := range fs {
+		if i == markdownMaxRows {
+			break
+		}
+		rule := mdText(f.Rule)
+		if r, ok := contract.Lookup(f.Rule); ok && r.DocURL != "" {
+			rule = "[" + rule + "](" + mdURL(r.DocURL) + ")"
+		}
+		sev := f.Severity.String()
+		if f.Spoke {
+			sev += " (spoke)"
+		}
+		where := ""
+		switch {
+		case f.Position != nil && f.Position.File != "":
+			where = "`" + mdCode(positionString(Position{File: f.Position.File, Line: f.Position.Line})) + "`"
+			if f.Kind != "" {
+				where += " " + mdText(f.Kind)
+			}
+		case f.Object != nil:
+			where = "`" + mdCode(describeObject(f.Object)) + "`"
+		default:
+			where = mdText(f.Kind)
+		}
+		field := ""
+		if f.Field != "" {
+			field = "`" + mdCode(f.Field) + "`"
+		}
+		ew.printf("| %s | %s | %s | %s | %s |\n", rule, sev, where, field, mdText(f.Message))
+	}
+	ew.printf("\n")
+	if len(fs) > markdownMaxRows {
+		ew.printf("…and %d more; `-o json` lists every finding.\n\n", len(fs)-markdownMaxRows)
+	}
+}
+
+func mdTarget(t contract.CoreTarget) string {
+	s := mdText(t.String())
+	if fields := t.Behaviour.PoolReadinessFields; len(fields) > 0 {
+		quoted := make([]string, len(fields))
+		for i, f := range fields {
+			quoted[i] = "`" + mdCode(f) + "`"
+		}
+		s += "; reads " + strings.Join(quoted, ", then ")
+	}
+	if t.Behaviour.Assumed {
+		s += " (assumed, not verified)"
+	}
+	return s
+}
+
+func positionString(p Position) string {
+	s := p.File
+	if p.Line > 0 {
+		s += fmt.Sprintf(":%d", p.Line)
+		if p.Column > 0 {
+			s += fmt.Sprintf(":%d", p.Column)
+		}
+	}
+	return s
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// mdText makes s safe as inline Markdown in a table cell or list item: one
+// line, pipes escaped, and Markdown and HTML syntax shown literally. Code
+// spans (`...`) in messages are kept as code when the backticks pair up.
+func mdText(s string) string {
+	s = oneLine(s)
+	if strings.Count(s, "`")%2 != 0 {
+		return mdEscape(s, true)
+	}
+	parts := strings.Split(s, "`")
+	for i, p := range parts {
+		if i%2 == 1 {
+			parts[i] = strings.ReplaceAll(p, "|", `\|`)
+		} else {
+			parts[i] = mdEscape(p, false)
+		}
+	}
+	return strings.Join(parts, "`")
+}
+
+// mdCode makes s safe inside a code span in a table: backticks cannot
+// close it and pipes cannot split the cell.
+func mdCode(s string) string {
+	s = strings.ReplaceAll(oneLine(s), "`", "'")
+	return strings.ReplaceAll(s, "|", `\|`)
+}
+
+func mdEscape(s string, backticks bool) string {
+	var b strings.Builder
+	for _, c := range s {
+		switch c {
+		case '\\', '*', '_', '[', ']', '|', '~', '#':
+			b.WriteByte('\\')
+			b.WriteRune(c)
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '&':
+			b.WriteString("&amp;")
+		case '`':
+			if backticks {
+				b.WriteByte('\\')
+			}
+			b.WriteRune(c)
+		default:
+			b.WriteRune(c)
+		}
+	}
+	return b.String()
+}
+
+func mdURL(u string) string {
+	return strings.NewReplacer(" ", "%20", "(", "%28", ")", "%29", "<", "%3C", ">", "%3E").Replace(u)
+}
+
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(strings.ReplaceAll(s, "\r", "")), " ")
+}

@@ -1,0 +1,28 @@
+// A copy of apis/widget for the capi-version: v1.16.0 test (a core without
+// v1beta1 compatibility): MPA101 is an error.
+
+package v1beta2
+
+// WidgetMachinePoolSpec is the spec.
+type WidgetMachinePoolSpec struct {
+	ProviderID     *string  `json:"providerID,omitempty"` // want `MPA107 warning: WidgetMachinePool spec.providerID: spec.providerID is \*string`
+	ProviderIDList []string `json:"providerIDList,omitempty"`
+}
+
+// WidgetMachinePoolStatus still follows the v1beta1 contract.
+type WidgetMachinePoolStatus struct {
+	Ready         bool    `json:"ready"` // want `MPA101 error: WidgetMachinePool status.ready: WidgetMachinePool has status.ready but no status.initialization.provisioned`
+	Replicas      int32   `json:"replicas"`
+	FailureReason *string `json:"failureReason,omitempty"` // want `MPA105 warning: WidgetMachinePool status.failureReason: top-level status.failureReason`
+}
+
+// +kubebuilder:object:root=true
+// +kubebuilder:storageversion
+// +kubebuilder:subresource:status
+// +kubebuilder:metadata:labels="cluster.x-k8s.io/v1beta2=v1beta2"
+
+// WidgetMachinePool is an InfraMachinePool.
+type WidgetMachinePool struct {
+	Spec   WidgetMachinePoolSpec   `json:"spec,omitempty"`
+	Status WidgetMachinePoolStatus `json:"status,omitempty"`
+}

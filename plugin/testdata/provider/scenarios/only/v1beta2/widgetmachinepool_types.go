@@ -1,0 +1,27 @@
+// A copy of apis/widget for the enable-only: [MPA107, ...] test.
+
+package v1beta2
+
+// WidgetMachinePoolSpec is the spec.
+type WidgetMachinePoolSpec struct {
+	ProviderID     *string  `json:"providerID,omitempty"` // want `MPA107 warning: WidgetMachinePool spec.providerID: spec.providerID is \*string`
+	ProviderIDList []string `json:"providerIDList,omitempty"`
+}
+
+// WidgetMachinePoolStatus still follows the v1beta1 contract.
+type WidgetMachinePoolStatus struct {
+	Ready         bool    `json:"ready"`
+	Replicas      int32   `json:"replicas"`
+	FailureReason *string `json:"failureReason,omitempty"`
+}
+
+// +kubebuilder:object:root=true
+// +kubebuilder:storageversion
+// +kubebuilder:subresource:status
+// +kubebuilder:metadata:labels="cluster.x-k8s.io/v1beta2=v1beta2"
+
+// WidgetMachinePool is an InfraMachinePool.
+type WidgetMachinePool struct {
+	Spec   WidgetMachinePoolSpec   `json:"spec,omitempty"`
+	Status WidgetMachinePoolStatus `json:"status,omitempty"`
+}

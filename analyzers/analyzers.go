@@ -9,9 +9,12 @@ import (
 	"github.com/mpaudit/mpaudit/analyzers/poolcrd"
 	"github.com/mpaudit/mpaudit/analyzers/pooltypes"
 	"github.com/mpaudit/mpaudit/analyzers/poolusage"
+	"github.com/mpaudit/mpaudit/analyzers/suppress"
 )
 
-// Reporting returns the analyzers that report findings.
+// Reporting returns the analyzers that report findings. suppress comes
+// last: it reads the others' results to report //mpaudit:ignore comments
+// without a reason or that suppress nothing.
 func Reporting() []*analysis.Analyzer {
-	return []*analysis.Analyzer{pooltypes.Analyzer, poolusage.Analyzer, poolcrd.Analyzer}
+	return []*analysis.Analyzer{pooltypes.Analyzer, poolusage.Analyzer, poolcrd.Analyzer, suppress.Analyzer}
 }

@@ -76,6 +76,8 @@ const (
 	contractDoc  = "https://cluster-api.sigs.k8s.io/developer/providers/contracts/infra-machinepool"
 	labelsDoc    = "https://cluster-api.sigs.k8s.io/developer/providers/contracts/overview.html#api-version-labels"
 	migrationDoc = "https://cluster-api.sigs.k8s.io/developer/providers/migrations/v1.10-to-v1.11"
+	// suppressDoc describes staticcheck's line-based directives, the model of //mpaudit:ignore.
+	suppressDoc = "https://staticcheck.dev/docs/configuration/#line-based-linter-directives"
 )
 
 // Rule IDs. They are stable: never renumber, only add.
@@ -114,6 +116,8 @@ const (
 	RuleMachinePoolDisagree   = "MPA502"
 	RuleAccessDenied          = "MPA601"
 	RuleReadFailed            = "MPA602"
+	RuleSuppressionNoReason   = "MPA901"
+	RuleUnusedSuppression     = "MPA902"
 )
 
 var rules = []*Rule{
@@ -446,6 +450,24 @@ var rules = []*Rule{
 		Fix:       "Fix the conversion webhook or the served versions.",
 		DocURL:    labelsDoc,
 		severity:  fixed(Error),
+	},
+	{
+		ID: RuleSuppressionNoReason, Name: "suppression-without-reason", Scope: ScopeUse, Kind: &InfraMachinePool,
+		Title: "a suppression gives no reason",
+		Rationale: "A `//mpaudit:ignore RULE reason` comment or an `mpaudit.io/ignore: \"RULE: reason\"` annotation must say why " +
+			"the finding does not apply, so reviewers can judge it later. Without a reason (or without a rule) it suppresses nothing.",
+		Fix:      "Write the reason after the rule: `//mpaudit:ignore MPA203 status is set by the shared helper`, or `mpaudit.io/ignore: \"MPA401: <reason>\"`.",
+		DocURL:   suppressDoc,
+		severity: fixed(Error),
+	},
+	{
+		ID: RuleUnusedSuppression, Name: "unused-suppression", Scope: ScopeUse, Kind: &InfraMachinePool,
+		Title: "a suppression matches no finding",
+		Rationale: "The suppression names a rule that reports nothing where it applies (the code was fixed, the comment moved, " +
+			"or the rule name is misspelt). Stale suppressions would hide a later regression.",
+		Fix:      "Remove the rule from the suppression (or the whole comment or annotation), or move it to the reported line, field or type.",
+		DocURL:   suppressDoc,
+		severity: fixed(Warning),
 	},
 }
 

@@ -36,6 +36,9 @@ type Result struct {
 	Problems  []report.Problem
 	Notes     []string
 	Resources []report.Resource
+	// Suppressed counts findings an mpaudit.io/ignore annotation covers;
+	// they are not in Findings.
+	Suppressed int
 }
 
 type crdIndex struct {
@@ -94,6 +97,7 @@ type auditor struct {
 	// memory does not grow with the number of pool objects.
 	pools map[refKey]*poolState
 	refs  []mpRef
+	ign   *ignores // mpaudit.io/ignore annotations (suppress.go)
 }
 
 // Audit runs every live check against one source. It returns an error only
@@ -120,6 +124,7 @@ func Audit(ctx context.Context, src Source, opts Options) (*Result, error) {
 		a.auditCRD(ctx, crd)
 	}
 	a.checkMachinePools(ctx)
+	a.reportIgnores()
 	return a.res, ctx.Err()
 }
 
@@ -135,6 +140,9 @@ func (a *auditor) add(f report.Finding) {
 	}
 	if f.Object != nil {
 		f.Object.Cluster = a.src.Name()
+	}
+	if a.suppressed(f) {
+		return
 	}
 	a.res.Findings = append(a.res.Findings, f)
 }
@@ -188,6 +196,7 @@ func (a *auditor) collectMachinePools(ctx context.Context) {
 	fields := contract.MachinePoolFieldsByVersion[version]
 	gvk := schema.GroupVersionKind{Group: contract.CoreGroup, Version: version, Kind: contract.MachinePoolKind}
 	err := a.src.List(ctx, gvk, Scope{Namespace: a.opts.Namespace}, func(u *unstructured.Unstructured) error {
+		a.noteIgnores(u, gvk)
 		ref, ok, _ := unstructured.NestedMap(u.Object, fields.InfrastructureRef...)
 		if !ok {
 			return nil
@@ -364,6 +373,7 @@ func nestedBool(u *unstructured.Unstructured, path ...string) *bool {
 }
 
 func (a *auditor) checkObject(u *unstructured.Unstructured, gvk schema.GroupVersionKind, summary *report.Resource) {
+	a.noteIgnores(u, gvk)
 	ready := nestedBool(u, "status", "ready")
 	provisioned := nestedBool(u, "status", "initialization", "provisioned")
 	class := contract.ClassifyReadiness(ready, provisioned)

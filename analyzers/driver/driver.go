@@ -156,6 +156,10 @@ func run(opts Options, withFixes bool) (*report.Report, []Fix, error) {
 						continue
 					}
 					seenProblem[key] = true
+					if f.Suppressed { // an //mpaudit:ignore comment covers it
+						rep.Summary.Suppressed++
+						continue
+					}
 					rep.Findings = append(rep.Findings, f)
 				}
 			}

@@ -1,9 +1,16 @@
 package main
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
 	"github.com/spf13/cobra"
 
 	"github.com/mpaudit/mpaudit/analyzers/driver"
+	"github.com/mpaudit/mpaudit/baseline"
+	"github.com/mpaudit/mpaudit/config"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/report"
 )
@@ -12,21 +19,41 @@ import (
 type outputFlags struct {
 	output string
 	failOn string
+	// outputFrom and failOnFrom name where the values came from, for errors.
+	outputFrom, failOnFrom string
 }
 
 func (o *outputFlags) register(cmd *cobra.Command) {
-	cmd.Flags().StringVarP(&o.output, "output", "o", "text", "output format: "+joinFormats())
-	cmd.Flags().StringVar(&o.failOn, "fail-on", "warning", "lowest severity that makes the exit code 1: info, warning or error")
+	cmd.Flags().StringVarP(&o.output, "output", "o", "text", "output format: "+joinFormats()+" ($"+config.EnvOutput+")")
+	cmd.Flags().StringVar(&o.failOn, "fail-on", "warning", "lowest severity that makes the exit code 1: info, warning or error ($"+config.EnvFailOn+", failOn in the configuration file)")
+}
+
+// resolve fills the values the command line did not give from the
+// environment, then the configuration file (cfg may be nil).
+func (o *outputFlags) resolve(cmd *cobra.Command, cfg *config.Config) {
+	o.output, o.outputFrom = pick(cmd, "output", o.output, config.EnvOutput, "", "", cfg)
+	fromFile := ""
+	if cfg != nil && cfg.FailOn != contract.Off {
+		fromFile = cfg.FailOn.String()
+	}
+	o.failOn, o.failOnFrom = pick(cmd, "fail-on", o.failOn, config.EnvFailOn, fromFile, "failOn", cfg)
 }
 
 func (o *outputFlags) validate() (report.Printer, contract.Severity, error) {
+	outputFrom, failOnFrom := o.outputFrom, o.failOnFrom
+	if outputFrom == "" {
+		outputFrom = "--output"
+	}
+	if failOnFrom == "" {
+		failOnFrom = "--fail-on"
+	}
 	p, err := report.Lookup(o.output)
 	if err != nil {
-		return nil, 0, usageErr("%v", err)
+		return nil, 0, usageErr("%s: %v", outputFrom, err)
 	}
 	sev, err := contract.ParseSeverity(o.failOn)
 	if err != nil || sev == contract.Off {
-		return nil, 0, usageErr("--fail-on: unknown severity %q (want info, warning or error)", o.failOn)
+		return nil, 0, usageErr("%s: unknown severity %q (want info, warning or error)", failOnFrom, o.failOn)
 	}
 	return p, sev, nil
 }
@@ -44,12 +71,166 @@ func (o *outputFlags) emitReport(cmd *cobra.Command, r *report.Report, p report.
 	return nil
 }
 
+// pick applies the precedence flag > environment > configuration file >
+// default to one setting. fileValue is the configuration file's value ("" if
+// unset) and fileField its key. It returns the value and where it came from.
+func pick(cmd *cobra.Command, flag, flagValue, env, fileValue, fileField string, cfg *config.Config) (string, string) {
+	if cmd.Flags().Changed(flag) {
+		return flagValue, "--" + flag
+	}
+	if v := os.Getenv(env); v != "" {
+		return v, env
+	}
+	if fileValue != "" && cfg != nil {
+		return fileValue, cfg.Path + ": " + fileField
+	}
+	return flagValue, "--" + flag
+}
+
+// configFlag is --config, shared by the commands that read the
+// configuration file.
+type configFlag struct{ path string }
+
+func (c *configFlag) register(cmd *cobra.Command, lookup string) {
+	cmd.Flags().StringVar(&c.path, "config", "", "configuration file (default: "+config.FileName+" "+lookup+"; $"+config.EnvConfig+")")
+}
+
+// load reads --config, else $MPAUDIT_CONFIG, else the file find returns.
+// It returns nil when there is no configuration file; an invalid one is a
+// usage error.
+func (c *configFlag) load(find func() (string, bool)) (*config.Config, error) {
+	path, from := c.path, "--config"
+	if path == "" {
+		path, from = os.Getenv(config.EnvConfig), config.EnvConfig
+	}
+	if path == "" {
+		p, ok := find()
+		if !ok {
+			return nil, nil
+		}
+		path, from = p, ""
+	}
+	cfg, err := config.Load(path)
+	if err != nil {
+		if from != "" {
+			if _, statErr := os.Stat(path); statErr != nil {
+				return nil, usageErr("%s: %v", from, err)
+			}
+		}
+		return nil, usageErr("%v", err)
+	}
+	return cfg, nil
+}
+
+// resolveCAPIVersion applies the precedence to the core version: "" means
+// the default (go.mod, or what the cluster runs).
+func resolveCAPIVersion(cmd *cobra.Command, flagValue string, cfg *config.Config) (version, from string, err error) {
+	fromFile := ""
+	if cfg != nil {
+		fromFile = cfg.CAPIVersion
+	}
+	version, from = pick(cmd, "capi-version", flagValue, config.EnvCAPIVersion, fromFile, "capiVersion", cfg)
+	if version == "" {
+		return "", "", nil
+	}
+	if _, err := contract.TargetForVersion(version, from); err != nil {
+		return "", "", usageErr("%s: %v", from, err)
+	}
+	return version, from, nil
+}
+
+// relabelReport says where a core version override that did not come from
+// the flag came from: in the report's targets and in the notes that quote it.
+func relabelReport(r *report.Report, from string) {
+	if from == "" || from == "--capi-version" {
+		return
+	}
+	label := from
+	if from == config.EnvCAPIVersion {
+		label = "environment " + from
+	}
+	const flagSource = "flag --capi-version"
+	relabel := func(t *contract.CoreTarget) {
+		if t.Source == flagSource {
+			t.Source = label
+		}
+	}
+	relabel(&r.Target)
+	for i := range r.Summary.Clusters {
+		relabel(&r.Summary.Clusters[i].Target)
+	}
+	for i, n := range r.Notes {
+		n = strings.ReplaceAll(n, "("+flagSource+")", "("+label+")")
+		r.Notes[i] = strings.ReplaceAll(n, ": --capi-version ", ": "+label+" ")
+	}
+}
+
+// staticFlags are the flags of the commands that run the static audit.
+type staticFlags struct {
+	dir         string
+	capiVersion string
+	tests       bool
+	config      configFlag
+}
+
+func (s *staticFlags) register(cmd *cobra.Command) {
+	cmd.Flags().StringVarP(&s.dir, "dir", "C", "", "directory of the provider module (default: current directory)")
+	cmd.Flags().StringVar(&s.capiVersion, "capi-version", "", "Cluster API core version the provider targets (default: from go.mod; $"+config.EnvCAPIVersion+", capiVersion in the configuration file)")
+	cmd.Flags().BoolVar(&s.tests, "tests", false, "also load test files (their use sites are still not reported)")
+	s.config.register(cmd, "in the module root")
+}
+
+// loadConfig reads the configuration file of the module at --dir.
+func (s *staticFlags) loadConfig() (*config.Config, error) {
+	return s.config.load(func() (string, bool) { return config.Find(s.dir) })
+}
+
+// base is the absolute module directory report positions are relative to.
+func (s *staticFlags) base() string {
+	d := s.dir
+	if d == "" {
+		d = "."
+	}
+	if abs, err := filepath.Abs(d); err == nil {
+		return abs
+	}
+	return d
+}
+
+// audit runs the static audit and applies the configuration.
+func (s *staticFlags) audit(cmd *cobra.Command, patterns []string, cfg *config.Config) (*report.Report, error) {
+	version, from, err := resolveCAPIVersion(cmd, s.capiVersion, cfg)
+	if err != nil {
+		return nil, err
+	}
+	r, err := driver.Run(driver.Options{Dir: s.dir, Patterns: patterns, CAPIVersion: version, Tests: s.tests})
+	if err != nil {
+		return nil, &exitError{code: report.ExitError, err: err}
+	}
+	relabelReport(r, from)
+	cfg.Apply(r)
+	return r, nil
+}
+
+const envHelp = `
+Configuration: ` + config.FileName + ` in the module root (the directory of the go.mod at or
+above --dir, or the current directory), or --config PATH. It sets capiVersion, failOn,
+rules (enabled, severity) and types (include, exclude); see README.md. A bad
+configuration file is a usage error (exit 2).
+
+Precedence: flags, then environment variables, then the configuration file, then defaults.
+
+Environment:
+  ` + config.EnvCAPIVersion + `  default for --capi-version
+  ` + config.EnvFailOn + `       default for --fail-on
+  ` + config.EnvOutput + `        default for --output
+  ` + config.EnvConfig + `        default for --config`
+
 func newCheckCmd() *cobra.Command {
 	var (
-		out         outputFlags
-		dir         string
-		capiVersion string
-		tests       bool
+		out          outputFlags
+		static       staticFlags
+		baselineFile string
 	)
 	cmd := &cobra.Command{
 		Use:   "check [packages]",
@@ -60,27 +241,45 @@ on the types, their use sites and the CRDs under config/crd.
 
 The Cluster API core version is read from go.mod (require or replace of
 sigs.k8s.io/cluster-api; a replace to a local directory means that tree) unless
---capi-version names one.`,
+--capi-version names one.
+
+With --baseline FILE (written by mpaudit baseline), findings listed in the
+baseline are left out; the exit code reflects only new findings.
+` + envHelp,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			cfg, err := static.loadConfig()
+			if err != nil {
+				return err
+			}
+			out.resolve(cmd, cfg)
 			printer, failOn, err := out.validate()
 			if err != nil {
 				return err
 			}
-			if capiVersion != "" {
-				if _, err := contract.TargetForVersion(capiVersion, "flag"); err != nil {
-					return usageErr("--capi-version: %v", err)
+			var bl *baseline.File
+			if baselineFile != "" {
+				if bl, err = baseline.Read(baselineFile); err != nil {
+					return usageErr("--baseline: %v", err)
 				}
 			}
-			r, err := driver.Run(driver.Options{Dir: dir, Patterns: args, CAPIVersion: capiVersion, Tests: tests})
+			r, err := static.audit(cmd, args, cfg)
 			if err != nil {
-				return &exitError{code: report.ExitError, err: err}
+				return err
+			}
+			if bl != nil {
+				kept, res := bl.Filter(r.Findings, static.base())
+				r.Findings = kept
+				r.Summary.Baselined = res.Baselined
+				r.Notes = append(r.Notes, fmt.Sprintf("baseline %s: %d finding(s) already in the baseline are not reported", baselineFile, res.Baselined))
+				if res.Stale > 0 {
+					r.Notes = append(r.Notes, fmt.Sprintf("baseline %s: %d entry(ies) match no finding any more; regenerate it with mpaudit baseline", baselineFile, res.Stale))
+				}
 			}
 			return out.emitReport(cmd, r, printer, failOn)
 		},
 	}
 	out.register(cmd)
-	cmd.Flags().StringVarP(&dir, "dir", "C", "", "directory of the provider module (default: current directory)")
-	cmd.Flags().StringVar(&capiVersion, "capi-version", "", "Cluster API core version the provider targets (default: from go.mod)")
-	cmd.Flags().BoolVar(&tests, "tests", false, "also load test files (their use sites are still not reported)")
+	static.register(cmd)
+	cmd.Flags().StringVar(&baselineFile, "baseline", "", "report only findings not in this baseline file (see mpaudit baseline)")
 	return cmd
 }

@@ -15,6 +15,7 @@ import (
 	"k8s.io/client-go/rest"
 	"k8s.io/client-go/tools/clientcmd"
 
+	"github.com/mpaudit/mpaudit/config"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/live"
 	"github.com/mpaudit/mpaudit/report"
@@ -33,6 +34,7 @@ type liveFlags struct {
 	fromFiles   []string
 	pageSize    int64
 	noProgress  bool
+	config      configFlag
 }
 
 func newLiveCmd() *cobra.Command {
@@ -46,17 +48,25 @@ infrastructure reference, resolved the way Cluster API resolves it.
 
 It only gets and lists; docs/rbac.yaml is the ClusterRole it needs. It never reads Secrets.
 The core version comes from clusterctl's provider inventory, else the core controller's image
-tag; --capi-version overrides both.`,
+tag; --capi-version overrides both.
+
+Configuration: --config PATH, else .mpaudit.yaml in the current directory (rules and
+types apply to live findings too). Precedence: flags, then MPAUDIT_CAPI_VERSION,
+MPAUDIT_FAIL_ON, MPAUDIT_OUTPUT and MPAUDIT_CONFIG, then the configuration file.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			cfg, err := f.config.load(func() (string, bool) { return config.FindIn(".") })
+			if err != nil {
+				return err
+			}
+			f.out.resolve(cmd, cfg)
 			printer, failOn, err := f.out.validate()
 			if err != nil {
 				return err
 			}
-			if f.capiVersion != "" {
-				if _, err := contract.TargetForVersion(f.capiVersion, "flag"); err != nil {
-					return usageErr("--capi-version: %v", err)
-				}
+			capiVersion, capiFrom, err := resolveCAPIVersion(cmd, f.capiVersion, cfg)
+			if err != nil {
+				return err
 			}
 			if f.namespace != "" && f.allNS {
 				return usageErr("--namespace and --all-namespaces are exclusive")
@@ -77,7 +87,7 @@ tag; --capi-version overrides both.`,
 			if err != nil {
 				return err
 			}
-			opts := live.Options{Namespace: f.namespace, CRDNames: f.crds, CAPIVersion: f.capiVersion}
+			opts := live.Options{Namespace: f.namespace, CRDNames: f.crds, CAPIVersion: capiVersion}
 			if !f.noProgress && term.IsTerminal(int(os.Stderr.Fd())) {
 				opts.Progress = cmd.ErrOrStderr()
 			}
@@ -87,6 +97,8 @@ tag; --capi-version overrides both.`,
 			} else if ctx.Err() != nil {
 				rep.Problems = append(rep.Problems, report.Problem{Subject: "audit", Message: "interrupted; the report is partial"})
 			}
+			relabelReport(rep, capiFrom)
+			cfg.Apply(rep)
 			return f.out.emitReport(cmd, rep, printer, failOn)
 		},
 	}
@@ -103,6 +115,7 @@ tag; --capi-version overrides both.`,
 	fl.StringArrayVar(&f.fromFiles, "from-file", nil, "audit a `kubectl get crd,<kinds> -A -o yaml` dump (file or directory) instead of a cluster; repeatable")
 	fl.Int64Var(&f.pageSize, "page-size", live.DefaultPageSize, "objects per list request (memory is bounded by this)")
 	fl.BoolVar(&f.noProgress, "no-progress", false, "never print progress on stderr")
+	f.config.register(cmd, "in the current directory")
 	return cmd
 }
 
@@ -199,6 +212,7 @@ func runAudits(ctx context.Context, rep *report.Report, sources []live.Source, o
 		rep.Notes = append(rep.Notes, r.Notes...)
 		rep.Summary.Resources = append(rep.Summary.Resources, r.Resources...)
 		rep.Summary.Loaded += len(r.Resources)
+		rep.Summary.Suppressed += r.Suppressed
 	}
 	if len(rep.Summary.Clusters) == 0 {
 		rep.Target = contract.DefaultTarget()

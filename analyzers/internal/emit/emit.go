@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"os"
 	"reflect"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -23,6 +24,8 @@ type Findings struct {
 	Notes []string
 	// Problems are inputs that could not be read.
 	Problems []report.Problem
+	// Used lists the //mpaudit:ignore directives that covered a finding.
+	Used []Use
 }
 
 // ResultType is the reflect type of *Findings.
@@ -33,6 +36,7 @@ type Emitter struct {
 	pass  *analysis.Pass
 	out   *Findings
 	files map[string]*token.File
+	sup   *suppressions // parsed on first use (suppress.go)
 }
 
 // New returns an emitter and the result it fills.
@@ -59,6 +63,7 @@ func (e *Emitter) At(pos token.Pos, f report.Finding, fixes ...analysis.Suggeste
 		f.Position = &report.Position{File: p.Filename, Line: p.Line, Column: p.Column}
 	}
 	f.Fixes = Fixes(e.pass.Fset, fixes)
+	e.suppress(pos, &f)
 	e.out.List = append(e.out.List, f)
 	e.diagnose(pos, f, fixes)
 }
@@ -79,12 +84,16 @@ func (e *Emitter) InFile(file string, line int, f report.Finding) {
 		return
 	}
 	f.Position = &report.Position{File: file, Line: line}
+	e.suppress(token.NoPos, &f)
 	e.out.List = append(e.out.List, f)
 	e.diagnose(e.filePos(file, line), f, nil)
 }
 
 func (e *Emitter) diagnose(pos token.Pos, f report.Finding, fixes []analysis.SuggestedFix) {
-	if !pos.IsValid() || (f.Severity < settings.ReportAt() && !(settings.FixMode() && len(fixes) > 0)) {
+	if f.Suppressed {
+		return // an //mpaudit:ignore comment covers it
+	}
+	if !pos.IsValid() || !e.configure(pos, &f) || (f.Severity < settings.ReportAt() && !(settings.FixMode() && len(fixes) > 0)) {
 		return
 	}
 	url := ""
@@ -93,7 +102,7 @@ func (e *Emitter) diagnose(pos token.Pos, f report.Finding, fixes []analysis.Sug
 	}
 	subject := f.Kind
 	if f.Field != "" {
-		subject += " " + f.Field
+		subject = strings.TrimSpace(subject + " " + f.Field)
 	}
 	e.pass.Report(analysis.Diagnostic{
 		Pos:            pos,

@@ -1,0 +1,264 @@
+package emit
+
+import (
+	"go/ast"
+	"go/token"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/report"
+)
+
+// Suppressions follow staticcheck's line-based directives:
+//
+//	//mpaudit:ignore RULE[,RULE...] reason
+//
+// RULE is a rule ID (MPA203) or name (ready-write-without-provisioned). The
+// comment covers findings of those rules
+//   - on its own line, when it trails code;
+//   - on the line after its comment group, when it stands on its own lines;
+//   - inside a type declaration or struct field whose doc comment holds it;
+//     a type's doc comment also covers findings whose Finding.Type is that
+//     type (the CRD findings of a pool type, positioned in YAML files).
+//
+// A directive without a reason suppresses nothing; the suppress analyzer
+// reports it (MPA901), and reports directives that cover no finding (MPA902).
+
+// IgnoreDirective starts a suppression comment.
+const IgnoreDirective = "//mpaudit:ignore"
+
+// Directive is one //mpaudit:ignore comment.
+type Directive struct {
+	// Pos is the comment's position; it identifies the directive.
+	Pos token.Pos
+	// Rules are the rules as written; IDs are their catalog IDs, "" for
+	// a name the catalog does not know.
+	Rules, IDs []string
+	Reason     string
+
+	// file and line: the line the directive covers (0: none).
+	file string
+	line int
+	// start and end bound the type or field whose doc comment holds it.
+	start, end token.Pos
+	// types are the package-qualified names of the types it documents.
+	types []string
+}
+
+// Valid reports whether the directive names a rule and gives a reason.
+func (d *Directive) Valid() bool { return len(d.Rules) > 0 && d.Reason != "" }
+
+// covers reports whether the directive's placement covers a finding at pos.
+func (d *Directive) covers(pos token.Pos, f *report.Finding) bool {
+	if f.Type != "" {
+		for _, t := range d.types {
+			if t == f.Type {
+				return true
+			}
+		}
+	}
+	if d.start.IsValid() && pos.IsValid() && d.start <= pos && pos < d.end {
+		return true
+	}
+	return d.line > 0 && f.Position != nil && f.Position.File == d.file && f.Position.Line == d.line
+}
+
+// Use is a directive that covered a finding of rule Rule (an ID).
+type Use struct {
+	Pos  token.Pos
+	Rule string
+}
+
+// suppressions are a package's directives, parsed once per Emitter.
+type suppressions struct {
+	dirs []*Directive
+	used map[Use]bool
+}
+
+// Unsuppressible reports whether rule is about suppressions themselves, so
+// no directive applies to it.
+func Unsuppressible(rule string) bool {
+	return rule == contract.RuleSuppressionNoReason || rule == contract.RuleUnusedSuppression
+}
+
+// Directives returns the package's //mpaudit:ignore comments in source order.
+func (e *Emitter) Directives() []*Directive { return e.suppressions().dirs }
+
+func (e *Emitter) suppressions() *suppressions {
+	if e.sup == nil {
+		e.sup = &suppressions{dirs: ParseDirectives(e.pass), used: map[Use]bool{}}
+	}
+	return e.sup
+}
+
+// suppress marks f suppressed when a valid directive covers it, and records
+// every directive that does in the result's Used list.
+func (e *Emitter) suppress(pos token.Pos, f *report.Finding) {
+	if Unsuppressible(f.Rule) {
+		return
+	}
+	s := e.suppressions()
+	for _, d := range s.dirs {
+		if !d.Valid() {
+			continue
+		}
+		for _, id := range d.IDs {
+			if id != f.Rule || !d.covers(pos, f) {
+				continue
+			}
+			f.Suppressed = true
+			if u := (Use{Pos: d.Pos, Rule: id}); !s.used[u] {
+				s.used[u] = true
+				e.out.Used = append(e.out.Used, u)
+			}
+		}
+	}
+}
+
+// ParseDirectives reads the //mpaudit:ignore comments of the pass's files.
+func ParseDirectives(pass *analysis.Pass) []*Directive {
+	var out []*Directive
+	for _, file := range pass.Files {
+		out = append(out, parseFile(pass, file)...)
+	}
+	return out
+}
+
+// docScope is the declaration a doc comment belongs to.
+type docScope struct {
+	start, end token.Pos
+	types      []string
+}
+
+func parseFile(pass *analysis.Pass, file *ast.File) []*Directive {
+	type found struct {
+		c  *ast.Comment
+		cg *ast.CommentGroup
+	}
+	var comments []found
+	for _, cg := range file.Comments {
+		for _, c := range cg.List {
+			if isDirective(c.Text) {
+				comments = append(comments, found{c, cg})
+			}
+		}
+	}
+	if len(comments) == 0 {
+		return nil
+	}
+	tf := pass.Fset.File(file.Pos())
+	if tf == nil {
+		return nil
+	}
+	// One walk finds the doc comments of types and fields, and the
+	// directives that trail code on their line.
+	lines := map[int]token.Pos{} // directive line -> first directive on it
+	for _, x := range comments {
+		l := tf.Line(x.c.Pos())
+		if p, ok := lines[l]; !ok || x.c.Pos() < p {
+			lines[l] = x.c.Pos()
+		}
+	}
+	trailing := map[int]bool{}
+	docs := map[*ast.CommentGroup]docScope{}
+	qualify := func(name *ast.Ident) string {
+		if pass.Pkg == nil {
+			return name.Name
+		}
+		return pass.Pkg.Path() + "." + name.Name
+	}
+	ast.Inspect(file, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case nil, *ast.File, *ast.CommentGroup, *ast.Comment:
+			return true
+		case *ast.GenDecl:
+			if n.Tok == token.TYPE && n.Doc != nil {
+				sc := docScope{start: n.Pos(), end: n.End()}
+				for _, s := range n.Specs {
+					if ts, ok := s.(*ast.TypeSpec); ok {
+						sc.types = append(sc.types, qualify(ts.Name))
+					}
+				}
+				docs[n.Doc] = sc
+			}
+		case *ast.TypeSpec:
+			if n.Doc != nil {
+				docs[n.Doc] = docScope{start: n.Pos(), end: n.End(), types: []string{qualify(n.Name)}}
+			}
+		case *ast.Field:
+			if n.Doc != nil {
+				docs[n.Doc] = docScope{start: n.Pos(), end: n.End()}
+			}
+		}
+		// Code starts or ends before the directive on its line.
+		if l, ok := lineOf(tf, n.Pos()); ok && n.Pos() < lines[l] {
+			trailing[l] = true
+		}
+		if l, ok := lineOf(tf, n.End()); ok && n.End() <= lines[l] {
+			trailing[l] = true
+		}
+		return true
+	})
+
+	var out []*Directive
+	for _, x := range comments {
+		d := parseDirective(x.c)
+		switch sc, isDoc := docs[x.cg]; {
+		case isDoc:
+			d.start, d.end, d.types = sc.start, sc.end, sc.types
+		case trailing[tf.Line(x.c.Pos())]:
+			d.file, d.line = tf.Name(), tf.Line(x.c.Pos())
+		default:
+			if next := tf.Line(x.cg.End()) + 1; next <= tf.LineCount() {
+				d.file, d.line = tf.Name(), next
+			}
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// lineOf is the line of p in tf, if p is in tf.
+func lineOf(tf *token.File, p token.Pos) (int, bool) {
+	if !p.IsValid() || int(p) < tf.Base() || int(p) > tf.Base()+tf.Size() {
+		return 0, false
+	}
+	return tf.Line(p), true
+}
+
+func isDirective(text string) bool {
+	rest, ok := strings.CutPrefix(text, IgnoreDirective)
+	return ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t')
+}
+
+// parseDirective reads "//mpaudit:ignore RULE[,RULE...] reason".
+func parseDirective(c *ast.Comment) *Directive {
+	d := &Directive{Pos: c.Pos()}
+	rest := strings.TrimSpace(strings.TrimPrefix(c.Text, IgnoreDirective))
+	list, reason := rest, ""
+	if i := strings.IndexAny(rest, " \t"); i >= 0 {
+		list, reason = rest[:i], rest[i+1:]
+	}
+	d.Reason = strings.TrimSpace(reason)
+	d.Rules, d.IDs = parseRuleList(list)
+	return d
+}
+
+// parseRuleList splits "MPA203,ready-write-without-provisioned" and
+// resolves each rule to its ID ("" when the catalog has no such rule).
+func parseRuleList(list string) (rules, ids []string) {
+	for _, r := range strings.Split(list, ",") {
+		r = strings.TrimSpace(r)
+		if r == "" {
+			continue
+		}
+		id := ""
+		if rule, ok := contract.Lookup(r); ok {
+			id = rule.ID
+		}
+		rules, ids = append(rules, r), append(ids, id)
+	}
+	return rules, ids
+}

@@ -1,0 +1,91 @@
+package suppress
+
+import (
+	"fmt"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
+	"github.com/mpaudit/mpaudit/analyzers/poolcrd"
+	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
+	"github.com/mpaudit/mpaudit/analyzers/pooltypes"
+	"github.com/mpaudit/mpaudit/analyzers/poolusage"
+	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/report"
+)
+
+// reporting are the analyzers whose findings directives suppress.
+var reporting = []*analysis.Analyzer{pooltypes.Analyzer, poolusage.Analyzer, poolcrd.Analyzer}
+
+var Analyzer = &analysis.Analyzer{
+	Name:             "suppress",
+	Doc:              "reports //mpaudit:ignore comments without a reason (MPA901) and ones that suppress nothing (MPA902)",
+	URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/suppress",
+	Run:              run,
+	Requires:         append([]*analysis.Analyzer{poolfinder.Analyzer}, reporting...),
+	RunDespiteErrors: true,
+	ResultType:       emit.ResultType,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	em, out := emit.New(pass)
+	dirs := em.Directives()
+	if len(dirs) == 0 {
+		return out, nil
+	}
+	used := map[emit.Use]bool{}
+	for _, a := range reporting {
+		if fs, ok := pass.ResultOf[a].(*emit.Findings); ok {
+			for _, u := range fs.Used {
+				used[u] = true
+			}
+		}
+	}
+	ctx := pass.ResultOf[poolfinder.Analyzer].(*poolfinder.Result).Context(true)
+	for _, d := range dirs {
+		if !d.Valid() {
+			msg := "names no rule, so it suppresses nothing; write " + emit.IgnoreDirective + " RULE reason"
+			if len(d.Rules) > 0 {
+				msg = fmt.Sprintf("%s gives no reason, so it suppresses nothing; say why the finding does not apply",
+					strings.Join(d.Rules, ","))
+			}
+			em.At(d.Pos, finding(contract.RuleSuppressionNoReason, ctx, msg))
+			continue
+		}
+		for i, id := range d.IDs {
+			var msg string
+			switch {
+			case id == "":
+				msg = fmt.Sprintf("%q is not a rule (see `mpaudit rules`)", d.Rules[i])
+			case used[emit.Use{Pos: d.Pos, Rule: id}]:
+				continue
+			case emit.Unsuppressible(id):
+				msg = fmt.Sprintf("%s cannot be suppressed", name(d.Rules[i], id))
+			case contract.MustRule(id).Severity(ctx) == contract.Off:
+				continue // the rule does not apply to the target core
+			default:
+				msg = fmt.Sprintf("%s suppresses no finding here; remove it", name(d.Rules[i], id))
+			}
+			em.At(d.Pos, finding(contract.RuleUnusedSuppression, ctx, msg))
+		}
+	}
+	return out, nil
+}
+
+func finding(rule string, ctx contract.Context, msg string) report.Finding {
+	return report.Finding{
+		Rule:     rule,
+		Severity: contract.MustRule(rule).Severity(ctx),
+		Field:    emit.IgnoreDirective,
+		Message:  msg,
+	}
+}
+
+// name shows a rule as written, with its ID when written by name.
+func name(written, id string) string {
+	if written == id {
+		return id
+	}
+	return written + " (" + id + ")"
+}

@@ -45,3 +45,21 @@ bench-live: ; bash hack/bench-live.sh
 # go vet (target: at most 2x).
 .PHONY: bench-rewrite
 bench-rewrite: ; BENCH_KIND=rewrite bash hack/bench-static.sh
+
+# Regenerate docs/rules/ (one page per rule and the index) from contract/rules.go.
+# internal/ruledoc renders them, as `mpaudit rules --explain ID` does.
+.PHONY: docs
+docs:
+	$(GO) run ./hack/docgen docs/rules
+
+# Fail when docs/rules/ is not what `make docs` would write. `go test ./...`
+# (hence `make test`) runs the same test.
+.PHONY: docs-check
+docs-check:
+	$(GO) test -count=1 -run '^TestDocsUpToDate$$' ./internal/ruledoc/
+
+# Cross-build linux/darwin x amd64/arm64 into _out/release/ (binaries as mpaudit
+# and kubectl-mpaudit, tar.gz archives, SHA256SUMS), stamped with git describe.
+.PHONY: release
+release:
+	bash hack/release.sh

@@ -24,10 +24,13 @@ Exit codes (every command, every output format):
   2  usage error, or input that could not be (fully) loaded`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		// "kubectl mpaudit" in help and usage when run as the kubectl-mpaudit plugin.
+		Annotations: rootAnnotations(),
 	}
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.AddCommand(newCheckCmd(), newLiveCmd(), newRewriteCmd(), newRulesCmd(), newVersionCmd())
+	root.AddCommand(newBaselineCmd())
 	return root
 }
 

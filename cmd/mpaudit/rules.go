@@ -8,20 +8,37 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/internal/ruledoc"
 	"github.com/mpaudit/mpaudit/report"
 )
 
 func newRulesCmd() *cobra.Command {
-	return &cobra.Command{
+	var explain string
+	cmd := &cobra.Command{
 		Use:   "rules [ID]",
 		Short: "List the rule catalog, or explain one rule",
-		Args:  cobra.MaximumNArgs(1),
+		Long: `rules lists the rule catalog with each rule's severity on the released cores.
+
+With a rule ID or name (as an argument or with --explain) it prints that rule's
+documentation: why, how to fix, severity per target core, the contract link and
+how to suppress it. The text is the same as docs/rules/<ID>.md.`,
+		Example: `  mpaudit rules
+  mpaudit rules --explain MPA101
+  mpaudit rules ready-without-provisioned`,
+		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			w := cmd.OutOrStdout()
+			id := explain
 			if len(args) == 1 {
-				r, ok := contract.Lookup(args[0])
+				if id != "" && id != args[0] {
+					return usageErr("rules: give the rule once, as an argument or with --explain (got %q and %q)", args[0], id)
+				}
+				id = args[0]
+			}
+			if id != "" || cmd.Flags().Changed("explain") {
+				r, ok := contract.Lookup(id)
 				if !ok {
-					return usageErr("unknown rule %q (run `mpaudit rules` for the list)", args[0])
+					return usageErr("unknown rule %q (run `%s rules` for the list)", id, cmd.Root().CommandPath())
 				}
 				fmt.Fprint(w, Explain(r))
 				return nil
@@ -35,29 +52,11 @@ func newRulesCmd() *cobra.Command {
 			return tw.Flush()
 		},
 	}
+	cmd.Flags().StringVar(&explain, "explain", "", "print the documentation of one rule (ID or name), as in docs/rules/<ID>.md")
+	return cmd
 }
 
-// Explain renders one rule's documentation.
-func Explain(r *contract.Rule) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s: %s\n\n", r.ID, r.Name, r.Title)
-	fmt.Fprintf(&b, "Scope: %s", r.Scope)
-	if r.Field != "" {
-		fmt.Fprintf(&b, "; field: %s", r.Field)
-	}
-	fmt.Fprintf(&b, "\n\nWhy: %s\n", r.Rationale)
-	if r.Fix != "" {
-		fmt.Fprintf(&b, "\nFix: %s\n", r.Fix)
-	}
-	fmt.Fprintf(&b, "\nSeverity by target core:\n")
-	for _, row := range r.SeverityTable() {
-		fmt.Fprintf(&b, "  %-62s %s\n", row.Core, row.Severity)
-	}
-	if r.Scope == contract.ScopeType {
-		fmt.Fprintf(&b, "  (on older API versions, conversion spokes: at most info)\n")
-	}
-	fmt.Fprintf(&b, "\nContract: %s\n", r.DocURL)
-	return b.String()
-}
+// Explain renders one rule's documentation: the Markdown of docs/rules/<ID>.md.
+func Explain(r *contract.Rule) string { return ruledoc.Rule(r) }
 
 func joinFormats() string { return strings.Join(report.Formats(), "|") }

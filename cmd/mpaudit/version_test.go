@@ -1,0 +1,115 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/report"
+)
+
+func TestVersionCommand(t *testing.T) {
+	code, out, errOut := run(t, "version", "-o", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var v buildVersion
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatalf("version -o json: %v\n%s", err, out)
+	}
+	if v.GoVersion != runtime.Version() || v.LatestVerifiedCore != contract.LatestVerifiedCore ||
+		v.Catalog != "InfraMachinePool" || v.Version == "" || v.Platform != runtime.GOOS+"/"+runtime.GOARCH {
+		t.Errorf("version -o json = %+v", v)
+	}
+
+	code, out, _ = run(t, "version")
+	if code != 0 || !strings.HasPrefix(out, "mpaudit ") ||
+		!strings.Contains(out, "go:        "+runtime.Version()) ||
+		!strings.Contains(out, "core behaviour verified through Cluster API "+contract.LatestVerifiedCore) {
+		t.Errorf("version: exit %d\n%s", code, out)
+	}
+
+	// A release stamp (-ldflags -X main.version=…) wins over the build info.
+	defer func(old string) { version = old }(version)
+	version = "v9.8.7-test"
+	if _, out, _ = run(t, "version"); !strings.HasPrefix(out, "mpaudit v9.8.7-test\n") {
+		t.Errorf("stamped version not preferred:\n%s", out)
+	}
+
+	for _, args := range [][]string{{"version", "-o", "yaml"}, {"version", "extra"}} {
+		if code, _, errOut := run(t, args...); code != report.ExitError || errOut == "" {
+			t.Errorf("%v: exit %d stderr %q, want 2", args, code, errOut)
+		}
+	}
+}
+
+var (
+	stampedOnce sync.Once
+	stampedDir  string
+	stampedErr  error
+)
+
+const stampedVersion = "v0.0.0-mpaudit-test"
+
+// stampedBinary builds the CLI the way hack/release.sh does (version stamped,
+// VCS information embedded) into a temporary folder, as both mpaudit and
+// kubectl-mpaudit, and returns the folder.
+func stampedBinary(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	stampedOnce.Do(func() {
+		stampedDir, stampedErr = os.MkdirTemp("", "mpaudit-stamped")
+		if stampedErr != nil {
+			return
+		}
+		bin := filepath.Join(stampedDir, kubectlPluginName)
+		cmd := exec.Command("go", "build", "-buildvcs=auto", "-trimpath",
+			"-ldflags", "-X main.version="+stampedVersion, "-o", bin, ".")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			stampedErr = fmt.Errorf("build: %v\n%s", err, out)
+			return
+		}
+		stampedErr = os.Link(bin, filepath.Join(stampedDir, "mpaudit"))
+	})
+	if stampedErr != nil {
+		t.Fatal(stampedErr)
+	}
+	return stampedDir
+}
+
+func TestVersionStampedBinary(t *testing.T) {
+	dir := stampedBinary(t)
+	out, err := exec.Command(filepath.Join(dir, "mpaudit"), "version", "-o", "json").Output()
+	if err != nil {
+		t.Fatalf("version: %v\n%s", err, out)
+	}
+	var v buildVersion
+	if err := json.Unmarshal(out, &v); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if v.Version != stampedVersion || v.Module != "github.com/mpaudit/mpaudit" || v.GoVersion != runtime.Version() {
+		t.Errorf("version -o json = %+v", v)
+	}
+	// In a git checkout the build embeds the commit.
+	head, err := exec.Command("git", "rev-parse", "HEAD").Output()
+	if err != nil {
+		t.Logf("no git checkout (%v): not checking vcs.revision", err)
+		return
+	}
+	if want := strings.TrimSpace(string(head)); v.Revision != want || v.Time == "" {
+		t.Errorf("revision %q time %q, want revision %s", v.Revision, v.Time, want)
+	}
+	text, _ := exec.Command(filepath.Join(dir, "mpaudit"), "version").Output()
+	if !strings.Contains(string(text), "revision:  "+v.Revision) {
+		t.Errorf("text version lacks the revision:\n%s", text)
+	}
+}

@@ -1,0 +1,264 @@
+// Package ruledoc renders the rule catalog (contract.Rules) as Markdown.
+//
+// It is the only renderer of rule documentation: `mpaudit rules ID` and
+// `mpaudit rules --explain ID` print Rule's output, and hack/docgen writes
+// the same text to docs/rules/<ID>.md (plus Index as docs/rules/README.md),
+// so the CLI and the published docs cannot differ. The test in this package
+// fails when docs/rules/ is not what Files renders (run `make docs`).
+package ruledoc
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/mpaudit/mpaudit/contract"
+)
+
+// IndexFile is the name of the catalog index in the docs folder.
+const IndexFile = "README.md"
+
+// Suppression syntax, documented on every rule page.
+const (
+	// IgnoreComment is the Go source directive, followed by a rule ID and a reason.
+	IgnoreComment = "//mpaudit:ignore"
+	// IgnoreAnnotation is the object annotation read by `mpaudit live`;
+	// its value is "<ID>: <reason>".
+	IgnoreAnnotation = "mpaudit.io/ignore"
+)
+
+var scopeDescriptions = map[contract.Scope]string{
+	contract.ScopeType:   "Go API types (`mpaudit check`, `go vet`)",
+	contract.ScopeUse:    "Go code: use sites of pool fields, suppression comments (`mpaudit check`, `go vet`)",
+	contract.ScopeCRD:    "CRD definitions: the provider's `config/crd` (`mpaudit check`) or the cluster's CRDs (`mpaudit live`)",
+	contract.ScopeObject: "objects in a management cluster (`mpaudit live`)",
+}
+
+// FileName is the name of r's page in the docs folder.
+func FileName(r *contract.Rule) string { return r.ID + ".md" }
+
+// Rule renders one rule's documentation as Markdown. It ends with a newline.
+func Rule(r *contract.Rule) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s %s\n\n", r.ID, r.Name)
+	fmt.Fprintf(&b, "%s\n\n", inline(r.Title))
+
+	fmt.Fprintf(&b, "- **ID:** %s\n", r.ID)
+	fmt.Fprintf(&b, "- **Name:** `%s`\n", r.Name)
+	scope := string(r.Scope)
+	if d, ok := scopeDescriptions[r.Scope]; ok {
+		scope += " — " + d
+	}
+	fmt.Fprintf(&b, "- **Scope:** %s\n", scope)
+	if r.Field != "" {
+		fmt.Fprintf(&b, "- **Field:** `%s`\n", r.Field)
+	}
+	if r.Kind != nil && r.Kind.Name != "" {
+		fmt.Fprintf(&b, "- **Contract resource:** %s\n", r.Kind.Name)
+	}
+
+	fmt.Fprintf(&b, "\n## Why\n\n%s\n", inline(r.Rationale))
+	b.WriteString("\n## How to fix\n\n")
+	if r.Fix != "" {
+		fmt.Fprintf(&b, "%s\n", inline(r.Fix))
+	} else {
+		b.WriteString("Nothing to fix: the finding is informational.\n")
+	}
+
+	b.WriteString("\n## Severity by target core\n\n")
+	b.WriteString("| Target Cluster API core | Severity |\n|---|---|\n")
+	for _, row := range r.SeverityTable() {
+		sev := row.Severity.String()
+		if row.Severity == contract.Off {
+			sev = "off (not reported)"
+		}
+		fmt.Fprintf(&b, "| %s | %s |\n", cell(row.Core), sev)
+	}
+	b.WriteString("\n")
+	if r.Scope == contract.ScopeType {
+		b.WriteString("Findings on older API versions (conversion spokes, i.e. not the storage version) " +
+			"are at most info and never fail a run.\n")
+	} else {
+		b.WriteString("The severity does not depend on the API version: only type findings " +
+			"(scope `type`) on conversion spokes are lowered to info.\n")
+	}
+	b.WriteString("The target core comes from the provider's go.mod (`check`) or the cluster (`live`), " +
+		"or from `--capi-version`; every report names it. " +
+		"`--fail-on` (default warning) sets the lowest severity that makes the exit code 1.\n")
+
+	heading := "Contract"
+	if !strings.Contains(r.DocURL, "cluster-api.sigs.k8s.io") {
+		heading = "Reference"
+	}
+	fmt.Fprintf(&b, "\n## %s\n\n<%s>\n", heading, r.DocURL)
+
+	b.WriteString("\n## Suppressing\n\n")
+	if Unsuppressible(r) {
+		fmt.Fprintf(&b, "%s is about suppressions themselves and cannot be suppressed. "+
+			"If you must, disable it for the module in `.mpaudit.yaml`:\n\n", r.ID)
+		fmt.Fprintf(&b, "```yaml\nrules:\n  %s: {enabled: false}\n```\n", r.ID)
+		return b.String()
+	}
+	b.WriteString("Both forms take the rule ID and a reason saying why the finding does not apply " +
+		"(without a reason they suppress nothing and are reported as " + contract.RuleSuppressionNoReason + ").\n\n")
+	b.WriteString("- In Go source (`mpaudit check`, `go vet`): a comment on the reported line, or on the field or type it belongs to:\n\n")
+	fmt.Fprintf(&b, "  ```go\n  %s %s <reason>\n  ```\n\n", IgnoreComment, r.ID)
+	b.WriteString("- In a cluster (`mpaudit live`): an annotation on the reported object:\n\n")
+	fmt.Fprintf(&b, "  ```yaml\n  metadata:\n    annotations:\n      %s: \"%s: <reason>\"\n  ```\n\n", IgnoreAnnotation, r.ID)
+	fmt.Fprintf(&b, "To turn the rule off for a whole module instead, set `rules: {%s: {enabled: false}}` in `.mpaudit.yaml`.\n", r.ID)
+	return b.String()
+}
+
+// Unsuppressible reports whether r is about suppressions themselves, which
+// no //mpaudit:ignore comment or annotation can silence.
+func Unsuppressible(r *contract.Rule) bool {
+	return r.ID == contract.RuleSuppressionNoReason || r.ID == contract.RuleUnusedSuppression
+}
+
+// Index renders the catalog index: one table row per rule, linking its page.
+func Index(rules []*contract.Rule) string {
+	var b strings.Builder
+	b.WriteString("# mpaudit rules\n\n")
+	b.WriteString("<!-- Generated from contract/rules.go by `make docs`; do not edit. -->\n\n")
+	b.WriteString("Every rule mpaudit reports, generated from the catalog in `contract/rules.go`. " +
+		"The same text is printed by `mpaudit rules --explain <ID>`.\n\n")
+	fmt.Fprintf(&b, "Severities are those for the released cores (≤ %s, which read only `status.ready`); "+
+		"each rule's page gives them for later cores too.\n\n", contract.LatestVerifiedCore)
+	fmt.Fprintf(&b, "| ID | Name | Scope | Severity (core ≤ %s) | Title | Contract |\n", contract.LatestVerifiedCore)
+	b.WriteString("|---|---|---|---|---|---|\n")
+	for _, r := range rules {
+		sev := r.SeverityTable()[0].Severity.String()
+		fmt.Fprintf(&b, "| [%s](%s) | `%s` | %s | %s | %s | [link](%s) |\n",
+			r.ID, FileName(r), r.Name, r.Scope, sev, cell(inline(r.Title)), r.DocURL)
+	}
+	b.WriteString("\nSuppress a finding with `" + IgnoreComment + " <ID> <reason>` in Go source, or the annotation `" +
+		IgnoreAnnotation + ": \"<ID>: <reason>\"` on an object in a cluster; see any rule's page.\n")
+	return b.String()
+}
+
+// Files renders the whole docs folder: file name → content.
+func Files() map[string][]byte {
+	rules := contract.Rules()
+	out := map[string][]byte{IndexFile: []byte(Index(rules))}
+	for _, r := range rules {
+		out[FileName(r)] = []byte(Rule(r))
+	}
+	return out
+}
+
+// Write renders Files into dir, creating it, and removes *.md files there
+// that no longer belong to the catalog.
+func Write(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	files := Files()
+	stale, err := filepath.Glob(filepath.Join(dir, "*.md"))
+	if err != nil {
+		return err
+	}
+	for _, p := range stale {
+		if _, ok := files[filepath.Base(p)]; !ok {
+			if err := os.Remove(p); err != nil {
+				return err
+			}
+		}
+	}
+	for _, name := range sortedNames(files) {
+		p := filepath.Join(dir, name)
+		if old, err := os.ReadFile(p); err == nil && bytes.Equal(old, files[name]) {
+			continue
+		}
+		if err := os.WriteFile(p, files[name], 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Diff compares dir with Files and describes each difference (missing,
+// stale or outdated files); nil means dir is up to date.
+func Diff(dir string) ([]string, error) {
+	files := Files()
+	var diffs []string
+	present, err := filepath.Glob(filepath.Join(dir, "*.md"))
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range present {
+		if _, ok := files[filepath.Base(p)]; !ok {
+			diffs = append(diffs, filepath.Base(p)+": not generated from the catalog (stale)")
+		}
+	}
+	for _, name := range sortedNames(files) {
+		got, err := os.ReadFile(filepath.Join(dir, name))
+		switch {
+		case os.IsNotExist(err):
+			diffs = append(diffs, name+": missing")
+		case err != nil:
+			return nil, err
+		case !bytes.Equal(got, files[name]):
+			diffs = append(diffs, name+": differs from the catalog")
+		}
+	}
+	sort.Strings(diffs)
+	return diffs, nil
+}
+
+func sortedNames(files map[string][]byte) []string {
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// inline makes catalog prose safe as Markdown while keeping it readable as
+// plain text in a terminal: outside code spans, placeholders such as
+// <group> (which Markdown would take for HTML) and Go pointer types such as
+// *string (an emphasis marker) become code spans.
+func inline(s string) string {
+	var b strings.Builder
+	inCode := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '`':
+			inCode = !inCode
+			b.WriteByte(c)
+		case !inCode && c == '<':
+			end := strings.IndexByte(s[i:], '>')
+			if end < 0 {
+				b.WriteString(`\<`)
+				continue
+			}
+			b.WriteString("`" + s[i:i+end+1] + "`")
+			i += end
+		case !inCode && c == '*' && i+1 < len(s) && isWordByte(s[i+1]):
+			j := i + 1
+			for j < len(s) && (isWordByte(s[j]) || s[j] == '.') {
+				j++
+			}
+			// A trailing '.' ends the sentence, not the type.
+			for j > i+1 && s[j-1] == '.' {
+				j--
+			}
+			b.WriteString("`" + s[i:j] + "`")
+			i = j - 1
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// cell escapes a table cell's pipes.
+func cell(s string) string { return strings.ReplaceAll(s, "|", `\|`) }

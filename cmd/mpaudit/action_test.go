@@ -235,14 +235,23 @@ func TestActionScripts(t *testing.T) {
 		}
 	}
 
-	// fail-on error: the example still has errors; a bad flag value is exit 2.
-	for _, c := range []struct{ failOn, want string }{{"error", "1"}, {"fatal", "2"}} {
-		_, outputs, log = runStep(script("check"), filepath.Join(root, "analyzers/testdata/provider"),
-			"MPAUDIT="+bin, "PACKAGES=./...", "CAPI_VERSION=v1.14.2", "FAIL_ON="+c.failOn, "SARIF_FILE=mpaudit-test.sarif")
-		os.Remove(filepath.Join(root, "analyzers/testdata/provider/mpaudit-test.sarif"))
-		if outputs["exit-code"] != c.want {
-			t.Errorf("fail-on %s: outputs %v, want exit-code %s\n%s", c.failOn, outputs, c.want, log)
-		}
+	// fail-on error: the example still has errors.
+	sarifPath = filepath.Join(t.TempDir(), "mpaudit.sarif")
+	_, outputs, log = runStep(script("check"), filepath.Join(root, "analyzers/testdata/provider"),
+		"MPAUDIT="+bin, "PACKAGES=./...", "CAPI_VERSION=v1.14.2", "FAIL_ON=error", "SARIF_FILE="+sarifPath)
+	if outputs["exit-code"] != "1" || outputs["sarif-file"] != sarifPath {
+		t.Errorf("fail-on error: outputs %v, want exit-code 1\n%s", outputs, log)
+	}
+	// A bad flag value is exit 2 and no report: nothing to upload. The
+	// relative sarif-file lands in the working directory.
+	wd := t.TempDir()
+	_, outputs, log = runStep(script("check"), wd,
+		"MPAUDIT="+bin, "PACKAGES=./...", "CAPI_VERSION=", "FAIL_ON=fatal", "SARIF_FILE=reports/mpaudit.sarif")
+	if outputs["exit-code"] != "2" || outputs["sarif-file"] != "" {
+		t.Errorf("fail-on fatal: outputs %v, want exit-code 2 and no sarif-file\n%s", outputs, log)
+	}
+	if _, err := os.Stat(filepath.Join(wd, "reports/mpaudit.sarif")); err != nil {
+		t.Errorf("relative sarif-file: %v", err)
 	}
 
 	exitStep := script("Exit with mpaudit's exit code")

@@ -152,15 +152,22 @@ func Run(opts Options) (*Result, error) {
 		res.After = last
 		return res, nil
 	}
-	if err := verify(st.dir, affectedPackages(st, changed), trace); err != nil {
+	if err := vet(st.dir, affectedPackages(st, changed), trace); err != nil {
 		return res, fmt.Errorf("the rewritten module does not build, so nothing was written:\n%v", err)
 	}
-
+	// Linking (all vet leaves to build) and the audit of the result use
+	// different resources; run them side by side.
+	built := make(chan error, 1)
+	go func() { built <- build(st.dir) }()
 	after, err := driver.Run(dopts)
+	buildErr := <-built
+	trace.step("go build ./... and the audit of the result")
+	if buildErr != nil {
+		return res, fmt.Errorf("the rewritten module does not build, so nothing was written:\n%v", buildErr)
+	}
 	if err != nil {
 		return nil, err
 	}
-	trace.step("audit of the result")
 	res.After = after
 	if err := res.collect(st, changed); err != nil {
 		return nil, err
@@ -349,21 +356,28 @@ func addLabels(st *stage, rep *report.Report, mark func(string, string), res *Re
 	return nil
 }
 
-// verify vets the packages the rewrite can affect and builds the whole
-// staged module with the real toolchain. A package that neither changed nor
-// depends on a changed one has the same sources and dependencies as before,
-// so its vet result cannot differ; vetting only the affected ones keeps the
-// rewrite near the cost of one go vet. vet runs first: it compiles what it
-// checks (tests too), so build then mostly reuses its cache and links.
-func verify(dir string, vetPatterns []string, trace *tracer) error {
-	if len(vetPatterns) == 0 {
-		vetPatterns = []string{"./..."}
+// vet checks the packages the rewrite can affect with the real toolchain.
+// A package that neither changed nor depends on a changed one has the same
+// sources and dependencies as before, so its vet result cannot differ;
+// vetting only the affected ones keeps the rewrite near the cost of one go
+// vet. vet compiles what it checks (tests too), so build afterwards mostly
+// links.
+func vet(dir string, patterns []string, trace *tracer) error {
+	if len(patterns) == 0 {
+		patterns = []string{"./..."}
 	}
-	for _, args := range [][]string{append([]string{"vet"}, vetPatterns...), {"build", "./..."}} {
-		if out, err := goCmd(dir, args...); err != nil {
-			return fmt.Errorf("go %s: %v\n%s", strings.Join(shorten(args), " "), err, out)
-		}
-		trace.step(fmt.Sprintf("go %s (%d patterns)", args[0], len(args)-1))
+	args := append([]string{"vet"}, patterns...)
+	if out, err := goCmd(dir, args...); err != nil {
+		return fmt.Errorf("go %s: %v\n%s", strings.Join(shorten(args), " "), err, out)
+	}
+	trace.step(fmt.Sprintf("go vet (%d packages)", len(patterns)))
+	return nil
+}
+
+// build compiles and links the whole staged module.
+func build(dir string) error {
+	if out, err := goCmd(dir, "build", "./..."); err != nil {
+		return fmt.Errorf("go build ./...: %v\n%s", err, out)
 	}
 	return nil
 }

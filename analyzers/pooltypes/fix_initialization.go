@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -72,7 +73,7 @@ type %[1]s struct {
 	readyNote := "// NOTE: ready is kept because Cluster API cores through " + contract.LatestVerifiedCore +
 		" read only status.ready; set it together with initialization.provisioned.\n"
 	edits := []analysis.TextEdit{
-		{Pos: readyField.Names[0].Pos(), End: readyField.Names[0].Pos(), NewText: []byte(readyNote)},
+		{Pos: notePos(readyField), End: notePos(readyField), NewText: []byte(readyNote)},
 		{Pos: afterLineComment(readyField), End: afterLineComment(readyField), NewText: []byte(field)},
 		{Pos: statusDecl.End(), End: statusDecl.End(), NewText: []byte(typeDecl)},
 	}
@@ -80,6 +81,19 @@ type %[1]s struct {
 		Message:   fmt.Sprintf("add status.initialization.provisioned (%s) and keep status.ready", initType),
 		TextEdits: edits,
 	}}
+}
+
+// notePos is where a doc line joins a field's doc: before its first
+// +marker, so generated CRD descriptions keep prose together.
+func notePos(f *ast.Field) token.Pos {
+	if f.Doc != nil {
+		for _, c := range f.Doc.List {
+			if strings.HasPrefix(strings.TrimSpace(strings.TrimPrefix(c.Text, "//")), "+") {
+				return c.Pos()
+			}
+		}
+	}
+	return f.Names[0].Pos()
 }
 
 // afterLineComment is where text can follow a field without taking its

@@ -181,20 +181,17 @@ func wrap(a *analysis.Analyzer, keep map[string]bool) *analysis.Analyzer {
 	return &w
 }
 
-// moveToGo puts d, reported at a line of a YAML file, on the declaration of
-// the pool type named after the severity ("MPA302 error: <Kind> ..."), else
-// on the package clause.
+// moveToGo puts d, reported at a line of a YAML file, on the Go
+// declaration emit names as its related information (the pool type the CRD
+// is generated from), else on the package clause.
 func moveToGo(pass *analysis.Pass, d analysis.Diagnostic) analysis.Diagnostic {
 	at := pass.Fset.PositionFor(d.Pos, false)
 	res, _ := pass.ResultOf[poolfinder.Analyzer].(*poolfinder.Result)
 	target := token.NoPos
-	if _, rest, ok := strings.Cut(d.Message, ": "); ok && res != nil {
-		kind, _, _ := strings.Cut(rest, " ")
-		kind = strings.TrimSuffix(kind, ":")
-		for _, p := range res.Pools {
-			if p.Kind == kind && (p.Storage || !target.IsValid()) {
-				target = p.Obj.Pos()
-			}
+	for _, r := range d.Related {
+		if filepath.Ext(pass.Fset.PositionFor(r.Pos, false).Filename) == ".go" {
+			target = r.Pos
+			break
 		}
 	}
 	if !target.IsValid() && len(pass.Files) > 0 {
@@ -213,7 +210,7 @@ func moveToGo(pass *analysis.Pass, d analysis.Diagnostic) analysis.Diagnostic {
 		file = fmt.Sprintf("%s:%d", file, at.Line)
 	}
 	d.Message += " (at " + file + ")"
-	d.Pos, d.End = target, token.NoPos
+	d.Pos, d.End, d.Related = target, token.NoPos, nil
 	return d
 }
 

@@ -119,7 +119,7 @@ func check(em *emit.Emitter, res *poolfinder.Result, p *poolfinder.Pool, cfg *cr
 			em.At(p.Obj.Pos(), f)
 			continue
 		}
-		em.InFile(file, line, f)
+		em.InFile(file, line, p.Obj.Pos(), f)
 	}
 }
 

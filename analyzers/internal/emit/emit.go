@@ -78,18 +78,24 @@ func (e *Emitter) FixOnly(pos token.Pos, rule string, fixes []analysis.Suggested
 }
 
 // InFile records f at a line of a non-Go file (a CRD or kustomization).
-// The file is added to the FileSet so vet can print the position.
-func (e *Emitter) InFile(file string, line int, f report.Finding) {
+// The file is added to the FileSet so vet can print the position; owner,
+// the Go declaration the file is about, travels as related information for
+// drivers that only show positions in Go files (golangci-lint).
+func (e *Emitter) InFile(file string, line int, owner token.Pos, f report.Finding) {
 	if f.Severity == contract.Off {
 		return
 	}
 	f.Position = &report.Position{File: file, Line: line}
 	e.suppress(token.NoPos, &f)
 	e.out.List = append(e.out.List, f)
-	e.diagnose(e.filePos(file, line), f, nil)
+	var related []analysis.RelatedInformation
+	if owner.IsValid() {
+		related = []analysis.RelatedInformation{{Pos: owner, Message: "the Go type this " + f.Kind + " CRD is generated from"}}
+	}
+	e.diagnose(e.filePos(file, line), f, nil, related...)
 }
 
-func (e *Emitter) diagnose(pos token.Pos, f report.Finding, fixes []analysis.SuggestedFix) {
+func (e *Emitter) diagnose(pos token.Pos, f report.Finding, fixes []analysis.SuggestedFix, related ...analysis.RelatedInformation) {
 	if f.Suppressed {
 		return // an //mpaudit:ignore comment covers it
 	}
@@ -110,6 +116,7 @@ func (e *Emitter) diagnose(pos token.Pos, f report.Finding, fixes []analysis.Sug
 		URL:            url,
 		Message:        fmt.Sprintf("%s %s: %s: %s", f.Rule, f.Severity, subject, f.Message),
 		SuggestedFixes: fixes,
+		Related:        related,
 	})
 }
 

@@ -115,19 +115,6 @@ func Run(opts Options) (*Result, error) {
 		if len(applied) == 0 {
 			break
 		}
-		if len(skipped) == 0 {
-			// Fixes never enable other fixes; another round only picks up
-			// the ones that conflicted, and the final audit re-checks all.
-			for path, a := range applied {
-				if err := os.WriteFile(path, a.content, 0o644); err != nil {
-					return nil, err
-				}
-				for rule := range a.rules {
-					mark(path, rule)
-				}
-			}
-			break
-		}
 		for path, a := range applied {
 			if err := os.WriteFile(path, a.content, 0o644); err != nil {
 				return nil, err
@@ -135,6 +122,11 @@ func Run(opts Options) (*Result, error) {
 			for rule := range a.rules {
 				mark(path, rule)
 			}
+		}
+		if len(skipped) == 0 {
+			// Fixes never enable other fixes; another round only picks up
+			// the ones that conflicted, and the final audit re-checks all.
+			break
 		}
 	}
 
@@ -206,38 +198,21 @@ func requireUtils(st *stage, changed map[string]map[string]bool, mark func(strin
 		return nil
 	}
 	gm := filepath.Join(st.dir, "go.mod")
-	data, err := os.ReadFile(gm)
-	if err != nil {
-		return err
-	}
-	f, err := modfile.Parse(gm, data, nil)
-	if err != nil {
-		return err
-	}
-	for _, r := range f.Require {
-		if r.Mod.Path == "k8s.io/utils" {
-			return nil
+	return editGoMod(gm, func(f *modfile.File) (bool, error) {
+		for _, r := range f.Require {
+			if r.Mod.Path == "k8s.io/utils" {
+				return false, nil
+			}
 		}
-	}
-	out, err := goCmd(st.dir, "list", "-m", "-f", "{{.Version}}", "k8s.io/utils")
-	version := strings.TrimSpace(out)
-	if err != nil || version == "" {
-		res.Manual = append(res.Manual, "add a requirement on k8s.io/utils to go.mod (the rewrite uses k8s.io/utils/ptr)")
-		return nil
-	}
-	if err := f.AddRequire("k8s.io/utils", version); err != nil {
-		return err
-	}
-	f.Cleanup()
-	formatted, err := f.Format()
-	if err != nil {
-		return err
-	}
-	if err := os.WriteFile(gm, formatted, 0o644); err != nil {
-		return err
-	}
-	mark(gm, "require k8s.io/utils "+version+" for k8s.io/utils/ptr")
-	return nil
+		out, err := goCmd(st.dir, "list", "-m", "-f", "{{.Version}}", "k8s.io/utils")
+		version := strings.TrimSpace(out)
+		if err != nil || version == "" {
+			res.Manual = append(res.Manual, "add a requirement on k8s.io/utils to go.mod (the rewrite uses k8s.io/utils/ptr)")
+			return false, nil
+		}
+		mark(gm, "require k8s.io/utils "+version+" for k8s.io/utils/ptr")
+		return true, f.AddRequire("k8s.io/utils", version)
+	})
 }
 
 // refreshDeepcopy regenerates zz_generated.deepcopy.go in every changed

@@ -78,40 +78,43 @@ func (s *stage) real(staged string) string {
 	return filepath.Join(s.root, rel)
 }
 
-func (s *stage) write(real string, content []byte) error {
-	return os.WriteFile(s.path(real), content, 0o644)
+func (s *stage) absolutizeReplaces() error {
+	return editGoMod(filepath.Join(s.dir, "go.mod"), func(f *modfile.File) (bool, error) {
+		changed := false
+		for _, r := range f.Replace {
+			if !modfile.IsDirectoryPath(r.New.Path) || filepath.IsAbs(r.New.Path) {
+				continue
+			}
+			if err := f.AddReplace(r.Old.Path, r.Old.Version, filepath.Join(s.root, r.New.Path), ""); err != nil {
+				return false, err
+			}
+			changed = true
+		}
+		return changed, nil
+	})
 }
 
-func (s *stage) absolutizeReplaces() error {
-	gm := filepath.Join(s.dir, "go.mod")
-	data, err := os.ReadFile(gm)
+// editGoMod parses a go.mod, lets edit change it, and writes it back
+// formatted when edit reports a change.
+func editGoMod(path string, edit func(*modfile.File) (bool, error)) error {
+	data, err := os.ReadFile(path)
 	if err != nil {
 		return err
 	}
-	f, err := modfile.Parse(gm, data, nil)
+	f, err := modfile.Parse(path, data, nil)
 	if err != nil {
 		return err
 	}
-	changed := false
-	for _, r := range f.Replace {
-		if !modfile.IsDirectoryPath(r.New.Path) || filepath.IsAbs(r.New.Path) {
-			continue
-		}
-		abs := filepath.Join(s.root, r.New.Path)
-		if err := f.AddReplace(r.Old.Path, r.Old.Version, abs, ""); err != nil {
-			return err
-		}
-		changed = true
-	}
-	if !changed {
-		return nil
+	changed, err := edit(f)
+	if err != nil || !changed {
+		return err
 	}
 	f.Cleanup()
 	out, err := f.Format()
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(gm, out, 0o644)
+	return os.WriteFile(path, out, 0o644)
 }
 
 func copyFile(from, to string) error {

@@ -6,11 +6,10 @@ import (
 	"go/token"
 	"go/types"
 	"go/version"
-	"strconv"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/mpaudit/mpaudit/analyzers/internal/imports"
 	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
 	"github.com/mpaudit/mpaudit/analyzers/pooltypes"
 	"github.com/mpaudit/mpaudit/contract"
@@ -86,7 +85,7 @@ func providerIDMigration(pass *analysis.Pass, a access) migration {
 	if a.path != contract.PathProviderID {
 		return migration{}
 	}
-	r := &rewriter{pass: pass, file: a.file}
+	r := &rewriter{pass: pass, file: a.file, spell: imports.New(pass.TypesInfo, pass.Pkg, a.file)}
 	switch n := a.node.(type) {
 	case *ast.KeyValueExpr: // Spec{ProviderID: v}
 		key, ok := n.Key.(*ast.Ident)
@@ -118,10 +117,9 @@ func providerIDMigration(pass *analysis.Pass, a access) migration {
 type rewriter struct {
 	pass  *analysis.Pass
 	file  *ast.File
+	spell *imports.File
 	elem  types.Type // the providerID element type (string)
 	edits []analysis.TextEdit
-	// imports already added to edits, by path.
-	imported map[string]string
 }
 
 func (r *rewriter) done(ok bool) migration {
@@ -222,18 +220,11 @@ func (r *rewriter) newStringValue(e ast.Expr, at token.Pos) bool {
 	}
 	if t := info.TypeOf(e); t != nil && types.Identical(t, types.NewPointer(r.elem)) {
 		// Another *string: its value, "" for nil.
-		name, ok := r.ptrName(at)
+		prefix, ok := r.qualify(at, ptrPath, "Deref")
 		if !ok {
 			return false
 		}
-		fn := name + ".Deref("
-		if name == "pointer" {
-			if !types.Identical(r.elem, types.Typ[types.String]) {
-				return false
-			}
-			fn = "pointer.StringDeref("
-		}
-		r.replace(e.Pos(), e.Pos(), fn)
+		r.replace(e.Pos(), e.Pos(), prefix+"Deref(")
 		r.replace(e.End(), e.End(), `, "")`)
 		return true
 	}
@@ -260,11 +251,14 @@ func (r *rewriter) deref(call *ast.CallExpr, child ast.Expr) bool {
 	// pointer became), so cmp.Or(s, d) gives d when s is unset: the same
 	// answer, except for a pointer to "" that was set on purpose, which a
 	// string field cannot tell from unset anyway.
-	name, ok := r.importName("cmp", "go1.22", call.Pos())
+	if v := r.pass.TypesInfo.FileVersions[r.file]; v != "" && version.Compare(v, "go1.22") < 0 {
+		return false // cmp.Or is newer than the file
+	}
+	prefix, ok := r.qualify(call.Pos(), "cmp", "Or")
 	if !ok {
 		return false
 	}
-	r.replace(call.Fun.Pos(), call.Fun.End(), name+".Or")
+	r.replace(call.Fun.Pos(), call.Fun.End(), prefix+"Or")
 	return true
 }
 
@@ -282,18 +276,11 @@ func (r *rewriter) pointerValue(child ast.Expr, stack []ast.Node) bool {
 	case !types.Identical(want, types.NewPointer(r.elem)):
 		return false // an interface (fmt, logging) or a type we cannot follow
 	}
-	name, ok := r.ptrName(child.Pos())
+	prefix, ok := r.qualify(child.Pos(), ptrPath, "To")
 	if !ok {
 		return false
 	}
-	fn := name + ".To("
-	if name == "pointer" {
-		if !types.Identical(r.elem, types.Typ[types.String]) {
-			return false
-		}
-		fn = "pointer.String("
-	}
-	r.replace(child.Pos(), child.Pos(), fn)
+	r.replace(child.Pos(), child.Pos(), prefix+"To(")
 	r.replace(child.End(), child.End(), ")")
 	return true
 }
@@ -469,119 +456,18 @@ func enclosingSignature(info *types.Info, stack []ast.Node) *types.Signature {
 	return nil
 }
 
-// calleeIs reports whether call calls the function pkg.name (explicit
-// instantiations included).
-func (r *rewriter) calleeIs(call *ast.CallExpr, pkg string, names ...string) bool {
-	fun := ast.Unparen(call.Fun)
-	switch f := fun.(type) {
-	case *ast.IndexExpr:
-		fun = f.X
-	case *ast.IndexListExpr:
-		fun = f.X
-	}
-	var id *ast.Ident
-	switch f := fun.(type) {
-	case *ast.SelectorExpr:
-		id = f.Sel
-	case *ast.Ident:
-		id = f
-	default:
-		return false
-	}
-	// k8s.io/utils/pointer declares its helpers as variables
-	// (var String = ptr.To[string]); ptr declares functions.
-	fn := r.pass.TypesInfo.Uses[id]
-	switch fn.(type) {
-	case *types.Func, *types.Var:
-	default:
-		return false
-	}
-	if fn.Pkg() == nil || fn.Pkg().Path() != pkg || fn.Parent() != fn.Pkg().Scope() {
-		return false
-	}
-	for _, n := range names {
-		if fn.Name() == n {
-			return true
-		}
-	}
-	return false
-}
-
 func (r *rewriter) isPtrTo(call *ast.CallExpr) bool {
-	return r.calleeIs(call, "k8s.io/utils/ptr", "To") || r.calleeIs(call, "k8s.io/utils/pointer", "String", "StringPtr")
+	return isHelper(r.pass.TypesInfo, call, ptrPath, "To") || isHelper(r.pass.TypesInfo, call, pointerPath, "String", "StringPtr")
 }
 
 func (r *rewriter) isDeref(call *ast.CallExpr) bool {
-	return r.calleeIs(call, "k8s.io/utils/ptr", "Deref") || r.calleeIs(call, "k8s.io/utils/pointer", "StringDeref")
+	return isHelper(r.pass.TypesInfo, call, ptrPath, "Deref") || isHelper(r.pass.TypesInfo, call, pointerPath, "StringDeref")
 }
 
-// ptrName is the pointer helper package to call (ptr, or pointer when the
-// file uses only k8s.io/utils/pointer), importing k8s.io/utils/ptr when the
-// file has neither. It fails when the name would be shadowed.
-func (r *rewriter) ptrName(at token.Pos) (string, bool) {
-	name, edits := ptrHelper(r.file)
-	if len(edits) > 0 && r.shadowed(name, at) {
-		return "", false
-	}
+// qualify is the prefix under which the file refers to path.member at pos,
+// importing path when needed.
+func (r *rewriter) qualify(pos token.Pos, path, member string) (string, bool) {
+	prefix, edits, ok := r.spell.Qualify(pos, path, member)
 	r.edits = append(r.edits, edits...)
-	return name, true
-}
-
-// importName is the name under which the file can call into path, adding
-// the import when needed (as the first import, where the standard library
-// goes). It fails when the file's Go version is older than minGo or the
-// name is taken.
-func (r *rewriter) importName(path, minGo string, at token.Pos) (string, bool) {
-	if v := r.pass.TypesInfo.FileVersions[r.file]; v != "" && version.Compare(v, minGo) < 0 {
-		return "", false
-	}
-	name := path[strings.LastIndex(path, "/")+1:]
-	for _, spec := range r.file.Imports {
-		p, _ := strconv.Unquote(spec.Path.Value)
-		local := p[strings.LastIndex(p, "/")+1:]
-		if spec.Name != nil {
-			local = spec.Name.Name
-		}
-		if p == path {
-			if local == "_" || local == "." {
-				return "", false
-			}
-			return local, true
-		}
-		if local == name {
-			return "", false // another package has the name
-		}
-	}
-	if r.shadowed(name, at) {
-		return "", false
-	}
-	imp := strconv.Quote(path)
-	for _, d := range r.file.Decls {
-		gd, ok := d.(*ast.GenDecl)
-		if !ok || gd.Tok != token.IMPORT {
-			continue
-		}
-		if gd.Lparen.IsValid() {
-			r.replace(gd.Lparen+1, gd.Lparen+1, "\n\t"+imp)
-			return name, true
-		}
-		r.replace(gd.Pos(), gd.Pos(), "import "+imp+"\n")
-		return name, true
-	}
-	r.replace(r.file.Name.End(), r.file.Name.End(), "\n\nimport "+imp)
-	return name, true
-}
-
-// shadowed reports whether name means something in scope at pos (so a
-// package of that name could not be referred to there).
-func (r *rewriter) shadowed(name string, pos token.Pos) bool {
-	scope := r.pass.Pkg.Scope().Innermost(pos)
-	if scope == nil {
-		scope = r.pass.TypesInfo.Scopes[r.file]
-	}
-	if scope == nil {
-		return false
-	}
-	_, obj := scope.LookupParent(name, pos)
-	return obj != nil
+	return prefix, ok
 }

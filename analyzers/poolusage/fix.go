@@ -191,8 +191,7 @@ func companionKey(pass *analysis.Pass, spell *imports.File, a access, cur inspec
 	if !isConstTrue(pass, a.rhs) {
 		return nil, false // a computed value in a literal needs a person
 	}
-	litCur, ok := cur.Parent(), true
-	lit, ok := litCur.Node().(*ast.CompositeLit)
+	lit, ok := cur.Parent().Node().(*ast.CompositeLit)
 	if !ok {
 		return nil, false
 	}
@@ -421,15 +420,6 @@ func lineEnd(fset *token.FileSet, f *ast.File, pos token.Pos) token.Pos {
 		}
 	}
 	return pos
-}
-
-func parentLiteral(stack []ast.Node) (*ast.CompositeLit, bool) {
-	for i := len(stack) - 1; i >= 0; i-- {
-		if cl, ok := stack[i].(*ast.CompositeLit); ok {
-			return cl, true
-		}
-	}
-	return nil, false
 }
 
 // render prints n, whose positions are those of fset.

@@ -8,6 +8,7 @@ import (
 	"go/version"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/mpaudit/mpaudit/analyzers/internal/imports"
 	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
@@ -108,7 +109,11 @@ func providerIDMigration(pass *analysis.Pass, a access) migration {
 			return migration{}
 		}
 		r.elem = elem
-		return r.done(r.providerIDUse(n, a.stack))
+		cur, ok := cursorOf(pass, n)
+		if !ok {
+			return migration{}
+		}
+		return r.done(r.providerIDUse(n, cur))
 	}
 	return migration{}
 }
@@ -133,30 +138,25 @@ func (r *rewriter) replace(from, to token.Pos, text string) {
 	r.edits = append(r.edits, analysis.TextEdit{Pos: from, End: to, NewText: []byte(text)})
 }
 
-// parentOf returns the nearest ancestor of stack's last node that is not a
+// parentOf returns the nearest ancestor of cur's node that is not a
 // parenthesis, and the child of it the node is (the node, or its outermost
 // parenthesis).
-func parentOf(stack []ast.Node) (parent ast.Node, child ast.Expr, i int) {
-	i = len(stack) - 2
-	child, _ = stack[len(stack)-1].(ast.Expr)
-	for i >= 0 {
-		p, ok := stack[i].(*ast.ParenExpr)
+func parentOf(cur inspector.Cursor) (parent inspector.Cursor, child ast.Expr) {
+	child, _ = cur.Node().(ast.Expr)
+	parent = cur.Parent()
+	for {
+		p, ok := parent.Node().(*ast.ParenExpr)
 		if !ok {
-			break
+			return parent, child
 		}
-		child = p
-		i--
+		child, parent = p, parent.Parent()
 	}
-	if i < 0 {
-		return nil, child, i
-	}
-	return stack[i], child, i
 }
 
 // providerIDUse rewrites x.Spec.ProviderID by the expression around it.
-func (r *rewriter) providerIDUse(sel *ast.SelectorExpr, stack []ast.Node) bool {
-	parent, child, i := parentOf(stack)
-	switch p := parent.(type) {
+func (r *rewriter) providerIDUse(sel *ast.SelectorExpr, cur inspector.Cursor) bool {
+	parentCur, child := parentOf(cur)
+	switch p := parentCur.Node().(type) {
 	case *ast.StarExpr: // *x.Spec.ProviderID -> x.Spec.ProviderID
 		r.replace(p.Star, p.Star+1, "")
 		return true
@@ -190,7 +190,7 @@ func (r *rewriter) providerIDUse(sel *ast.SelectorExpr, stack []ast.Node) bool {
 			return r.deref(p, child)
 		}
 	}
-	return r.pointerValue(child, stack[:i+1])
+	return r.pointerValue(child, parentCur)
 }
 
 // newStringValue rewrites a *string value stored into the field so it is
@@ -266,8 +266,8 @@ func (r *rewriter) deref(call *ast.CallExpr, child ast.Expr) bool {
 // variable, a return value, a literal element) in ptr.To, so the receiver
 // keeps its type. ptr.To never gives nil: an unset ID now arrives as a
 // pointer to "".
-func (r *rewriter) pointerValue(child ast.Expr, stack []ast.Node) bool {
-	want, noop, ok := r.expectedType(child, stack)
+func (r *rewriter) pointerValue(child ast.Expr, parent inspector.Cursor) bool {
+	want, noop, ok := r.expectedType(child, parent)
 	switch {
 	case !ok:
 		return false
@@ -285,14 +285,12 @@ func (r *rewriter) pointerValue(child ast.Expr, stack []ast.Node) bool {
 	return true
 }
 
-// expectedType is the type the value child flows into; noop is set when
-// it flows into another migrating providerID (no edit needed).
-func (r *rewriter) expectedType(child ast.Expr, stack []ast.Node) (want types.Type, noop, ok bool) {
+// expectedType is the type the value child flows into (parent is child's
+// parent); noop is set when it flows into another migrating providerID (no
+// edit needed).
+func (r *rewriter) expectedType(child ast.Expr, parent inspector.Cursor) (want types.Type, noop, ok bool) {
 	info := r.pass.TypesInfo
-	if len(stack) == 0 {
-		return nil, false, false
-	}
-	switch p := stack[len(stack)-1].(type) {
+	switch p := parent.Node().(type) {
 	case *ast.CallExpr:
 		if tv, ok := info.Types[p.Fun]; !ok || tv.IsType() || tv.IsBuiltin() {
 			return nil, false, false // conversions and builtins need a person
@@ -359,7 +357,7 @@ func (r *rewriter) expectedType(child ast.Expr, stack []ast.Node) (want types.Ty
 			}
 		}
 	case *ast.ReturnStmt:
-		sig := enclosingSignature(info, stack)
+		sig := enclosingSignature(info, parent)
 		if sig == nil || sig.Results().Len() != len(p.Results) {
 			return nil, false, false
 		}
@@ -369,10 +367,10 @@ func (r *rewriter) expectedType(child ast.Expr, stack []ast.Node) (want types.Ty
 			}
 		}
 	case *ast.KeyValueExpr:
-		if p.Value != child || len(stack) < 2 {
+		if p.Value != child {
 			return nil, false, false
 		}
-		lit, ok := stack[len(stack)-2].(*ast.CompositeLit)
+		lit, ok := parent.Parent().Node().(*ast.CompositeLit)
 		if !ok {
 			return nil, false, false
 		}
@@ -438,10 +436,10 @@ func (r *rewriter) isMigratingKey(lit *ast.CompositeLit, v *types.Var) bool {
 	return ok
 }
 
-// enclosingSignature is the signature of the innermost function in stack.
-func enclosingSignature(info *types.Info, stack []ast.Node) *types.Signature {
-	for i := len(stack) - 1; i >= 0; i-- {
-		switch f := stack[i].(type) {
+// enclosingSignature is the signature of the innermost function around cur.
+func enclosingSignature(info *types.Info, cur inspector.Cursor) *types.Signature {
+	for c := range cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		switch f := c.Node().(type) {
 		case *ast.FuncLit:
 			sig, _ := info.TypeOf(f).(*types.Signature)
 			return sig
@@ -450,8 +448,8 @@ func enclosingSignature(info *types.Info, stack []ast.Node) *types.Signature {
 				sig, _ := obj.Type().(*types.Signature)
 				return sig
 			}
-			return nil
 		}
+		return nil
 	}
 	return nil
 }

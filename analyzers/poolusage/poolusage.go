@@ -37,11 +37,9 @@ type access struct {
 	// the pool provisioned, so it needs no companion write.
 	reset bool
 	text  string
-	// node is the selector or key-value expression; stack its ancestors
-	// (outermost first, ending with node), for fixes.
-	node  ast.Node
-	stack []ast.Node
-	file  *ast.File
+	// node is the selector or key-value expression, for fixes.
+	node ast.Node
+	file *ast.File
 	// rhs is the assigned value of a write, when known.
 	rhs ast.Expr
 }
@@ -143,14 +141,7 @@ func collect(pass *analysis.Pass, res *poolfinder.Result, file *ast.File, decl a
 	})
 
 	var out []access
-	var stack []ast.Node
 	ast.Inspect(decl, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		stack = append(stack, n)
-		snapshot := func() []ast.Node { return append([]ast.Node(nil), stack...) }
 		switch n := n.(type) {
 		case *ast.SelectorExpr:
 			node, path, ok := selectorPath(pass, res, n)
@@ -158,7 +149,7 @@ func collect(pass *analysis.Pass, res *poolfinder.Result, file *ast.File, decl a
 				return true
 			}
 			rhs, write := writes[n]
-			out = append(out, access{pos: n.Pos(), node: n, stack: snapshot(), file: file, rhs: rhs, path: path, write: write,
+			out = append(out, access{pos: n.Pos(), node: n, file: file, rhs: rhs, path: path, write: write,
 				reset: write && isReset(pass, rhs), text: types.ExprString(n), pool: node})
 		case *ast.CompositeLit:
 			tv, ok := pass.TypesInfo.Types[n]
@@ -191,7 +182,7 @@ func collect(pass *analysis.Pass, res *poolfinder.Result, file *ast.File, decl a
 				if !ok {
 					continue
 				}
-				out = append(out, access{pos: kv.Pos(), node: kv, stack: append(snapshot(), kv), file: file, rhs: kv.Value,
+				out = append(out, access{pos: kv.Pos(), node: kv, file: file, rhs: kv.Value,
 					path: join(node.Path, name), write: true, pool: node,
 					reset: isReset(pass, kv.Value), text: named.Obj().Name() + "{" + key.Name + ": …}"})
 			}

@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
@@ -45,12 +46,7 @@ type FailureMove struct {
 
 // Moves reports whether v is one of the moved fields.
 func (m *FailureMove) Moves(v *types.Var) bool {
-	for _, f := range m.Fields {
-		if f == v {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(m.Fields, v)
 }
 
 // PlanFailureMove decides whether the failure fields of status (the status
@@ -155,8 +151,8 @@ func localStruct(t types.Type, pkg *types.Package) (*types.Named, bool, bool) {
 }
 
 func directField(st *types.Struct, v *types.Var) bool {
-	for i := 0; i < st.NumFields(); i++ {
-		if st.Field(i) == v {
+	for f := range st.Fields() {
+		if f == v {
 			return true
 		}
 	}
@@ -243,10 +239,8 @@ func (c *checker) failuresFix() []analysis.SuggestedFix {
 		}
 		if c.pass.Fset.File(v1Spec.Pos()) != statusFile {
 			// The moved types are spelled with the status file's imports.
-			for _, e := range typeExprs {
-				if qualified(e) {
-					return nil
-				}
+			if slices.ContainsFunc(typeExprs, qualified) {
+				return nil
 			}
 		}
 		text := "\n" + indent(v1Fields) + "\n"

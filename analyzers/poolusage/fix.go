@@ -5,218 +5,403 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/format"
-	"go/parser"
 	"go/token"
 	"go/types"
-	"strconv"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/mpaudit/mpaudit/analyzers/internal/imports"
 	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
 	"github.com/mpaudit/mpaudit/analyzers/pooltypes"
 )
 
-// fixesFor returns the suggested fixes for one access. needsProvisioned
-// marks a status.ready write whose function never sets provisioned.
-func fixesFor(pass *analysis.Pass, a access, needsProvisioned bool) []analysis.SuggestedFix {
+// fixesFor returns the suggested fixes for one access, and the message
+// suffix of a use they leave to a person. needsProvisioned marks a
+// status.ready write whose function never sets provisioned.
+func fixesFor(pass *analysis.Pass, a access, needsProvisioned bool) ([]analysis.SuggestedFix, string) {
 	var fixes []analysis.SuggestedFix
+	note := manualNote(pass, a)
 	if needsProvisioned {
-		if edits := provisionedCompanion(pass, a); len(edits) > 0 {
-			fixes = append(fixes, analysis.SuggestedFix{
-				Message:   "also set status.initialization.provisioned (one-way: only ever set to true)",
-				TextEdits: edits,
-			})
+		companion, manual := companionFix(pass, []access{a})
+		fixes = append(fixes, companion...)
+		if manual != "" {
+			note = manual
 		}
 	}
 	// Use sites of the type-side migrations (MPA107, MPA105/MPA106); a use
 	// they cannot rewrite gets no fix and a "(needs a person)" message.
 	fixes = append(fixes, providerIDMigration(pass, a).fix("rewrite for spec.providerID as a string (the MPA107 type fix)")...)
 	fixes = append(fixes, failureMigration(pass, a).fix("use the status.deprecated.v1beta1 accessors (the MPA105/MPA106 type fix)")...)
-	return fixes
+	return fixes, note
+}
+
+// companionMessage is the fix that adds the provisioned write.
+const companionMessage = "also set status.initialization.provisioned (one-way: only ever set to true)"
+
+// companionFix sets provisioned beside every ready write in ready, or
+// declines: then note says the writes need a person. It is all or nothing,
+// so a fixed function never keeps a ready write without its companion.
+func companionFix(pass *analysis.Pass, ready []access) (fixes []analysis.SuggestedFix, note string) {
+	var edits []analysis.TextEdit
+	if len(ready) == 0 {
+		return nil, manualSuffix
+	}
+	spell := imports.New(pass.TypesInfo, pass.Pkg, ready[0].file)
+	for _, a := range ready {
+		e, ok := provisionedCompanion(pass, spell, a)
+		if !ok {
+			return nil, manualSuffix
+		}
+		edits = append(edits, e...)
+	}
+	if len(edits) == 0 {
+		return nil, manualSuffix
+	}
+	return []analysis.SuggestedFix{{Message: companionMessage, TextEdits: edits}}, ""
 }
 
 // provisionedCompanion sets Status.Initialization.Provisioned next to a
-// write of Status.Ready: unconditionally when ready is set to the constant
-// true, else guarded by the value just written, so provisioned is never reset.
-func provisionedCompanion(pass *analysis.Pass, a access) []analysis.TextEdit {
-	ptrName, importEdits := ptrHelper(a.file)
+// write of Status.Ready: unconditionally when ready is set to a constant
+// true, else guarded by the value just written, so provisioned is never
+// reset. The status expression is evaluated once, as before the fix.
+func provisionedCompanion(pass *analysis.Pass, spell *imports.File, a access) ([]analysis.TextEdit, bool) {
+	cur, ok := cursorOf(pass, a.node)
+	if !ok {
+		return nil, false
+	}
 	switch n := a.node.(type) {
 	case *ast.SelectorExpr:
-		stmt, ok := enclosingAssign(a.stack, n)
-		if !ok {
-			return nil
-		}
-		statusExpr, err := parser.ParseExpr(types.ExprString(n.X))
-		if err != nil {
-			return nil
-		}
-		tv := pass.TypesInfo.Types[n.X]
-		initName, provName := initializationNames(tv.Type)
-		target := &ast.SelectorExpr{X: &ast.SelectorExpr{X: statusExpr, Sel: ast.NewIdent(initName)}, Sel: ast.NewIdent(provName)}
-		set := &ast.AssignStmt{Lhs: []ast.Expr{target}, Tok: token.ASSIGN, Rhs: []ast.Expr{trueValue(ptrName)}}
-		var out ast.Stmt = set
-		if !isConstTrue(pass, a.rhs) {
-			readyExpr, _ := parser.ParseExpr(types.ExprString(n))
-			var cond ast.Expr = readyExpr
-			if _, isPtr := pass.TypesInfo.TypeOf(n).(*types.Pointer); isPtr {
-				cond = &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(ptrName), Sel: ast.NewIdent("Deref")},
-					Args: []ast.Expr{readyExpr, ast.NewIdent("false")}}
-			}
-			out = &ast.IfStmt{Cond: cond, Body: &ast.BlockStmt{List: []ast.Stmt{set}}}
-		}
-		text, ok := render(out)
-		if !ok {
-			return nil
-		}
-		at := lineEnd(pass.Fset, a.file, stmt.End())
-		return append(importEdits, analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n" + text)})
+		return companionStatement(pass, spell, a, cur, n)
 	case *ast.KeyValueExpr:
-		if !isConstTrue(pass, a.rhs) {
-			return nil // a computed value in a literal needs a person
+		return companionKey(pass, spell, a, cur, n)
+	}
+	return nil, false
+}
+
+// companionStatement follows `x.Ready = v` with the provisioned write on
+// the same x. A receiver that only reads variables (p.Status, s.Pool.Status,
+// pools[0].Status) is written again as it is; any other (a call, a
+// receive, an index that is not a constant) is bound once to a fresh
+// variable in a new block:
+//
+//	{
+//		status := &r.next().Status
+//		status.Ready = v
+//		if ptr.Deref(status.Ready, false) { status.Initialization.Provisioned = ptr.To(true) }
+//	}
+func companionStatement(pass *analysis.Pass, spell *imports.File, a access, cur inspector.Cursor, ready *ast.SelectorExpr) ([]analysis.TextEdit, bool) {
+	stmt, ok := enclosingAssign(cur, ready)
+	if !ok {
+		return nil, false
+	}
+	statusType := pass.TypesInfo.TypeOf(ready.X)
+	at := stmt.Pos()
+	var edits []analysis.TextEdit
+	status, pure := readOnlyCopy(pass.TypesInfo, ready.X)
+	bound := ""
+	if !pure {
+		x := ready.X
+		amp := "&"
+		if _, isPtr := types.Unalias(statusType).Underlying().(*types.Pointer); isPtr {
+			amp = ""
+		} else if !pass.TypesInfo.Types[x].Addressable() {
+			return nil, false
 		}
-		lit, ok := parentLiteral(a.stack)
+		xText, ok := render(pass.Fset, x)
 		if !ok {
-			return nil
+			return nil, false
 		}
-		tv := pass.TypesInfo.Types[lit]
-		initName, provName := initializationNames(tv.Type)
-		initType := pooltypes.InitializationTypeName(a.pool.Pool.Kind)
-		if f, ok := poolfinder.FieldByJSON(tv.Type, "initialization"); ok {
-			initType = types.TypeString(f.Var.Type(), types.RelativeTo(pass.Pkg))
-		}
-		typeExpr, err := parser.ParseExpr(qualify(initType, pass, tv.Type))
-		if err != nil {
-			return nil
-		}
-		kv := &ast.KeyValueExpr{Key: ast.NewIdent(initName), Value: &ast.CompositeLit{Type: typeExpr, Elts: []ast.Expr{
-			&ast.KeyValueExpr{Key: ast.NewIdent(provName), Value: trueValue(ptrName)},
-		}}}
-		text, ok := render(kv)
+		bound = spell.FreshName(at, "status", map[string]bool{"ptr": true})
+		status = ast.NewIdent(bound)
+		edits = append(edits,
+			analysis.TextEdit{Pos: at, End: at, NewText: []byte("{\n" + bound + " := " + amp + xText + "\n")},
+			analysis.TextEdit{Pos: x.Pos(), End: x.End(), NewText: []byte(bound)})
+	}
+	stmts, more, ok := setProvisioned(pass, spell, a, at, status, statusType, ready.Sel.Name)
+	if !ok {
+		return nil, false
+	}
+	var text strings.Builder
+	for _, s := range stmts {
+		t, ok := render(token.NewFileSet(), s)
 		if !ok {
-			return nil
+			return nil, false
 		}
-		return append(importEdits, analysis.TextEdit{Pos: n.End(), End: n.End(), NewText: []byte(", " + text)})
+		text.WriteString("\n" + t)
+	}
+	if bound != "" {
+		text.WriteString("\n}")
+	}
+	end := lineEnd(pass.Fset, a.file, stmt.End())
+	edits = append(edits, more...)
+	return append(edits, analysis.TextEdit{Pos: end, End: end, NewText: []byte(text.String())}), true
+}
+
+// setProvisioned is the statements that set provisioned on status (an
+// expression of statusType, the type holding ready).
+func setProvisioned(pass *analysis.Pass, spell *imports.File, a access, at token.Pos, status ast.Expr, statusType types.Type, readyName string) ([]ast.Stmt, []analysis.TextEdit, bool) {
+	initField, provType, ok := initialization(statusType, a.pool.Pool.Kind)
+	if !ok {
+		return nil, nil, false
+	}
+	if _, isPtr := types.Unalias(initField.typ).(*types.Pointer); isPtr {
+		return nil, nil, false // writing through a nil initialization would panic
+	}
+	value, edits, ok := trueValue(pass, spell, at, provType)
+	if !ok {
+		return nil, nil, false
+	}
+	sel := func(x ast.Expr, names ...string) ast.Expr {
+		for _, n := range names {
+			x = &ast.SelectorExpr{X: x, Sel: ast.NewIdent(n)}
+		}
+		return x
+	}
+	set := &ast.AssignStmt{Lhs: []ast.Expr{sel(status, initField.name, initField.provisioned)}, Tok: token.ASSIGN, Rhs: []ast.Expr{value}}
+	if isConstTrue(pass, a.rhs) {
+		return []ast.Stmt{set}, edits, true
+	}
+	cond := sel(status, readyName)
+	switch readyType := pass.TypesInfo.TypeOf(a.node.(ast.Expr)); {
+	case isBool(readyType):
+	case isBoolPointer(readyType):
+		deref, more, ok := spell.Ref(at, ptrPath, "Deref")
+		if !ok {
+			return nil, nil, false
+		}
+		edits = append(edits, more...)
+		cond = &ast.CallExpr{Fun: deref, Args: []ast.Expr{cond, ast.NewIdent("false")}}
+	default:
+		return nil, nil, false
+	}
+	if !spell.Predeclared(at, "false") {
+		return nil, nil, false
+	}
+	return []ast.Stmt{&ast.IfStmt{Cond: cond, Body: &ast.BlockStmt{List: []ast.Stmt{set}}}}, edits, true
+}
+
+// companionKey adds Initialization: T{Provisioned: ptr.To(true)} to a
+// status literal that sets Ready to a constant true.
+func companionKey(pass *analysis.Pass, spell *imports.File, a access, cur inspector.Cursor, kv *ast.KeyValueExpr) ([]analysis.TextEdit, bool) {
+	if !isConstTrue(pass, a.rhs) {
+		return nil, false // a computed value in a literal needs a person
+	}
+	lit, ok := cur.Parent().Node().(*ast.CompositeLit)
+	if !ok {
+		return nil, false
+	}
+	litType := pass.TypesInfo.TypeOf(lit)
+	initField, provType, ok := initialization(litType, a.pool.Pool.Kind)
+	if !ok {
+		return nil, false
+	}
+	for _, elt := range lit.Elts {
+		if k, ok := elt.(*ast.KeyValueExpr); ok {
+			if id, ok := k.Key.(*ast.Ident); ok && id.Name == initField.name {
+				return nil, false // an initialization is already spelled out
+			}
+		}
+	}
+	at := kv.Pos()
+	value, edits, ok := trueValue(pass, spell, at, provType)
+	if !ok {
+		return nil, false
+	}
+	elemType, isPtr := initField.typ, false
+	if p, ok := types.Unalias(elemType).(*types.Pointer); ok {
+		elemType, isPtr = p.Elem(), true
+	}
+	var typeExpr ast.Expr
+	if initField.declared {
+		t, more, ok := spell.TypeExpr(at, elemType)
+		if !ok {
+			return nil, false
+		}
+		typeExpr, edits = t, append(edits, more...)
+	} else {
+		// The MPA101 type fix declares the type beside the status type.
+		t, more, ok := spell.Ref(at, statusPackage(litType).Path(), initField.typeName)
+		if !ok {
+			return nil, false
+		}
+		typeExpr, edits = t, append(edits, more...)
+	}
+	var init ast.Expr = &ast.CompositeLit{Type: typeExpr, Elts: []ast.Expr{
+		&ast.KeyValueExpr{Key: ast.NewIdent(initField.provisioned), Value: value},
+	}}
+	if isPtr {
+		init = &ast.UnaryExpr{Op: token.AND, X: init}
+	}
+	text, ok := render(token.NewFileSet(), &ast.KeyValueExpr{Key: ast.NewIdent(initField.name), Value: init})
+	if !ok {
+		return nil, false
+	}
+	return append(edits, analysis.TextEdit{Pos: kv.End(), End: kv.End(), NewText: []byte(", " + text)}), true
+}
+
+// initField describes the initialization field of a status type: the
+// type's own when it has one, else the one the MPA101 type fix adds.
+type initField struct {
+	name, provisioned string
+	// typ is the field's type when declared; typeName the type the fix
+	// declares otherwise.
+	typ      types.Type
+	typeName string
+	declared bool
+}
+
+// initialization finds the initialization field of statusType and the
+// type of its provisioned field (*bool when the type fix adds it).
+func initialization(statusType types.Type, kind string) (initField, types.Type, bool) {
+	f, ok := poolfinder.FieldByJSON(statusType, "initialization")
+	if !ok {
+		return initField{name: "Initialization", provisioned: "Provisioned", typeName: pooltypes.InitializationTypeName(kind)},
+			types.NewPointer(types.Typ[types.Bool]), statusPackage(statusType) != nil
+	}
+	p, ok := poolfinder.FieldByJSON(f.Var.Type(), "provisioned")
+	if !ok {
+		return initField{}, nil, false
+	}
+	return initField{name: f.Var.Name(), provisioned: p.Var.Name(), typ: f.Var.Type(), declared: true}, p.Var.Type(), true
+}
+
+func statusPackage(statusType types.Type) *types.Package {
+	if named, ok := types.Unalias(poolfinder.Deref(statusType)).(*types.Named); ok {
+		return named.Obj().Pkg()
 	}
 	return nil
 }
 
-// qualify prefixes a type name declared in the pool's API package with the
-// import name the file uses for that package.
-func qualify(name string, pass *analysis.Pass, statusType types.Type) string {
-	named, ok := poolfinder.Deref(statusType).(*types.Named)
-	if !ok || named.Obj().Pkg() == pass.Pkg || containsDot(name) {
-		return name
+// ptrPath is the pointer helper package every fix calls.
+const ptrPath = "k8s.io/utils/ptr"
+
+// trueValue spells true for a provisioned field of type t: true for a
+// bool, ptr.To(true) for a *bool.
+func trueValue(pass *analysis.Pass, spell *imports.File, at token.Pos, t types.Type) (ast.Expr, []analysis.TextEdit, bool) {
+	if !spell.Predeclared(at, "true") {
+		return nil, nil, false
 	}
-	pkg := named.Obj().Pkg()
-	for _, imp := range pass.Pkg.Imports() {
-		if imp == pkg {
-			for _, f := range pass.Files {
-				for _, spec := range f.Imports {
-					if p, _ := strconv.Unquote(spec.Path.Value); p == pkg.Path() && spec.Name != nil {
-						return spec.Name.Name + "." + name
-					}
-				}
-			}
+	switch {
+	case isBool(t):
+		return ast.NewIdent("true"), nil, true
+	case isBoolPointer(t):
+		to, edits, ok := spell.Ref(at, ptrPath, "To")
+		if !ok {
+			return nil, nil, false
 		}
+		return &ast.CallExpr{Fun: to, Args: []ast.Expr{ast.NewIdent("true")}}, edits, true
 	}
-	return pkg.Name() + "." + name
+	return nil, nil, false
 }
 
-func containsDot(s string) bool { return bytes.ContainsRune([]byte(s), '.') }
-
-// initializationNames are the Go names of the initialization and
-// provisioned fields: the type's own when present, else the ones the
-// initialization fix adds.
-func initializationNames(statusType types.Type) (string, string) {
-	initName, provName := "Initialization", "Provisioned"
-	if f, ok := poolfinder.FieldByJSON(statusType, "initialization"); ok {
-		initName = f.Var.Name()
-		if p, ok := poolfinder.FieldByJSON(f.Var.Type(), "provisioned"); ok {
-			provName = p.Var.Name()
-		}
-	}
-	return initName, provName
+func isBool(t types.Type) bool {
+	b, ok := types.Unalias(t).(*types.Basic)
+	return ok && b.Kind() == types.Bool
 }
 
-func trueValue(ptrName string) ast.Expr {
-	if ptrName == "pointer" {
-		return &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent("pointer"), Sel: ast.NewIdent("Bool")}, Args: []ast.Expr{ast.NewIdent("true")}}
-	}
-	return &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(ptrName), Sel: ast.NewIdent("To")}, Args: []ast.Expr{ast.NewIdent("true")}}
+func isBoolPointer(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	return ok && isBool(p.Elem())
 }
 
-// isConstTrue recognises true, ptr.To(true) and pointer.Bool(true).
+// isConstTrue recognises true, and ptr.To(true), pointer.Bool(true) and
+// pointer.BoolPtr(true) of k8s.io/utils, by the callee's object.
 func isConstTrue(pass *analysis.Pass, e ast.Expr) bool {
 	if e == nil {
 		return false
 	}
+	e = ast.Unparen(e)
 	if tv, ok := pass.TypesInfo.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.Bool {
 		return constant.BoolVal(tv.Value)
 	}
-	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 {
-		if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
-			switch sel.Sel.Name {
-			case "To", "Bool", "BoolPtr":
-				return isConstTrue(pass, call.Args[0])
-			}
+	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 && !call.Ellipsis.IsValid() {
+		if isHelper(pass.TypesInfo, call, ptrPath, "To") || isHelper(pass.TypesInfo, call, pointerPath, "Bool", "BoolPtr") {
+			return isConstTrue(pass, call.Args[0])
 		}
 	}
 	return false
 }
 
-// ptrHelper returns the name to call for a *bool and, when the file has no
-// pointer helper yet, the edit importing k8s.io/utils/ptr.
-func ptrHelper(f *ast.File) (string, []analysis.TextEdit) {
-	name := ""
-	for _, spec := range f.Imports {
-		path, _ := strconv.Unquote(spec.Path.Value)
-		switch path {
-		case "k8s.io/utils/ptr":
-			if spec.Name != nil {
-				return spec.Name.Name, nil
-			}
-			return "ptr", nil
-		case "k8s.io/utils/pointer":
-			if spec.Name == nil {
-				name = "pointer"
-			}
-		}
+// pointerPath is the deprecated helper package some providers still use.
+const pointerPath = "k8s.io/utils/pointer"
+
+// isHelper reports whether call calls the package-level function (or
+// function variable, as k8s.io/utils/pointer declares them) pkg.name.
+func isHelper(info *types.Info, call *ast.CallExpr, pkg string, names ...string) bool {
+	obj := typeutil.Callee(info, call)
+	switch obj.(type) {
+	case *types.Func, *types.Var:
+	default:
+		return false
 	}
-	if name != "" {
-		return name, nil
+	if obj.Pkg() == nil || obj.Pkg().Path() != pkg || obj.Parent() != obj.Pkg().Scope() {
+		return false
 	}
-	const imp = `"k8s.io/utils/ptr"`
-	for _, d := range f.Decls {
-		gd, ok := d.(*ast.GenDecl)
-		if !ok || gd.Tok != token.IMPORT {
-			continue
+	return slices.Contains(names, obj.Name())
+}
+
+// readOnlyCopy returns a copy of e, without positions, when evaluating e
+// again reads the same variables and calls nothing: identifiers, field
+// selections, qualified identifiers, dereferences and indexes by a
+// constant.
+func readOnlyCopy(info *types.Info, e ast.Expr) (ast.Expr, bool) {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return ast.NewIdent(e.Name), true
+	case *ast.ParenExpr:
+		x, ok := readOnlyCopy(info, e.X)
+		return &ast.ParenExpr{X: x}, ok
+	case *ast.StarExpr:
+		x, ok := readOnlyCopy(info, e.X)
+		return &ast.StarExpr{X: x}, ok
+	case *ast.SelectorExpr:
+		if s := info.Selections[e]; s != nil && s.Kind() != types.FieldVal {
+			return nil, false // a method value
 		}
-		if gd.Lparen.IsValid() {
-			return "ptr", []analysis.TextEdit{{Pos: gd.Rparen, End: gd.Rparen, NewText: []byte("\t" + imp + "\n")}}
+		x, ok := readOnlyCopy(info, e.X)
+		return &ast.SelectorExpr{X: x, Sel: ast.NewIdent(e.Sel.Name)}, ok
+	case *ast.IndexExpr:
+		if tv := info.Types[e.Index]; tv.Value == nil {
+			return nil, false
 		}
-		return "ptr", []analysis.TextEdit{{Pos: gd.End(), End: gd.End(), NewText: []byte("\nimport " + imp)}}
+		idx, ok := readOnlyCopy(info, e.Index)
+		if lit, isLit := e.Index.(*ast.BasicLit); isLit {
+			idx, ok = &ast.BasicLit{Kind: lit.Kind, Value: lit.Value}, true
+		}
+		if !ok {
+			return nil, false
+		}
+		x, ok := readOnlyCopy(info, e.X)
+		return &ast.IndexExpr{X: x, Index: idx}, ok
 	}
-	return "ptr", []analysis.TextEdit{{Pos: f.Name.End(), End: f.Name.End(), NewText: []byte("\n\nimport " + imp)}}
+	return nil, false
+}
+
+// cursorOf is the cursor of n, a node of the package's files.
+func cursorOf(pass *analysis.Pass, n ast.Node) (inspector.Cursor, bool) {
+	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	cur, ok := in.Root().FindByPos(n.Pos(), n.End())
+	for ok && cur.Node() != n {
+		cur = cur.Parent()
+		ok = cur.Node() != nil
+	}
+	return cur, ok
 }
 
 // enclosingAssign finds the assignment statement that writes sel, when it
 // sits where a statement may follow it.
-func enclosingAssign(stack []ast.Node, sel ast.Expr) (*ast.AssignStmt, bool) {
-	for i := len(stack) - 1; i > 0; i-- {
-		as, ok := stack[i].(*ast.AssignStmt)
-		if !ok {
-			continue
-		}
-		written := false
-		for _, lhs := range as.Lhs {
-			if target(lhs) == sel {
-				written = true
-			}
-		}
-		if !written {
+func enclosingAssign(cur inspector.Cursor, sel ast.Expr) (*ast.AssignStmt, bool) {
+	for c := range cur.Enclosing((*ast.AssignStmt)(nil)) {
+		as := c.Node().(*ast.AssignStmt)
+		if !slices.ContainsFunc(as.Lhs, func(lhs ast.Expr) bool { return target(lhs) == sel }) {
 			return nil, false
 		}
-		switch stack[i-1].(type) {
+		switch c.Parent().Node().(type) {
 		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
 			return as, true
 		}
@@ -237,18 +422,10 @@ func lineEnd(fset *token.FileSet, f *ast.File, pos token.Pos) token.Pos {
 	return pos
 }
 
-func parentLiteral(stack []ast.Node) (*ast.CompositeLit, bool) {
-	for i := len(stack) - 1; i >= 0; i-- {
-		if cl, ok := stack[i].(*ast.CompositeLit); ok {
-			return cl, true
-		}
-	}
-	return nil, false
-}
-
-func render(n ast.Node) (string, bool) {
+// render prints n, whose positions are those of fset.
+func render(fset *token.FileSet, n ast.Node) (string, bool) {
 	var buf bytes.Buffer
-	if err := format.Node(&buf, token.NewFileSet(), n); err != nil {
+	if err := format.Node(&buf, fset, n); err != nil {
 		return "", false
 	}
 	return buf.String(), true

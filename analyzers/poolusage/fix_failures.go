@@ -27,9 +27,17 @@ func failureMigration(pass *analysis.Pass, a access) migration {
 		return migration{}
 	}
 	manual := migration{relevant: true, manual: true}
+	cur, ok := cursorOf(pass, a.node)
+	if !ok {
+		return migration{}
+	}
 	switch n := a.node.(type) {
 	case *ast.KeyValueExpr: // Status{FailureReason: v}
-		named, ok := types.Unalias(poolfinder.Deref(pass.TypesInfo.TypeOf(enclosingLit(a.stack)))).(*types.Named)
+		lit, _ := cur.Parent().Node().(*ast.CompositeLit)
+		if lit == nil {
+			return migration{}
+		}
+		named, ok := types.Unalias(poolfinder.Deref(pass.TypesInfo.TypeOf(lit))).(*types.Named)
 		if !ok {
 			return migration{}
 		}
@@ -61,8 +69,8 @@ func failureMigration(pass *analysis.Pass, a access) migration {
 		replace := func(from, to token.Pos, text string) {
 			edits = append(edits, analysis.TextEdit{Pos: from, End: to, NewText: []byte(text)})
 		}
-		parent, child, _ := parentOf(a.stack)
-		switch p := parent.(type) {
+		parent, child := parentOf(cur)
+		switch p := parent.Node().(type) {
 		case *ast.AssignStmt:
 			for _, lhs := range p.Lhs {
 				if lhs != child {
@@ -96,11 +104,4 @@ func failureMigration(pass *analysis.Pass, a access) migration {
 		return migration{relevant: true, edits: edits}
 	}
 	return migration{}
-}
-
-func enclosingLit(stack []ast.Node) ast.Expr {
-	if lit, ok := parentLiteral(stack); ok {
-		return lit
-	}
-	return nil
 }

@@ -6,11 +6,11 @@ import (
 	"go/token"
 	"go/types"
 	"go/version"
-	"strconv"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/mpaudit/mpaudit/analyzers/internal/imports"
 	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
 	"github.com/mpaudit/mpaudit/analyzers/pooltypes"
 	"github.com/mpaudit/mpaudit/contract"
@@ -86,7 +86,7 @@ func providerIDMigration(pass *analysis.Pass, a access) migration {
 	if a.path != contract.PathProviderID {
 		return migration{}
 	}
-	r := &rewriter{pass: pass, file: a.file}
+	r := &rewriter{pass: pass, file: a.file, spell: imports.New(pass.TypesInfo, pass.Pkg, a.file)}
 	switch n := a.node.(type) {
 	case *ast.KeyValueExpr: // Spec{ProviderID: v}
 		key, ok := n.Key.(*ast.Ident)
@@ -109,7 +109,11 @@ func providerIDMigration(pass *analysis.Pass, a access) migration {
 			return migration{}
 		}
 		r.elem = elem
-		return r.done(r.providerIDUse(n, a.stack))
+		cur, ok := cursorOf(pass, n)
+		if !ok {
+			return migration{}
+		}
+		return r.done(r.providerIDUse(n, cur))
 	}
 	return migration{}
 }
@@ -118,10 +122,9 @@ func providerIDMigration(pass *analysis.Pass, a access) migration {
 type rewriter struct {
 	pass  *analysis.Pass
 	file  *ast.File
+	spell *imports.File
 	elem  types.Type // the providerID element type (string)
 	edits []analysis.TextEdit
-	// imports already added to edits, by path.
-	imported map[string]string
 }
 
 func (r *rewriter) done(ok bool) migration {
@@ -135,30 +138,25 @@ func (r *rewriter) replace(from, to token.Pos, text string) {
 	r.edits = append(r.edits, analysis.TextEdit{Pos: from, End: to, NewText: []byte(text)})
 }
 
-// parentOf returns the nearest ancestor of stack's last node that is not a
+// parentOf returns the nearest ancestor of cur's node that is not a
 // parenthesis, and the child of it the node is (the node, or its outermost
 // parenthesis).
-func parentOf(stack []ast.Node) (parent ast.Node, child ast.Expr, i int) {
-	i = len(stack) - 2
-	child, _ = stack[len(stack)-1].(ast.Expr)
-	for i >= 0 {
-		p, ok := stack[i].(*ast.ParenExpr)
+func parentOf(cur inspector.Cursor) (parent inspector.Cursor, child ast.Expr) {
+	child, _ = cur.Node().(ast.Expr)
+	parent = cur.Parent()
+	for {
+		p, ok := parent.Node().(*ast.ParenExpr)
 		if !ok {
-			break
+			return parent, child
 		}
-		child = p
-		i--
+		child, parent = p, parent.Parent()
 	}
-	if i < 0 {
-		return nil, child, i
-	}
-	return stack[i], child, i
 }
 
 // providerIDUse rewrites x.Spec.ProviderID by the expression around it.
-func (r *rewriter) providerIDUse(sel *ast.SelectorExpr, stack []ast.Node) bool {
-	parent, child, i := parentOf(stack)
-	switch p := parent.(type) {
+func (r *rewriter) providerIDUse(sel *ast.SelectorExpr, cur inspector.Cursor) bool {
+	parentCur, child := parentOf(cur)
+	switch p := parentCur.Node().(type) {
 	case *ast.StarExpr: // *x.Spec.ProviderID -> x.Spec.ProviderID
 		r.replace(p.Star, p.Star+1, "")
 		return true
@@ -192,7 +190,7 @@ func (r *rewriter) providerIDUse(sel *ast.SelectorExpr, stack []ast.Node) bool {
 			return r.deref(p, child)
 		}
 	}
-	return r.pointerValue(child, stack[:i+1])
+	return r.pointerValue(child, parentCur)
 }
 
 // newStringValue rewrites a *string value stored into the field so it is
@@ -222,18 +220,11 @@ func (r *rewriter) newStringValue(e ast.Expr, at token.Pos) bool {
 	}
 	if t := info.TypeOf(e); t != nil && types.Identical(t, types.NewPointer(r.elem)) {
 		// Another *string: its value, "" for nil.
-		name, ok := r.ptrName(at)
+		prefix, ok := r.qualify(at, ptrPath, "Deref")
 		if !ok {
 			return false
 		}
-		fn := name + ".Deref("
-		if name == "pointer" {
-			if !types.Identical(r.elem, types.Typ[types.String]) {
-				return false
-			}
-			fn = "pointer.StringDeref("
-		}
-		r.replace(e.Pos(), e.Pos(), fn)
+		r.replace(e.Pos(), e.Pos(), prefix+"Deref(")
 		r.replace(e.End(), e.End(), `, "")`)
 		return true
 	}
@@ -260,11 +251,14 @@ func (r *rewriter) deref(call *ast.CallExpr, child ast.Expr) bool {
 	// pointer became), so cmp.Or(s, d) gives d when s is unset: the same
 	// answer, except for a pointer to "" that was set on purpose, which a
 	// string field cannot tell from unset anyway.
-	name, ok := r.importName("cmp", "go1.22", call.Pos())
+	if v := r.pass.TypesInfo.FileVersions[r.file]; v != "" && version.Compare(v, "go1.22") < 0 {
+		return false // cmp.Or is newer than the file
+	}
+	prefix, ok := r.qualify(call.Pos(), "cmp", "Or")
 	if !ok {
 		return false
 	}
-	r.replace(call.Fun.Pos(), call.Fun.End(), name+".Or")
+	r.replace(call.Fun.Pos(), call.Fun.End(), prefix+"Or")
 	return true
 }
 
@@ -272,8 +266,8 @@ func (r *rewriter) deref(call *ast.CallExpr, child ast.Expr) bool {
 // variable, a return value, a literal element) in ptr.To, so the receiver
 // keeps its type. ptr.To never gives nil: an unset ID now arrives as a
 // pointer to "".
-func (r *rewriter) pointerValue(child ast.Expr, stack []ast.Node) bool {
-	want, noop, ok := r.expectedType(child, stack)
+func (r *rewriter) pointerValue(child ast.Expr, parent inspector.Cursor) bool {
+	want, noop, ok := r.expectedType(child, parent)
 	switch {
 	case !ok:
 		return false
@@ -282,30 +276,21 @@ func (r *rewriter) pointerValue(child ast.Expr, stack []ast.Node) bool {
 	case !types.Identical(want, types.NewPointer(r.elem)):
 		return false // an interface (fmt, logging) or a type we cannot follow
 	}
-	name, ok := r.ptrName(child.Pos())
+	prefix, ok := r.qualify(child.Pos(), ptrPath, "To")
 	if !ok {
 		return false
 	}
-	fn := name + ".To("
-	if name == "pointer" {
-		if !types.Identical(r.elem, types.Typ[types.String]) {
-			return false
-		}
-		fn = "pointer.String("
-	}
-	r.replace(child.Pos(), child.Pos(), fn)
+	r.replace(child.Pos(), child.Pos(), prefix+"To(")
 	r.replace(child.End(), child.End(), ")")
 	return true
 }
 
-// expectedType is the type the value child flows into; noop is set when
-// it flows into another migrating providerID (no edit needed).
-func (r *rewriter) expectedType(child ast.Expr, stack []ast.Node) (want types.Type, noop, ok bool) {
+// expectedType is the type the value child flows into (parent is child's
+// parent); noop is set when it flows into another migrating providerID (no
+// edit needed).
+func (r *rewriter) expectedType(child ast.Expr, parent inspector.Cursor) (want types.Type, noop, ok bool) {
 	info := r.pass.TypesInfo
-	if len(stack) == 0 {
-		return nil, false, false
-	}
-	switch p := stack[len(stack)-1].(type) {
+	switch p := parent.Node().(type) {
 	case *ast.CallExpr:
 		if tv, ok := info.Types[p.Fun]; !ok || tv.IsType() || tv.IsBuiltin() {
 			return nil, false, false // conversions and builtins need a person
@@ -372,7 +357,7 @@ func (r *rewriter) expectedType(child ast.Expr, stack []ast.Node) (want types.Ty
 			}
 		}
 	case *ast.ReturnStmt:
-		sig := enclosingSignature(info, stack)
+		sig := enclosingSignature(info, parent)
 		if sig == nil || sig.Results().Len() != len(p.Results) {
 			return nil, false, false
 		}
@@ -382,10 +367,10 @@ func (r *rewriter) expectedType(child ast.Expr, stack []ast.Node) (want types.Ty
 			}
 		}
 	case *ast.KeyValueExpr:
-		if p.Value != child || len(stack) < 2 {
+		if p.Value != child {
 			return nil, false, false
 		}
-		lit, ok := stack[len(stack)-2].(*ast.CompositeLit)
+		lit, ok := parent.Parent().Node().(*ast.CompositeLit)
 		if !ok {
 			return nil, false, false
 		}
@@ -451,10 +436,10 @@ func (r *rewriter) isMigratingKey(lit *ast.CompositeLit, v *types.Var) bool {
 	return ok
 }
 
-// enclosingSignature is the signature of the innermost function in stack.
-func enclosingSignature(info *types.Info, stack []ast.Node) *types.Signature {
-	for i := len(stack) - 1; i >= 0; i-- {
-		switch f := stack[i].(type) {
+// enclosingSignature is the signature of the innermost function around cur.
+func enclosingSignature(info *types.Info, cur inspector.Cursor) *types.Signature {
+	for c := range cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		switch f := c.Node().(type) {
 		case *ast.FuncLit:
 			sig, _ := info.TypeOf(f).(*types.Signature)
 			return sig
@@ -463,125 +448,24 @@ func enclosingSignature(info *types.Info, stack []ast.Node) *types.Signature {
 				sig, _ := obj.Type().(*types.Signature)
 				return sig
 			}
-			return nil
 		}
+		return nil
 	}
 	return nil
 }
 
-// calleeIs reports whether call calls the function pkg.name (explicit
-// instantiations included).
-func (r *rewriter) calleeIs(call *ast.CallExpr, pkg string, names ...string) bool {
-	fun := ast.Unparen(call.Fun)
-	switch f := fun.(type) {
-	case *ast.IndexExpr:
-		fun = f.X
-	case *ast.IndexListExpr:
-		fun = f.X
-	}
-	var id *ast.Ident
-	switch f := fun.(type) {
-	case *ast.SelectorExpr:
-		id = f.Sel
-	case *ast.Ident:
-		id = f
-	default:
-		return false
-	}
-	// k8s.io/utils/pointer declares its helpers as variables
-	// (var String = ptr.To[string]); ptr declares functions.
-	fn := r.pass.TypesInfo.Uses[id]
-	switch fn.(type) {
-	case *types.Func, *types.Var:
-	default:
-		return false
-	}
-	if fn.Pkg() == nil || fn.Pkg().Path() != pkg || fn.Parent() != fn.Pkg().Scope() {
-		return false
-	}
-	for _, n := range names {
-		if fn.Name() == n {
-			return true
-		}
-	}
-	return false
-}
-
 func (r *rewriter) isPtrTo(call *ast.CallExpr) bool {
-	return r.calleeIs(call, "k8s.io/utils/ptr", "To") || r.calleeIs(call, "k8s.io/utils/pointer", "String", "StringPtr")
+	return isHelper(r.pass.TypesInfo, call, ptrPath, "To") || isHelper(r.pass.TypesInfo, call, pointerPath, "String", "StringPtr")
 }
 
 func (r *rewriter) isDeref(call *ast.CallExpr) bool {
-	return r.calleeIs(call, "k8s.io/utils/ptr", "Deref") || r.calleeIs(call, "k8s.io/utils/pointer", "StringDeref")
+	return isHelper(r.pass.TypesInfo, call, ptrPath, "Deref") || isHelper(r.pass.TypesInfo, call, pointerPath, "StringDeref")
 }
 
-// ptrName is the pointer helper package to call (ptr, or pointer when the
-// file uses only k8s.io/utils/pointer), importing k8s.io/utils/ptr when the
-// file has neither. It fails when the name would be shadowed.
-func (r *rewriter) ptrName(at token.Pos) (string, bool) {
-	name, edits := ptrHelper(r.file)
-	if len(edits) > 0 && r.shadowed(name, at) {
-		return "", false
-	}
+// qualify is the prefix under which the file refers to path.member at pos,
+// importing path when needed.
+func (r *rewriter) qualify(pos token.Pos, path, member string) (string, bool) {
+	prefix, edits, ok := r.spell.Qualify(pos, path, member)
 	r.edits = append(r.edits, edits...)
-	return name, true
-}
-
-// importName is the name under which the file can call into path, adding
-// the import when needed (as the first import, where the standard library
-// goes). It fails when the file's Go version is older than minGo or the
-// name is taken.
-func (r *rewriter) importName(path, minGo string, at token.Pos) (string, bool) {
-	if v := r.pass.TypesInfo.FileVersions[r.file]; v != "" && version.Compare(v, minGo) < 0 {
-		return "", false
-	}
-	name := path[strings.LastIndex(path, "/")+1:]
-	for _, spec := range r.file.Imports {
-		p, _ := strconv.Unquote(spec.Path.Value)
-		local := p[strings.LastIndex(p, "/")+1:]
-		if spec.Name != nil {
-			local = spec.Name.Name
-		}
-		if p == path {
-			if local == "_" || local == "." {
-				return "", false
-			}
-			return local, true
-		}
-		if local == name {
-			return "", false // another package has the name
-		}
-	}
-	if r.shadowed(name, at) {
-		return "", false
-	}
-	imp := strconv.Quote(path)
-	for _, d := range r.file.Decls {
-		gd, ok := d.(*ast.GenDecl)
-		if !ok || gd.Tok != token.IMPORT {
-			continue
-		}
-		if gd.Lparen.IsValid() {
-			r.replace(gd.Lparen+1, gd.Lparen+1, "\n\t"+imp)
-			return name, true
-		}
-		r.replace(gd.Pos(), gd.Pos(), "import "+imp+"\n")
-		return name, true
-	}
-	r.replace(r.file.Name.End(), r.file.Name.End(), "\n\nimport "+imp)
-	return name, true
-}
-
-// shadowed reports whether name means something in scope at pos (so a
-// package of that name could not be referred to there).
-func (r *rewriter) shadowed(name string, pos token.Pos) bool {
-	scope := r.pass.Pkg.Scope().Innermost(pos)
-	if scope == nil {
-		scope = r.pass.TypesInfo.Scopes[r.file]
-	}
-	if scope == nil {
-		return false
-	}
-	_, obj := scope.LookupParent(name, pos)
-	return obj != nil
+	return prefix, ok
 }

@@ -108,8 +108,15 @@ func main() {
 
 func goCmd(t *testing.T, dir string, args ...string) string {
 	t.Helper()
+	return goEnv(t, nil, dir, args...)
+}
+
+// goEnv runs go with env added to the process's environment.
+func goEnv(t *testing.T, env []string, dir string, args ...string) string {
+	t.Helper()
 	cmd := exec.Command("go", args...)
 	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
 
 	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
 	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
@@ -21,7 +22,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:              "lists reads and writes of InfraMachinePool contract fields and checks that readiness writes set both fields",
 	URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/poolusage",
 	Run:              run,
-	Requires:         []*analysis.Analyzer{poolfinder.Analyzer},
+	Requires:         []*analysis.Analyzer{poolfinder.Analyzer, inspect.Analyzer},
 	RunDespiteErrors: true,
 	ResultType:       emit.ResultType,
 }
@@ -36,11 +37,9 @@ type access struct {
 	// the pool provisioned, so it needs no companion write.
 	reset bool
 	text  string
-	// node is the selector or key-value expression; stack its ancestors
-	// (outermost first, ending with node), for fixes.
-	node  ast.Node
-	stack []ast.Node
-	file  *ast.File
+	// node is the selector or key-value expression, for fixes.
+	node ast.Node
+	file *ast.File
 	// rhs is the assigned value of a write, when known.
 	rhs ast.Expr
 }
@@ -61,7 +60,8 @@ func run(pass *analysis.Pass) (any, error) {
 			for _, decl := range f.Decls {
 				for _, a := range collect(pass, res, f, decl) {
 					if rule, ok := tracked(a.path); ok {
-						em.FixOnly(a.pos, rule, fixesFor(pass, a, false))
+						fixes, _ := fixesFor(pass, a, false)
+						em.FixOnly(a.pos, rule, fixes)
 					}
 				}
 			}
@@ -104,6 +104,7 @@ func reportAccess(em *emit.Emitter, pass *analysis.Pass, res *poolfinder.Result,
 		mode = "write"
 	}
 	ref := a.pool.Pool
+	fixes, note := fixesFor(pass, a, needsProvisioned)
 	em.At(a.pos, report.Finding{
 		Rule:       rule,
 		Severity:   contract.MustRule(rule).Severity(res.Context(ref.Storage)),
@@ -112,8 +113,8 @@ func reportAccess(em *emit.Emitter, pass *analysis.Pass, res *poolfinder.Result,
 		APIVersion: ref.APIVersion(),
 		Field:      a.path,
 		Access:     mode,
-		Message:    fmt.Sprintf("%s %s of %s.%s `%s`", a.path, mode, ref.Version, ref.Kind, a.text) + manualNote(pass, a),
-	}, fixesFor(pass, a, needsProvisioned)...)
+		Message:    fmt.Sprintf("%s %s of %s.%s `%s`", a.path, mode, ref.Version, ref.Kind, a.text) + note,
+	}, fixes...)
 }
 
 // collect finds tracked field accesses in one top-level declaration.
@@ -140,14 +141,7 @@ func collect(pass *analysis.Pass, res *poolfinder.Result, file *ast.File, decl a
 	})
 
 	var out []access
-	var stack []ast.Node
 	ast.Inspect(decl, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		stack = append(stack, n)
-		snapshot := func() []ast.Node { return append([]ast.Node(nil), stack...) }
 		switch n := n.(type) {
 		case *ast.SelectorExpr:
 			node, path, ok := selectorPath(pass, res, n)
@@ -155,7 +149,7 @@ func collect(pass *analysis.Pass, res *poolfinder.Result, file *ast.File, decl a
 				return true
 			}
 			rhs, write := writes[n]
-			out = append(out, access{pos: n.Pos(), node: n, stack: snapshot(), file: file, rhs: rhs, path: path, write: write,
+			out = append(out, access{pos: n.Pos(), node: n, file: file, rhs: rhs, path: path, write: write,
 				reset: write && isReset(pass, rhs), text: types.ExprString(n), pool: node})
 		case *ast.CompositeLit:
 			tv, ok := pass.TypesInfo.Types[n]
@@ -188,7 +182,7 @@ func collect(pass *analysis.Pass, res *poolfinder.Result, file *ast.File, decl a
 				if !ok {
 					continue
 				}
-				out = append(out, access{pos: kv.Pos(), node: kv, stack: append(snapshot(), kv), file: file, rhs: kv.Value,
+				out = append(out, access{pos: kv.Pos(), node: kv, file: file, rhs: kv.Value,
 					path: join(node.Path, name), write: true, pool: node,
 					reset: isReset(pass, kv.Value), text: named.Obj().Name() + "{" + key.Name + ": …}"})
 			}
@@ -314,19 +308,12 @@ func checkBehaviour(em *emit.Emitter, pass *analysis.Pass, res *poolfinder.Resul
 			}
 		case len(w.ready) > 0 && len(w.prov) == 0 && w.ref.HasProvisioned:
 			a := w.ready[0]
-			var edits []analysis.TextEdit
-			for _, r := range w.ready {
-				edits = append(edits, provisionedCompanion(pass, r)...)
-			}
-			var fixes []analysis.SuggestedFix
-			if len(edits) > 0 {
-				fixes = []analysis.SuggestedFix{{Message: "also set status.initialization.provisioned (one-way: only ever set to true)", TextEdits: edits}}
-			}
+			fixes, note := companionFix(pass, w.ready)
 			em.At(a.pos, report.Finding{
 				Rule: contract.RuleReadyWriteAlone, Severity: contract.MustRule(contract.RuleReadyWriteAlone).Severity(ctx),
 				Kind: w.ref.Kind, Type: w.ref.Type, APIVersion: w.ref.APIVersion(), Field: contract.PathReady, Access: "write",
 				Message: fmt.Sprintf("%s sets `%s` but never %s, which %s.%s has", fd.Name.Name, a.text,
-					contract.PathProvisioned, w.ref.Version, w.ref.Kind),
+					contract.PathProvisioned, w.ref.Version, w.ref.Kind) + note,
 			}, fixes...)
 		case len(w.prov) > 0 && len(w.ready) == 0 && w.ref.HasReady:
 			a := w.prov[0]

@@ -9,9 +9,10 @@ func addsPtr(m *api.FooMachinePool) {
 	takesPtr(m.Spec.ProviderID) // want `spec.providerID read .*FooMachinePool .m.Spec.ProviderID.$`
 }
 
-// shadowed cannot call ptr.To: the name is a variable here.
+// shadowed has a variable named ptr: the import gets another name, for the
+// whole file, so every fix adds the same import.
 func shadowed(m *api.FooMachinePool) {
 	ptr := 1
 	_ = ptr
-	takesPtr(m.Spec.ProviderID) // want `spec.providerID read .* \(needs a person\)$`
+	takesPtr(m.Spec.ProviderID) // want `spec.providerID read .*FooMachinePool .m.Spec.ProviderID.$`
 }

@@ -37,9 +37,9 @@ func TestLoadFileRefusesNonRegular(t *testing.T) {
 	fifo := filepath.Join(t.TempDir(), "dump.yaml")
 	boundedtest.FIFO(t, fifo)
 	var err error
-	boundedtest.Run(t, func() { _, err = LoadFile(fifo) })
+	boundedtest.Run(t, func() { _, err = LoadFile(context.Background(), fifo) })
 	wantErrNaming(t, err, fifo, "named pipe")
-	boundedtest.Run(t, func() { _, err = LoadFile("/dev/zero") })
+	boundedtest.Run(t, func() { _, err = LoadFile(context.Background(), "/dev/zero") })
 	wantErrNaming(t, err, "/dev/zero", "device")
 }
 
@@ -49,7 +49,7 @@ func TestLoadFileRefusesAliasBomb(t *testing.T) {
 		t.Fatal(err)
 	}
 	var err error
-	boundedtest.Run(t, func() { _, err = LoadFile(p) })
+	boundedtest.Run(t, func() { _, err = LoadFile(context.Background(), p) })
 	wantErrNaming(t, err, p, "aliases expand")
 }
 
@@ -68,7 +68,7 @@ func TestLoadFileDirWithBadFiles(t *testing.T) {
 			})
 			var src *FileSource
 			var err error
-			boundedtest.Run(t, func() { src, err = LoadFile(dir) })
+			boundedtest.Run(t, func() { src, err = LoadFile(context.Background(), dir) })
 			if err != nil {
 				t.Fatalf("LoadFile: %v; want the rest of the dump", err)
 			}
@@ -76,6 +76,19 @@ func TestLoadFileDirWithBadFiles(t *testing.T) {
 			if len(crds) == 0 {
 				t.Errorf("no CRDs read from %s", dir)
 			}
+			if p := src.Problems(); len(p) != 1 || p[0].Subject != badFile {
+				t.Errorf("problems = %+v, want one for %s", p, badFile)
+			}
 		})
+	}
+}
+
+// A dump load stops when its context is done.
+func TestLoadFileStopsWithContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	dir := dumpDir(t, func(string) {})
+	if _, err := LoadFile(ctx, dir); err == nil || !strings.Contains(err.Error(), "context canceled") {
+		t.Fatalf("err = %v, want the cancellation", err)
 	}
 }

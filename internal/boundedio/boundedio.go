@@ -48,6 +48,11 @@ func SetMaxSize(n int64) {
 	}
 }
 
+// FormatSize writes n as ParseSize reads it ("16Mi").
+func FormatSize(n int64) string {
+	return resource.NewQuantity(n, resource.BinarySI).String()
+}
+
 // ParseSize reads a size as a byte count or a Kubernetes quantity
 // ("16Mi", "100M", "1Gi").
 func ParseSize(s string) (int64, error) {

@@ -29,6 +29,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/internal/boundedio"
 	"github.com/mpaudit/mpaudit/report"
 )
 
@@ -127,7 +128,7 @@ func Find(dir string) (string, bool) {
 
 // Load reads and validates a configuration file.
 func Load(path string) (*Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := boundedio.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("reading configuration: %w", err)
 	}
@@ -136,6 +137,19 @@ func Load(path string) (*Config, error) {
 
 // Parse validates a configuration document; name is used in errors.
 func Parse(name string, data []byte) (*Config, error) {
+	// Checked before any decoder expands aliases; a second document would
+	// be ignored by the decoders below, so it is an error.
+	docs, err := boundedio.CheckYAML(name, data)
+	if err != nil {
+		var le *boundedio.LimitError
+		if errors.As(err, &le) {
+			return nil, &FieldError{File: name, Message: le.Reason}
+		}
+		return nil, &FieldError{File: name, Message: err.Error()}
+	}
+	if docs > 1 {
+		return nil, &FieldError{File: name, Message: fmt.Sprintf("%d YAML documents; a configuration file holds one", docs)}
+	}
 	js, err := yaml.YAMLToJSONStrict(data)
 	if err != nil {
 		return nil, &FieldError{File: name, Message: "invalid YAML: " + trimYAMLError(err)}

@@ -55,3 +55,19 @@ func aliasList() string {
 	b.WriteString("]")
 	return b.String()
 }
+
+// An unreadable configuration file is found (and then fails to load), not
+// taken for an absent one.
+func TestFindUnreadable(t *testing.T) {
+	dir := t.TempDir()
+	boundedtest.Unreadable(t, filepath.Join(dir, FileName))
+	for name, find := range map[string]func(string) (string, bool){"Find": Find, "FindIn": FindIn} {
+		p, ok := find(dir)
+		if !ok {
+			t.Fatalf("%s: unreadable %s not found", name, FileName)
+		}
+		if _, err := Load(p); err == nil || !strings.Contains(err.Error(), p) {
+			t.Errorf("Load(%s): err = %v, want one naming it", p, err)
+		}
+	}
+}

@@ -119,11 +119,7 @@ func ModuleRoot(dir string) string {
 
 // Find returns the configuration file in the module root above dir, if any.
 func Find(dir string) (string, bool) {
-	p := filepath.Join(ModuleRoot(dir), FileName)
-	if st, err := os.Stat(p); err == nil && !st.IsDir() {
-		return p, true
-	}
-	return "", false
+	return FindIn(ModuleRoot(dir))
 }
 
 // Load reads and validates a configuration file.
@@ -465,7 +461,9 @@ func (c *Config) Apply(r *report.Report) int {
 // has no module to look in).
 func FindIn(dir string) (string, bool) {
 	p := filepath.Join(dir, FileName)
-	if st, err := os.Stat(p); err == nil && !st.IsDir() {
+	// Lstat: a file that exists but cannot be read (a broken link, no
+	// permission) is found, and Load says why it cannot be read.
+	if st, err := os.Lstat(p); err == nil && !st.IsDir() {
 		return p, true
 	}
 	return "", false

@@ -137,8 +137,7 @@ func Parse(name string, data []byte) (*Config, error) {
 	// be ignored by the decoders below, so it is an error.
 	docs, err := boundedio.CheckYAML(name, data)
 	if err != nil {
-		var le *boundedio.LimitError
-		if errors.As(err, &le) {
+		if le, ok := errors.AsType[*boundedio.LimitError](err); ok {
 			return nil, &FieldError{File: name, Message: le.Reason}
 		}
 		return nil, &FieldError{File: name, Message: err.Error()}

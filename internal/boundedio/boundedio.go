@@ -83,8 +83,8 @@ func (e *LimitError) Error() string { return e.Path + ": " + e.Reason }
 
 // IsLimit reports whether err is (or wraps) a LimitError.
 func IsLimit(err error) bool {
-	var le *LimitError
-	return errors.As(err, &le)
+	_, ok := errors.AsType[*LimitError](err)
+	return ok
 }
 
 // ReadFile reads a regular file of at most MaxSize bytes. It refuses

@@ -65,7 +65,7 @@ func AliasBomb() string {
 	var b strings.Builder
 	b.WriteString("apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: foomachinepools.infrastructure.cluster.x-k8s.io\n  labels:\n")
 	prev := ""
-	for i := 0; i < 9; i++ {
+	for i := range 9 {
 		name := string(rune('a' + i))
 		items := make([]string, 9)
 		for j := range items {

@@ -24,6 +24,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mpaudit/mpaudit/internal/boundedio"
 	"github.com/mpaudit/mpaudit/report"
 )
 
@@ -102,7 +103,7 @@ func (b *File) Write(path string) error {
 
 // Read reads and checks a baseline file. Errors name the file.
 func Read(path string) (*File, error) {
-	data, err := os.ReadFile(path)
+	data, err := boundedio.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}

@@ -29,6 +29,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/internal/boundedio"
 	"github.com/mpaudit/mpaudit/report"
 )
 
@@ -118,16 +119,12 @@ func ModuleRoot(dir string) string {
 
 // Find returns the configuration file in the module root above dir, if any.
 func Find(dir string) (string, bool) {
-	p := filepath.Join(ModuleRoot(dir), FileName)
-	if st, err := os.Stat(p); err == nil && !st.IsDir() {
-		return p, true
-	}
-	return "", false
+	return FindIn(ModuleRoot(dir))
 }
 
 // Load reads and validates a configuration file.
 func Load(path string) (*Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := boundedio.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("reading configuration: %w", err)
 	}
@@ -136,6 +133,18 @@ func Load(path string) (*Config, error) {
 
 // Parse validates a configuration document; name is used in errors.
 func Parse(name string, data []byte) (*Config, error) {
+	// Checked before any decoder expands aliases; a second document would
+	// be ignored by the decoders below, so it is an error.
+	docs, err := boundedio.CheckYAML(name, data)
+	if err != nil {
+		if le, ok := errors.AsType[*boundedio.LimitError](err); ok {
+			return nil, &FieldError{File: name, Message: le.Reason}
+		}
+		return nil, &FieldError{File: name, Message: err.Error()}
+	}
+	if docs > 1 {
+		return nil, &FieldError{File: name, Message: fmt.Sprintf("%d YAML documents; a configuration file holds one", docs)}
+	}
 	js, err := yaml.YAMLToJSONStrict(data)
 	if err != nil {
 		return nil, &FieldError{File: name, Message: "invalid YAML: " + trimYAMLError(err)}
@@ -451,7 +460,9 @@ func (c *Config) Apply(r *report.Report) int {
 // has no module to look in).
 func FindIn(dir string) (string, bool) {
 	p := filepath.Join(dir, FileName)
-	if st, err := os.Stat(p); err == nil && !st.IsDir() {
+	// Lstat: a file that exists but cannot be read (a broken link, no
+	// permission) is found, and Load says why it cannot be read.
+	if st, err := os.Lstat(p); err == nil && !st.IsDir() {
 		return p, true
 	}
 	return "", false

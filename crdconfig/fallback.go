@@ -1,12 +1,15 @@
 package crdconfig
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/internal/boundedio"
 	"sigs.k8s.io/kustomize/api/types"
 	"sigs.k8s.io/kustomize/kyaml/resid"
 	kyaml "sigs.k8s.io/kustomize/kyaml/yaml"
@@ -38,6 +41,11 @@ func (o *object) deleteLabel(key string) {
 
 type walker struct {
 	problems []string
+	// unread lists the files that could not be read or were refused by an
+	// input limit: they are reported even when kustomize renders, and a
+	// refused file is never handed to kustomize.
+	unread  []string
+	refused bool
 	// remote is set when a kustomization names a remote resource: mpaudit
 	// never fetches, so such a tree is not rendered.
 	remote bool
@@ -50,10 +58,40 @@ func (w *walker) problem(format string, args ...any) {
 	w.problems = append(w.problems, fmt.Sprintf(format, args...))
 }
 
+// read reads a YAML file within the input limits; a failure is a problem
+// that names the file (and the kustomization listing it, if any).
+func (w *walker) read(path, listedIn string) ([]byte, bool) {
+	data, err := boundedio.ReadYAML(path)
+	if err == nil {
+		return data, true
+	}
+	msg := err.Error()
+	if !strings.Contains(msg, path) {
+		msg = path + ": " + msg
+	}
+	if listedIn != "" {
+		msg += " (listed in " + listedIn + ")"
+	}
+	w.problem("%s", msg)
+	w.unread = append(w.unread, msg)
+	w.refused = w.refused || boundedio.IsLimit(err)
+	return nil, false
+}
+
 // plainDir reads every CRD in the YAML files of dir and dir/bases.
 func (w *walker) plainDir(dir string) []*object {
-	files := yamlFiles(dir)
-	files = append(files, yamlFiles(filepath.Join(dir, "bases"))...)
+	files, err := yamlFiles(dir)
+	if err != nil {
+		w.problem("%s: %v", dir, err)
+		w.unread = append(w.unread, err.Error())
+	}
+	bases := filepath.Join(dir, "bases")
+	more, err := yamlFiles(bases)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		w.problem("%v", err)
+		w.unread = append(w.unread, err.Error())
+	}
+	files = append(files, more...)
 	var objs []*object
 	seen := map[string]string{}
 	for _, f := range files {
@@ -71,9 +109,8 @@ func (w *walker) plainDir(dir string) []*object {
 
 // readFile returns the v1 CRDs in one YAML file.
 func (w *walker) readFile(path string) []*object {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		w.problem("%s: %v", path, err)
+	data, ok := w.read(path, "")
+	if !ok {
 		return nil
 	}
 	docs, err := parseDocs(data)
@@ -135,9 +172,8 @@ func (w *walker) build(dir string, in []*object) []*object {
 	w.active[dir] = true
 	defer delete(w.active, dir)
 
-	data, err := os.ReadFile(kpath)
-	if err != nil {
-		w.problem("%s: %v", kpath, err)
+	data, ok := w.read(kpath, "")
+	if !ok {
 		return in
 	}
 	docs, err := parseDocs(data)
@@ -258,15 +294,22 @@ func (w *walker) patch(objs []*object, dir, kpath string, p patchSpec, inline *k
 	switch {
 	case p.Path != "":
 		file = joinPath(dir, p.Path)
-		b, err := os.ReadFile(file)
-		if err != nil {
-			w.problem("%s: patch listed in %s: %v", file, kpath, err)
+		b, ok := w.read(file, kpath)
+		if !ok {
 			return
 		}
 		data = b
 		lineOf = func(l int) int { return l }
 	case p.Patch != "":
 		data = []byte(p.Patch)
+		// kustomize parses inline patch text on its own: it gets the
+		// same limits as a file.
+		if _, err := boundedio.CheckYAML(kpath+" (inline patch)", data); err != nil {
+			w.problem("%v", err)
+			w.unread = append(w.unread, err.Error())
+			w.refused = true
+			return
+		}
 		if inline != nil {
 			base, block := inline.Line, inline.Style&(kyaml.LiteralStyle|kyaml.FoldedStyle) != 0
 			lineOf = func(l int) int {

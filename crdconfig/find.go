@@ -1,9 +1,12 @@
 package crdconfig
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"sigs.k8s.io/kustomize/api/konfig"
 )
@@ -19,7 +22,10 @@ func FindConfigDir(dir, stopAt string) string {
 	dirs := ancestors(dir, stopAt)
 	for _, d := range dirs {
 		for _, c := range configCandidates(d) {
-			if kustomizationFile(c) != "" {
+			// A config/crd that cannot be read is returned, not skipped:
+			// Load then reports why, where skipping it would report no
+			// CRD at all and let the gate pass.
+			if kustomizationFile(c) != "" || unreadable(c) {
 				return c
 			}
 		}
@@ -29,12 +35,29 @@ func FindConfigDir(dir, stopAt string) string {
 	for _, d := range dirs {
 		for _, c := range configCandidates(d) {
 			b := filepath.Join(c, "bases")
-			if hasYAML(b) {
+			if files, err := yamlFiles(b); len(files) > 0 || (err != nil && !errors.Is(err, fs.ErrNotExist)) {
 				return b
 			}
 		}
 	}
 	return ""
+}
+
+// unreadable reports whether dir exists but cannot be listed, or its
+// kustomization file exists but cannot be examined.
+func unreadable(dir string) bool {
+	if _, err := os.Lstat(dir); err != nil {
+		return false
+	}
+	if _, err := os.ReadDir(dir); err != nil && !errors.Is(err, syscall.ENOTDIR) {
+		return true
+	}
+	for _, name := range konfig.RecognizedKustomizationFileNames() {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return true
+		}
+	}
+	return false
 }
 
 // ancestors lists dir and its parents up to and including stopAt.
@@ -87,15 +110,11 @@ func kustomizationFile(dir string) string {
 	return ""
 }
 
-func hasYAML(dir string) bool {
-	return len(yamlFiles(dir)) > 0
-}
-
 // yamlFiles lists the *.yaml and *.yml files directly in dir, sorted.
-func yamlFiles(dir string) []string {
+func yamlFiles(dir string) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil
+		return nil, err
 	}
 	var out []string
 	for _, e := range entries {
@@ -104,5 +123,5 @@ func yamlFiles(dir string) []string {
 			out = append(out, filepath.Join(dir, e.Name()))
 		}
 	}
-	return out
+	return out, nil
 }

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/internal/boundedio"
 	"sigs.k8s.io/kustomize/api/krusty"
 	"sigs.k8s.io/kustomize/api/types"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
@@ -71,6 +72,9 @@ func Load(dir string) (*Result, error) {
 	if !fi.IsDir() {
 		return nil, fmt.Errorf("%s is not a directory", abs)
 	}
+	if _, err := os.ReadDir(abs); err != nil {
+		return nil, err
+	}
 	res := &Result{Dir: abs}
 
 	w := newWalker()
@@ -84,10 +88,16 @@ func Load(dir string) (*Result, error) {
 	objs := w.build(abs, nil)
 
 	var rendered []contract.CRDInfo
-	if w.remote {
+	switch {
+	case w.remote:
 		err = fmt.Errorf("it names remote resources, which mpaudit does not fetch")
-	} else {
-		rendered, err = render(abs)
+	case w.refused:
+		err = fmt.Errorf("input refused by a limit (see the problems)")
+	default:
+		var refused []string
+		rendered, refused, err = render(abs)
+		w.unread = append(w.unread, refused...)
+		w.problems = append(w.problems, refused...)
 	}
 	if err != nil {
 		res.RenderError = fmt.Errorf("kustomize build %s failed, labels were read from the files instead: %w", abs, err)
@@ -96,6 +106,9 @@ func Load(dir string) (*Result, error) {
 		return res, nil
 	}
 	res.Rendered = true
+	// The reader's other problems are guesses kustomize settled; a file
+	// it could not read is not.
+	res.Problems = w.unread
 	byName := map[string]*object{}
 	for _, o := range objs {
 		if _, dup := byName[o.info.Name]; !dup {
@@ -123,8 +136,9 @@ func Load(dir string) (*Result, error) {
 // global, so concurrent builds can interfere.
 var renderMu sync.Mutex
 
-// render runs `kustomize build dir` in process and returns its v1 CRDs.
-func render(dir string) (crds []contract.CRDInfo, err error) {
+// render runs `kustomize build dir` in process and returns its v1 CRDs,
+// and the files it was refused by an input limit.
+func render(dir string) (crds []contract.CRDInfo, refused []string, err error) {
 	renderMu.Lock()
 	defer renderMu.Unlock()
 	defer func() {
@@ -144,9 +158,10 @@ func render(dir string) (crds []contract.CRDInfo, err error) {
 	// Provider trees reference files outside config/crd (../, shared bases).
 	opts.LoadRestrictions = types.LoadRestrictionsNone
 	opts.PluginConfig = types.DisabledPluginConfig()
-	m, err := krusty.MakeKustomizer(opts).Run(filesys.MakeFsOnDisk(), dir)
+	fsys := &boundedFS{FileSystem: filesys.MakeFsOnDisk()}
+	m, err := krusty.MakeKustomizer(opts).Run(fsys, dir)
 	if err != nil {
-		return nil, err
+		return nil, fsys.refused, err
 	}
 	for _, r := range m.Resources() {
 		if r.GetKind() != crdKind || r.GetApiVersion() != crdAPIVersion {
@@ -154,19 +169,19 @@ func render(dir string) (crds []contract.CRDInfo, err error) {
 		}
 		y, err := r.AsYAML()
 		if err != nil {
-			return nil, fmt.Errorf("CRD %s: %w", r.GetName(), err)
+			return nil, nil, fmt.Errorf("CRD %s: %w", r.GetName(), err)
 		}
 		docs, err := parseDocs(y)
 		if err != nil || len(docs) != 1 {
-			return nil, fmt.Errorf("CRD %s: cannot re-read rendered YAML: %v", r.GetName(), err)
+			return nil, nil, fmt.Errorf("CRD %s: cannot re-read rendered YAML: %v", r.GetName(), err)
 		}
 		info, _, _, err := decodeCRD(docs[0])
 		if err != nil {
-			return nil, fmt.Errorf("CRD %s: %w", r.GetName(), err)
+			return nil, nil, fmt.Errorf("CRD %s: %w", r.GetName(), err)
 		}
 		crds = append(crds, info)
 	}
-	return crds, nil
+	return crds, nil, nil
 }
 
 func toCRDs(objs []*object) []CRD {
@@ -180,4 +195,32 @@ func toCRDs(objs []*object) []CRD {
 
 func sortCRDs(c []CRD) {
 	sort.SliceStable(c, func(i, j int) bool { return c[i].Name < c[j].Name })
+}
+
+// boundedFS gives kustomize every file it reads (kustomizations,
+// resources, patches, configurations, generator inputs) within the input
+// limits, before it parses or de-anchors anything.
+type boundedFS struct {
+	filesys.FileSystem
+	refused []string
+}
+
+func (b *boundedFS) ReadFile(path string) ([]byte, error) {
+	data, err := boundedio.ReadYAML(path)
+	b.note(err)
+	return data, err
+}
+
+func (b *boundedFS) Open(path string) (filesys.File, error) {
+	if _, err := boundedio.ReadFile(path); err != nil {
+		b.note(err)
+		return nil, err
+	}
+	return b.FileSystem.Open(path)
+}
+
+func (b *boundedFS) note(err error) {
+	if boundedio.IsLimit(err) {
+		b.refused = append(b.refused, err.Error())
+	}
 }

@@ -210,7 +210,7 @@ func TestFallbackAgreesWithRender(t *testing.T) {
 	for _, name := range []string{"labelspairs", "commonlabels", "patches", "patchessm", "baselabels", "nested", "oddities"} {
 		t.Run(name, func(t *testing.T) {
 			dir := fixture(t, name)
-			rendered, err := render(dir)
+			rendered, _, err := render(dir)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -19,6 +19,9 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
+
+	"github.com/mpaudit/mpaudit/internal/boundedio"
+	"github.com/mpaudit/mpaudit/report"
 )
 
 // FileSource serves a `kubectl get crd,<kinds> -A -o yaml` dump (a file or
@@ -29,53 +32,91 @@ type FileSource struct {
 	// objects by group/kind: a dump holds each object at one version, the
 	// one kubectl read, so lookups ignore the version.
 	objects map[schema.GroupKind][]*unstructured.Unstructured
+	// problems are the files of a dump directory that could not be read;
+	// the rest of the directory is served.
+	problems []report.Problem
 }
 
-// LoadFile reads a dump. Errors name the file and document.
-func LoadFile(path string) (*FileSource, error) {
+// LoadFile reads a dump within the input limits (see internal/boundedio),
+// stopping when ctx is done. A file given by name must load in full: any
+// error names it (and the document). In a directory, a file that cannot be
+// read or decoded is a problem (see Problems) and the others are served;
+// an error means nothing could be.
+func LoadFile(ctx context.Context, path string) (*FileSource, error) {
 	fs := &FileSource{name: path, objects: map[schema.GroupKind][]*unstructured.Unstructured{}}
 	st, err := os.Stat(path)
 	if err != nil {
 		return nil, err
 	}
-	files := []string{path}
-	if st.IsDir() {
-		files = nil
-		err := filepath.WalkDir(path, func(p string, d os.DirEntry, err error) error {
-			if err != nil {
+	if !st.IsDir() {
+		if err := fs.readFile(ctx, path); err != nil {
+			return nil, err
+		}
+		return fs, nil
+	}
+	var files []string
+	err = filepath.WalkDir(path, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			if p == path {
 				return err
 			}
-			switch strings.ToLower(filepath.Ext(p)) {
-			case ".yaml", ".yml", ".json":
-				if !d.IsDir() {
-					files = append(files, p)
-				}
-			}
+			fs.problem(p, err)
 			return nil
-		})
-		if err != nil {
-			return nil, err
 		}
-		sort.Strings(files)
-		if len(files) == 0 {
-			return nil, fmt.Errorf("%s: no .yaml, .yml or .json files", path)
+		switch strings.ToLower(filepath.Ext(p)) {
+		case ".yaml", ".yml", ".json":
+			if !d.IsDir() {
+				files = append(files, p)
+			}
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(files)
+	if len(files) == 0 && len(fs.problems) == 0 {
+		return nil, fmt.Errorf("%s: no .yaml, .yml or .json files", path)
 	}
 	for _, f := range files {
-		if err := fs.readFile(f); err != nil {
-			return nil, err
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, context.Cause(ctx))
+		}
+		if err := fs.readFile(ctx, f); err != nil {
+			if ctx.Err() != nil {
+				return nil, err
+			}
+			fs.problem(f, err)
 		}
 	}
 	return fs, nil
 }
 
-func (s *FileSource) readFile(path string) error {
-	data, err := os.ReadFile(path)
+// Problems lists the files of a dump directory that were not served.
+func (s *FileSource) Problems() []report.Problem { return s.problems }
+
+func (s *FileSource) problem(file string, err error) {
+	msg := strings.TrimPrefix(err.Error(), file+": ")
+	s.problems = append(s.problems, report.Problem{Subject: file, Message: "not read: " + msg})
+}
+
+func (s *FileSource) readFile(ctx context.Context, path string) error {
+	data, err := boundedio.ReadFile(path)
 	if err != nil {
 		return err
 	}
+	// JSON goes to encoding/json, which has no aliases; YAML is checked
+	// before the YAML decoder expands it.
+	if !utilyaml.IsJSONBuffer(data) {
+		if _, err := boundedio.CheckYAML(path, data); err != nil {
+			return err
+		}
+	}
 	dec := utilyaml.NewYAMLOrJSONDecoder(bytes.NewReader(data), 4096)
 	for doc := 1; ; doc++ {
+		if ctx.Err() != nil {
+			return fmt.Errorf("%s: document %d: %w", path, doc, context.Cause(ctx))
+		}
 		var raw json.RawMessage
 		if err := dec.Decode(&raw); err != nil {
 			if errors.Is(err, io.EOF) {

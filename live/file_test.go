@@ -27,7 +27,7 @@ func ruleObjects(r *Result) []string {
 }
 
 func TestAuditDump(t *testing.T) {
-	src, err := LoadFile("testdata/dump.json")
+	src, err := LoadFile(context.Background(), "testdata/dump.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +71,7 @@ func TestAuditDump(t *testing.T) {
 }
 
 func TestAuditDumpWithFallbackCore(t *testing.T) {
-	src, err := LoadFile("testdata/dump.json")
+	src, err := LoadFile(context.Background(), "testdata/dump.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,15 +98,15 @@ func TestLoadFileErrors(t *testing.T) {
 	if err := os.WriteFile(bad, []byte("kind: List\napiVersion: v1\nitems:\n- {kind: Foo\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := LoadFile(bad); err == nil || !strings.Contains(err.Error(), "bad.yaml: document 1") {
+	if _, err := LoadFile(context.Background(), bad); err == nil || !strings.Contains(err.Error(), "bad.yaml: document 1") {
 		t.Errorf("error %v does not name the file and document", err)
 	}
-	if _, err := LoadFile(t.TempDir()); err == nil || !strings.Contains(err.Error(), "no .yaml") {
+	if _, err := LoadFile(context.Background(), t.TempDir()); err == nil || !strings.Contains(err.Error(), "no .yaml") {
 		t.Errorf("empty dir: %v", err)
 	}
 	noKind := filepath.Join(dir, "nokind.yaml")
 	os.WriteFile(noKind, []byte("apiVersion: v1\nmetadata: {name: x}\n"), 0o644)
-	if _, err := LoadFile(noKind); err == nil || !strings.Contains(err.Error(), "nokind.yaml") {
+	if _, err := LoadFile(context.Background(), noKind); err == nil || !strings.Contains(err.Error(), "nokind.yaml") {
 		t.Errorf("object without kind: %v", err)
 	}
 }

@@ -13,7 +13,7 @@ import (
 // CRDs (covering the CRD's findings and its objects'), one without a
 // reason, one naming an unused rule and one naming no known rule.
 func TestAuditDumpIgnoreAnnotations(t *testing.T) {
-	src, err := LoadFile("testdata/dump-ignore.json")
+	src, err := LoadFile(context.Background(), "testdata/dump-ignore.json")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -83,7 +83,7 @@ MPAUDIT_FAIL_ON, MPAUDIT_OUTPUT and MPAUDIT_CONFIG, then the configuration file.
 			defer cancel()
 
 			rep := &report.Report{Tool: "mpaudit", Mode: "live"}
-			sources, err := f.sources(rep)
+			sources, err := f.sources(ctx, rep)
 			if err != nil {
 				return err
 			}
@@ -119,15 +119,20 @@ MPAUDIT_FAIL_ON, MPAUDIT_OUTPUT and MPAUDIT_CONFIG, then the configuration file.
 	return cmd
 }
 
-// sources builds one Source per dump or cluster context.
-func (f *liveFlags) sources(rep *report.Report) ([]live.Source, error) {
+// sources builds one Source per dump or cluster context. Files of a dump
+// directory that could not be read become problems of rep.
+func (f *liveFlags) sources(ctx context.Context, rep *report.Report) ([]live.Source, error) {
 	var out []live.Source
 	if len(f.fromFiles) > 0 {
 		for _, p := range f.fromFiles {
-			s, err := live.LoadFile(p)
+			s, err := live.LoadFile(ctx, p)
 			if err != nil {
+				if errors.Is(err, context.DeadlineExceeded) {
+					err = fmt.Errorf("%w (--timeout %s)", err, f.timeout)
+				}
 				return nil, &exitError{code: report.ExitError, err: fmt.Errorf("--from-file: %w", err)}
 			}
+			rep.Problems = append(rep.Problems, s.Problems()...)
 			out = append(out, s)
 		}
 		return out, nil

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mpaudit/mpaudit/internal/boundedio"
 	"github.com/mpaudit/mpaudit/report"
 )
 
@@ -26,6 +27,15 @@ Exit codes (every command, every output format):
 		SilenceErrors: true,
 		// "kubectl mpaudit" in help and usage when run as the kubectl-mpaudit plugin.
 		Annotations: rootAnnotations(),
+	}
+	maxInput := root.PersistentFlags().String("max-input-size", boundedio.FormatSize(boundedio.DefaultMaxSize), "largest YAML or JSON input file read (config/crd, --from-file, configuration, baseline): bytes or a quantity such as 64Mi")
+	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
+		n, err := boundedio.ParseSize(*maxInput)
+		if err != nil {
+			return usageErr("--max-input-size: %v", err)
+		}
+		boundedio.SetMaxSize(n)
+		return nil
 	}
 	root.SetOut(stdout)
 	root.SetErr(stderr)

@@ -1,0 +1,215 @@
+package rewrite
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for rel, content := range files {
+		p := filepath.Join(dir, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// goEnvIn runs the go command with extra environment, as goIn does.
+func goEnvIn(t *testing.T, dir string, env []string, args ...string) {
+	t.Helper()
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	cmd.Env = append(append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=readonly"), env...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("%v go %s: %v\n%s", env, strings.Join(args, " "), err, out)
+	}
+}
+
+func assertUnchanged(t *testing.T, before, after map[string][]byte) {
+	t.Helper()
+	if len(after) != len(before) {
+		t.Errorf("files added or removed: %d -> %d", len(before), len(after))
+	}
+	for p, b := range before {
+		if !bytes.Equal(after[p], b) {
+			t.Errorf("%s changed although nothing should be written", p)
+		}
+	}
+}
+
+// The provider's controllers.go is a symbolic link to a file elsewhere in
+// the module (a directory go ignores): the rewrite must edit that file and
+// keep the link, and the result must build.
+func TestRewriteSymlinkInsideModuleEditsTarget(t *testing.T) {
+	dir := copyTree(t, "../analyzers/testdata/provider")
+	link := filepath.Join(dir, "controllers", "controllers.go")
+	shared := filepath.Join(dir, "_shared", "controllers.go")
+	if err := os.MkdirAll(filepath.Dir(shared), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(link, shared); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join("..", "_shared", "controllers.go"), link); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(Options{Dir: dir, Patterns: []string{"./..."}, Write: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Written {
+		t.Fatal("nothing written")
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("controllers/controllers.go is no longer a symbolic link: %v", err)
+	}
+	data, _ := os.ReadFile(shared)
+	if !strings.Contains(string(data), "dockerMachinePool.Status.Initialization.Provisioned = ptr.To(true)") {
+		t.Errorf("the link's target was not rewritten:\n%s", data)
+	}
+	var rels []string
+	for _, c := range res.Changes {
+		rels = append(rels, c.Rel)
+	}
+	if !strings.Contains(strings.Join(rels, " "), "_shared/controllers.go") {
+		t.Errorf("changes %v do not name the link's target", rels)
+	}
+	goIn(t, dir, "build", "./...")
+	goIn(t, dir, "vet", "./...")
+}
+
+// A link to a file outside the module is not edited: the run names it and
+// writes nothing.
+func TestRewriteSymlinkOutsideModuleRefuses(t *testing.T) {
+	dir := copyTree(t, "../analyzers/testdata/provider")
+	link := filepath.Join(dir, "controllers", "controllers.go")
+	outside := filepath.Join(t.TempDir(), "controllers.go")
+	if err := os.Rename(link, outside); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, link); err != nil {
+		t.Fatal(err)
+	}
+	before, outsideBefore := snapshot(t, dir), snapshot(t, filepath.Dir(outside))
+	res, err := Run(Options{Dir: dir, Patterns: []string{"./..."}, Write: true})
+	if err == nil || !strings.Contains(err.Error(), "controllers/controllers.go") || !strings.Contains(err.Error(), outside) {
+		t.Fatalf("want an error naming the link and its target, got %v", err)
+	}
+	if res != nil && res.Written {
+		t.Error("result says written")
+	}
+	assertUnchanged(t, before, snapshot(t, dir))
+	assertUnchanged(t, outsideBefore, snapshot(t, filepath.Dir(outside)))
+}
+
+// constrained holds files the default build does not compile: each uses
+// spec.providerID as a pointer (the rewrite makes it a string) and writes
+// status.ready (the rewrite adds the companion write).
+var constrained = map[string]string{
+	"controllers/e2e.go": `//go:build e2e
+
+package controllers
+
+import (
+	"k8s.io/utils/ptr"
+
+	capd "example.com/provider/apis/capdlike/v1beta2"
+	managedv1 "example.com/provider/apis/managed/v1alpha1"
+)
+
+func e2eProviderID(m *managedv1.FooManagedMachinePool) string { return ptr.Deref(m.Spec.ProviderID, "") }
+
+func e2eReady(p *capd.DockerMachinePool) { p.Status.Ready = true }
+`,
+	"platform/pool_windows.go": `package platform
+
+import (
+	"k8s.io/utils/ptr"
+
+	managedv1 "example.com/provider/apis/managed/v1alpha1"
+)
+
+func ProviderID(m *managedv1.FooManagedMachinePool) string { return ptr.Deref(m.Spec.ProviderID, "") }
+`,
+	"platform/pool_other.go": `//go:build !windows
+
+package platform
+`,
+	"test/e2e/pool_test.go": `//go:build e2e
+
+package e2e
+
+import (
+	"testing"
+
+	managedv1 "example.com/provider/apis/managed/v1alpha1"
+)
+
+func TestProviderID(t *testing.T) {
+	m := &managedv1.FooManagedMachinePool{}
+	if m.Spec.ProviderID != nil {
+		t.Fatal("set")
+	}
+}
+`,
+	// Never built: not analysed, not verified, not blocking.
+	"hack/gen.go": `//go:build ignore
+
+package main
+
+func main() { undefined() }
+`,
+}
+
+// Files behind build constraints are analysed, rewritten and verified under
+// a configuration that compiles them.
+func TestRewriteBuildConstrainedFiles(t *testing.T) {
+	dir := copyTree(t, "../analyzers/testdata/provider")
+	writeFiles(t, dir, constrained)
+	res, err := Run(Options{Dir: dir, Patterns: []string{"./..."}, Write: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Written {
+		t.Fatal("nothing written")
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "controllers", "e2e.go")); !strings.Contains(string(data), "p.Status.Initialization.Provisioned = ptr.To(true)") {
+		t.Errorf("e2e.go lacks the companion write:\n%s", data)
+	}
+	goIn(t, dir, "build", "./...")
+	goIn(t, dir, "vet", "./...")
+	goEnvIn(t, dir, nil, "vet", "-tags=e2e", "./...")
+	goEnvIn(t, dir, []string{"GOOS=windows"}, "vet", "./...")
+	goEnvIn(t, dir, []string{"GOOS=windows"}, "build", "./...")
+}
+
+// A file no configuration can compile with this toolchain (gccgo only) is
+// named, and nothing is written.
+func TestRewriteUnverifiableFileWritesNothing(t *testing.T) {
+	dir := copyTree(t, "../analyzers/testdata/provider")
+	writeFiles(t, dir, map[string]string{"controllers/gccgo.go": `//go:build gccgo
+
+package controllers
+
+import managedv1 "example.com/provider/apis/managed/v1alpha1"
+
+func gccgoProviderID(m *managedv1.FooManagedMachinePool) string { return *m.Spec.ProviderID }
+`})
+	before := snapshot(t, dir)
+	res, err := Run(Options{Dir: dir, Patterns: []string{"./..."}, Write: true})
+	if err == nil || !strings.Contains(err.Error(), "controllers/gccgo.go") {
+		t.Fatalf("want an error naming controllers/gccgo.go, got %v", err)
+	}
+	if res != nil && res.Written {
+		t.Error("result says written")
+	}
+	assertUnchanged(t, before, snapshot(t, dir))
+}

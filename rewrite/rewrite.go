@@ -76,9 +76,16 @@ func Run(opts Options) (*Result, error) {
 	trace := newTracer()
 	defer trace.done()
 	trace.step("staged a copy")
-	changed := map[string]map[string]bool{} // staged path -> reasons
-
+	changed := map[string]map[string]bool{} // canonical staged path -> reasons
+	var markErr error                       // the first change mpaudit must not make
 	mark := func(staged, why string) {
+		staged, err := st.canonical(staged)
+		if err != nil {
+			if markErr == nil {
+				markErr = err
+			}
+			return
+		}
 		if changed[staged] == nil {
 			changed[staged] = map[string]bool{}
 		}
@@ -103,6 +110,9 @@ func Run(opts Options) (*Result, error) {
 		if len(fixes) == 0 {
 			break
 		}
+		if fixes, err = st.canonicalFixes(fixes); err != nil {
+			return res, err
+		}
 		applied, skipped, err := applyFixes(os.ReadFile, fixes)
 		if err != nil {
 			return nil, err
@@ -116,7 +126,7 @@ func Run(opts Options) (*Result, error) {
 			break
 		}
 		for path, a := range applied {
-			if err := os.WriteFile(path, a.content, 0o644); err != nil {
+			if _, err := st.writeFile(path, a.content); err != nil {
 				return nil, err
 			}
 			for rule := range a.rules {
@@ -139,6 +149,9 @@ func Run(opts Options) (*Result, error) {
 	trace.step("deepcopy")
 	if err := addLabels(st, last, mark, res); err != nil {
 		return nil, err
+	}
+	if markErr != nil {
+		return res, markErr
 	}
 	if len(changed) == 0 {
 		res.After = last
@@ -251,7 +264,7 @@ func refreshDeepcopy(st *stage, changed map[string]map[string]bool, mark func(st
 		if bytes.Equal(old, content) {
 			continue
 		}
-		if err := os.WriteFile(path, content, 0o644); err != nil {
+		if path, err = st.writeFile(path, content); err != nil {
 			return err
 		}
 		mark(path, "regenerated with controller-tools' deepcopy generator")
@@ -318,13 +331,11 @@ func addLabels(st *stage, rep *report.Report, mark func(string, string), res *Re
 				continue
 			}
 			for _, c := range changes {
-				if err := os.MkdirAll(filepath.Dir(c.file), 0o755); err != nil {
+				file, err := st.writeFile(c.file, c.content)
+				if err != nil {
 					return err
 				}
-				if err := os.WriteFile(c.file, c.content, 0o644); err != nil {
-					return err
-				}
-				mark(c.file, fmt.Sprintf("%s: %s on %s (%s)", contract.LabelKey(contract.V1Beta2), value, crd.Name, c.why))
+				mark(file, fmt.Sprintf("%s: %s on %s (%s)", contract.LabelKey(contract.V1Beta2), value, crd.Name, c.why))
 			}
 		}
 	}

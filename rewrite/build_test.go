@@ -160,6 +160,13 @@ func TestProviderID(t *testing.T) {
 	}
 }
 `,
+	// Broken before the rewrite under its configuration: listed for a person.
+	"controllers/broken.go": `//go:build broken
+
+package controllers
+
+var _ = notDeclaredAnywhere
+`,
 	// Never built: not analysed, not verified, not blocking.
 	"hack/gen.go": `//go:build ignore
 
@@ -183,6 +190,9 @@ func TestRewriteBuildConstrainedFiles(t *testing.T) {
 	}
 	if data, _ := os.ReadFile(filepath.Join(dir, "controllers", "e2e.go")); !strings.Contains(string(data), "p.Status.Initialization.Provisioned = ptr.To(true)") {
 		t.Errorf("e2e.go lacks the companion write:\n%s", data)
+	}
+	if manual := strings.Join(res.Manual, "\n"); !strings.Contains(manual, "controllers/broken.go") || !strings.Contains(manual, "-tags=broken") {
+		t.Errorf("the configuration that did not build before is not listed for a person:\n%s", manual)
 	}
 	goIn(t, dir, "build", "./...")
 	goIn(t, dir, "vet", "./...")
@@ -212,4 +222,81 @@ func gccgoProviderID(m *managedv1.FooManagedMachinePool) string { return *m.Spec
 		t.Error("result says written")
 	}
 	assertUnchanged(t, before, snapshot(t, dir))
+}
+
+func TestPlanBuilds(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"go.mod":          "module example.com/m\n\ngo 1.22\n",
+		"a/a.go":          "package a\n",
+		"a/a_windows.go":  "package a\n",
+		"a/e2e.go":        "// Copyright\n\n//go:build e2e\n\npackage a\n",
+		"a/e2e_linux.go":  "//go:build e2e && linux\n\npackage a\n",
+		"a/e2e_test.go":   "/* block */\n//go:build integration || e2e\n\npackage a\n",
+		"a/notlinux.go":   "//go:build !linux && !windows\n\npackage a\n",
+		"a/gen.go":        "//go:build ignore\n\npackage main\n",
+		"a/gccgo.go":      "//go:build gccgo\n\npackage a\n",
+		"a/_skipped.go":   "//go:build nothing\n\npackage a\n",
+		"a/testdata/t.go": "//go:build nothing\n\npackage t\n",
+		"nested/go.mod":   "module example.com/nested\n",
+		"nested/n.go":     "//go:build nothing\n\npackage n\n",
+		"a/late.go":       "package a\n\n//go:build nothing\n",
+	})
+	plan, err := planBuilds(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, _ := planBuilds(dir)
+	var got, gotAgain []string
+	for _, e := range plan.extras {
+		got = append(got, e.cfg.String())
+	}
+	for _, e := range again.extras {
+		gotAgain = append(gotAgain, e.cfg.String())
+	}
+	if strings.Join(got, ";") != strings.Join(gotAgain, ";") {
+		t.Errorf("not deterministic: %v then %v", got, gotAgain)
+	}
+	t.Logf("configurations: %v", got)
+	if len(got) > 3 {
+		t.Errorf("%d configurations for three needs (e2e, windows, neither linux nor windows): %v", len(got), got)
+	}
+	m := &matcher{tc: plan.tc, headers: map[string][]byte{}}
+	files, err := scanModule(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seen []string
+	for _, f := range files {
+		m.headers[f.rel] = f.header
+		seen = append(seen, filepath.ToSlash(f.rel))
+	}
+	if strings.Join(seen, " ") != "a/a.go a/a_windows.go a/e2e.go a/e2e_linux.go a/e2e_test.go a/gccgo.go a/gen.go a/late.go a/notlinux.go" {
+		t.Errorf("scanned %v", seen)
+	}
+	for _, f := range files {
+		if f.ignore || strings.HasSuffix(f.rel, "gccgo.go") {
+			continue
+		}
+		covered := m.matches(plan.def, f)
+		for _, e := range plan.extras {
+			covered = covered || m.matches(e.cfg, f)
+		}
+		if !covered {
+			t.Errorf("%s is compiled by no configuration of %v", f.rel, got)
+		}
+	}
+	if strings.Join(plan.unverifiable, " ") != "a/gccgo.go" {
+		t.Errorf("unverifiable %v, want a/gccgo.go alone", plan.unverifiable)
+	}
+
+	plain := t.TempDir()
+	writeFiles(t, plain, map[string]string{"go.mod": "module example.com/p\n\ngo 1.22\n", "p.go": "package p\n", "p_test.go": "package p\n"})
+	plan, err = planBuilds(plain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(plan.extras) != 0 || plan.tc.platforms != nil {
+		t.Errorf("a module without constraints gets extra configurations (%d) or lists platforms", len(plan.extras))
+	}
 }

@@ -99,7 +99,7 @@ func (tc *toolchain) loadPlatforms(dir string) error {
 		return fmt.Errorf("go tool dist list: %v\n%s", err, out)
 	}
 	tc.platforms, tc.arches = map[string][]string{}, map[string]bool{}
-	for _, line := range strings.Fields(out) {
+	for line := range strings.FieldsSeq(out) {
 		goos, goarch, ok := strings.Cut(line, "/")
 		if ok {
 			tc.platforms[goos] = append(tc.platforms[goos], goarch)

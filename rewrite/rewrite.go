@@ -111,7 +111,7 @@ func Run(opts Options) (*Result, error) {
 			}
 		}
 		last = rep
-		extra, names, err := plan.analyse(st, opts, round == 0)
+		extra, names, err := plan.analyse(st, dopts.Dir, opts, round == 0)
 		if err != nil {
 			return res, err
 		}

@@ -86,9 +86,9 @@ func changedDirs(changed map[string]map[string]bool) (dirs map[string]bool, goMo
 
 // analyse runs the audit with fixes under every extra configuration that
 // built before the rewrite, on the packages it compiles differently from
-// the default one. On the first round, a configuration whose packages do
+// the default one (the user's patterns resolved in patternDir). On the first round, a configuration whose packages do
 // not load is marked broken and left out.
-func (p *buildPlan) analyse(st *stage, opts Options, first bool) ([][]driver.Fix, []string, error) {
+func (p *buildPlan) analyse(st *stage, patternDir string, opts Options, first bool) ([][]driver.Fix, []string, error) {
 	var byConfig [][]driver.Fix
 	var names []string
 	for _, e := range p.extras {
@@ -96,7 +96,7 @@ func (p *buildPlan) analyse(st *stage, opts Options, first bool) ([][]driver.Fix
 			continue
 		}
 		if first {
-			patterns, err := e.analysisPatterns(st, st.path(opts.Dir), opts.Patterns)
+			patterns, err := e.analysisPatterns(st, patternDir, opts.Patterns)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -151,7 +151,7 @@ func (e *extraBuild) analysisPatterns(st *stage, dir string, patterns []string) 
 		return nil, fmt.Errorf("%s: %w", e.cfg, err)
 	}
 	var dirs []string
-	for _, d := range strings.Fields(string(out)) {
+	for d := range strings.FieldsSeq(string(out)) {
 		if rel, ok := within(st.dir, d); ok {
 			dirs = append(dirs, "./"+filepath.ToSlash(rel))
 		}

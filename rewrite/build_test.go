@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mpaudit/mpaudit/analyzers/driver"
+	"github.com/mpaudit/mpaudit/report"
 )
 
 func writeFiles(t *testing.T, dir string, files map[string]string) {
@@ -298,5 +301,24 @@ func TestPlanBuilds(t *testing.T) {
 	}
 	if len(plan.extras) != 0 || plan.tc.platforms != nil {
 		t.Errorf("a module without constraints gets extra configurations (%d) or lists platforms", len(plan.extras))
+	}
+}
+
+func TestMergeFixesAcrossConfigurations(t *testing.T) {
+	st := &stage{dir: t.TempDir()}
+	file := filepath.Join(st.dir, "controllers", "c.go")
+	edit := func(start, end int, text string) driver.Fix {
+		return driver.Fix{Rule: "MPA203", Fix: report.Fix{Edits: []report.Edit{{File: file, Start: start, End: end, StartLine: 7, NewText: text}}}}
+	}
+	names := []string{"default", "GOOS=windows"}
+	// The same edit from both configurations, and an overlap within one
+	// (left to applyFixes, which retries it in the next round).
+	merged, err := mergeFixes(st, [][]driver.Fix{{edit(10, 12, "x"), edit(11, 13, "y")}, {edit(10, 12, "x")}}, names)
+	if err != nil || len(merged) != 3 {
+		t.Fatalf("got %d fixes, %v; want 3 and no error", len(merged), err)
+	}
+	_, err = mergeFixes(st, [][]driver.Fix{{edit(10, 12, "x")}, {edit(10, 12, "z")}}, names)
+	if err == nil || !strings.Contains(err.Error(), "controllers/c.go") || !strings.Contains(err.Error(), "GOOS=windows") {
+		t.Fatalf("conflicting edits under two configurations: got %v", err)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/mpaudit/mpaudit/analyzers/driver"
+	"github.com/mpaudit/mpaudit/report"
 )
 
 // listedPackage is what go list says about one package.
@@ -161,35 +162,46 @@ func (e *extraBuild) analysisPatterns(st *stage, dir string, patterns []string) 
 }
 
 // mergeFixes joins the fixes of each configuration. The same edit offered
-// under two configurations is applied once; different edits of the same
-// bytes are an error, since no one content of the file suits both builds.
+// under two configurations is applied once; an edit that overlaps a
+// different one only another configuration offers is an error, since no
+// one content of the file suits both builds. Overlaps within one
+// configuration are left to applyFixes.
 func mergeFixes(st *stage, byConfig [][]driver.Fix, names []string) ([]driver.Fix, error) {
-	type owned struct {
-		fix    driver.Fix
+	type fileConfig struct {
+		file   string
 		config int
 	}
-	byFile := map[string][]owned{}
+	edits := map[fileConfig][]report.Edit{}
 	var out []driver.Fix
 	for i, fixes := range byConfig {
 		for _, fx := range fixes {
 			for _, e := range fx.Edits {
-				for _, o := range byFile[e.File] {
-					if o.config == i {
-						continue // one configuration's own overlaps wait for the next round
-					}
-					for _, oe := range o.fix.Edits {
-						if oe.File == e.File && overlaps(oe, e) && !sameEdit(oe, e) {
-							rel, _ := within(st.dir, e.File)
-							return nil, fmt.Errorf("%s: the fixes under %s and under %s edit line %d differently, so nothing was written",
-								filepath.ToSlash(rel), names[o.config], names[i], e.StartLine)
-						}
-					}
-				}
-			}
-			for _, e := range fx.Edits {
-				byFile[e.File] = append(byFile[e.File], owned{fx, i})
+				edits[fileConfig{e.File, i}] = append(edits[fileConfig{e.File, i}], e)
 			}
 			out = append(out, fx)
+		}
+	}
+	for key, list := range edits {
+		for j := range byConfig {
+			other := edits[fileConfig{key.file, j}]
+			if j == key.config || len(other) == 0 {
+				continue
+			}
+			offers := func(list []report.Edit, e report.Edit) bool {
+				return slices.ContainsFunc(list, func(o report.Edit) bool { return sameEdit(o, e) })
+			}
+			for _, e := range list {
+				if offers(other, e) {
+					continue
+				}
+				// An overlap with an edit both offer is one configuration's own.
+				if slices.ContainsFunc(other, func(o report.Edit) bool { return overlaps(o, e) && !offers(list, o) }) {
+					rel, _ := within(st.dir, key.file)
+					first, second := min(j, key.config), max(j, key.config)
+					return nil, fmt.Errorf("%s: the fixes under %s and under %s edit line %d differently, so nothing was written",
+						filepath.ToSlash(rel), names[first], names[second], e.StartLine)
+				}
+			}
 		}
 	}
 	return out, nil

@@ -194,8 +194,8 @@ func TestRewriteBuildConstrainedFiles(t *testing.T) {
 	if data, _ := os.ReadFile(filepath.Join(dir, "controllers", "e2e.go")); !strings.Contains(string(data), "p.Status.Initialization.Provisioned = ptr.To(true)") {
 		t.Errorf("e2e.go lacks the companion write:\n%s", data)
 	}
-	if manual := strings.Join(res.Manual, "\n"); !strings.Contains(manual, "controllers/broken.go") || !strings.Contains(manual, "-tags=broken") {
-		t.Errorf("the configuration that did not build before is not listed for a person:\n%s", manual)
+	if manual := strings.Join(res.Manual, "\n"); strings.Count(manual, "controllers/broken.go") != 1 || !strings.Contains(manual, "-tags=broken") {
+		t.Errorf("the configuration that did not build before is not listed once for a person:\n%s", manual)
 	}
 	goIn(t, dir, "build", "./...")
 	goIn(t, dir, "vet", "./...")

@@ -216,8 +216,7 @@ func (p *buildPlan) verify(st *stage, changed map[string]map[string]bool, res *R
 	dirs, goMod := changedDirs(changed)
 	for _, e := range p.extras {
 		if e.broken != "" {
-			res.Manual = append(res.Manual, e.brokenNote())
-			continue
+			continue // listed already
 		}
 		pkgs, err := listPackages(st.dir, e.cfg.env(), "./...")
 		if err != nil {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -76,9 +75,21 @@ func Run(opts Options) (*Result, error) {
 	trace := newTracer()
 	defer trace.done()
 	trace.step("staged a copy")
-	changed := map[string]map[string]bool{} // staged path -> reasons
-
+	plan, err := planBuilds(st.dir)
+	if err != nil {
+		return nil, err
+	}
+	trace.step(fmt.Sprintf("%d extra build configurations", len(plan.extras)))
+	changed := map[string]map[string]bool{} // canonical staged path -> reasons
+	var markErr error                       // the first change mpaudit must not make
 	mark := func(staged, why string) {
+		staged, err := st.canonical(staged)
+		if err != nil {
+			if markErr == nil {
+				markErr = err
+			}
+			return
+		}
 		if changed[staged] == nil {
 			changed[staged] = map[string]bool{}
 		}
@@ -100,6 +111,23 @@ func Run(opts Options) (*Result, error) {
 			}
 		}
 		last = rep
+		extra, names, err := plan.analyse(st, dopts.Dir, opts, round == 0)
+		if err != nil {
+			return res, err
+		}
+		if len(plan.extras) > 0 {
+			trace.step(fmt.Sprintf("analysis under %d other build configurations", len(extra)))
+		}
+		byConfig := append([][]driver.Fix{fixes}, extra...)
+		names = append([]string{plan.def.String()}, names...)
+		for i := range byConfig {
+			if byConfig[i], err = st.canonicalFixes(byConfig[i]); err != nil {
+				return res, err
+			}
+		}
+		if fixes, err = mergeFixes(st, byConfig, names); err != nil {
+			return res, err
+		}
 		if len(fixes) == 0 {
 			break
 		}
@@ -116,7 +144,7 @@ func Run(opts Options) (*Result, error) {
 			break
 		}
 		for path, a := range applied {
-			if err := os.WriteFile(path, a.content, 0o644); err != nil {
+			if _, err := st.writeFile(path, a.content); err != nil {
 				return nil, err
 			}
 			for rule := range a.rules {
@@ -140,6 +168,20 @@ func Run(opts Options) (*Result, error) {
 	if err := addLabels(st, last, mark, res); err != nil {
 		return nil, err
 	}
+	if markErr != nil {
+		return res, markErr
+	}
+	for _, e := range plan.extras {
+		if e.broken != "" {
+			res.Manual = append(res.Manual, e.brokenNote())
+		}
+	}
+	if len(plan.unverifiable) > 0 {
+		if len(changed) > 0 {
+			return res, plan.unverifiableError()
+		}
+		res.Manual = append(res.Manual, fmt.Sprintf("check %s by hand: no build configuration of this toolchain compiles them", strings.Join(plan.unverifiable, ", ")))
+	}
 	if len(changed) == 0 {
 		res.After = last
 		return res, nil
@@ -159,6 +201,9 @@ func Run(opts Options) (*Result, error) {
 	}
 	if err != nil {
 		return nil, err
+	}
+	if err := plan.verify(st, changed, res, trace); err != nil {
+		return res, err
 	}
 	res.After = after
 	if err := res.collect(st, changed); err != nil {
@@ -251,7 +296,7 @@ func refreshDeepcopy(st *stage, changed map[string]map[string]bool, mark func(st
 		if bytes.Equal(old, content) {
 			continue
 		}
-		if err := os.WriteFile(path, content, 0o644); err != nil {
+		if path, err = st.writeFile(path, content); err != nil {
 			return err
 		}
 		mark(path, "regenerated with controller-tools' deepcopy generator")
@@ -318,13 +363,11 @@ func addLabels(st *stage, rep *report.Report, mark func(string, string), res *Re
 				continue
 			}
 			for _, c := range changes {
-				if err := os.MkdirAll(filepath.Dir(c.file), 0o755); err != nil {
+				file, err := st.writeFile(c.file, c.content)
+				if err != nil {
 					return err
 				}
-				if err := os.WriteFile(c.file, c.content, 0o644); err != nil {
-					return err
-				}
-				mark(c.file, fmt.Sprintf("%s: %s on %s (%s)", contract.LabelKey(contract.V1Beta2), value, crd.Name, c.why))
+				mark(file, fmt.Sprintf("%s: %s on %s (%s)", contract.LabelKey(contract.V1Beta2), value, crd.Name, c.why))
 			}
 		}
 	}
@@ -365,64 +408,27 @@ func shorten(args []string) []string {
 }
 
 // affectedPackages lists the staged module's packages that contain a
-// changed Go file or import one transitively. It returns nil (meaning
-// "everything") when go.mod changed or the package graph cannot be listed.
+// changed Go file or import one transitively, from their code or their
+// tests. It returns nil (meaning "everything") when go.mod changed or the
+// package graph cannot be listed.
 func affectedPackages(st *stage, changed map[string]map[string]bool) []string {
-	dirs := map[string]bool{}
-	for path := range changed {
-		switch {
-		case filepath.Base(path) == "go.mod" || filepath.Base(path) == "go.sum":
-			return nil
-		case strings.HasSuffix(path, ".go"):
-			dirs[filepath.Dir(path)] = true
-		}
+	dirs, goMod := changedDirs(changed)
+	if goMod {
+		return nil
 	}
-	out, err := goCmd(st.dir, "list", "-e", "-deps=false", "-f", "{{.ImportPath}}\t{{.Dir}}\t{{join .Deps \" \"}}", "./...")
+	pkgs, err := listPackages(st.dir, nil, "./...")
 	if err != nil {
 		return nil
 	}
-	type pkg struct {
-		path string
-		deps []string
+	var list []string
+	for path := range affectedOf(pkgs, dirs) {
+		list = append(list, path)
 	}
-	var pkgs []pkg
-	changedPaths := map[string]bool{}
-	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
-		parts := strings.SplitN(line, "\t", 3)
-		if len(parts) != 3 {
-			return nil
-		}
-		if dirs[parts[1]] {
-			changedPaths[parts[0]] = true
-		}
-		pkgs = append(pkgs, pkg{parts[0], strings.Fields(parts[2])})
-	}
-	var affected []string
-	for _, p := range pkgs {
-		hit := changedPaths[p.path]
-		for _, d := range p.deps {
-			if changedPaths[d] {
-				hit = true
-				break
-			}
-		}
-		if hit {
-			affected = append(affected, p.path)
-		}
-	}
-	if len(affected) == 0 {
-		return nil
-	}
-	return affected
+	sort.Strings(list)
+	return list
 }
 
-func goCmd(dir string, args ...string) (string, error) {
-	cmd := exec.Command("go", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=readonly")
-	out, err := cmd.CombinedOutput()
-	return string(out), err
-}
+func goCmd(dir string, args ...string) (string, error) { return goCommand(dir, nil, args...) }
 
 // collect turns the staged files into changes against the real tree. go.mod
 // is recomputed from the real file, since the staged one has absolute replaces.

@@ -6,8 +6,12 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"golang.org/x/mod/modfile"
+
+	"github.com/mpaudit/mpaudit/analyzers/driver"
+	"github.com/mpaudit/mpaudit/report"
 )
 
 // stage is a scratch copy of the module where the rewrite is built and
@@ -15,6 +19,10 @@ import (
 type stage struct {
 	root string // the real module root
 	dir  string // the copy
+	// outside maps a path relative to the root to the file or directory outside the
+	// module that the real tree links to there. The copy builds with the
+	// same content, but the rewrite never edits it.
+	outside map[string]string
 }
 
 // newStage copies the module (minus .git, nested modules and build output)
@@ -25,7 +33,8 @@ func newStage(root string) (*stage, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &stage{root: root, dir: dir}
+	s := &stage{root: root, dir: dir, outside: map[string]string{}}
+	var links []string
 	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -43,11 +52,22 @@ func newStage(root string) (*stage, error) {
 			}
 			return os.MkdirAll(filepath.Join(dir, rel), 0o755)
 		}
+		if d.Type()&fs.ModeSymlink != 0 {
+			links = append(links, rel)
+			return nil
+		}
 		if !d.Type().IsRegular() {
 			return nil
 		}
 		return copyFile(path, filepath.Join(dir, rel))
 	})
+	// Links are made once every file they may point to is staged.
+	for _, rel := range links {
+		if err != nil {
+			break
+		}
+		err = s.stageLink(rel)
+	}
 	if err == nil {
 		err = s.absolutizeReplaces()
 	}
@@ -59,6 +79,138 @@ func newStage(root string) (*stage, error) {
 }
 
 func (s *stage) remove() { os.RemoveAll(s.dir) }
+
+// stageLink reproduces the symbolic link at rel so that the copy compiles
+// what the real tree compiles: a link into the module points at the staged
+// target, so edits land on the file the link names; a link out of the
+// module keeps its content (a copy of a file, a link to a directory) and is
+// recorded in outside.
+func (s *stage) stageLink(rel string) error {
+	real, staged := filepath.Join(s.root, rel), filepath.Join(s.dir, rel)
+	target, err := filepath.EvalSymlinks(real)
+	if err != nil {
+		// A dangling link breaks the real build too; keep it as it is.
+		text, rerr := os.Readlink(real)
+		if rerr != nil {
+			return rerr
+		}
+		return os.Symlink(text, staged)
+	}
+	realRoot, err := filepath.EvalSymlinks(s.root)
+	if err != nil {
+		return err
+	}
+	if inRel, ok := within(realRoot, target); ok {
+		// Inside the module, unless the target was not staged (.git, a
+		// nested module, build output).
+		if _, err := os.Lstat(filepath.Join(s.dir, inRel)); err == nil {
+			return os.Symlink(filepath.Join(s.dir, inRel), staged)
+		}
+	}
+	s.outside[rel] = target
+	fi, err := os.Stat(target)
+	if err != nil {
+		return err
+	}
+	if fi.Mode().IsRegular() {
+		return copyFile(target, staged)
+	}
+	return os.Symlink(target, staged)
+}
+
+// within reports path relative to dir when it lies inside dir.
+func within(dir, path string) (string, bool) {
+	rel, err := filepath.Rel(dir, path)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return rel, true
+}
+
+// canonical maps a staged path to the staged file that holds its content,
+// following links, so that a file reached through a link is edited once,
+// under its own name. A path whose content lies outside the module is an
+// error naming the link: mpaudit does not edit files outside the module.
+func (s *stage) canonical(path string) (string, error) {
+	stageReal, err := filepath.EvalSymlinks(s.dir)
+	if err != nil {
+		return "", err
+	}
+	// The path as given, relative to the copy (go list may name it through
+	// the copy's resolved directory).
+	given, ok := within(s.dir, path)
+	if !ok {
+		given, ok = within(stageReal, path)
+	}
+	if ok {
+		for link, target := range s.outside {
+			if given == link || strings.HasPrefix(given, link+string(filepath.Separator)) {
+				return "", s.refuse(link, target)
+			}
+		}
+	}
+	// The nearest existing ancestor decides where a new file would land.
+	existing, rest := path, ""
+	for {
+		if _, err := os.Lstat(existing); err == nil {
+			break
+		}
+		parent := filepath.Dir(existing)
+		if parent == existing {
+			return path, nil
+		}
+		rest = filepath.Join(filepath.Base(existing), rest)
+		existing = parent
+	}
+	resolved, err := filepath.EvalSymlinks(existing)
+	if err != nil {
+		return "", err
+	}
+	rel, ok := within(stageReal, filepath.Join(resolved, rest))
+	if !ok {
+		return "", fmt.Errorf("%s resolves to %s, outside the module; mpaudit does not edit it, so nothing was written", filepath.ToSlash(given), resolved)
+	}
+	if target, ok := s.outside[rel]; ok {
+		return "", s.refuse(rel, target)
+	}
+	return filepath.Join(s.dir, rel), nil
+}
+
+func (s *stage) refuse(link, target string) error {
+	return fmt.Errorf("%s is a symbolic link to %s, outside the module; mpaudit does not edit files outside the module, so nothing was written", filepath.ToSlash(link), target)
+}
+
+// canonicalFixes names every edit's file by its canonical staged path.
+func (s *stage) canonicalFixes(fixes []driver.Fix) ([]driver.Fix, error) {
+	out := make([]driver.Fix, 0, len(fixes))
+	for _, fx := range fixes {
+		edits := make([]report.Edit, len(fx.Edits))
+		for i, e := range fx.Edits {
+			file, err := s.canonical(e.File)
+			if err != nil {
+				return nil, err
+			}
+			e.File = file
+			edits[i] = e
+		}
+		fx.Edits = edits
+		out = append(out, fx)
+	}
+	return out, nil
+}
+
+// writeFile writes a staged file through canonical, so that no write
+// follows a link out of the copy, and returns the path it wrote.
+func (s *stage) writeFile(path string, content []byte) (string, error) {
+	path, err := s.canonical(path)
+	if err != nil {
+		return "", err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return "", err
+	}
+	return path, os.WriteFile(path, content, 0o644)
+}
 
 // path maps a real file path into the copy.
 func (s *stage) path(real string) string {

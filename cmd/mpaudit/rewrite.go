@@ -32,8 +32,16 @@ The rewrite is built in a copy of the module and must pass go build and go
 vet there; only then, with --write, are files replaced (each atomically).
 Without --write it prints a unified diff.
 
+Files behind build constraints are rewritten and verified too: under the
+default build and under one configuration per GOOS/GOARCH/tag combination the
+module's files need (never "ignore"), each checked if it built before. A
+symbolic link into the module is followed and its target edited; a link out
+of the module that needs a change, or a file no configuration compiles (gccgo
+only), stops the run with nothing written.
+
 Exit codes: 0 nothing to change or written; 1 a diff was printed; 2 usage
-error, a module that does not load, or a rewrite that does not build.`,
+error, a module that does not load, a rewrite that does not build, or a file
+the rewrite cannot edit or verify.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if capiVersion != "" {
 				if _, err := contract.TargetForVersion(capiVersion, "flag"); err != nil {

@@ -51,3 +51,42 @@ func TestRewriteCommandErrors(t *testing.T) {
 		}
 	}
 }
+
+// What the rewrite cannot verify makes `rewrite --write` exit 2 naming the
+// file, with the tree as it was: a link out of the module, a file only
+// gccgo compiles.
+func TestRewriteCommandRefusesWhatItCannotVerify(t *testing.T) {
+	for name, prepare := range map[string]func(t *testing.T, dir string) string{
+		"symlink outside the module": func(t *testing.T, dir string) string {
+			link := filepath.Join(dir, "controllers", "controllers.go")
+			outside := filepath.Join(t.TempDir(), "controllers.go")
+			if err := os.Rename(link, outside); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(outside, link); err != nil {
+				t.Fatal(err)
+			}
+			return "controllers/controllers.go"
+		},
+		"gccgo only": func(t *testing.T, dir string) string {
+			src := "//go:build gccgo\n\npackage controllers\n"
+			if err := os.WriteFile(filepath.Join(dir, "controllers", "gccgo.go"), []byte(src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			return "controllers/gccgo.go"
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := copyProvider(t)
+			file := prepare(t, dir)
+			before, _ := exec.Command("ls", "-lR", "--time-style=full-iso", dir).CombinedOutput()
+			code, out, errOut := run(t, "rewrite", "-C", dir, "--write", "./...")
+			if code != report.ExitError || !strings.Contains(errOut, file) {
+				t.Errorf("exit %d, want 2 with an error naming %s\n%s\n%s", code, file, out, errOut)
+			}
+			if after, _ := exec.Command("ls", "-lR", "--time-style=full-iso", dir).CombinedOutput(); string(after) != string(before) {
+				t.Errorf("the tree changed:\n%s\n---\n%s", before, after)
+			}
+		})
+	}
+}

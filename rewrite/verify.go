@@ -1,0 +1,312 @@
+package rewrite
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/mpaudit/mpaudit/analyzers/driver"
+	"github.com/mpaudit/mpaudit/report"
+)
+
+// listedPackage is what go list says about one package.
+type listedPackage struct {
+	ImportPath, Dir                 string
+	GoFiles, CgoFiles               []string
+	Deps, TestImports, XTestImports []string
+}
+
+// listPackages runs go list -e on patterns in dir under the extra
+// environment.
+func listPackages(dir string, env []string, patterns ...string) ([]listedPackage, error) {
+	args := append([]string{"list", "-e", "-json=ImportPath,Dir,GoFiles,CgoFiles,Deps,TestImports,XTestImports"}, patterns...)
+	out, err := goOutput(dir, env, args...)
+	if err != nil {
+		return nil, err
+	}
+	var pkgs []listedPackage
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for {
+		var p listedPackage
+		if err := dec.Decode(&p); err == io.EOF {
+			break
+		} else if err != nil {
+			return nil, fmt.Errorf("go list: %w", err)
+		}
+		pkgs = append(pkgs, p)
+	}
+	return pkgs, nil
+}
+
+// affectedOf lists the packages that contain a file of changedDirs or
+// import one, directly or through other packages, tests included (go vet
+// compiles tests).
+func affectedOf(pkgs []listedPackage, changedDirs map[string]bool) map[string]bool {
+	changed := map[string]bool{}
+	for _, p := range pkgs {
+		if changedDirs[p.Dir] {
+			changed[p.ImportPath] = true
+		}
+	}
+	affected := map[string]bool{}
+	for _, p := range pkgs {
+		if changed[p.ImportPath] || slices.ContainsFunc(p.Deps, func(d string) bool { return changed[d] }) {
+			affected[p.ImportPath] = true
+		}
+	}
+	// Deps is transitive but leaves out tests: a test that imports an
+	// affected package is affected too.
+	for _, p := range pkgs {
+		hit := func(d string) bool { return affected[d] }
+		if slices.ContainsFunc(p.TestImports, hit) || slices.ContainsFunc(p.XTestImports, hit) {
+			affected[p.ImportPath] = true
+		}
+	}
+	return affected
+}
+
+func changedDirs(changed map[string]map[string]bool) (dirs map[string]bool, goMod bool) {
+	dirs = map[string]bool{}
+	for path := range changed {
+		switch {
+		case filepath.Base(path) == "go.mod" || filepath.Base(path) == "go.sum":
+			goMod = true
+		case strings.HasSuffix(path, ".go"):
+			dirs[filepath.Dir(path)] = true
+		}
+	}
+	return dirs, goMod
+}
+
+// analyse runs the audit with fixes under every extra configuration that
+// built before the rewrite, on the packages it compiles differently from
+// the default one (the user's patterns resolved in patternDir). On the first round, a configuration whose packages do
+// not load is marked broken and left out.
+func (p *buildPlan) analyse(st *stage, patternDir string, opts Options, first bool) ([][]driver.Fix, []string, error) {
+	var byConfig [][]driver.Fix
+	var names []string
+	for _, e := range p.extras {
+		if e.broken != "" {
+			continue
+		}
+		if first {
+			patterns, err := e.analysisPatterns(st, patternDir, opts.Patterns)
+			if err != nil {
+				return nil, nil, err
+			}
+			e.patterns = patterns
+		}
+		if len(e.patterns) == 0 {
+			continue
+		}
+		rep, fixes, err := driver.RunFixes(driver.Options{
+			Dir: st.dir, Patterns: e.patterns, CAPIVersion: opts.CAPIVersion, Tests: true,
+			Env: append(os.Environ(), e.cfg.env()...),
+		})
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", e.cfg, err)
+		}
+		if len(rep.Problems) > 0 {
+			if first {
+				e.broken = describeProblems(rep.Problems, st)
+				continue
+			}
+			return nil, nil, fmt.Errorf("under %s the rewritten module does not load, so nothing was written: %s", e.cfg, describeProblems(rep.Problems, st))
+		}
+		byConfig = append(byConfig, fixes)
+		names = append(names, e.cfg.String())
+	}
+	return byConfig, names, nil
+}
+
+// analysisPatterns lists, as ./dir patterns of the copy, the packages the
+// user's patterns name that e compiles differently, and the module's
+// packages they import, so pool facts come from source.
+func (e *extraBuild) analysisPatterns(st *stage, dir string, patterns []string) ([]string, error) {
+	if len(patterns) == 0 {
+		patterns = []string{"./..."}
+	}
+	named, err := listPackages(dir, e.cfg.env(), patterns...)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", e.cfg, err)
+	}
+	var own []string
+	for _, p := range named {
+		if e.dirs[p.Dir] {
+			own = append(own, p.Dir)
+		}
+	}
+	if len(own) == 0 {
+		return nil, nil
+	}
+	args := append([]string{"list", "-e", "-deps", "-test", "-f", "{{if .Module}}{{if .Module.Main}}{{.Dir}}{{end}}{{end}}"}, own...)
+	out, err := goOutput(st.dir, e.cfg.env(), args...)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", e.cfg, err)
+	}
+	var dirs []string
+	for d := range strings.FieldsSeq(string(out)) {
+		if rel, ok := within(st.dir, d); ok {
+			dirs = append(dirs, "./"+filepath.ToSlash(rel))
+		}
+	}
+	slices.Sort(dirs)
+	return slices.Compact(dirs), nil
+}
+
+// mergeFixes joins the fixes of each configuration. The same edit offered
+// under two configurations is applied once; an edit that overlaps a
+// different one only another configuration offers is an error, since no
+// one content of the file suits both builds. Overlaps within one
+// configuration are left to applyFixes.
+func mergeFixes(st *stage, byConfig [][]driver.Fix, names []string) ([]driver.Fix, error) {
+	type fileConfig struct {
+		file   string
+		config int
+	}
+	edits := map[fileConfig][]report.Edit{}
+	var out []driver.Fix
+	for i, fixes := range byConfig {
+		for _, fx := range fixes {
+			for _, e := range fx.Edits {
+				edits[fileConfig{e.File, i}] = append(edits[fileConfig{e.File, i}], e)
+			}
+			out = append(out, fx)
+		}
+	}
+	for key, list := range edits {
+		for j := range byConfig {
+			other := edits[fileConfig{key.file, j}]
+			if j == key.config || len(other) == 0 {
+				continue
+			}
+			offers := func(list []report.Edit, e report.Edit) bool {
+				return slices.ContainsFunc(list, func(o report.Edit) bool { return sameEdit(o, e) })
+			}
+			for _, e := range list {
+				if offers(other, e) {
+					continue
+				}
+				// An overlap with an edit both offer is one configuration's own.
+				if slices.ContainsFunc(other, func(o report.Edit) bool { return overlaps(o, e) && !offers(list, o) }) {
+					rel, _ := within(st.dir, key.file)
+					first, second := min(j, key.config), max(j, key.config)
+					return nil, fmt.Errorf("%s: the fixes under %s and under %s edit line %d differently, so nothing was written",
+						filepath.ToSlash(rel), names[first], names[second], e.StartLine)
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
+// verify checks, under every extra configuration that built before the
+// rewrite, that go vet and go build pass on the packages it compiles
+// differently and the rewrite can affect. A configuration that fails after
+// the rewrite is checked on the real tree: if it failed there too, it did
+// not build before and is listed for a person instead.
+func (p *buildPlan) verify(st *stage, changed map[string]map[string]bool, res *Result, trace *tracer) error {
+	dirs, goMod := changedDirs(changed)
+	for _, e := range p.extras {
+		if e.broken != "" {
+			continue // listed already
+		}
+		pkgs, err := listPackages(st.dir, e.cfg.env(), "./...")
+		if err != nil {
+			return fmt.Errorf("%s: %w", e.cfg, err)
+		}
+		affected := affectedOf(pkgs, dirs)
+		// A package whose files and module dependencies are the same as
+		// in the default build was verified there.
+		differs := map[string]bool{}
+		for _, pkg := range pkgs {
+			if e.dirs[pkg.Dir] {
+				differs[pkg.ImportPath] = true
+			}
+		}
+		var vetList, buildList []string
+		for _, pkg := range pkgs {
+			if !goMod && !affected[pkg.ImportPath] {
+				continue
+			}
+			if !differs[pkg.ImportPath] && !slices.ContainsFunc(pkg.Deps, func(d string) bool { return differs[d] }) {
+				continue
+			}
+			vetList = append(vetList, pkg.ImportPath)
+			if len(pkg.GoFiles)+len(pkg.CgoFiles) > 0 {
+				buildList = append(buildList, pkg.ImportPath)
+			}
+		}
+		sort.Strings(vetList)
+		for _, args := range [][]string{append([]string{"vet"}, vetList...), append([]string{"build"}, buildList...)} {
+			if len(args) == 1 {
+				continue
+			}
+			out, err := goCommand(st.dir, e.cfg.env(), args...)
+			trace.step(fmt.Sprintf("go %s under %s (%d packages)", args[0], e.cfg, len(args)-1))
+			if err == nil {
+				continue
+			}
+			if _, before := goCommand(st.root, e.cfg.env(), args...); before != nil {
+				e.broken = fmt.Sprintf("go %s: %v", strings.Join(shorten(args), " "), before)
+				res.Manual = append(res.Manual, e.brokenNote())
+				break
+			}
+			return fmt.Errorf("under %s the rewritten module does not build, so nothing was written:\ngo %s: %v\n%s",
+				e.cfg, strings.Join(shorten(args), " "), err, out)
+		}
+	}
+	return nil
+}
+
+func (e *extraBuild) brokenNote() string {
+	files := e.only
+	more := ""
+	if len(files) > 5 {
+		files, more = files[:5], fmt.Sprintf(" and %d more", len(e.only)-5)
+	}
+	reason := e.broken
+	if i := strings.IndexByte(reason, '\n'); i >= 0 {
+		reason = reason[:i]
+	}
+	return fmt.Sprintf("check %s%s by hand: under %s the module did not build before the rewrite (%s), so they were neither rewritten nor verified",
+		strings.Join(files, ", "), more, e.cfg, reason)
+}
+
+// unverifiableError names the files no configuration can check.
+func (p *buildPlan) unverifiableError() error {
+	return fmt.Errorf("no build configuration of this toolchain compiles %s, so the rewrite cannot verify them and nothing was written",
+		strings.Join(p.unverifiable, ", "))
+}
+
+// goCommand runs the go command in dir with the rewrite's environment plus
+// env, and returns its combined output.
+func goCommand(dir string, env []string, args ...string) (string, error) {
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	cmd.Env = append(append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=readonly"), env...)
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+// goOutput is goCommand keeping standard output alone (go list warns on
+// standard error); the error carries standard error.
+func goOutput(dir string, env []string, args ...string) ([]byte, error) {
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	cmd.Env = append(append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=readonly"), env...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("go %s: %v\n%s", strings.Join(shorten(args), " "), err, stderr.String())
+	}
+	return out, nil
+}

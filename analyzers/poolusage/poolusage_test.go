@@ -43,3 +43,10 @@ func TestNeedsAPerson(t *testing.T) {
 		t.Errorf("%d findings need a person, want 10", manual)
 	}
 }
+
+// TestBehaviour judges readiness writes (MPA203, MPA204) by pairs of writes
+// on the same pool object in the shapes real providers use; the // want
+// comments are the whole set of findings.
+func TestBehaviour(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), poolusage.Analyzer, "example.com/behaviour/...")
+}

@@ -227,3 +227,24 @@ func closureSetter(p *api.FooMachinePool) error {
 	p.Status.Initialization.Provisioned = ptr.To(true) // want `MPA202 info`
 	return nil
 }
+
+// uncalledSetter is called by nothing in its package: judged in place.
+func uncalledSetter(p *api.FooMachinePool) {
+	p.Status.Ready = true // want `MPA201 info` `MPA203 warning: FooMachinePool status.ready: uncalledSetter sets .p.Status.Ready.`
+}
+
+// setterAsValue is also used as a value, so not all its callers are known:
+// judged in place, and its call below is not judged again.
+func setterAsValue(p *api.FooMachinePool) {
+	p.Status.Initialization.Provisioned = ptr.To(true) // want `MPA202 info` `MPA204 error: FooMachinePool status.initialization.provisioned: setterAsValue sets`
+}
+
+var phases = []func(*api.FooMachinePool){setterAsValue}
+
+func runPhases(p *api.FooMachinePool) error {
+	setterAsValue(p)
+	for _, phase := range phases {
+		phase(p)
+	}
+	return nil
+}

@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -182,6 +183,25 @@ type funcWrites struct {
 	calls  []callSite
 	params map[types.Object]int
 	setter bool
+}
+
+// writesAnalyzer exports the WritesFacts. It is apart from Analyzer so
+// that stand-ins for Analyzer (the golangci-lint plugin wraps it) share
+// one producer of the facts.
+var writesAnalyzer = &analysis.Analyzer{
+	Name:             "poolwrites",
+	Doc:              "summarises what each function writes to pool readiness fields through its receiver and parameters (reports nothing)",
+	URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/poolusage",
+	Run:              runWrites,
+	Requires:         []*analysis.Analyzer{poolfinder.Analyzer},
+	RunDespiteErrors: true,
+	ResultType:       reflect.TypeOf((*behaviour)(nil)),
+	FactTypes:        []analysis.Fact{(*WritesFact)(nil)},
+}
+
+func runWrites(pass *analysis.Pass) (any, error) {
+	res := pass.ResultOf[poolfinder.Analyzer].(*poolfinder.Result)
+	return newBehaviour(pass, res, len(res.Pools) == 0), nil
 }
 
 type behaviour struct {
@@ -400,7 +420,7 @@ func (b *behaviour) summarise(fw *funcWrites) *WritesFact {
 // check reports the readiness writes of one function that have no pair. It
 // returns the status.ready writes of ready-only storage types, whose
 // companion provisioned write the migration fix adds.
-func (b *behaviour) check(em *emit.Emitter, fd *ast.FuncDecl, accesses []access) map[token.Pos]bool {
+func (b *behaviour) check(pass *analysis.Pass, em *emit.Emitter, fd *ast.FuncDecl, accesses []access) map[token.Pos]bool {
 	fw := b.funcs[fd]
 	if fw == nil {
 		return nil
@@ -435,7 +455,7 @@ func (b *behaviour) check(em *emit.Emitter, fd *ast.FuncDecl, accesses []access)
 			var edits []analysis.TextEdit
 			for _, e := range open {
 				if a, ok := byPos[e.pos]; ok && e.fieldWrite {
-					edits = append(edits, provisionedCompanion(b.pass, a)...)
+					edits = append(edits, provisionedCompanion(pass, a)...)
 				}
 			}
 			if len(edits) > 0 {

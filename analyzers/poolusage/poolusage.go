@@ -20,10 +20,9 @@ var Analyzer = &analysis.Analyzer{
 	Doc:              "lists reads and writes of InfraMachinePool contract fields and checks that readiness writes set both fields",
 	URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/poolusage",
 	Run:              run,
-	Requires:         []*analysis.Analyzer{poolfinder.Analyzer},
+	Requires:         []*analysis.Analyzer{poolfinder.Analyzer, writesAnalyzer},
 	RunDespiteErrors: true,
 	ResultType:       emit.ResultType,
-	FactTypes:        []analysis.Fact{(*WritesFact)(nil)},
 }
 
 // access is one read or write of a tracked field.
@@ -45,7 +44,7 @@ type access struct {
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[poolfinder.Analyzer].(*poolfinder.Result)
 	em, out := emit.New(pass)
-	beh := newBehaviour(pass, res, len(res.Pools) == 0)
+	beh := pass.ResultOf[writesAnalyzer].(*behaviour)
 	if len(res.Pools) > 0 {
 		return out, nil // API packages: conversions and webhooks are not use sites
 	}
@@ -69,7 +68,7 @@ func run(pass *analysis.Pass) (any, error) {
 			accesses := collect(pass, res, f, decl)
 			var needsProvisioned map[token.Pos]bool
 			if fd, ok := decl.(*ast.FuncDecl); ok {
-				needsProvisioned = beh.check(em, fd, accesses)
+				needsProvisioned = beh.check(pass, em, fd, accesses)
 			}
 			for _, a := range accesses {
 				reportAccess(em, pass, res, a, needsProvisioned[a.pos])

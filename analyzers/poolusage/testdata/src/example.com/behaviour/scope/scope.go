@@ -13,22 +13,22 @@ type MachinePoolScope struct {
 }
 
 // SetReady writes status.ready alone.
-func (m *MachinePoolScope) SetReady() { // want SetReady:`writes recv.FooMachinePool ready=sets provisioned=none \(callers judge\)$`
+func (m *MachinePoolScope) SetReady() {
 	m.FooMachinePool.Status.Ready = true // want `MPA201 info: FooMachinePool status.ready: status.ready write`
 }
 
 // SetNotReady resets status.ready alone.
-func (m *MachinePoolScope) SetNotReady() { // want SetNotReady:`writes recv.FooMachinePool ready=resets provisioned=none$`
+func (m *MachinePoolScope) SetNotReady() {
 	m.FooMachinePool.Status.Ready = false // want `MPA201 info: FooMachinePool status.ready: status.ready write`
 }
 
 // SetProvisioned writes status.initialization.provisioned alone.
-func (m *MachinePoolScope) SetProvisioned() { // want SetProvisioned:`writes recv.FooMachinePool ready=none provisioned=sets \(callers judge\)$`
+func (m *MachinePoolScope) SetProvisioned() {
 	m.FooMachinePool.Status.Initialization.Provisioned = ptr.To(true) // want `MPA202 info: FooMachinePool status.initialization.provisioned: status.initialization.provisioned write`
 }
 
 // MarkReady writes both.
-func (m *MachinePoolScope) MarkReady(ready bool) { // want MarkReady:`writes recv.FooMachinePool ready=sets provisioned=sets$`
+func (m *MachinePoolScope) MarkReady(ready bool) {
 	m.FooMachinePool.Status.Ready = ready // want `MPA201 info`
 	if ready {
 		m.FooMachinePool.Status.Initialization.Provisioned = ptr.To(true) // want `MPA202 info`

@@ -45,6 +45,6 @@ type BarMachinePool struct {
 
 // SetProvisioned is a setter next to the type: API packages are not use
 // sites, but their callers see what it writes.
-func (p *BarMachinePool) SetProvisioned(v bool) { // want SetProvisioned:`writes recv ready=none provisioned=sets \(callers judge\)$`
+func (p *BarMachinePool) SetProvisioned(v bool) {
 	p.Status.Initialization = &BarMachinePoolInitializationStatus{Provisioned: &v}
 }

@@ -167,12 +167,22 @@ type event struct {
 	mirror bool
 }
 
+// callSite is a static call. Its argument keys are computed when the
+// callee turns out to write through them: most callees do not.
 type callSite struct {
-	pos  token.Pos
-	text string
+	call *ast.CallExpr
 	fn   *types.Func
+	w    *walker
 	// args are the keys of the receiver (-1) and arguments.
 	args map[int]objKey
+}
+
+func (c *callSite) arg(param int) (objKey, bool) {
+	if c.args == nil {
+		c.args = c.w.callArgs(c.call, c.fn)
+	}
+	k, ok := c.args[param]
+	return k, ok
 }
 
 // funcWrites is what one function declaration writes itself and calls.
@@ -195,7 +205,7 @@ var writesAnalyzer = &analysis.Analyzer{
 	Run:              runWrites,
 	Requires:         []*analysis.Analyzer{poolfinder.Analyzer},
 	RunDespiteErrors: true,
-	ResultType:       reflect.TypeOf((*behaviour)(nil)),
+	ResultType:       reflect.TypeFor[*behaviour](),
 	FactTypes:        []analysis.Fact{(*WritesFact)(nil)},
 }
 
@@ -233,9 +243,18 @@ func newBehaviour(pass *analysis.Pass, res *poolfinder.Result, judged bool) *beh
 			order = append(order, fw)
 		}
 	}
-	calls, uses := b.references(order)
+	var calls, uses map[*types.Func]int
 	for _, fw := range order {
-		fw.setter = fw.setter && fw.fn != nil && (fw.fn.Exported() || calls[fw.fn] > 0 && calls[fw.fn] == uses[fw.fn])
+		if fw.fn == nil {
+			fw.setter = false
+		}
+		if !fw.setter || fw.fn.Exported() {
+			continue
+		}
+		if calls == nil {
+			calls, uses = b.references(order)
+		}
+		fw.setter = calls[fw.fn] > 0 && calls[fw.fn] == uses[fw.fn]
 	}
 	// Summaries of this package's functions depend on each other's; each
 	// round can only add what a callee's summary gained, and the bound
@@ -309,13 +328,15 @@ func (b *behaviour) summary(fn *types.Func) *WritesFact {
 // events are a function's own writes and those its calls make, by position.
 func (b *behaviour) events(fw *funcWrites) []event {
 	out := slices.Clone(fw.direct)
-	for _, c := range fw.calls {
+	for i := range fw.calls {
+		c := &fw.calls[i]
 		s := b.summary(c.fn)
 		if s == nil {
 			continue
 		}
+		text := types.ExprString(c.call)
 		for _, w := range s.Writes {
-			key, ok := c.args[w.Param]
+			key, ok := c.arg(w.Param)
 			if !ok {
 				continue
 			}
@@ -326,7 +347,7 @@ func (b *behaviour) events(fw *funcWrites) []event {
 					kind = w.Provisioned
 				}
 				if kind != NoWrite {
-					out = append(out, event{pos: c.pos, key: key, field: f, kind: kind, pool: w.Pool, text: c.text, judged: !w.Deferred})
+					out = append(out, event{pos: c.call.Pos(), key: key, field: f, kind: kind, pool: w.Pool, text: text, judged: !w.Deferred})
 				}
 			}
 		}
@@ -478,7 +499,9 @@ func (b *behaviour) analyse(fd *ast.FuncDecl) *funcWrites {
 	fw.fn, _ = info.Defs[fd.Name].(*types.Func)
 	if fd.Recv != nil {
 		for _, n := range fd.Recv.List[0].Names {
-			fw.params[info.Defs[n]] = -1
+			if obj := info.Defs[n]; obj != nil {
+				fw.params[obj] = -1
+			}
 		}
 	}
 	i := 0
@@ -685,6 +708,11 @@ func (w *walker) call(call *ast.CallExpr) {
 	if fn.Pkg() != w.b.pass.Pkg && w.b.summary(fn) == nil {
 		return // imported facts are final; this package's are not yet
 	}
+	w.fw.calls = append(w.fw.calls, callSite{call: call, fn: fn, w: w})
+}
+
+// callArgs are the keys of a call's receiver (-1) and arguments.
+func (w *walker) callArgs(call *ast.CallExpr, fn *types.Func) map[int]objKey {
 	args := call.Args
 	keys := map[int]objKey{}
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
@@ -694,7 +722,7 @@ func (w *walker) call(call *ast.CallExpr) {
 				keys[-1] = w.keyOf(sel.X)
 			case types.MethodExpr:
 				if len(args) == 0 {
-					return
+					return keys
 				}
 				keys[-1] = w.keyOf(args[0])
 				args = args[1:]
@@ -708,7 +736,7 @@ func (w *walker) call(call *ast.CallExpr) {
 		}
 		keys[i] = w.keyOf(a)
 	}
-	w.fw.calls = append(w.fw.calls, callSite{pos: call.Pos(), text: types.ExprString(call), fn: fn, args: keys})
+	return keys
 }
 
 // keyOf names the pool object e denotes. Fields inside a pool type name the

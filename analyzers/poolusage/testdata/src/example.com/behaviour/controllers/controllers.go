@@ -248,3 +248,54 @@ func runPhases(p *api.FooMachinePool) error {
 	}
 	return nil
 }
+
+// scopeByState is CAPZ's shape: the setters chosen by the cloud's state.
+func scopeByState(s *scope.MachinePoolScope, state string) error {
+	switch state {
+	case "Succeeded":
+		s.SetReady()
+		s.SetProvisioned()
+	case "Failed":
+		s.SetNotReady()
+	}
+	return nil
+}
+
+func scopeByStateReadyOnly(s *scope.MachinePoolScope, state string) error {
+	switch state {
+	case "Failed":
+		s.SetNotReady()
+	case "Succeeded":
+		s.SetReady() // want `MPA203 warning: FooMachinePool status.ready: scopeByStateReadyOnly sets .s.SetReady\(\).`
+	}
+	return nil
+}
+
+// deferredPatchBothBefore sets both fields before the deferred patch.
+func deferredPatchBothBefore(p *api.FooMachinePool, h *patchHelper) (err error) {
+	defer func() {
+		if perr := h.Patch(p); perr != nil {
+			err = perr
+		}
+	}()
+	p.Status.Ready = true                              // want `MPA201 info`
+	p.Status.Initialization.Provisioned = ptr.To(true) // want `MPA202 info`
+	return nil
+}
+
+// deferredSetsProvisioned writes the other field in a deferred closure.
+func deferredSetsProvisioned(p *api.FooMachinePool, h *patchHelper) error {
+	defer func() {
+		p.Status.Initialization.Provisioned = ptr.To(true) // want `MPA202 info`
+		_ = h.Patch(p)
+	}()
+	p.Status.Ready = true // want `MPA201 info`
+	return nil
+}
+
+// deferredReadyOnly patches without ever setting provisioned.
+func deferredReadyOnly(p *api.FooMachinePool, h *patchHelper) error {
+	defer func() { _ = h.Patch(p) }()
+	p.Status.Ready = true // want `MPA201 info` `MPA203 warning: FooMachinePool status.ready: deferredReadyOnly sets .p.Status.Ready.`
+	return nil
+}

@@ -299,3 +299,12 @@ func deferredReadyOnly(p *api.FooMachinePool, h *patchHelper) error {
 	p.Status.Ready = true // want `MPA201 info` `MPA203 warning: FooMachinePool status.ready: deferredReadyOnly sets .p.Status.Ready.`
 	return nil
 }
+
+// scopeFieldAlias names the scope's pool through a local, as Scaleway's
+// reconcileNormal does, and writes the other field through the scope.
+func scopeFieldAlias(s *scope.MachinePoolScope) error {
+	pool := s.FooMachinePool
+	pool.Status.Ready = true                                          // want `MPA201 info`
+	s.FooMachinePool.Status.Initialization.Provisioned = ptr.To(true) // want `MPA202 info`
+	return nil
+}

@@ -187,7 +187,6 @@ func (c *callSite) arg(param int) (objKey, bool) {
 
 // funcWrites is what one function declaration writes itself and calls.
 type funcWrites struct {
-	decl   *ast.FuncDecl
 	fn     *types.Func
 	direct []event
 	calls  []callSite
@@ -495,7 +494,7 @@ func (b *behaviour) check(pass *analysis.Pass, em *emit.Emitter, fd *ast.FuncDec
 // analyse collects a function's own readiness writes and its calls.
 func (b *behaviour) analyse(fd *ast.FuncDecl) *funcWrites {
 	info := b.pass.TypesInfo
-	fw := &funcWrites{decl: fd, params: map[types.Object]int{}, setter: isSetter(fd)}
+	fw := &funcWrites{params: map[types.Object]int{}, setter: isSetter(fd)}
 	fw.fn, _ = info.Defs[fd.Name].(*types.Func)
 	if fd.Recv != nil {
 		for _, n := range fd.Recv.List[0].Names {

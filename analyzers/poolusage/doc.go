@@ -9,6 +9,9 @@
 // cores that read the v1beta2 field never see the pool provisioned), and a
 // function that sets only Initialization.Provisioned on a type that still has
 // Ready leaves the pool unprovisioned on cores that read only status.ready.
+// Writes are judged in pairs per pool object, whatever their values; calls
+// of setters count through the facts of the poolwrites pass (behaviour.go
+// says what counts as a write and where a setter is judged).
 //
 // Test files and generated files are skipped. Pool types are recognised
 // through poolfinder facts, so it does not matter what a variable is called

@@ -3,7 +3,6 @@ package poolusage
 import (
 	"fmt"
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"strings"
@@ -22,7 +21,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:              "lists reads and writes of InfraMachinePool contract fields and checks that readiness writes set both fields",
 	URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/poolusage",
 	Run:              run,
-	Requires:         []*analysis.Analyzer{poolfinder.Analyzer, inspect.Analyzer},
+	Requires:         []*analysis.Analyzer{poolfinder.Analyzer, inspect.Analyzer, writesAnalyzer},
 	RunDespiteErrors: true,
 	ResultType:       emit.ResultType,
 }
@@ -33,9 +32,6 @@ type access struct {
 	pool  *poolfinder.NodeFact
 	path  string
 	write bool
-	// reset is a write of the constant false (or nil): it does not make
-	// the pool provisioned, so it needs no companion write.
-	reset bool
 	text  string
 	// node is the selector or key-value expression, for fixes.
 	node ast.Node
@@ -47,6 +43,7 @@ type access struct {
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[poolfinder.Analyzer].(*poolfinder.Result)
 	em, out := emit.New(pass)
+	beh := pass.ResultOf[writesAnalyzer].(*behaviour)
 	if len(res.Pools) > 0 {
 		return out, nil // API packages: conversions and webhooks are not use sites
 	}
@@ -71,7 +68,7 @@ func run(pass *analysis.Pass) (any, error) {
 			accesses := collect(pass, res, f, decl)
 			var needsProvisioned map[token.Pos]bool
 			if fd, ok := decl.(*ast.FuncDecl); ok {
-				needsProvisioned = checkBehaviour(em, pass, res, fd, accesses)
+				needsProvisioned = beh.check(pass, em, fd, accesses)
 			}
 			for _, a := range accesses {
 				reportAccess(em, pass, res, a, needsProvisioned[a.pos])
@@ -150,7 +147,7 @@ func collect(pass *analysis.Pass, res *poolfinder.Result, file *ast.File, decl a
 			}
 			rhs, write := writes[n]
 			out = append(out, access{pos: n.Pos(), node: n, file: file, rhs: rhs, path: path, write: write,
-				reset: write && isReset(pass, rhs), text: types.ExprString(n), pool: node})
+				text: types.ExprString(n), pool: node})
 		case *ast.CompositeLit:
 			tv, ok := pass.TypesInfo.Types[n]
 			if !ok {
@@ -184,7 +181,7 @@ func collect(pass *analysis.Pass, res *poolfinder.Result, file *ast.File, decl a
 				}
 				out = append(out, access{pos: kv.Pos(), node: kv, file: file, rhs: kv.Value,
 					path: join(node.Path, name), write: true, pool: node,
-					reset: isReset(pass, kv.Value), text: named.Obj().Name() + "{" + key.Name + ": …}"})
+					text: named.Obj().Name() + "{" + key.Name + ": …}"})
 			}
 		}
 		return true
@@ -206,20 +203,6 @@ func target(e ast.Expr) ast.Expr {
 			return e
 		}
 	}
-}
-
-func isReset(pass *analysis.Pass, rhs ast.Expr) bool {
-	if rhs == nil {
-		return false
-	}
-	tv, ok := pass.TypesInfo.Types[rhs]
-	if !ok {
-		return false
-	}
-	if tv.IsNil() {
-		return true
-	}
-	return tv.Value != nil && tv.Value.Kind() == constant.Bool && !constant.BoolVal(tv.Value)
 }
 
 // selectorPath resolves x.F to a pool and JSON path when x's type is a pool
@@ -268,61 +251,4 @@ func join(prefix, name string) string {
 		return name
 	}
 	return prefix + "." + name
-}
-
-// checkBehaviour applies the readiness write rules to one function
-// (closures included: a reconcile helper's closure shares its intent). It
-// returns the ready writes of ready-only storage types, whose companion
-// provisioned write is offered as a fix on their inventory finding.
-func checkBehaviour(em *emit.Emitter, pass *analysis.Pass, res *poolfinder.Result, fd *ast.FuncDecl, accesses []access) map[token.Pos]bool {
-	needs := map[token.Pos]bool{}
-	type writes struct {
-		ref         poolfinder.PoolRef
-		ready, prov []access
-	}
-	byType := map[string]*writes{}
-	var order []string
-	for _, a := range accesses {
-		if !a.write || a.reset || (a.path != contract.PathReady && a.path != contract.PathProvisioned) {
-			continue
-		}
-		w, ok := byType[a.pool.Pool.Type]
-		if !ok {
-			w = &writes{ref: a.pool.Pool}
-			byType[a.pool.Pool.Type] = w
-			order = append(order, a.pool.Pool.Type)
-		}
-		if a.path == contract.PathReady {
-			w.ready = append(w.ready, a)
-		} else {
-			w.prov = append(w.prov, a)
-		}
-	}
-	for _, typ := range order {
-		w := byType[typ]
-		ctx := res.Context(w.ref.Storage)
-		switch {
-		case len(w.ready) > 0 && len(w.prov) == 0 && !w.ref.HasProvisioned && w.ref.Storage:
-			for _, a := range w.ready {
-				needs[a.pos] = true
-			}
-		case len(w.ready) > 0 && len(w.prov) == 0 && w.ref.HasProvisioned:
-			a := w.ready[0]
-			fixes, note := companionFix(pass, w.ready)
-			em.At(a.pos, report.Finding{
-				Rule: contract.RuleReadyWriteAlone, Severity: contract.MustRule(contract.RuleReadyWriteAlone).Severity(ctx),
-				Kind: w.ref.Kind, Type: w.ref.Type, APIVersion: w.ref.APIVersion(), Field: contract.PathReady, Access: "write",
-				Message: fmt.Sprintf("%s sets `%s` but never %s, which %s.%s has", fd.Name.Name, a.text,
-					contract.PathProvisioned, w.ref.Version, w.ref.Kind) + note,
-			}, fixes...)
-		case len(w.prov) > 0 && len(w.ready) == 0 && w.ref.HasReady:
-			a := w.prov[0]
-			em.At(a.pos, report.Finding{
-				Rule: contract.RuleProvisionedWriteAlone, Severity: contract.MustRule(contract.RuleProvisionedWriteAlone).Severity(ctx),
-				Kind: w.ref.Kind, Type: w.ref.Type, APIVersion: w.ref.APIVersion(), Field: contract.PathProvisioned, Access: "write",
-				Message: fmt.Sprintf("%s sets `%s` but never %s, the only readiness field the target core reads", fd.Name.Name, a.text, contract.PathReady),
-			})
-		}
-	}
-	return needs
 }

@@ -50,3 +50,10 @@ func TestNeedsAPerson(t *testing.T) {
 func TestCompanionFixes(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), poolusage.Analyzer, "example.com/companion/...")
 }
+
+// TestBehaviour judges readiness writes (MPA203, MPA204) by pairs of writes
+// on the same pool object in the shapes real providers use; the // want
+// comments are the whole set of findings.
+func TestBehaviour(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), poolusage.Analyzer, "example.com/behaviour/...")
+}

@@ -49,7 +49,7 @@ func receive(ch chan *api.FooMachinePool) {
 // plain receivers are read again as they are.
 func plain(p *api.FooMachinePool, pools [2]api.FooMachinePool) {
 	p.Status.Ready = ptr.To(true)        // want `MPA201 info` `MPA203 warning`
-	pools[1].Status.Ready = ptr.To(true) // want `MPA201 info`
+	pools[1].Status.Ready = ptr.To(true) // want `MPA201 info` `MPA203 warning`
 }
 
 // readyOnly is a ready-only type: the companion waits for the type fix.

@@ -235,6 +235,11 @@ func TestRules(t *testing.T) {
 			t.Errorf("rules list lacks %s", id)
 		}
 	}
+	for _, want := range []string{" MODE ", " static,live ", " live "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("rules list lacks %q:\n%s", want, out)
+		}
+	}
 	_, out, _ = run(t, "rules", "MPA102")
 	if !strings.Contains(out, "core ≤ v1.14.2 (reads only status.ready)") || !strings.Contains(out, "error") {
 		t.Errorf("explanation lacks the severity table:\n%s", out)

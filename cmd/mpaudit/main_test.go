@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/report"
 )
 
@@ -51,6 +52,7 @@ func TestCheckProviderJSON(t *testing.T) {
 	if code != report.ExitFindings || r.Summary.ExitCode != code {
 		t.Fatalf("exit code %d, summary says %d; want %d", code, r.Summary.ExitCode, report.ExitFindings)
 	}
+	checkCatalogMetadata(t, r, contract.Static)
 	if r.Target.Version != "v1.14.2" || !strings.Contains(r.Target.Source, "go.mod require") {
 		t.Errorf("target = %+v, want v1.14.2 from go.mod", r.Target)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/report"
 )
 
 // modeMentions are how a rule page can name a command, and the mode that
@@ -67,6 +68,24 @@ func TestRulePagesPromiseOnlyWhatTheCodeDoes(t *testing.T) {
 			if !flags[m[1]] {
 				t.Errorf("docs/rules/%s.md names --%s, which no mpaudit command has", r.ID, m[1])
 			}
+		}
+	}
+}
+
+// checkCatalogMetadata: every finding of a run in mode comes from a rule
+// the catalog says that mode reports, and a finding with fixes from a rule
+// the catalog says a SuggestedFix covers.
+func checkCatalogMetadata(t *testing.T, r *report.Report, mode contract.Modes) {
+	t.Helper()
+	for _, f := range r.Findings {
+		rule, ok := contract.Lookup(f.Rule)
+		switch {
+		case !ok:
+			t.Errorf("finding of unknown rule %s", f.Rule)
+		case !rule.Modes.Has(mode):
+			t.Errorf("%s reported in mode %s; the catalog says %s", f.Rule, mode, rule.Modes)
+		case len(f.Fixes) > 0 && !rule.FixedBy.Has(contract.SuggestedFix):
+			t.Errorf("%s finding carries a fix; the catalog says no SuggestedFix covers it", f.Rule)
 		}
 	}
 }

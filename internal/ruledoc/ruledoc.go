@@ -137,7 +137,11 @@ func Rule(r *contract.Rule) string {
 		b.WriteString("- In a cluster (" + commands(contract.Live) + "): an annotation on the reported object:\n\n")
 		fmt.Fprintf(&b, "  ```yaml\n  metadata:\n    annotations:\n      %s: \"%s: <reason>\"\n  ```\n\n", IgnoreAnnotation, r.ID)
 	}
-	fmt.Fprintf(&b, "To turn the rule off for a whole module instead, set `rules: {%s: {enabled: false}}` in `.mpaudit.yaml`.\n", r.ID)
+	where := "for a whole module"
+	if !r.Modes.Has(contract.Static) {
+		where = "for every audit that reads the file"
+	}
+	fmt.Fprintf(&b, "To turn the rule off %s instead, set `rules: {%s: {enabled: false}}` in `.mpaudit.yaml`.\n", where, r.ID)
 	return b.String()
 }
 

@@ -23,6 +23,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -430,13 +431,23 @@ func (c *Config) Finding(f report.Finding) (report.Finding, bool) {
 
 // Apply applies the configuration to a report before it is finished: it
 // drops the findings of disabled rules and filtered types, overrides
-// severities, and notes what it did. It returns how many findings it dropped.
-func (c *Config) Apply(r *report.Report) int {
+// severities, and notes what it did. It returns how many findings it
+// dropped, and warnings (also added as notes) for types.include patterns
+// that match no audited kind or Go type: a misspelt include drops every
+// finding, so the run would pass silently. They are not usage errors, as
+// one file may serve several modules and `live`.
+func (c *Config) Apply(r *report.Report) (dropped int, warnings []string) {
 	if c == nil {
-		return 0
+		return 0, nil
+	}
+	for i, re := range c.include {
+		if !matchesAudited(re, r) {
+			w := fmt.Sprintf("%s: types.include: %q matches no audited kind or Go type, so it keeps nothing", c.Path, c.Include[i])
+			warnings = append(warnings, w)
+			r.Notes = append(r.Notes, w)
+		}
 	}
 	kept := r.Findings[:0]
-	dropped := 0
 	for _, f := range r.Findings {
 		f, ok := c.Finding(f)
 		if !ok {
@@ -453,7 +464,22 @@ func (c *Config) Apply(r *report.Report) int {
 		}
 		r.Notes = append(r.Notes, note)
 	}
-	return dropped
+	return dropped, warnings
+}
+
+// matchesAudited reports whether re matches a kind or Go type the report
+// audited: of a finding, a pool type (Summary.Types: "<apiVersion> <Kind>
+// (<role>)") or a CRD (live).
+func matchesAudited(re *regexp.Regexp, r *report.Report) bool {
+	if slices.ContainsFunc(r.Findings, func(f report.Finding) bool { return matchAny([]*regexp.Regexp{re}, f) }) {
+		return true
+	}
+	for _, t := range r.Summary.Types {
+		if fields := strings.Fields(t); len(fields) >= 2 && re.MatchString(fields[1]) {
+			return true
+		}
+	}
+	return slices.ContainsFunc(r.Summary.Resources, func(res report.Resource) bool { return re.MatchString(res.Kind) })
 }
 
 // FindIn returns the configuration file in dir itself, if any (live mode

@@ -152,7 +152,7 @@ types:
 		{Rule: "MPA201", Severity: contract.Info, Kind: "Widget"},
 		{Rule: "MPA602", Severity: contract.Error}, // no kind: never filtered by type
 	}}
-	if n := cfg.Apply(r); n != 4 {
+	if n, _ := cfg.Apply(r); n != 4 {
 		t.Errorf("dropped %d, want 4", n)
 	}
 	if len(r.Findings) != 2 || r.Findings[0].Rule != "MPA101" || r.Findings[0].Severity != contract.Error || r.Findings[1].Rule != "MPA602" {
@@ -162,7 +162,7 @@ types:
 		t.Errorf("notes = %q", r.Notes)
 	}
 	var none *Config
-	if none.Apply(r) != 0 || len(r.Findings) != 2 {
+	if n, w := none.Apply(r); n != 0 || w != nil || len(r.Findings) != 2 {
 		t.Error("a nil configuration changed the report")
 	}
 }
@@ -182,5 +182,36 @@ func TestMatchGlob(t *testing.T) {
 		if got := MatchGlob(c.glob, c.s); got != c.want {
 			t.Errorf("MatchGlob(%q, %q) = %v", c.glob, c.s, got)
 		}
+	}
+}
+
+// TestApplyWarnsOnIncludeMatchingNothing: a types.include pattern that
+// matches no audited kind or Go type (a typo drops every finding and the
+// gate passes) is named in a note and returned as a warning.
+func TestApplyWarnsOnIncludeMatchingNothing(t *testing.T) {
+	cfg, err := Parse("c.yaml", []byte(`
+types:
+  include: ["*MachinePol", "Clean*", "Live*", "example.com/p/*"]
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &report.Report{Findings: []report.Finding{
+		{Rule: "MPA101", Severity: contract.Warning, Kind: "DockerMachinePool", Type: "example.com/p/api/v1.DockerMachinePool"},
+	}}
+	// Audited without findings: a static pool type and a live CRD.
+	r.Summary.Types = []string{"infrastructure.cluster.x-k8s.io/v1beta2 CleanMachinePool (storage)"}
+	r.Summary.Resources = []report.Resource{{CRD: "livepools.example.com", Kind: "LivePool"}}
+	_, warnings := cfg.Apply(r)
+	want := `c.yaml: types.include: "*MachinePol" matches no audited kind or Go type`
+	if len(warnings) != 1 || !strings.HasPrefix(warnings[0], want) {
+		t.Errorf("warnings = %q, want one starting %q", warnings, want)
+	}
+	found := false
+	for _, n := range r.Notes {
+		found = found || strings.HasPrefix(n, want)
+	}
+	if !found {
+		t.Errorf("notes = %q, want one starting %q", r.Notes, want)
 	}
 }

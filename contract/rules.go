@@ -3,6 +3,7 @@ package contract
 import (
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // Scope says what a rule looks at.
@@ -23,6 +24,58 @@ type Context struct {
 	Spoke bool
 }
 
+// Modes are the ways of running mpaudit that can report a rule.
+type Modes uint8
+
+const (
+	// Static is the analyzers: `mpaudit check`, `go vet -vettool` and the
+	// golangci-lint plugin run the same ones and report the same rules.
+	Static Modes = 1 << iota
+	// Live is `mpaudit live`, against a cluster or a dump (--from-file).
+	Live
+)
+
+// Has reports whether m includes every mode of x.
+func (m Modes) Has(x Modes) bool { return m&x == x }
+
+func (m Modes) String() string {
+	var out []string
+	if m.Has(Static) {
+		out = append(out, "static")
+	}
+	if m.Has(Live) {
+		out = append(out, "live")
+	}
+	return strings.Join(out, ", ")
+}
+
+// Commands names the commands of m, as the docs spell them.
+func (m Modes) Commands() []string {
+	var out []string
+	if m.Has(Static) {
+		out = append(out, "mpaudit check", "go vet", "golangci-lint")
+	}
+	if m.Has(Live) {
+		out = append(out, "mpaudit live")
+	}
+	return out
+}
+
+// Fixers are what can resolve a rule's findings without a person.
+type Fixers uint8
+
+const (
+	// SuggestedFix: findings carry analysis SuggestedFixes (`go fix
+	// -fixtool`, gopls, the fixes in -o json and -o sarif).
+	SuggestedFix Fixers = 1 << iota
+	// Rewrite: `mpaudit rewrite` resolves the findings; one still reported
+	// after it is listed for a person in the PR body.
+	Rewrite
+)
+
+// Has reports whether f includes every fixer of x.
+func (f Fixers) Has(x Fixers) bool { return f&x == x }
+
 // Rule is one catalogued check.
 type Rule struct {
 	ID        string
@@ -35,6 +88,14 @@ type Rule struct {
 	// Fix describes what resolves the finding.
 	Fix    string
 	DocURL string
+	// Modes are where the rule is reported (tested against the analyzers'
+	// and live's code in contract_test.go).
+	Modes Modes
+	// FixedBy says what resolves findings automatically; 0 means a person.
+	FixedBy Fixers
+	// Unsuppressible rules are about suppressions themselves: no
+	// //mpaudit:ignore comment or mpaudit.io/ignore annotation silences them.
+	Unsuppressible bool
 	// severity gives the rule's severity for a context; Off means not reported.
 	severity func(Context) Severity
 }
@@ -123,6 +184,7 @@ const (
 var rules = []*Rule{
 	{
 		ID: RuleReadyOnly, Name: "ready-without-provisioned", Scope: ScopeType, Kind: &InfraMachinePool, Field: PathReady,
+		Modes: Static, FixedBy: SuggestedFix | Rewrite,
 		Title: "status.ready without status.initialization.provisioned",
 		Rationale: "The v1beta2 InfraMachinePool contract makes status.initialization.provisioned mandatory; " +
 			"status.ready is a v1beta1 compatibility fallback that is dropped with v1beta1 compatibility (v1.16 planned). " +
@@ -138,6 +200,7 @@ var rules = []*Rule{
 	},
 	{
 		ID: RuleProvisionedOnly, Name: "provisioned-without-ready", Scope: ScopeType, Kind: &InfraMachinePool, Field: PathProvisioned,
+		Modes: Static,
 		Title: "status.initialization.provisioned without status.ready on a core that reads only status.ready",
 		Rationale: "Every released Cluster API (≤ " + LatestVerifiedCore + ") decides a MachinePool's infrastructure is provisioned " +
 			"from status.ready alone. A pool that only sets status.initialization.provisioned is never seen as provisioned there.",
@@ -152,6 +215,7 @@ var rules = []*Rule{
 	},
 	{
 		ID: RuleDualReadiness, Name: "dual-readiness", Scope: ScopeType, Kind: &InfraMachinePool, Field: PathReady,
+		Modes:     Static,
 		Title:     "status.ready and status.initialization.provisioned both present",
 		Rationale: "This is the recommended transition shape: released cores read status.ready, the v1beta2 contract reads initialization.provisioned.",
 		Fix:       "Nothing now. Drop `Ready` once the minimum supported core reads status.initialization.provisioned.",
@@ -160,6 +224,7 @@ var rules = []*Rule{
 	},
 	{
 		ID: RuleInitializationShape, Name: "initialization-shape", Scope: ScopeType, Kind: &InfraMachinePool, Field: PathInitialization,
+		Modes: Static,
 		Title: "status.initialization does not have the contract's shape",
 		Rationale: "The contract gives `Initialization <Kind>InitializationStatus json:\"initialization,omitempty,omitzero\"` (a value struct " +
 			"with +kubebuilder:validation:MinProperties=1) holding `Provisioned *bool json:\"provisioned,omitempty\"`. Other shapes " +
@@ -170,6 +235,7 @@ var rules = []*Rule{
 	},
 	{
 		ID: RuleFailureReason, Name: "top-level-failure-reason", Scope: ScopeType, Kind: &InfraMachinePool, Field: PathFailureReason,
+		Modes: Static, FixedBy: SuggestedFix | Rewrite,
 		Title: "top-level status.failureReason",
 		Rationale: "The v1beta2 contract has no terminal failures; failureReason is only surfaced into the MachinePool's " +
 			"status.deprecated.v1beta1 for compatibility. Keep old values under status.deprecated.v1beta1.",
@@ -179,6 +245,7 @@ var rules = []*Rule{
 	},
 	{
 		ID: RuleFailureMessage, Name: "top-level-failure-message", Scope: ScopeType, Kind: &InfraMachinePool, Field: PathFailureMessage,
+		Modes: Static, FixedBy: SuggestedFix | Rewrite,
 		Title:     "top-level status.failureMessage",
 		Rationale: "As for failureReason: no terminal failures in the v1beta2 contract.",
 		Fix:       "Move the field to `Status.Deprecated.V1Beta1.FailureMessage` (or drop it) and report failures through conditions.",
@@ -187,6 +254,7 @@ var rules = []*Rule{
 	},
 	{
 		ID: RuleProviderIDPointer, Name: "providerid-not-string", Scope: ScopeType, Kind: &InfraMachinePool, Field: PathProviderID,
+		Modes: Static, FixedBy: SuggestedFix | Rewrite,
 		Title: "spec.providerID is not a string",
 		Rationale: "Since the v1beta2 contract the recommended type is `string` (+MinLength=1, +MaxLength=512); " +
 			"Cluster API moved its own providerID fields from *string to string.",
@@ -196,6 +264,7 @@ var rules = []*Rule{
 	},
 	{
 		ID: RuleProviderIDList, Name: "providerid-list", Scope: ScopeType, Kind: &InfraMachinePool, Field: PathProviderIDList,
+		Modes:     Static,
 		Title:     "spec.providerIDList missing or not []string",
 		Rationale: "The contract requires spec.providerIDList; core copies it to MachinePool.spec.providerIDList.",
 		Fix:       "Add `ProviderIDList []string json:\"providerIDList,omitempty\"` (+listType=atomic, +kubebuilder:validation:MaxItems=10000).",
@@ -204,6 +273,7 @@ var rules = []*Rule{
 	},
 	{
 		ID: RuleReplicas, Name: "status-replicas", Scope: ScopeType, Kind: &InfraMachinePool, Field: PathReplicas,
+		Modes:     Static,
 		Title:     "status.replicas missing or not int32",
 		Rationale: "The contract requires status.replicas; core copies it to MachinePool.status.replicas.",
 		Fix:       "Add `Replicas int32 json:\"replicas\"` to the status.",
@@ -212,6 +282,7 @@ var rules = []*Rule{
 	},
 	{
 		ID: RuleConditionsV1Beta1, Name: "conditions-v1beta1", Scope: ScopeType, Kind: &InfraMachinePool, Field: PathConditions,
+		Modes: Static,
 		Title: "status.conditions is not []metav1.Condition",
 		Rationale: "The v1beta2 contract uses []metav1.Condition at status.conditions; Cluster API's v1beta1 Conditions " +
 			"move to status.deprecated.v1beta1.conditions and their utilities are removed with v1beta1.",
@@ -221,6 +292,7 @@ var rules = []*Rule{
 	},
 	{
 		ID: RuleNoReadiness, Name: "no-readiness-field", Scope: ScopeType, Kind: &InfraMachinePool, Field: "status",
+		Modes:     Static,
 		Title:     "status has neither status.ready nor status.initialization.provisioned",
 		Rationale: "Cluster API decides a MachinePool's infrastructure is provisioned from one of these fields; without either the pool never becomes provisioned on any core.",
 		Fix:       "Add `Ready bool json:\"ready\"` and `Initialization <Kind>InitializationStatus` with `Provisioned *bool`, and set both.",
@@ -229,6 +301,7 @@ var rules = []*Rule{
 	},
 	{
 		ID: RuleDeprecatedFieldUse, Name: "deprecated-field-use", Scope: ScopeUse, Kind: &InfraMachinePool,
+		Modes: Static, FixedBy: SuggestedFix,
 		Title:     "read or write of a deprecated pool field",
 		Rationale: "An inventory of status.ready, status.failureReason and status.failureMessage use sites: each needs a decision when the fields move.",
 		Fix:       "Nothing while the target core reads the field; see the type rules for the migration.",
@@ -237,6 +310,7 @@ var rules = []*Rule{
 	},
 	{
 		ID: RuleContractFieldUse, Name: "contract-field-use", Scope: ScopeUse, Kind: &InfraMachinePool,
+		Modes: Static, FixedBy: SuggestedFix,
 		Title:     "read or write of a contract identity or readiness field",
 		Rationale: "An inventory of spec.providerID and status.initialization.provisioned use sites, for reviewing a migration.",
 		DocURL:    contractDoc,
@@ -244,6 +318,7 @@ var rules = []*Rule{
 	},
 	{
 		ID: RuleReadyWriteAlone, Name: "ready-write-without-provisioned", Scope: ScopeUse, Kind: &InfraMachinePool, Field: PathReady,
+		Modes: Static, FixedBy: SuggestedFix | Rewrite,
 		Title: "function writes Status.Ready but never Status.Initialization.Provisioned",
 		Rationale: "The pool type has initialization.provisioned, but this function only sets status.ready, so cores that " +
 			"read the v1beta2 field never see the pool provisioned.",
@@ -258,6 +333,7 @@ var rules = []*Rule{
 	},
 	{
 		ID: RuleProvisionedWriteAlone, Name: "provisioned-write-without-ready", Scope: ScopeUse, Kind: &InfraMachinePool, Field: PathProvisioned,
+		Modes: Static,
 		Title: "function writes Status.Initialization.Provisioned but never Status.Ready",
 		Rationale: "The pool type still has status.ready and the target core reads only that field; " +
 			"a function that sets only the new field leaves the pool unprovisioned.",
@@ -272,6 +348,7 @@ var rules = []*Rule{
 	},
 	{
 		ID: RuleLabelMissing, Name: "contract-label-missing", Scope: ScopeCRD, Kind: &InfraMachinePool,
+		Modes: Static | Live, FixedBy: Rewrite,
 		Title: "CRD has no cluster.x-k8s.io/v1beta2 or cluster.x-k8s.io/v1beta1 label",
 		Rationale: "Cluster API resolves an infrastructure reference through the CRD's contract label; without one " +
 			"GetObjectFromContractVersionedRef fails and the MachinePool never finds its infrastructure.",
@@ -281,6 +358,7 @@ var rules = []*Rule{
 	},
 	{
 		ID: RuleLabelV1Beta1Only, Name: "contract-label-v1beta1-only", Scope: ScopeCRD, Kind: &InfraMachinePool,
+		Modes: Static | Live, FixedBy: Rewrite,
 		Title:     "CRD declares only the v1beta1 contract",
 		Rationale: "The CRD is labelled for the v1beta1 contract only; v1beta2 cores accept it for compatibility until v1beta1 is dropped (v1.16 planned).",
 		Fix:       "Add `cluster.x-k8s.io/v1beta2: <versions>` once the types follow the v1beta2 contract.",
@@ -294,6 +372,7 @@ var rules = []*Rule{
 	},
 	{
 		ID: RuleLabelVersion, Name: "contract-label-version", Scope: ScopeCRD, Kind: &InfraMachinePool,
+		Modes: Static | Live,
 		Title: "contract label names an API version the CRD does not serve",
 		Rationale: "Cluster API GETs the highest version named in the chosen contract label; if the CRD does not serve it, " +
 			"the reference cannot be resolved. Other absent versions are advisory.",
@@ -303,6 +382,7 @@ var rules = []*Rule{
 	},
 	{
 		ID: RuleCRDName, Name: "crd-name", Scope: ScopeCRD, Kind: &InfraMachinePool,
+		Modes:     Static | Live,
 		Title:     "CRD name is not contract.CalculateCRDName(group, kind)",
 		Rationale: "Cluster API fetches CRD metadata by the name CalculateCRDName(group, kind); any other name is NotFound.",
 		Fix:       "Name the CRD <lowercase plural kind>.<group>.",
@@ -311,6 +391,7 @@ var rules = []*Rule{
 	},
 	{
 		ID: RuleCRDScope, Name: "crd-scope", Scope: ScopeCRD, Kind: &InfraMachinePool,
+		Modes:     Static | Live,
 		Title:     "CRD is not namespace-scoped",
 		Rationale: "All contract resources MUST be namespace-scoped.",
 		Fix:       "Set spec.scope: Namespaced (+kubebuilder:resource:scope=Namespaced).",
@@ -319,14 +400,17 @@ var rules = []*Rule{
 	},
 	{
 		ID: RuleCRDNotFound, Name: "crd-not-found", Scope: ScopeCRD, Kind: &InfraMachinePool,
+		Modes:     Static,
 		Title:     "no CRD found for a pool type",
 		Rationale: "The CRD labels, name and scope could not be checked because no CRD for the kind was found.",
-		Fix:       "Generate the CRD into config/crd/bases, or point mpaudit at the directory with --crd-dir.",
-		DocURL:    labelsDoc,
-		severity:  fixed(Info),
+		Fix: "Generate the CRD into config/crd/bases. mpaudit reads the config/crd directory nearest above the API package, " +
+			"inside the module (through its kustomization.yaml, else the YAML files in bases/).",
+		DocURL:   labelsDoc,
+		severity: fixed(Info),
 	},
 	{
 		ID: RuleSchemaProvisioned, Name: "crd-schema-provisioned", Scope: ScopeCRD, Kind: &InfraMachinePool, Field: PathProvisioned,
+		Modes: Live,
 		Title: "the CRD version Cluster API reads has no status.initialization.provisioned in its schema",
 		Rationale: "The CRD declares the v1beta2 contract, but the schema of the API version Cluster API resolves from the label " +
 			"cannot hold status.initialization.provisioned (structural schemas prune unknown fields), so the v1beta2 readiness field is never stored.",
@@ -341,6 +425,7 @@ var rules = []*Rule{
 	},
 	{
 		ID: RuleSchemaReady, Name: "crd-schema-ready", Scope: ScopeCRD, Kind: &InfraMachinePool, Field: PathReady,
+		Modes: Live,
 		Title: "the CRD version Cluster API reads has no status.ready while the core reads only status.ready",
 		Rationale: "The installed core decides provisioning from status.ready alone; a schema without it prunes the field, " +
 			"so no pool of this kind can ever be seen as provisioned.",
@@ -355,6 +440,7 @@ var rules = []*Rule{
 	},
 	{
 		ID: RuleStatusSubresource, Name: "crd-status-subresource", Scope: ScopeCRD, Kind: &InfraMachinePool,
+		Modes:     Live,
 		Title:     "the CRD version Cluster API reads has no status subresource",
 		Rationale: "Providers write status through the status subresource (+kubebuilder:subresource:status); without it status writes go through the main resource and spec validation.",
 		Fix:       "Add +kubebuilder:subresource:status to the root type and regenerate the CRD.",
@@ -363,6 +449,7 @@ var rules = []*Rule{
 	},
 	{
 		ID: RuleObjectProvisionedOnly, Name: "object-provisioned-only", Scope: ScopeObject, Kind: &InfraMachinePool, Field: PathProvisioned,
+		Modes:     Live,
 		Title:     "pool object reports only status.initialization.provisioned on a core that reads only status.ready",
 		Rationale: "The installed core reads status.ready alone: this MachinePool will never see its infrastructure as provisioned.",
 		Fix:       "Make the provider set status.ready together with status.initialization.provisioned.",
@@ -376,6 +463,7 @@ var rules = []*Rule{
 	},
 	{
 		ID: RuleObjectDisagree, Name: "object-readiness-disagree", Scope: ScopeObject, Kind: &InfraMachinePool, Field: PathReady,
+		Modes:     Live,
 		Title:     "pool object's status.ready and status.initialization.provisioned disagree",
 		Rationale: "Cores that read different fields reach different conclusions about the same pool.",
 		Fix:       "Set both fields from one decision (provisioned is one-way: once true it stays true).",
@@ -384,6 +472,7 @@ var rules = []*Rule{
 	},
 	{
 		ID: RuleObjectReadyOnly, Name: "object-ready-only", Scope: ScopeObject, Kind: &InfraMachinePool, Field: PathReady,
+		Modes:     Live,
 		Title:     "pool object reports only status.ready on a core that no longer reads it",
 		Rationale: "Without v1beta1 compatibility the core reads status.initialization.provisioned only.",
 		Fix:       "Make the provider set status.initialization.provisioned.",
@@ -397,6 +486,7 @@ var rules = []*Rule{
 	},
 	{
 		ID: RuleObjectFailure, Name: "object-failure-set", Scope: ScopeObject, Kind: &InfraMachinePool,
+		Modes:     Live,
 		Title:     "pool object sets top-level status.failureReason or status.failureMessage",
 		Rationale: "Core still surfaces these into MachinePool.status.deprecated.v1beta1, but they are no terminal failures in the v1beta2 contract.",
 		Fix:       "Report failures through conditions; keep old values under status.deprecated.v1beta1.",
@@ -405,6 +495,7 @@ var rules = []*Rule{
 	},
 	{
 		ID: RuleObjectReplicas, Name: "object-replicas-mismatch", Scope: ScopeObject, Kind: &InfraMachinePool, Field: PathReplicas,
+		Modes:     Live,
 		Title:     "status.replicas differs from the length of spec.providerIDList",
 		Rationale: "Core copies both into the MachinePool; on a provisioned pool they should describe the same instances.",
 		Fix:       "Keep status.replicas equal to len(spec.providerIDList) once the pool is provisioned.",
@@ -413,6 +504,7 @@ var rules = []*Rule{
 	},
 	{
 		ID: RuleObjectMachineKind, Name: "object-machine-kind-missing", Scope: ScopeObject, Kind: &InfraMachinePool, Field: PathMachineKind,
+		Modes:     Live,
 		Title:     "status.infrastructureMachineKind names a kind with no installed CRD",
 		Rationale: "Core lists MachinePool Machines of that kind; without its CRD the MachinePool Machines feature fails.",
 		Fix:       "Install the CRD of the machine kind, or clear the field.",
@@ -421,6 +513,7 @@ var rules = []*Rule{
 	},
 	{
 		ID: RuleMachinePoolRef, Name: "machinepool-infrastructure-ref", Scope: ScopeObject, Kind: &InfraMachinePool,
+		Modes:     Live,
 		Title:     "a MachinePool's infrastructure reference does not resolve the way Cluster API resolves it",
 		Rationale: "Cluster API finds the CRD by CalculateCRDName, picks the API version from its contract label and GETs the object; any step failing stalls the MachinePool.",
 		Fix:       "Fix the CRD name or label, or the reference.",
@@ -429,6 +522,7 @@ var rules = []*Rule{
 	},
 	{
 		ID: RuleMachinePoolDisagree, Name: "machinepool-provisioned-disagree", Scope: ScopeObject, Kind: &InfraMachinePool,
+		Modes:     Live,
 		Title:     "a MachinePool's infrastructure-provisioned status disagrees with its pool object",
 		Rationale: "What the MachinePool reports differs from what the target core computes from the pool object; the controller has not caught up, or reads another field.",
 		Fix:       "Check the core version and the pool's readiness fields.",
@@ -437,6 +531,7 @@ var rules = []*Rule{
 	},
 	{
 		ID: RuleAccessDenied, Name: "access-denied", Scope: ScopeObject, Kind: &InfraMachinePool,
+		Modes:     Live,
 		Title:     "a resource could not be read: forbidden",
 		Rationale: "The audit is partial: the credentials lack get/list on this resource (see docs/rbac.yaml).",
 		Fix:       "Bind the audit's user to the ClusterRole in docs/rbac.yaml.",
@@ -445,6 +540,7 @@ var rules = []*Rule{
 	},
 	{
 		ID: RuleReadFailed, Name: "read-failed", Scope: ScopeObject, Kind: &InfraMachinePool,
+		Modes:     Live,
 		Title:     "a resource could not be read",
 		Rationale: "The API server refused to serve the objects (a failing conversion webhook, an unserved version, a timeout): Cluster API will fail the same way.",
 		Fix:       "Fix the conversion webhook or the served versions.",
@@ -453,6 +549,7 @@ var rules = []*Rule{
 	},
 	{
 		ID: RuleSuppressionNoReason, Name: "suppression-without-reason", Scope: ScopeUse, Kind: &InfraMachinePool,
+		Modes: Static | Live, Unsuppressible: true,
 		Title: "a suppression gives no reason",
 		Rationale: "A `//mpaudit:ignore RULE reason` comment or an `mpaudit.io/ignore: \"RULE: reason\"` annotation must say why " +
 			"the finding does not apply, so reviewers can judge it later. Without a reason (or without a rule) it suppresses nothing.",
@@ -462,6 +559,7 @@ var rules = []*Rule{
 	},
 	{
 		ID: RuleUnusedSuppression, Name: "unused-suppression", Scope: ScopeUse, Kind: &InfraMachinePool,
+		Modes: Static | Live, Unsuppressible: true,
 		Title: "a suppression matches no finding",
 		Rationale: "The suppression names a rule that reports nothing where it applies (the code was fixed, the comment moved, " +
 			"or the rule name is misspelt). Stale suppressions would hide a later regression.",

@@ -200,7 +200,8 @@ func parseIgnores(value string, obj report.Object, kind string) *ignoreSet {
 
 // unsuppressible reports whether rule is about suppressions themselves.
 func unsuppressible(rule string) bool {
-	return rule == contract.RuleSuppressionNoReason || rule == contract.RuleUnusedSuppression
+	r, ok := contract.Lookup(rule)
+	return ok && r.Unsuppressible
 }
 
 // ruleName shows a rule as written, with its ID when written by name.

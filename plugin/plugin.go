@@ -215,14 +215,8 @@ func moveToGo(pass *analysis.Pass, d analysis.Diagnostic) analysis.Diagnostic {
 }
 
 // staticRule reports whether a rule can be reported by the analyzers (the
-// object-scope rules need a live cluster: mpaudit live).
-func staticRule(r *contract.Rule) bool {
-	switch r.Scope {
-	case contract.ScopeType, contract.ScopeUse, contract.ScopeCRD:
-		return true
-	}
-	return false
-}
+// others need a live cluster: mpaudit live).
+func staticRule(r *contract.Rule) bool { return r.Modes.Has(contract.Static) }
 
 func severitySetting(failOn, minSeverity string) (contract.Severity, error) {
 	parse := func(name, v string) (contract.Severity, error) {

@@ -83,7 +83,7 @@ type junitResult struct {
 
 // PrintJUnit writes the report as JUnit XML.
 func PrintJUnit(w io.Writer, r *Report) error {
-	doc := buildJUnit(r)
+	doc := buildJUnit(r.escaped())
 	if _, err := io.WriteString(w, xml.Header); err != nil {
 		return err
 	}

@@ -21,6 +21,7 @@ const markdownMaxRows = 200
 
 // PrintMarkdown writes the report as GitHub-flavoured Markdown.
 func PrintMarkdown(w io.Writer, r *Report) error {
+	r = r.escaped()
 	ew := &errWriter{w: w}
 	s := r.Summary
 
@@ -41,7 +42,7 @@ func PrintMarkdown(w io.Writer, r *Report) error {
 	if len(s.Clusters) > 1 {
 		ew.printf("**Target cores:**\n\n")
 		for _, c := range s.Clusters {
-			ew.printf("- `%s`: %s\n", mdCode(c.Name), mdTarget(c.Target))
+			ew.printf("- %s: %s\n", mdCode(c.Name), mdTarget(c.Target))
 		}
 		ew.printf("\n")
 	} else {
@@ -83,16 +84,16 @@ func PrintMarkdown(w io.Writer, r *Report) error {
 		for _, p := range r.Problems {
 			where := ""
 			if p.Position != nil && p.Position.File != "" {
-				where = " (`" + mdCode(positionString(*p.Position)) + "`)"
+				where = " (" + mdCode(positionString(*p.Position)) + ")"
 			}
-			ew.printf("- `%s`: %s%s\n", mdCode(p.Subject), mdText(p.Message), where)
+			ew.printf("- %s: %s%s\n", mdCode(p.Subject), mdText(p.Message), where)
 		}
 		ew.printf("\n")
 	}
 	if len(r.Notes) > 0 {
 		ew.printf("### Notes\n\n")
 		for _, n := range r.Notes {
-			ew.printf("- %s\n", mdText(n))
+			ew.printf("- %s\n", mdBlockSafe(mdText(n)))
 		}
 		ew.printf("\n")
 	}
@@ -110,10 +111,10 @@ func PrintMarkdown(w io.Writer, r *Report) error {
 			if contractVersion == "" {
 				contractVersion = "unresolved"
 			}
-			row := []string{"`" + mdCode(res.CRD) + "`", mdText(contractVersion), mdText(orDash(res.APIVersion)), mdText(orDash(res.StorageVersion)),
+			row := []string{mdCode(res.CRD), mdText(contractVersion), mdText(orDash(res.APIVersion)), mdText(orDash(res.StorageVersion)),
 				fmt.Sprint(res.Objects), mdText(strings.TrimSuffix(strings.TrimPrefix(readiness(res.Readiness), " ("), ")"))}
 			if multi {
-				row = append([]string{"`" + mdCode(res.Cluster) + "`"}, row...)
+				row = append([]string{mdCode(res.Cluster)}, row...)
 			}
 			ew.printf("| %s |\n", strings.Join(row, " | "))
 		}
@@ -141,18 +142,18 @@ func mdFindingTable(ew *errWriter, fs []Finding) {
 		where := ""
 		switch {
 		case f.Position != nil && f.Position.File != "":
-			where = "`" + mdCode(positionString(Position{File: f.Position.File, Line: f.Position.Line})) + "`"
+			where = mdCode(positionString(Position{File: f.Position.File, Line: f.Position.Line}))
 			if f.Kind != "" {
 				where += " " + mdText(f.Kind)
 			}
 		case f.Object != nil:
-			where = "`" + mdCode(describeObject(f.Object)) + "`"
+			where = mdCode(describeObject(f.Object))
 		default:
 			where = mdText(f.Kind)
 		}
 		field := ""
 		if f.Field != "" {
-			field = "`" + mdCode(f.Field) + "`"
+			field = mdCode(f.Field)
 		}
 		ew.printf("| %s | %s | %s | %s | %s |\n", rule, sev, where, field, mdText(f.Message))
 	}
@@ -167,7 +168,7 @@ func mdTarget(t contract.CoreTarget) string {
 	if fields := t.Behaviour.PoolReadinessFields; len(fields) > 0 {
 		quoted := make([]string, len(fields))
 		for i, f := range fields {
-			quoted[i] = "`" + mdCode(f) + "`"
+			quoted[i] = mdCode(f)
 		}
 		s += "; reads " + strings.Join(quoted, ", then ")
 	}
@@ -197,10 +198,11 @@ func plural(n int, one, many string) string {
 
 // mdText makes s safe as inline Markdown in a table cell or list item: one
 // line, pipes escaped, and Markdown and HTML syntax shown literally. Code
-// spans (`...`) in messages are kept as code when the backticks pair up.
+// spans (`...`) in messages are kept as code when the backticks pair up
+// and hold no backslash (see mdCode).
 func mdText(s string) string {
 	s = oneLine(s)
-	if strings.Count(s, "`")%2 != 0 {
+	if strings.Count(s, "`")%2 != 0 || strings.Contains(s, `\`) {
 		return mdEscape(s, true)
 	}
 	parts := strings.Split(s, "`")
@@ -214,11 +216,33 @@ func mdText(s string) string {
 	return strings.Join(parts, "`")
 }
 
-// mdCode makes s safe inside a code span in a table: backticks cannot
-// close it and pipes cannot split the cell.
+// mdCode shows s as a code span that is safe in a table: backticks cannot
+// close it and pipes cannot split the cell. GitHub splits a row on a pipe
+// after an escaped backslash even inside a code span, and a code span
+// cannot escape its backslashes, so s holding one is shown as escaped
+// text instead.
 func mdCode(s string) string {
 	s = strings.ReplaceAll(oneLine(s), "`", "'")
-	return strings.ReplaceAll(s, "|", `\|`)
+	if strings.Contains(s, `\`) {
+		return mdEscape(s, false)
+	}
+	return "`" + strings.ReplaceAll(s, "|", `\|`) + "`"
+}
+
+// mdBlockSafe escapes what would start a nested list at the start of a
+// list item ("- x", "+ x", "1. x"); mdText escaped the rest.
+func mdBlockSafe(s string) string {
+	if s == "" {
+		return s
+	}
+	if s[0] == '-' || s[0] == '+' {
+		return `\` + s
+	}
+	digits := len(s) - len(strings.TrimLeft(s, "0123456789"))
+	if digits > 0 && digits < len(s) && (s[digits] == '.' || s[digits] == ')') {
+		return s[:digits] + `\` + s[digits:]
+	}
+	return s
 }
 
 func mdEscape(s string, backticks bool) string {

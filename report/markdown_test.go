@@ -37,7 +37,7 @@ func cells(row string) []string {
 func checkTables(t *testing.T, md string) {
 	t.Helper()
 	width := 0
-	for _, line := range strings.Split(md, "\n") {
+	for line := range strings.SplitSeq(md, "\n") {
 		if !strings.HasPrefix(line, "|") {
 			width = 0
 			continue
@@ -131,7 +131,7 @@ func TestMarkdownEmptyAndProblems(t *testing.T) {
 	for _, want := range []string{
 		"## ⚠️ mpaudit check: 0 errors, 0 warnings, 1 info\n",
 		"Exit code 2: 2 inputs could not be loaded",
-		"### Not loaded\n\n- `example.com/provider/broken`: undefined: Foo second line (`broken/broken.go:5:2`)\n- `example.com/missing/dep`: no required module",
+		"### Not loaded\n\n- `example.com/provider/broken`: undefined: Foo\\\\n\\\\tsecond line (`broken/broken.go:5:2`)\n- `example.com/missing/dep`: no required module",
 		"<summary>1 info finding</summary>",
 	} {
 		if !strings.Contains(md, want) {
@@ -170,12 +170,30 @@ func TestMarkdownEscaping(t *testing.T) {
 		"line one\nline two\r\n":     "line one line two",
 		"*string; want `*string`":    "\\*string; want `*string`",
 		"[link](http://example.com)": `\[link\](http://example.com)`,
+		"use `a\\|b` here":           "use \\`a\\\\\\|b\\` here",
 	} {
 		if got := mdText(in); got != want {
 			t.Errorf("mdText(%q) = %q, want %q", in, got, want)
 		}
 	}
-	if got := mdCode("a`b|c"); got != `a'b\|c` {
-		t.Errorf("mdCode = %q", got)
+	for in, want := range map[string]string{
+		"- [ ] nested list": `\- [ ] nested list`,
+		"12. ordered":       `12\. ordered`,
+		"v1.2 is 3.5":       "v1.2 is 3.5",
+		"-":                 `\-`,
+	} {
+		if got := mdBlockSafe(in); got != want {
+			t.Errorf("mdBlockSafe(%q) = %q, want %q", in, got, want)
+		}
+	}
+	for in, want := range map[string]string{
+		"a`b|c":      "`a'b\\|c`",
+		`a\|b`:       `a\\\|b`,
+		`C:\dir`:     `C:\\dir`,
+		"plain.go:3": "`plain.go:3`",
+	} {
+		if got := mdCode(in); got != want {
+			t.Errorf("mdCode(%q) = %q, want %q", in, got, want)
+		}
 	}
 }

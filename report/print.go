@@ -45,9 +45,12 @@ func Lookup(format string) (Printer, error) {
 
 // PrintJSON writes the report as one JSON document.
 func PrintJSON(w io.Writer, r *Report) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(r)
+	b, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(escapeJSON(b), '\n'))
+	return err
 }
 
 // PrintYAML writes the same document as YAML.
@@ -56,7 +59,7 @@ func PrintYAML(w io.Writer, r *Report) error {
 	if err != nil {
 		return err
 	}
-	y, err := yaml.JSONToYAML(b)
+	y, err := yaml.JSONToYAML(escapeJSON(b))
 	if err != nil {
 		return err
 	}
@@ -65,7 +68,9 @@ func PrintYAML(w io.Writer, r *Report) error {
 }
 
 // PrintText writes one line per finding, then problems and a summary.
+// Strings from the input are escaped: none can add a line.
 func PrintText(w io.Writer, r *Report) error {
+	r = r.escaped()
 	ew := &errWriter{w: w}
 	for _, f := range r.Findings {
 		where := ""

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -204,10 +205,15 @@ type sarifNoteProps struct {
 
 // PrintSARIF writes the report as a SARIF 2.1.0 log.
 func PrintSARIF(w io.Writer, r *Report) error {
-	enc := json.NewEncoder(w)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(buildSARIF(r))
+	if err := enc.Encode(buildSARIF(r)); err != nil {
+		return err
+	}
+	_, err := w.Write(escapeJSON(buf.Bytes()))
+	return err
 }
 
 func buildSARIF(r *Report) *sarifLog {

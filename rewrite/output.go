@@ -42,19 +42,10 @@ func (res *Result) WriteDiff(w io.Writer) error {
 	return nil
 }
 
-// covered are the rules whose findings the rewrite resolves.
-var covered = []string{
-	contract.RuleReadyOnly, contract.RuleReadyWriteAlone, contract.RuleProviderIDPointer,
-	contract.RuleFailureReason, contract.RuleFailureMessage, contract.RuleLabelMissing, contract.RuleLabelV1Beta1Only,
-}
-
+// isCovered reports whether the rewrite resolves rule's findings.
 func isCovered(rule string) bool {
-	for _, r := range covered {
-		if r == rule {
-			return true
-		}
-	}
-	return false
+	r, ok := contract.Lookup(rule)
+	return ok && r.FixedBy.Has(contract.Rewrite)
 }
 
 // Remaining lists covered findings the rewritten module still has (storage

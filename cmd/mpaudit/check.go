@@ -208,8 +208,17 @@ func (s *staticFlags) audit(cmd *cobra.Command, patterns []string, cfg *config.C
 		return nil, &exitError{code: report.ExitError, err: err}
 	}
 	relabelReport(r, from)
-	cfg.Apply(r)
+	warnConfig(cmd, cfg, r)
 	return r, nil
+}
+
+// warnConfig applies the configuration to r and repeats its warnings on
+// stderr, which a reader of -o json or sarif sees too.
+func warnConfig(cmd *cobra.Command, cfg *config.Config, r *report.Report) {
+	_, warnings := cfg.Apply(r)
+	for _, w := range warnings {
+		fmt.Fprintln(cmd.ErrOrStderr(), "mpaudit: warning:", w)
+	}
 }
 
 const envHelp = `

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -311,5 +312,26 @@ types:
 	out = vet(t, "rules:\n  MPA999: {enabled: false}\n")
 	if !strings.Contains(out, ".mpaudit.yaml: rules.MPA999: unknown rule (see mpaudit rules)") {
 		t.Errorf("go vet did not report the bad configuration:\n%s", out)
+	}
+}
+
+// TestConfigIncludeMatchingNothing: a misspelt types.include keeps no
+// finding; the run says so on stderr and in the report instead of passing
+// silently.
+func TestConfigIncludeMatchingNothing(t *testing.T) {
+	clearEnv(t)
+	dump, _ := filepath.Abs("../../live/testdata/dump.json")
+	cfg := writeConfig(t, t.TempDir(), "types:\n  include: [\"DockerMachinePol\"]\n")
+	code, out, errOut := run(t, "live", "--from-file", dump, "--config", cfg, "-o", "json")
+	want := `types.include: "DockerMachinePol" matches no audited kind or Go type`
+	if !strings.Contains(errOut, "mpaudit: warning: "+cfg+": "+want) {
+		t.Errorf("stderr %q lacks the warning", errOut)
+	}
+	var r report.Report
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(r.Notes, func(n string) bool { return strings.Contains(n, want) }) || code != r.Summary.ExitCode {
+		t.Errorf("exit %d, notes %q", code, r.Notes)
 	}
 }

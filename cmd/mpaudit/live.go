@@ -98,7 +98,7 @@ MPAUDIT_FAIL_ON, MPAUDIT_OUTPUT and MPAUDIT_CONFIG, then the configuration file.
 				rep.Problems = append(rep.Problems, report.Problem{Subject: "audit", Message: "interrupted; the report is partial"})
 			}
 			relabelReport(rep, capiFrom)
-			cfg.Apply(rep)
+			warnConfig(cmd, cfg, rep)
 			return f.out.emitReport(cmd, rep, printer, failOn)
 		},
 	}

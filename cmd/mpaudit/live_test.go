@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/report"
 )
 
@@ -12,6 +13,7 @@ func TestLiveFromFile(t *testing.T) {
 	if code != report.ExitFindings || r.Mode != "live" {
 		t.Fatalf("exit %d mode %q, want 1 live", code, r.Mode)
 	}
+	checkCatalogMetadata(t, r, contract.Live)
 	if len(r.Summary.Clusters) != 1 || r.Summary.Clusters[0].Target.Version != "v1.14.1" {
 		t.Errorf("clusters = %+v", r.Summary.Clusters)
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/report"
 )
 
@@ -51,6 +52,7 @@ func TestCheckProviderJSON(t *testing.T) {
 	if code != report.ExitFindings || r.Summary.ExitCode != code {
 		t.Fatalf("exit code %d, summary says %d; want %d", code, r.Summary.ExitCode, report.ExitFindings)
 	}
+	checkCatalogMetadata(t, r, contract.Static)
 	if r.Target.Version != "v1.14.2" || !strings.Contains(r.Target.Source, "go.mod require") {
 		t.Errorf("target = %+v, want v1.14.2 from go.mod", r.Target)
 	}
@@ -233,6 +235,11 @@ func TestRules(t *testing.T) {
 	for _, id := range []string{"MPA101", "MPA102", "MPA110", "MPA204", "MPA301", "MPA306"} {
 		if !strings.Contains(out, id) {
 			t.Errorf("rules list lacks %s", id)
+		}
+	}
+	for _, want := range []string{" MODE ", " static,live ", " live "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("rules list lacks %q:\n%s", want, out)
 		}
 	}
 	_, out, _ = run(t, "rules", "MPA102")

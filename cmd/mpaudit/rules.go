@@ -17,7 +17,8 @@ func newRulesCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "rules [ID]",
 		Short: "List the rule catalog, or explain one rule",
-		Long: `rules lists the rule catalog with each rule's severity on the released cores.
+		Long: `rules lists the rule catalog with each rule's severity on the released cores
+and its mode: static (check, go vet, golangci-lint) or live.
 
 With a rule ID or name (as an argument or with --explain) it prints that rule's
 documentation: why, how to fix, severity per target core, the contract link and
@@ -44,10 +45,10 @@ how to suppress it. The text is the same as docs/rules/<ID>.md.`,
 				return nil
 			}
 			tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "ID\tNAME\tSCOPE\tSEVERITY (core ≤ "+contract.LatestVerifiedCore+")\tTITLE")
+			fmt.Fprintln(tw, "ID\tNAME\tSCOPE\tSEVERITY (core ≤ "+contract.LatestVerifiedCore+")\tMODE\tTITLE")
 			for _, r := range contract.Rules() {
 				sev := r.SeverityTable()[0].Severity
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", r.ID, r.Name, r.Scope, sev, r.Title)
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", r.ID, r.Name, r.Scope, sev, strings.ReplaceAll(r.Modes.String(), " ", ""), r.Title)
 			}
 			return tw.Flush()
 		},

@@ -31,11 +31,14 @@ const (
 )
 
 var scopeDescriptions = map[contract.Scope]string{
-	contract.ScopeType:   "Go API types (`mpaudit check`, `go vet`)",
-	contract.ScopeUse:    "Go code: use sites of pool fields, suppression comments (`mpaudit check`, `go vet`)",
-	contract.ScopeCRD:    "CRD definitions: the provider's `config/crd` (`mpaudit check`) or the cluster's CRDs (`mpaudit live`)",
-	contract.ScopeObject: "objects in a management cluster (`mpaudit live`)",
+	contract.ScopeType:   "Go API types",
+	contract.ScopeUse:    "Go code: use sites of pool fields",
+	contract.ScopeCRD:    "CRD definitions",
+	contract.ScopeObject: "objects in a management cluster",
 }
+
+// suppressionsDescription is the scope of the rules about suppressions.
+const suppressionsDescription = "suppressions: `" + IgnoreComment + "` comments in Go code, `" + IgnoreAnnotation + "` annotations in a cluster"
 
 // FileName is the name of r's page in the docs folder.
 func FileName(r *contract.Rule) string { return r.ID + ".md" }
@@ -50,14 +53,27 @@ func Rule(r *contract.Rule) string {
 	fmt.Fprintf(&b, "- **Name:** `%s`\n", r.Name)
 	scope := string(r.Scope)
 	if d, ok := scopeDescriptions[r.Scope]; ok {
+		switch {
+		case r.Unsuppressible:
+			d = suppressionsDescription
+		case r.Scope == contract.ScopeCRD:
+			d += ": " + crdSources(r.Modes)
+		}
 		scope += " — " + d
 	}
 	fmt.Fprintf(&b, "- **Scope:** %s\n", scope)
+	fmt.Fprintf(&b, "- **Reported by:** %s\n", reportedBy(r.Modes))
 	if r.Field != "" {
 		fmt.Fprintf(&b, "- **Field:** `%s`\n", r.Field)
 	}
 	if r.Kind != nil && r.Kind.Name != "" {
 		fmt.Fprintf(&b, "- **Contract resource:** %s\n", r.Kind.Name)
+	}
+	fmt.Fprintf(&b, "- **Automatic fix:** %s\n", fixedBy(r.FixedBy))
+	if r.Unsuppressible {
+		b.WriteString("- **Suppressible:** no\n")
+	} else {
+		b.WriteString("- **Suppressible:** yes\n")
 	}
 
 	fmt.Fprintf(&b, "\n## Why\n\n%s\n", inline(r.Rationale))
@@ -85,9 +101,18 @@ func Rule(r *contract.Rule) string {
 		b.WriteString("The severity does not depend on the API version: only type findings " +
 			"(scope `type`) on conversion spokes are lowered to info.\n")
 	}
-	b.WriteString("The target core comes from the provider's go.mod (`check`) or the cluster (`live`), " +
-		"or from `--capi-version`; every report names it. " +
-		"`--fail-on` (default warning) sets the lowest severity that makes the exit code 1.\n")
+	var from []string
+	if r.Modes.Has(contract.Static) {
+		from = append(from, "the provider's go.mod")
+	}
+	if r.Modes.Has(contract.Live) {
+		from = append(from, "the cluster")
+	}
+	if r.Modes.Has(contract.Static | contract.Live) {
+		from = []string{"the provider's go.mod (`mpaudit check`) or the cluster (`mpaudit live`)"}
+	}
+	fmt.Fprintf(&b, "The target core comes from %s, or from `--capi-version`; every report names it. "+
+		"`--fail-on` (default warning) sets the lowest severity that makes the exit code 1.\n", strings.Join(from, ""))
 
 	heading := "Contract"
 	if !strings.Contains(r.DocURL, "cluster-api.sigs.k8s.io") {
@@ -96,26 +121,71 @@ func Rule(r *contract.Rule) string {
 	fmt.Fprintf(&b, "\n## %s\n\n<%s>\n", heading, r.DocURL)
 
 	b.WriteString("\n## Suppressing\n\n")
-	if Unsuppressible(r) {
+	if r.Unsuppressible {
 		fmt.Fprintf(&b, "%s is about suppressions themselves and cannot be suppressed. "+
 			"If you must, disable it for the module in `.mpaudit.yaml`:\n\n", r.ID)
 		fmt.Fprintf(&b, "```yaml\nrules:\n  %s: {enabled: false}\n```\n", r.ID)
 		return b.String()
 	}
-	b.WriteString("Both forms take the rule ID and a reason saying why the finding does not apply " +
-		"(without a reason they suppress nothing and are reported as " + contract.RuleSuppressionNoReason + ").\n\n")
-	b.WriteString("- In Go source (`mpaudit check`, `go vet`): a comment on the reported line, or on the field or type it belongs to:\n\n")
-	fmt.Fprintf(&b, "  ```go\n  %s %s <reason>\n  ```\n\n", IgnoreComment, r.ID)
-	b.WriteString("- In a cluster (`mpaudit live`): an annotation on the reported object:\n\n")
-	fmt.Fprintf(&b, "  ```yaml\n  metadata:\n    annotations:\n      %s: \"%s: <reason>\"\n  ```\n\n", IgnoreAnnotation, r.ID)
-	fmt.Fprintf(&b, "To turn the rule off for a whole module instead, set `rules: {%s: {enabled: false}}` in `.mpaudit.yaml`.\n", r.ID)
+	b.WriteString("A suppression takes the rule ID and a reason saying why the finding does not apply " +
+		"(without a reason it suppresses nothing and is reported as " + contract.RuleSuppressionNoReason + ").\n\n")
+	if r.Modes.Has(contract.Static) {
+		b.WriteString("- In Go source (" + commands(contract.Static) + "): a comment on the reported line, or on the field or type it belongs to:\n\n")
+		fmt.Fprintf(&b, "  ```go\n  %s %s <reason>\n  ```\n\n", IgnoreComment, r.ID)
+	}
+	if r.Modes.Has(contract.Live) {
+		b.WriteString("- In a cluster (" + commands(contract.Live) + "): an annotation on the reported object:\n\n")
+		fmt.Fprintf(&b, "  ```yaml\n  metadata:\n    annotations:\n      %s: \"%s: <reason>\"\n  ```\n\n", IgnoreAnnotation, r.ID)
+	}
+	where := "for a whole module"
+	if !r.Modes.Has(contract.Static) {
+		where = "for every audit that reads the file"
+	}
+	fmt.Fprintf(&b, "To turn the rule off %s instead, set `rules: {%s: {enabled: false}}` in `.mpaudit.yaml`.\n", where, r.ID)
 	return b.String()
 }
 
-// Unsuppressible reports whether r is about suppressions themselves, which
-// no //mpaudit:ignore comment or annotation can silence.
-func Unsuppressible(r *contract.Rule) bool {
-	return r.ID == contract.RuleSuppressionNoReason || r.ID == contract.RuleUnusedSuppression
+// crdSources says where the CRDs a rule checks come from in modes.
+func crdSources(modes contract.Modes) string {
+	var out []string
+	if modes.Has(contract.Static) {
+		out = append(out, "the provider's `config/crd`")
+	}
+	if modes.Has(contract.Live) {
+		out = append(out, "the cluster's CRDs")
+	}
+	return strings.Join(out, " or ")
+}
+
+// reportedBy names the commands that report a rule in modes.
+func reportedBy(modes contract.Modes) string {
+	if modes == 0 {
+		return "nothing (the catalog lists no mode)"
+	}
+	return commands(modes)
+}
+
+func commands(modes contract.Modes) string {
+	names := modes.Commands()
+	for i, n := range names {
+		names[i] = "`" + n + "`"
+	}
+	return strings.Join(names, ", ")
+}
+
+// fixedBy says what resolves a rule's findings without a person.
+func fixedBy(f contract.Fixers) string {
+	var out []string
+	if f.Has(contract.SuggestedFix) {
+		out = append(out, "a SuggestedFix on the finding (`go fix -fixtool=$(command -v mpaudit)`, gopls, the fixes in `-o json` and `-o sarif`)")
+	}
+	if f.Has(contract.Rewrite) {
+		out = append(out, "`mpaudit rewrite`")
+	}
+	if len(out) == 0 {
+		return "none; a person decides"
+	}
+	return strings.Join(out, "; ")
 }
 
 // Index renders the catalog index: one table row per rule, linking its page.
@@ -127,12 +197,14 @@ func Index(rules []*contract.Rule) string {
 		"The same text is printed by `mpaudit rules --explain <ID>`.\n\n")
 	fmt.Fprintf(&b, "Severities are those for the released cores (≤ %s, which read only `status.ready`); "+
 		"each rule's page gives them for later cores too.\n\n", contract.LatestVerifiedCore)
-	fmt.Fprintf(&b, "| ID | Name | Scope | Severity (core ≤ %s) | Title | Contract |\n", contract.LatestVerifiedCore)
-	b.WriteString("|---|---|---|---|---|---|\n")
+	b.WriteString("Mode *static* is " + commands(contract.Static) + " (the same analyzers); *live* is " +
+		commands(contract.Live) + ", against a cluster or a dump.\n\n")
+	fmt.Fprintf(&b, "| ID | Name | Scope | Severity (core ≤ %s) | Mode | Title | Contract |\n", contract.LatestVerifiedCore)
+	b.WriteString("|---|---|---|---|---|---|---|\n")
 	for _, r := range rules {
 		sev := r.SeverityTable()[0].Severity.String()
-		fmt.Fprintf(&b, "| [%s](%s) | `%s` | %s | %s | %s | [link](%s) |\n",
-			r.ID, FileName(r), r.Name, r.Scope, sev, cell(inline(r.Title)), r.DocURL)
+		fmt.Fprintf(&b, "| [%s](%s) | `%s` | %s | %s | %s | %s | [link](%s) |\n",
+			r.ID, FileName(r), r.Name, r.Scope, sev, r.Modes, cell(inline(r.Title)), r.DocURL)
 	}
 	b.WriteString("\nSuppress a finding with `" + IgnoreComment + " <ID> <reason>` in Go source, or the annotation `" +
 		IgnoreAnnotation + ": \"<ID>: <reason>\"` on an object in a cluster; see any rule's page.\n")

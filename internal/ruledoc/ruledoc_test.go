@@ -40,15 +40,31 @@ func TestRulePage(t *testing.T) {
 		"at most info",
 		"<" + r.DocURL + ">",
 		"//mpaudit:ignore MPA101 <reason>",
-		`mpaudit.io/ignore: "MPA101: <reason>"`,
+		"- **Reported by:** `mpaudit check`, `go vet`, `golangci-lint`\n",
+		"- **Automatic fix:** a SuggestedFix on the finding",
+		"; `mpaudit rewrite`\n",
+		"- **Suppressible:** yes\n",
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("MPA101 page lacks %q:\n%s", want, page)
 		}
 	}
+	// Each page shows the suppression forms of the modes that report the rule.
+	for id, want := range map[string][2]bool{
+		contract.RuleReadyOnly:         {true, false},
+		contract.RuleLabelMissing:      {true, true},
+		contract.RuleSchemaProvisioned: {false, true},
+	} {
+		page := Rule(contract.MustRule(id))
+		comment, annotation := strings.Contains(page, "//mpaudit:ignore "+id), strings.Contains(page, `mpaudit.io/ignore: "`+id)
+		if comment != want[0] || annotation != want[1] {
+			t.Errorf("%s page: comment form %v, annotation form %v; want %v", id, comment, annotation, want)
+		}
+	}
 	// Rules about suppressions cannot be suppressed.
 	page = Rule(contract.MustRule(contract.RuleSuppressionNoReason))
-	if strings.Contains(page, "//mpaudit:ignore MPA901") || !strings.Contains(page, "cannot be suppressed") {
+	if strings.Contains(page, "//mpaudit:ignore MPA901") || !strings.Contains(page, "cannot be suppressed") ||
+		!strings.Contains(page, "- **Suppressible:** no\n") {
 		t.Errorf("MPA901 page:\n%s", page)
 	}
 	// Off rows are spelled out; non-type rules get no spoke downgrade.

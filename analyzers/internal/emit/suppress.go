@@ -80,7 +80,8 @@ type suppressions struct {
 // Unsuppressible reports whether rule is about suppressions themselves, so
 // no directive applies to it.
 func Unsuppressible(rule string) bool {
-	return rule == contract.RuleSuppressionNoReason || rule == contract.RuleUnusedSuppression
+	r, ok := contract.Lookup(rule)
+	return ok && r.Unsuppressible
 }
 
 // Directives returns the package's //mpaudit:ignore comments in source order.

@@ -1,0 +1,132 @@
+package contract
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestModesMatchTheCode checks each rule's Modes against the code that
+// reports it: a rule named by the analyzers (or by EvaluateCRD, which the
+// analyzers call) is Static, one named by live is Live, and a rule of a mode
+// is named by that mode's code.
+func TestModesMatchTheCode(t *testing.T) {
+	ids := ruleConstants(t)
+	named := func(dir string) (map[string]bool, bool) {
+		out, callsEvaluateCRD := map[string]bool{}, false
+		walkGo(t, dir, func(f *ast.File) {
+			ast.Inspect(f, func(n ast.Node) bool {
+				sel, ok := n.(*ast.SelectorExpr)
+				if !ok {
+					return true
+				}
+				if x, ok := sel.X.(*ast.Ident); ok && x.Name == "contract" {
+					if id, ok := ids[sel.Sel.Name]; ok {
+						out[id] = true
+					}
+					callsEvaluateCRD = callsEvaluateCRD || sel.Sel.Name == "EvaluateCRD"
+				}
+				return true
+			})
+		})
+		return out, callsEvaluateCRD
+	}
+	crdRules := map[string]bool{}
+	walkGo(t, ".", func(f *ast.File) {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "EvaluateCRD" {
+				ast.Inspect(fd, func(n ast.Node) bool {
+					if id, ok := n.(*ast.Ident); ok && ids[id.Name] != "" {
+						crdRules[ids[id.Name]] = true
+					}
+					return true
+				})
+			}
+		}
+	})
+	if len(crdRules) == 0 {
+		t.Fatal("found no rule in EvaluateCRD")
+	}
+	for _, m := range []struct {
+		mode Modes
+		dir  string
+	}{{Static, "../analyzers"}, {Live, "../live"}} {
+		reported, viaCRD := named(m.dir)
+		if viaCRD {
+			for id := range crdRules {
+				reported[id] = true
+			}
+		}
+		for _, r := range rules {
+			if got := r.Modes.Has(m.mode); got != reported[r.ID] {
+				t.Errorf("%s: Modes has %v = %v, but the code in %s names it: %v", r.ID, m.mode, got, m.dir, reported[r.ID])
+			}
+		}
+	}
+	for _, r := range rules {
+		if r.Unsuppressible != (r.ID == RuleSuppressionNoReason || r.ID == RuleUnusedSuppression) {
+			t.Errorf("%s: Unsuppressible %v; only the rules about suppressions are", r.ID, r.Unsuppressible)
+		}
+	}
+}
+
+// ruleConstants maps the names of the Rule* constants to their IDs.
+func ruleConstants(t *testing.T) map[string]string {
+	ids := map[string]string{}
+	walkGo(t, ".", func(f *ast.File) {
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.CONST {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				for i, name := range vs.Names {
+					if i >= len(vs.Values) || !strings.HasPrefix(name.Name, "Rule") {
+						continue
+					}
+					if lit, ok := vs.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+						if v, err := strconv.Unquote(lit.Value); err == nil && MustRule(v) != nil {
+							ids[name.Name] = v
+						}
+					}
+				}
+			}
+		}
+	})
+	if len(ids) != len(rules) {
+		t.Fatalf("found %d rule constants for %d rules", len(ids), len(rules))
+	}
+	return ids
+}
+
+// walkGo parses the non-test Go files under dir, outside testdata.
+func walkGo(t *testing.T, dir string, visit func(*ast.File)) {
+	t.Helper()
+	fset := token.NewFileSet()
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && d.Name() == "testdata" {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		visit(f)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

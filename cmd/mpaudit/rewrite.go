@@ -1,8 +1,11 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
+	"os/signal"
+	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -16,6 +19,7 @@ func newRewriteCmd() *cobra.Command {
 		dir         string
 		capiVersion string
 		write       bool
+		recoverOnly bool
 		prBody      string
 	)
 	cmd := &cobra.Command{
@@ -29,11 +33,18 @@ status.deprecated.v1beta1 with their use sites, regenerates
 zz_generated.deepcopy.go with controller-tools and adds the CRD contract label.
 
 The rewrite is built in a copy of the module and must pass go build and go
-vet there; only then, with --write, are files replaced (each atomically).
+vet there; only then, with --write, are files replaced, all or nothing: under
+the lock .mpaudit-rewrite.lock, after checking that no file changed since it
+was read, with the originals kept in .mpaudit-rewrite.journal until every file
+is replaced. A failure, SIGINT or SIGTERM puts every replaced file back. A
+rewrite that was killed leaves the journal: the next run refuses until
+--recover (or --write, which recovers first) restores the files.
 Without --write it prints a unified diff.
 
-Exit codes: 0 nothing to change or written; 1 a diff was printed; 2 usage
-error, a module that does not load, or a rewrite that does not build.`,
+Exit codes: 0 nothing to change, written, or recovered; 1 a diff was printed;
+2 usage error, a module that does not load, a rewrite that does not build, a
+file changed meanwhile, a lock held by another run, or an interrupted run
+(nothing written).`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if capiVersion != "" {
 				if _, err := contract.TargetForVersion(capiVersion, "flag"); err != nil {
@@ -43,7 +54,36 @@ error, a module that does not load, or a rewrite that does not build.`,
 			if dir == "" {
 				dir = "."
 			}
-			res, err := rewrite.Run(rewrite.Options{Dir: dir, Patterns: args, CAPIVersion: capiVersion, Write: write})
+			if recoverOnly || write {
+				notes, err := rewrite.Recover(dir)
+				for _, n := range notes {
+					fmt.Fprintln(cmd.ErrOrStderr(), "mpaudit:", n)
+				}
+				if err != nil {
+					return &exitError{code: report.ExitError, err: err}
+				}
+				if recoverOnly {
+					if len(notes) == 0 {
+						fmt.Fprintln(cmd.ErrOrStderr(), "mpaudit: no interrupted rewrite to recover")
+					}
+					return nil
+				}
+			}
+			// Until the run ends, SIGINT and SIGTERM cancel it instead of
+			// killing the process, so a write rolls back and the staged
+			// copy is removed.
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			res, err := rewrite.Run(rewrite.Options{Context: ctx, Dir: dir, Patterns: args, CAPIVersion: capiVersion, Write: write})
+			if res != nil {
+				for _, n := range res.Notes {
+					fmt.Fprintln(cmd.ErrOrStderr(), "mpaudit:", n)
+				}
+			}
+			if ctx.Err() != nil && (res == nil || !res.Written) && !errors.Is(err, rewrite.ErrInterrupted) {
+				// The signal also reached go vet or go build: their failure is not the rewrite's.
+				err = rewrite.ErrInterrupted
+			}
 			if err != nil {
 				return &exitError{code: report.ExitError, err: err}
 			}
@@ -83,6 +123,7 @@ error, a module that does not load, or a rewrite that does not build.`,
 	cmd.Flags().StringVarP(&dir, "dir", "C", "", "directory of the provider module (default: current directory)")
 	cmd.Flags().StringVar(&capiVersion, "capi-version", "", "Cluster API core version the provider targets (default: from go.mod)")
 	cmd.Flags().BoolVar(&write, "write", false, "replace the files instead of printing a diff")
+	cmd.Flags().BoolVar(&recoverOnly, "recover", false, "only restore the files an interrupted rewrite left half written (from .mpaudit-rewrite.journal)")
 	cmd.Flags().StringVar(&prBody, "pr-body", "", "write a Markdown pull-request description to this file (- for stdout, instead of the diff)")
 	return cmd
 }

@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -109,6 +110,9 @@ func commit(ctx context.Context, root, stageDir string, changes []Change, staged
 	if len(changes) == 0 {
 		return nil, nil
 	}
+	if beforeCommit != nil {
+		beforeCommit()
+	}
 	unlock, note, err := acquireLock(root, stageDir)
 	if err != nil {
 		return nil, err
@@ -134,11 +138,20 @@ func commit(ctx context.Context, root, stageDir string, changes []Change, staged
 	}
 	pause, _ := strconv.Atoi(os.Getenv(pauseEnv))
 	for i, c := range changes {
+		replaced := i // files replaced so far, which a failure rolls back
 		err := ctx.Err()
 		if err == nil {
-			err = replaceFile(c.Path, c.New, m.Files[i].Mode)
-			if err != nil {
+			// Again just before replacing: writing the journal took time,
+			// and a person may be editing.
+			if !stillOriginal(c.Path, originals[c.Path], m.Files[i].Existed) {
+				err = fmt.Errorf("%s changed since the rewrite read it", c.Rel)
+			}
+		}
+		if err == nil {
+			if err = replaceFile(c.Path, c.New, m.Files[i].Mode); err != nil {
 				err = fmt.Errorf("replacing %s: %w", c.Rel, relativeErr(err, root))
+			} else {
+				replaced++
 			}
 		}
 		if err == nil && afterReplace != nil {
@@ -153,7 +166,7 @@ func commit(ctx context.Context, root, stageDir string, changes []Change, staged
 			if ctx.Err() != nil {
 				err = ErrInterrupted
 			}
-			if problems := rollback(root, m); len(problems) > 0 {
+			if problems := rollback(root, m, replaced); len(problems) > 0 {
 				return notes, fmt.Errorf("%w; rolling back failed too, so the journal %s is kept: %s", err, journalName, strings.Join(problems, "; "))
 			}
 			if errors.Is(err, ErrInterrupted) {
@@ -180,13 +193,13 @@ func checkUnchanged(changes []Change, staged map[string]digest) (map[string][]by
 		switch {
 		case err != nil && !errors.Is(err, fs.ErrNotExist):
 			return nil, fmt.Errorf("%s: %w", c.Rel, relativeErr(err, filepath.Dir(c.Path)))
+		case err == nil && !fi.Mode().IsRegular():
+			changed = append(changed, c.Rel+" (not a regular file)")
 		case !existed && err == nil:
 			changed = append(changed, c.Rel+" (created)")
 		case !existed:
 		case err != nil:
 			changed = append(changed, c.Rel+" (removed)")
-		case !fi.Mode().IsRegular():
-			changed = append(changed, c.Rel+" (no longer a regular file)")
 		default:
 			data, err := os.ReadFile(c.Path)
 			if err != nil {
@@ -203,6 +216,16 @@ func checkUnchanged(changes []Change, staged map[string]digest) (map[string][]by
 		return nil, fmt.Errorf("changed since the rewrite read them, so nothing was written (run the rewrite again): %s", strings.Join(changed, ", "))
 	}
 	return originals, nil
+}
+
+// stillOriginal reports whether path still holds original, or is still
+// absent when it did not exist.
+func stillOriginal(path string, original []byte, existed bool) bool {
+	cur, err := os.ReadFile(path)
+	if !existed {
+		return errors.Is(err, fs.ErrNotExist)
+	}
+	return err == nil && bytes.Equal(cur, original)
 }
 
 // writeJournal saves every original and the manifest, durably, before the
@@ -299,14 +322,13 @@ func syncDir(dir string) {
 	}
 }
 
-// rollback puts every journalled file back as it was, skipping files that
-// already are, and removes the journal when all are. A file that has
-// neither its original nor its new content was changed by someone else
-// since: it is left alone and named, and the journal is kept.
-func rollback(root string, m *manifest) (problems []string) {
+// rollback puts the first n journalled files back as they were, skipping
+// files that already are, and removes the journal when all are. A file
+// that has neither its original nor its new content was changed by someone
+// else since: it is left alone and named, and the journal is kept.
+func rollback(root string, m *manifest, n int) (problems []string) {
 	dir := filepath.Join(root, journalName)
-	for i := len(m.Files) - 1; i >= 0; i-- {
-		e := m.Files[i]
+	for _, e := range m.Files[:n] {
 		path := filepath.Join(root, filepath.FromSlash(e.Path))
 		os.Remove(tempPath(path))
 		cur, err := os.ReadFile(path)
@@ -393,7 +415,8 @@ func Recover(dir string) (done []string, err error) {
 	for _, e := range m.Files {
 		restored = append(restored, e.Path)
 	}
-	if problems := rollback(root, m); len(problems) > 0 {
+	// A killed run may have replaced any of them.
+	if problems := rollback(root, m, len(m.Files)); len(problems) > 0 {
 		return done, fmt.Errorf("recovering the interrupted rewrite of pid %d: %s", m.PID, strings.Join(problems, "; "))
 	}
 	return append(done, fmt.Sprintf("restored the files an interrupted rewrite (pid %d, %s) was replacing: %s",

@@ -268,6 +268,26 @@ func TestRollbackRemovesCreatedFilesAndDirs(t *testing.T) {
 	assertClean(t, root, "")
 }
 
+func TestEditDuringReplacementRollsBack(t *testing.T) {
+	root, changes, staged := commitFixture(t)
+	before := snapshot(t, root)
+	edited := []byte("package sub // a person's edit\n")
+	afterReplace = func(n int) error {
+		if n == 1 {
+			os.WriteFile(changes[1].Path, edited, 0o644)
+		}
+		return nil
+	}
+	defer func() { afterReplace = nil }()
+	_, err := commit(context.Background(), root, "", changes, staged)
+	if err == nil || !strings.Contains(err.Error(), "sub/b.go changed since the rewrite read it") || !strings.Contains(err.Error(), "restored") {
+		t.Fatalf("want sub/b.go named and a rollback, got %v", err)
+	}
+	before[changes[1].Path] = edited
+	assertUnchanged(t, before, root)
+	assertClean(t, root, "")
+}
+
 // TestKilledRewriteIsRecovered kills a rewrite (a child process running
 // this test binary) in the middle of the write, then recovers the tree.
 func TestKilledRewriteIsRecovered(t *testing.T) {

@@ -61,8 +61,8 @@ type Result struct {
 const maxRounds = 3
 
 // Run rewrites the module in a staging copy, verifies it builds and vets,
-// and (with Write) replaces the real files. When the rewrite does not
-// build, nothing is written and the error says why.
+// and (with Write) replaces the real files, all or nothing (see commit).
+// When the rewrite does not build, nothing is written and the error says why.
 func Run(opts Options) (res *Result, err error) {
 	dir, err := filepath.Abs(opts.Dir)
 	if err != nil {
@@ -183,9 +183,6 @@ func Run(opts Options) (res *Result, err error) {
 		ctx := opts.Context
 		if ctx == nil {
 			ctx = context.Background()
-		}
-		if beforeCommit != nil {
-			beforeCommit()
 		}
 		res.Notes, err = commit(ctx, root, st.dir, res.Changes, staged)
 		if err != nil {

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -89,15 +91,17 @@ file changed meanwhile, a lock held by another run, or an interrupted run
 			}
 			out := cmd.OutOrStdout()
 			if prBody != "" {
-				f := os.Stdout
-				if prBody != "-" {
-					if f, err = os.Create(prBody); err != nil {
-						return &exitError{code: report.ExitError, err: err}
-					}
-					defer f.Close()
-				}
-				if err := res.WritePRBody(f); err != nil {
+				var body bytes.Buffer
+				if err := res.WritePRBody(&body); err != nil {
 					return &exitError{code: report.ExitError, err: err}
+				}
+				if prBody == "-" {
+					_, err = body.WriteTo(out)
+				} else {
+					err = writeWhole(prBody, body.Bytes())
+				}
+				if err != nil {
+					return &exitError{code: report.ExitError, err: fmt.Errorf("--pr-body: %w", err)}
 				}
 			}
 			if write {
@@ -126,4 +130,22 @@ file changed meanwhile, a lock held by another run, or an interrupted run
 	cmd.Flags().BoolVar(&recoverOnly, "recover", false, "only restore the files an interrupted rewrite left half written (from .mpaudit-rewrite.journal)")
 	cmd.Flags().StringVar(&prBody, "pr-body", "", "write a Markdown pull-request description to this file (- for stdout, instead of the diff)")
 	return cmd
+}
+
+// writeWhole replaces path with data in one rename, so an interrupted or
+// failed write never leaves half a file.
+func writeWhole(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name()) // after a successful rename there is nothing to remove
+	_, werr := f.Write(data)
+	if err := errors.Join(werr, f.Close()); err != nil {
+		return err
+	}
+	if err := os.Chmod(f.Name(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), path)
 }

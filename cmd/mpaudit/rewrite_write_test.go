@@ -156,4 +156,9 @@ func TestRewriteRecoverAfterKill(t *testing.T) {
 	if code != report.ExitOK || !strings.Contains(errOut, "no interrupted rewrite") {
 		t.Errorf("second --recover: exit %d\n%s", code, errOut)
 	}
+	// The recovered tree rewrites as before; the PR body goes to the command's stdout.
+	code, out, errOut := run(t, "rewrite", "--pr-body", "-", "-C", dir, "./...")
+	if code != report.ExitFindings || !strings.HasPrefix(out, "## Migrate") {
+		t.Errorf("--pr-body - after recovery: exit %d\n%s\n%s", code, out, errOut)
+	}
 }

@@ -467,7 +467,7 @@ func acquireLock(root, stageDir string) (unlock func(), note string, err error) 
 	host, _ := os.Hostname()
 	me := lockInfo{PID: os.Getpid(), Host: host, Started: time.Now().UTC(), Stage: stageDir}
 	data, _ := json.Marshal(me)
-	for attempt := 0; ; attempt++ {
+	for range 3 {
 		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 		if err == nil {
 			_, werr := f.Write(data)
@@ -477,7 +477,7 @@ func acquireLock(root, stageDir string) (unlock func(), note string, err error) 
 			}
 			return func() { os.Remove(path) }, note, nil
 		}
-		if !errors.Is(err, fs.ErrExist) || attempt > 0 {
+		if !errors.Is(err, fs.ErrExist) {
 			return nil, "", fmt.Errorf("taking the lock %s: %w", lockName, relativeErr(err, root))
 		}
 		var holder lockInfo
@@ -496,10 +496,36 @@ func acquireLock(root, stageDir string) (unlock func(), note string, err error) 
 			os.RemoveAll(holder.Stage)
 		}
 		note = fmt.Sprintf("took over the lock %s of mpaudit rewrite pid %d (started %s), which is no longer running", lockName, holder.PID, holder.Started.Format(time.RFC3339))
-		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return nil, "", fmt.Errorf("removing the stale lock %s: %w", lockName, relativeErr(err, root))
+		if err := removeStaleLock(path, raw); err != nil {
+			return nil, "", relativeErr(err, root)
 		}
 	}
+	return nil, "", fmt.Errorf("could not take the lock %s: other rewrites keep taking it", lockName)
+}
+
+// removeStaleLock removes the lock file if it still holds stale. Two runs
+// that found the same stale lock must not both remove it (the second would
+// remove the lock the first just took), so the removal is exclusive and
+// re-reads the lock.
+func removeStaleLock(path string, stale []byte) error {
+	guard := path + ".takeover"
+	g, err := os.OpenFile(guard, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if errors.Is(err, fs.ErrExist) {
+		return fmt.Errorf("another mpaudit rewrite is taking over the stale lock %s; run again, or delete %s if none is running", lockName, filepath.Base(guard))
+	}
+	if err != nil {
+		return fmt.Errorf("taking over the stale lock %s: %w", lockName, err)
+	}
+	g.Close()
+	defer os.Remove(guard)
+	cur, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) || (err == nil && !bytes.Equal(cur, stale)) {
+		return nil // released or taken meanwhile: the next attempt sees which
+	}
+	if err != nil {
+		return err
+	}
+	return os.Remove(path)
 }
 
 // isStageDir accepts only a staged copy made by newStage, so a damaged

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 )
@@ -246,6 +247,35 @@ func TestStaleLockIsTakenOverAndExplained(t *testing.T) {
 		}
 	}
 	assertClean(t, root, "")
+}
+
+// Two runs that find the same stale lock: only one may hold it.
+func TestStaleLockTakenOverByOneRunOnly(t *testing.T) {
+	dead := exec.Command("true")
+	if err := dead.Run(); err != nil {
+		t.Skip("no true(1):", err)
+	}
+	stale := `{"pid":` + strconv.Itoa(dead.Process.Pid) + `,"host":"` + hostname() + `"}`
+	for range 50 {
+		root := t.TempDir()
+		os.WriteFile(filepath.Join(root, lockName), []byte(stale), 0o644)
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		held := 0
+		for range 2 {
+			wg.Go(func() {
+				if _, _, err := acquireLock(root, ""); err == nil {
+					mu.Lock()
+					held++
+					mu.Unlock()
+				}
+			})
+		}
+		wg.Wait()
+		if held != 1 {
+			t.Fatalf("%d runs hold the lock", held)
+		}
+	}
 }
 
 func TestRollbackRemovesCreatedFilesAndDirs(t *testing.T) {

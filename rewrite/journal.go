@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -51,12 +52,17 @@ func fingerprint(stageDir string) (map[string]digest, error) {
 		if err != nil || !d.Type().IsRegular() {
 			return err
 		}
-		data, err := os.ReadFile(path)
+		f, err := os.Open(path)
 		if err != nil {
 			return err
 		}
+		defer f.Close()
+		h := sha256.New() // streamed: a module may hold large files
+		if _, err := io.Copy(h, f); err != nil {
+			return err
+		}
 		rel, _ := filepath.Rel(stageDir, path)
-		sums[filepath.ToSlash(rel)] = sum(data)
+		sums[filepath.ToSlash(rel)] = digest(h.Sum(nil))
 		return nil
 	})
 	return sums, err

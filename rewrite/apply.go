@@ -96,9 +96,21 @@ func applyFixes(read func(string) ([]byte, error), fixes []driver.Fix) (map[stri
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: the rewritten file does not parse: %w", file, err)
 		}
-		out[file] = &applied{content: formatted, rules: rules}
+		out[file] = &applied{content: keepLineEndings(src, formatted), rules: rules}
 	}
 	return out, skipped, nil
+}
+
+// keepLineEndings gives content the CRLF line ends of old when old uses
+// them throughout: gofmt and the generators write LF, and a CRLF file
+// should not turn into a diff of every line.
+func keepLineEndings(old, content []byte) []byte {
+	lf := bytes.Count(old, []byte("\n"))
+	if lf == 0 || bytes.Count(old, []byte("\r\n")) != lf {
+		return content
+	}
+	content = bytes.ReplaceAll(content, []byte("\r\n"), []byte("\n"))
+	return bytes.ReplaceAll(content, []byte("\n"), []byte("\r\n"))
 }
 
 // dropUnusedImports removes imports an edit left unused (the last

@@ -1,7 +1,6 @@
 package rewrite
 
 import (
-	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -33,18 +32,6 @@ func goEnvIn(t *testing.T, dir string, env []string, args ...string) {
 	cmd.Env = append(append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=readonly"), env...)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Errorf("%v go %s: %v\n%s", env, strings.Join(args, " "), err, out)
-	}
-}
-
-func assertUnchanged(t *testing.T, before, after map[string][]byte) {
-	t.Helper()
-	if len(after) != len(before) {
-		t.Errorf("files added or removed: %d -> %d", len(before), len(after))
-	}
-	for p, b := range before {
-		if !bytes.Equal(after[p], b) {
-			t.Errorf("%s changed although nothing should be written", p)
-		}
 	}
 }
 
@@ -109,8 +96,8 @@ func TestRewriteSymlinkOutsideModuleRefuses(t *testing.T) {
 	if res != nil && res.Written {
 		t.Error("result says written")
 	}
-	assertUnchanged(t, before, snapshot(t, dir))
-	assertUnchanged(t, outsideBefore, snapshot(t, filepath.Dir(outside)))
+	assertUnchanged(t, before, dir)
+	assertUnchanged(t, outsideBefore, filepath.Dir(outside))
 }
 
 // constrained holds files the default build does not compile: each uses
@@ -224,7 +211,7 @@ func gccgoProviderID(m *managedv1.FooManagedMachinePool) string { return *m.Spec
 	if res != nil && res.Written {
 		t.Error("result says written")
 	}
-	assertUnchanged(t, before, snapshot(t, dir))
+	assertUnchanged(t, before, dir)
 }
 
 func TestPlanBuilds(t *testing.T) {

@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -25,6 +26,9 @@ type Options struct {
 	CAPIVersion string
 	// Write replaces the files; otherwise the result only describes them.
 	Write bool
+	// Context ends the run early (SIGINT, SIGTERM): a write in progress is
+	// rolled back. Nil means never.
+	Context context.Context
 }
 
 // Change is one file the rewrite creates or replaces.
@@ -49,14 +53,16 @@ type Result struct {
 	// Manual lists what the rewrite leaves to a person.
 	Manual  []string
 	Written bool
+	// Notes say what the write found on the way (a stale lock taken over).
+	Notes []string
 }
 
 const maxRounds = 3
 
 // Run rewrites the module in a staging copy, verifies it builds and vets,
-// and (with Write) replaces the real files. When the rewrite does not
-// build, nothing is written and the error says why.
-func Run(opts Options) (*Result, error) {
+// and (with Write) replaces the real files, all or nothing (see commit).
+// When the rewrite does not build, nothing is written and the error says why.
+func Run(opts Options) (res *Result, err error) {
 	dir, err := filepath.Abs(opts.Dir)
 	if err != nil {
 		return nil, err
@@ -66,12 +72,20 @@ func Run(opts Options) (*Result, error) {
 		return nil, fmt.Errorf("%s is not inside a Go module", dir)
 	}
 	root := filepath.Dir(gm)
+	if err := refuseInterrupted(root); err != nil {
+		return nil, err
+	}
 	st, err := newStage(root)
 	if err != nil {
 		return nil, err
 	}
 	defer st.remove()
-	res := &Result{Root: root}
+	defer func() { err = st.relative(err) }()
+	staged, err := fingerprint(st.dir)
+	if err != nil {
+		return nil, err
+	}
+	res = &Result{Root: root}
 	trace := newTracer()
 	defer trace.done()
 	trace.step("staged a copy")
@@ -211,7 +225,12 @@ func Run(opts Options) (*Result, error) {
 	}
 	res.Manual = append(res.Manual, manualSteps(res)...)
 	if opts.Write {
-		if err := writeAll(res.Changes); err != nil {
+		ctx := opts.Context
+		if ctx == nil {
+			ctx = context.Background()
+		}
+		res.Notes, err = commit(ctx, root, st.dir, res.Changes, staged)
+		if err != nil {
 			return res, err
 		}
 		res.Written = true
@@ -450,6 +469,7 @@ func (res *Result) collect(st *stage, changed map[string]map[string]bool) error 
 				return err
 			}
 		}
+		content = keepLineEndings(old, content)
 		if bytes.Equal(old, content) {
 			continue
 		}
@@ -494,50 +514,4 @@ func realGoMod(old []byte, staged string) ([]byte, error) {
 	}
 	rf.Cleanup()
 	return rf.Format()
-}
-
-// writeAll replaces each file atomically: a temporary file in the same
-// directory, renamed over the original once every file is prepared.
-func writeAll(changes []Change) error {
-	type pending struct{ tmp, dst string }
-	var ready []pending
-	cleanup := func() {
-		for _, p := range ready {
-			os.Remove(p.tmp)
-		}
-	}
-	for _, c := range changes {
-		if err := os.MkdirAll(filepath.Dir(c.Path), 0o755); err != nil {
-			cleanup()
-			return err
-		}
-		mode := os.FileMode(0o644)
-		if st, err := os.Stat(c.Path); err == nil {
-			mode = st.Mode().Perm()
-		}
-		f, err := os.CreateTemp(filepath.Dir(c.Path), ".mpaudit-*")
-		if err != nil {
-			cleanup()
-			return err
-		}
-		_, werr := f.Write(c.New)
-		serr := f.Sync()
-		cerr := f.Close()
-		if werr != nil || serr != nil || cerr != nil {
-			os.Remove(f.Name())
-			cleanup()
-			return fmt.Errorf("writing %s: %v %v %v", c.Rel, werr, serr, cerr)
-		}
-		os.Chmod(f.Name(), mode)
-		ready = append(ready, pending{f.Name(), c.Path})
-	}
-	for i, p := range ready {
-		if err := os.Rename(p.tmp, p.dst); err != nil {
-			for _, q := range ready[i:] {
-				os.Remove(q.tmp)
-			}
-			return fmt.Errorf("replacing %s: %w", p.dst, err)
-		}
-	}
-	return nil
 }

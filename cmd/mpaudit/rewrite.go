@@ -1,8 +1,13 @@
 package main
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -16,6 +21,7 @@ func newRewriteCmd() *cobra.Command {
 		dir         string
 		capiVersion string
 		write       bool
+		recoverOnly bool
 		prBody      string
 	)
 	cmd := &cobra.Command{
@@ -29,7 +35,12 @@ status.deprecated.v1beta1 with their use sites, regenerates
 zz_generated.deepcopy.go with controller-tools and adds the CRD contract label.
 
 The rewrite is built in a copy of the module and must pass go build and go
-vet there; only then, with --write, are files replaced (each atomically).
+vet there; only then, with --write, are files replaced, all or nothing: under
+the lock .mpaudit-rewrite.lock, after checking that no file changed since it
+was read, with the originals kept in .mpaudit-rewrite.journal until every file
+is replaced. A failure, SIGINT or SIGTERM puts every replaced file back. A
+rewrite that was killed leaves the journal: the next run refuses until
+--recover (or --write, which recovers first) restores the files.
 Without --write it prints a unified diff.
 
 Files behind build constraints are rewritten and verified too: under the
@@ -39,9 +50,10 @@ symbolic link into the module is followed and its target edited; a link out
 of the module that needs a change, or a file no configuration compiles (gccgo
 only), stops the run with nothing written.
 
-Exit codes: 0 nothing to change or written; 1 a diff was printed; 2 usage
-error, a module that does not load, a rewrite that does not build, or a file
-the rewrite cannot edit or verify.`,
+Exit codes: 0 nothing to change, written, or recovered; 1 a diff was printed;
+2 usage error, a module that does not load, a rewrite that does not build, a
+file the rewrite cannot edit or verify, a file changed meanwhile, a lock held
+by another run, or an interrupted run (nothing written).`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if capiVersion != "" {
 				if _, err := contract.TargetForVersion(capiVersion, "flag"); err != nil {
@@ -51,21 +63,52 @@ the rewrite cannot edit or verify.`,
 			if dir == "" {
 				dir = "."
 			}
-			res, err := rewrite.Run(rewrite.Options{Dir: dir, Patterns: args, CAPIVersion: capiVersion, Write: write})
+			if recoverOnly || write {
+				notes, err := rewrite.Recover(dir)
+				for _, n := range notes {
+					fmt.Fprintln(cmd.ErrOrStderr(), "mpaudit:", n)
+				}
+				if err != nil {
+					return &exitError{code: report.ExitError, err: err}
+				}
+				if recoverOnly {
+					if len(notes) == 0 {
+						fmt.Fprintln(cmd.ErrOrStderr(), "mpaudit: no interrupted rewrite to recover")
+					}
+					return nil
+				}
+			}
+			// Until the run ends, SIGINT and SIGTERM cancel it instead of
+			// killing the process, so a write rolls back and the staged
+			// copy is removed.
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			res, err := rewrite.Run(rewrite.Options{Context: ctx, Dir: dir, Patterns: args, CAPIVersion: capiVersion, Write: write})
+			if res != nil {
+				for _, n := range res.Notes {
+					fmt.Fprintln(cmd.ErrOrStderr(), "mpaudit:", n)
+				}
+			}
+			if ctx.Err() != nil && (res == nil || !res.Written) && !errors.Is(err, rewrite.ErrInterrupted) {
+				// The signal also reached go vet or go build: their failure is not the rewrite's.
+				err = rewrite.ErrInterrupted
+			}
 			if err != nil {
 				return &exitError{code: report.ExitError, err: err}
 			}
 			out := cmd.OutOrStdout()
 			if prBody != "" {
-				f := os.Stdout
-				if prBody != "-" {
-					if f, err = os.Create(prBody); err != nil {
-						return &exitError{code: report.ExitError, err: err}
-					}
-					defer f.Close()
-				}
-				if err := res.WritePRBody(f); err != nil {
+				var body bytes.Buffer
+				if err := res.WritePRBody(&body); err != nil {
 					return &exitError{code: report.ExitError, err: err}
+				}
+				if prBody == "-" {
+					_, err = body.WriteTo(out)
+				} else {
+					err = writeWhole(prBody, body.Bytes())
+				}
+				if err != nil {
+					return &exitError{code: report.ExitError, err: fmt.Errorf("--pr-body: %w", err)}
 				}
 			}
 			if write {
@@ -91,6 +134,25 @@ the rewrite cannot edit or verify.`,
 	cmd.Flags().StringVarP(&dir, "dir", "C", "", "directory of the provider module (default: current directory)")
 	cmd.Flags().StringVar(&capiVersion, "capi-version", "", "Cluster API core version the provider targets (default: from go.mod)")
 	cmd.Flags().BoolVar(&write, "write", false, "replace the files instead of printing a diff")
+	cmd.Flags().BoolVar(&recoverOnly, "recover", false, "only restore the files an interrupted rewrite left half written (from .mpaudit-rewrite.journal)")
 	cmd.Flags().StringVar(&prBody, "pr-body", "", "write a Markdown pull-request description to this file (- for stdout, instead of the diff)")
 	return cmd
+}
+
+// writeWhole replaces path with data in one rename, so an interrupted or
+// failed write never leaves half a file.
+func writeWhole(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name()) // after a successful rename there is nothing to remove
+	_, werr := f.Write(data)
+	if err := errors.Join(werr, f.Close()); err != nil {
+		return err
+	}
+	if err := os.Chmod(f.Name(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), path)
 }

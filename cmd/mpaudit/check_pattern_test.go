@@ -107,3 +107,33 @@ func TestCheckSameAnswerForAnyPattern(t *testing.T) {
 	slices.Sort(vet)
 	diffSets(t, "go vet ./controllers/...", vet, want)
 }
+
+// TestCheckBadModuleDir: a -C that does not exist, and a replace of the core
+// to a directory that is not there, are load errors naming what is wrong.
+func TestCheckBadModuleDir(t *testing.T) {
+	code, out, errOut := run(t, "check", "-C", "/nonexistent/provider", "./...")
+	if code != report.ExitError || !strings.Contains(errOut, "directory /nonexistent/provider does not exist") || strings.Contains(errOut, "fork/exec") {
+		t.Errorf("-C /nonexistent/provider: exit %d, want 2 naming the directory\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+
+	dir := t.TempDir()
+	for name, content := range map[string]string{
+		"go.mod":   "module example.com/replaced\n\ngo 1.26.0\n\nrequire sigs.k8s.io/cluster-api v1.14.2\n\nreplace sigs.k8s.io/cluster-api => ../no-such-capi\n",
+		"api/x.go": "package api\n\ntype X struct{}\n",
+	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, r := runJSON(t, "check", "-C", dir, "./...")
+	found := false
+	for _, p := range r.Problems {
+		found = found || strings.Contains(p.Message, filepath.Join(dir, "go.mod")) && strings.Contains(p.Message, filepath.Join(filepath.Dir(dir), "no-such-capi")+" does not exist")
+	}
+	if code != report.ExitError || !found {
+		t.Errorf("replace to a missing directory: exit %d, problems %+v; want 2 with a problem naming go.mod and the directory", code, r.Problems)
+	}
+}

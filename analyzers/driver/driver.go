@@ -59,9 +59,6 @@ type Options struct {
 const mode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedSyntax |
 	packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports | packages.NeedModule | packages.NeedTypesSizes
 
-// listMode lists the import graph without compiling or parsing anything.
-const listMode = packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedModule
-
 // Fix is one suggested fix and the rule that offers it.
 type Fix struct {
 	Rule string
@@ -98,7 +95,8 @@ func run(opts Options, withFixes bool) (*report.Report, []Fix, error) {
 	poolcrd.Forget() // the tree may have changed since the last run in this process
 	defer settings.SetFixMode(false)
 
-	set, err := load(opts)
+	tr := newTracer()
+	set, err := load(opts, tr)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -117,6 +115,7 @@ func run(opts Options, withFixes bool) (*report.Report, []Fix, error) {
 			depPools = append(depPools, res)
 		}
 	}
+	tr.step("facts of %d module package(s) outside the patterns", len(set.factOnly))
 	var rootPools []*poolfinder.Result
 	for _, p := range set.roots {
 		m.loadErrors(p)
@@ -138,6 +137,7 @@ func run(opts Options, withFixes bool) (*report.Report, []Fix, error) {
 			m.types(pf.Pools)
 		}
 	}
+	tr.step("analysis of %d package(s)", len(set.roots))
 	m.chooseTarget(opts.CAPIVersion, rootPools, depPools)
 	m.typesNote(len(set.roots), depPools)
 	return rep, r.fixes, nil
@@ -175,32 +175,37 @@ type packageSet struct {
 	factOnly []*packages.Package
 }
 
-// load lists the import graph of the patterns, then type-checks the
-// patterns' packages and the module packages they depend on from source
-// in one go/packages load, so that every package sees the same objects.
-func load(opts Options) (*packageSet, error) {
-	listed, err := packages.Load(&packages.Config{Mode: listMode, Dir: opts.Dir, Tests: opts.Tests, Env: opts.Env}, opts.Patterns...)
+// load type-checks the patterns' packages from source. When they import
+// packages of their own module that the patterns do not name, it loads
+// again with those added, so that they are type-checked from source too
+// and every package sees the same objects (go/packages gives each load its
+// own). ./... needs one load.
+func load(opts Options, tr *tracer) (*packageSet, error) {
+	cfg := &packages.Config{Mode: mode, Dir: opts.Dir, Tests: opts.Tests, Env: opts.Env}
+	pkgs, err := packages.Load(cfg, opts.Patterns...)
 	if err != nil {
 		return nil, fmt.Errorf("loading %s: %w", strings.Join(opts.Patterns, " "), err)
 	}
 	rootIDs := map[string]bool{}
-	for _, p := range listed {
+	for _, p := range pkgs {
 		rootIDs[p.ID] = true
 	}
 	depIDs := map[string]bool{}
 	var extra []string
-	packages.Visit(listed, nil, func(p *packages.Package) {
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		if !rootIDs[p.ID] && inMainModule(p) {
 			depIDs[p.ID] = true
 			extra = append(extra, p.PkgPath)
 		}
 	})
-	slices.Sort(extra)
-
-	cfg := &packages.Config{Mode: mode, Dir: opts.Dir, Tests: opts.Tests, Env: opts.Env}
-	pkgs, err := packages.Load(cfg, append(slices.Clone(opts.Patterns), slices.Compact(extra)...)...)
-	if err != nil {
-		return nil, fmt.Errorf("loading %s: %w", strings.Join(opts.Patterns, " "), err)
+	tr.step("load %d package(s)", len(pkgs))
+	if len(extra) > 0 {
+		slices.Sort(extra)
+		pkgs, err = packages.Load(cfg, append(slices.Clone(opts.Patterns), slices.Compact(extra)...)...)
+		if err != nil {
+			return nil, fmt.Errorf("loading %s with the module packages it imports: %w", strings.Join(opts.Patterns, " "), err)
+		}
+		tr.step("load again with %d module package(s) they import", len(depIDs))
 	}
 	set := &packageSet{}
 	packages.Visit(pkgs, nil, func(p *packages.Package) {

@@ -26,10 +26,12 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
@@ -108,39 +110,39 @@ func run(opts Options, withFixes bool) (*report.Report, []Fix, error) {
 	}
 	m.dependencyErrors(set)
 
-	r := &runner{facts: map[factKey]analysis.Fact{}, results: map[actionKey]any{}, withFixes: withFixes}
+	r := &runner{facts: map[factKey]analysis.Fact{}, withFixes: withFixes}
+	done := r.analyse(set)
+	tr.step("analysis of %d package(s), facts of %d more", len(set.roots), len(set.factOnly))
 	var depPools []*poolfinder.Result
 	for _, p := range set.factOnly {
-		if res := r.computeFacts(p); res != nil {
-			depPools = append(depPools, res)
+		if pf, ok := done[p].results[poolfinder.Analyzer].(*poolfinder.Result); ok {
+			depPools = append(depPools, pf)
 		}
 	}
-	tr.step("facts of %d module package(s) outside the patterns", len(set.factOnly))
 	var rootPools []*poolfinder.Result
+	var fixes []Fix
 	for _, p := range set.roots {
 		m.loadErrors(p)
-		if !analysable(p) {
+		o := done[p]
+		if o == nil {
 			continue
 		}
 		for _, a := range analyzers.Reporting() {
-			res, err := r.run(a, p)
-			if err != nil {
+			if err := o.errs[a]; err != nil {
 				m.problem(report.Problem{Subject: p.PkgPath, Message: fmt.Sprintf("analyzer %s: %v", a.Name, err)})
-				continue
-			}
-			if fs, ok := res.(*emit.Findings); ok {
+			} else if fs, ok := o.results[a].(*emit.Findings); ok {
 				m.findings(fs)
 			}
 		}
-		if pf, ok := r.results[actionKey{poolfinder.Analyzer, p}].(*poolfinder.Result); ok {
+		if pf, ok := o.results[poolfinder.Analyzer].(*poolfinder.Result); ok {
 			rootPools = append(rootPools, pf)
 			m.types(pf.Pools)
 		}
+		fixes = append(fixes, o.fixes...)
 	}
-	tr.step("analysis of %d package(s)", len(set.roots))
 	m.chooseTarget(opts.CAPIVersion, rootPools, depPools)
 	m.typesNote(len(set.roots), depPools)
-	return rep, r.fixes, nil
+	return rep, fixes, nil
 }
 
 // moduleDir is the absolute directory patterns are resolved in. A -C that
@@ -439,11 +441,6 @@ func parsePos(pos, base string) *report.Position {
 	return p
 }
 
-type actionKey struct {
-	a   *analysis.Analyzer
-	pkg *packages.Package
-}
-
 type factKey struct {
 	a   *analysis.Analyzer
 	obj types.Object
@@ -454,26 +451,80 @@ type factKey struct {
 // packages come from one load, so an object is the same types.Object in
 // the package that declares it and in every package that uses it.
 type runner struct {
+	mu        sync.Mutex // guards facts
 	facts     map[factKey]analysis.Fact
-	results   map[actionKey]any
 	withFixes bool
-	fixes     []Fix
 }
 
-// computeFacts runs, on a package analysed for facts only, the analyzers
-// that export facts (and what they require). It returns the package's pool
-// types, if poolfinder found any.
-func (r *runner) computeFacts(p *packages.Package) *poolfinder.Result {
-	if !analysable(p) {
-		return nil
+// outcome is what the analyzers made of one package.
+type outcome struct {
+	results map[*analysis.Analyzer]any
+	errs    map[*analysis.Analyzer]error
+	fixes   []Fix
+}
+
+// analyse runs the fact analyzers on the fact-only packages and every
+// reporting analyzer on the roots, each package once the analysed packages
+// it imports are done (their facts are then complete), GOMAXPROCS at a
+// time.
+func (r *runner) analyse(set *packageSet) map[*packages.Package]*outcome {
+	jobs := map[*packages.Package]chan struct{}{}
+	out := map[*packages.Package]*outcome{}
+	plan := map[*packages.Package][]*analysis.Analyzer{}
+	for _, p := range set.factOnly {
+		plan[p] = factAnalyzers()
 	}
-	for _, a := range factAnalyzers() {
-		if _, err := r.run(a, p); err != nil {
-			return nil // the package that imports it reports what it can
+	for _, p := range set.roots {
+		plan[p] = analyzers.Reporting()
+	}
+	for p := range plan {
+		if analysable(p) {
+			jobs[p] = make(chan struct{})
+			out[p] = &outcome{results: map[*analysis.Analyzer]any{}, errs: map[*analysis.Analyzer]error{}}
 		}
 	}
-	pf, _ := r.results[actionKey{poolfinder.Analyzer, p}].(*poolfinder.Result)
-	return pf
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for p, done := range jobs {
+		waitFor := analysedImports(p, jobs)
+		wg.Go(func() {
+			defer close(done)
+			for _, dep := range waitFor {
+				<-dep
+			}
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			for _, a := range plan[p] {
+				r.run(a, p, out[p])
+			}
+		})
+	}
+	wg.Wait()
+	return out
+}
+
+// analysedImports are the jobs of the analysed packages p imports, directly
+// or through packages that are not analysed; a job is done only after
+// those it imports.
+func analysedImports(p *packages.Package, jobs map[*packages.Package]chan struct{}) []chan struct{} {
+	var out []chan struct{}
+	seen := map[*packages.Package]bool{}
+	var visit func(p *packages.Package)
+	visit = func(p *packages.Package) {
+		for _, dep := range p.Imports {
+			if seen[dep] {
+				continue
+			}
+			seen[dep] = true
+			if done, ok := jobs[dep]; ok {
+				out = append(out, done)
+				continue
+			}
+			visit(dep)
+		}
+	}
+	visit(p)
+	return out
 }
 
 // factAnalyzers are the analyzers the reporting ones require, directly or
@@ -502,23 +553,38 @@ func factAnalyzers() []*analysis.Analyzer {
 
 // collect keeps a diagnostic's fixes; diagnostics (not findings) carry
 // the fixes offered where no finding is reported, such as in test files.
-func (r *runner) collect(fset *token.FileSet, d analysis.Diagnostic) {
+func (r *runner) collect(o *outcome, fset *token.FileSet, d analysis.Diagnostic) {
 	if !r.withFixes {
 		return
 	}
 	for _, f := range emit.Fixes(fset, d.SuggestedFixes) {
-		r.fixes = append(r.fixes, Fix{Rule: d.Category, Fix: f})
+		o.fixes = append(o.fixes, Fix{Rule: d.Category, Fix: f})
 	}
 }
 
-func (r *runner) run(a *analysis.Analyzer, pkg *packages.Package) (any, error) {
-	key := actionKey{a, pkg}
-	if res, ok := r.results[key]; ok {
+// run runs a on pkg after what it requires, once; the result or error is
+// kept in o. A panicking analyzer is an error of that package, not of the
+// audit.
+func (r *runner) run(a *analysis.Analyzer, pkg *packages.Package, o *outcome) (res any, err error) {
+	if res, ok := o.results[a]; ok {
 		return res, nil
 	}
+	if err, ok := o.errs[a]; ok {
+		return nil, err
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("internal error: %v", p)
+		}
+		if err != nil {
+			o.errs[a] = err
+		} else {
+			o.results[a] = res
+		}
+	}()
 	inputs := map[*analysis.Analyzer]any{}
 	for _, req := range a.Requires {
-		res, err := r.run(req, pkg)
+		res, err := r.run(req, pkg, o)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", req.Name, err)
 		}
@@ -539,9 +605,11 @@ func (r *runner) run(a *analysis.Analyzer, pkg *packages.Package) (any, error) {
 		TypesSizes:   pkg.TypesSizes,
 		TypeErrors:   typeErrors,
 		ResultOf:     inputs,
-		Report:       func(d analysis.Diagnostic) { r.collect(pkg.Fset, d) },
+		Report:       func(d analysis.Diagnostic) { r.collect(o, pkg.Fset, d) },
 		ReadFile:     os.ReadFile,
 		ImportObjectFact: func(obj types.Object, fact analysis.Fact) bool {
+			r.mu.Lock()
+			defer r.mu.Unlock()
 			f, ok := r.facts[factKey{a, obj, reflect.TypeOf(fact)}]
 			if ok {
 				reflect.ValueOf(fact).Elem().Set(reflect.ValueOf(f).Elem())
@@ -549,12 +617,16 @@ func (r *runner) run(a *analysis.Analyzer, pkg *packages.Package) (any, error) {
 			return ok
 		},
 		ExportObjectFact: func(obj types.Object, fact analysis.Fact) {
+			r.mu.Lock()
+			defer r.mu.Unlock()
 			r.facts[factKey{a, obj, reflect.TypeOf(fact)}] = fact
 		},
 		ImportPackageFact: func(*types.Package, analysis.Fact) bool { return false },
 		ExportPackageFact: func(analysis.Fact) {},
 		AllPackageFacts:   func() []analysis.PackageFact { return nil },
 		AllObjectFacts: func() []analysis.ObjectFact {
+			r.mu.Lock()
+			defer r.mu.Unlock()
 			var out []analysis.ObjectFact
 			for k, f := range r.facts {
 				if k.a == a {
@@ -568,10 +640,5 @@ func (r *runner) run(a *analysis.Analyzer, pkg *packages.Package) (any, error) {
 	if pkg.Module != nil {
 		pass.Module = &analysis.Module{Path: pkg.Module.Path, Version: pkg.Module.Version, GoVersion: pkg.Module.GoVersion}
 	}
-	res, err := a.Run(pass)
-	if err != nil {
-		return nil, err
-	}
-	r.results[key] = res
-	return res, nil
+	return a.Run(pass)
 }

@@ -94,7 +94,7 @@ func TestCheckSameAnswerForAnyPattern(t *testing.T) {
 	out, _ := cmd.CombinedOutput()
 	line := regexp.MustCompile(`^(?:\./)?(.+?):(\d+):(\d+): (MPA\d{3} .*)$`)
 	var vet []string
-	for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+	for l := range strings.SplitSeq(strings.TrimSpace(string(out)), "\n") {
 		if strings.HasPrefix(l, "# ") {
 			continue
 		}

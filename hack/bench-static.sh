@@ -212,7 +212,9 @@ done
 
 t_end=$(now)
 echo
-echo "bench-$KIND: $npkgs packages (example.com/benchprovider), median of $RUNS run(s), module sources changed before every run"
+changed="module sources changed before every run"
+[ "${BENCH_BUMP:-1}" = 0 ] && changed="nothing changed between runs (BENCH_BUMP=0)"
+echo "bench-$KIND: $npkgs packages (example.com/benchprovider), median of $RUNS run(s), $changed"
 printf '%-36s %9s %7s %10s %7s   %s\n' "command" "median_s" "vs_vet" "median_cpu" "vs_vet" "wall runs_s"
 for idx in "${CMDS[@]}"; do
 	ratio=$(awk -v x="${MED[idx]}" -v b="${MED[0]}" 'BEGIN { if (b > 0) printf "%.2fx", x / b; else print "n/a" }')

@@ -42,7 +42,16 @@ func TargetFromGoMod(goModPath string) (CoreTarget, error) {
 			if !filepath.IsAbs(dir) {
 				dir = filepath.Join(filepath.Dir(goModPath), dir)
 			}
-			return TargetForLocalTree(filepath.Clean(dir), "go.mod replace "+CoreModule+" => "+r.New.Path), nil
+			dir = filepath.Clean(dir)
+			// go cannot build against it either; guessing a core would hide that.
+			if _, err := os.Stat(filepath.Join(dir, "go.mod")); err != nil {
+				what := "has no go.mod"
+				if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+					what = "does not exist"
+				}
+				return CoreTarget{}, fmt.Errorf("%s: replace %s => %s: directory %s %s", goModPath, CoreModule, r.New.Path, dir, what)
+			}
+			return TargetForLocalTree(dir, "go.mod replace "+CoreModule+" => "+r.New.Path), nil
 		}
 		return TargetForVersion(r.New.Version, "go.mod replace "+CoreModule+" => "+r.New.Path+" "+r.New.Version)
 	}

@@ -12,12 +12,17 @@
 #                                                     an MPAnnn diagnostic)
 #   (c) <abs mpaudit> check -o json ./... >/dev/null (exit 1 = findings;
 #                                                     exit 2 = load error)
+#   (l) go list -export -deps ./... >/dev/null       (must exit 0; what any
+#                                                     go/packages loader pays)
 #
 # where <abs mpaudit> is a copy of the freshly built bin/mpaudit in a temp
-# directory. It prints each command's median and its ratio to (a), then a
-# final line "target: no slower than plain go vet: PASS|FAIL": PASS when the
-# median wall time of (c), mpaudit check, is at most that of (a). The script
-# exits 0 either way; it exits 1 only when a command fails (or setup does).
+# directory. It prints each command's median and its ratio to (a), then
+# "check vs go list -export -deps: R" (median wall of (c) over (l), measured
+# in the same run) and two verdict lines:
+#   "target: check within 1.5x of go list -export -deps: PASS|FAIL"
+#   "target: no slower than plain go vet: PASS|FAIL"
+# The script exits 0 either way; it exits 1 only when a command fails (or
+# setup does).
 #
 # Cache fairness. go vet caches its results in the build cache, keyed by the
 # vet tool, its flags and the package's compile action ID, so a second
@@ -28,8 +33,10 @@
 # hash is part of it), so each run of (a) and (b) recompiles the module's
 # packages for export data and runs its vet tool on all of them again, and
 # each run of (c) recompiles them in `go list -export` (go/packages' loader)
-# and type-checks them from source; nothing of the module is reused between
-# runs. Dependencies outside the module (std, apimachinery, Cluster API) do
+# and type-checks them from source, and each run of (l) recompiles them;
+# nothing of the module is reused between runs. With BENCH_BUMP=0 the nonces
+# are left alone: everything is cached and what remains is each command's own
+# work over an unchanged tree. Dependencies outside the module (std, apimachinery, Cluster API) do
 # not change and stay cached: they are compiled by one untimed
 # `go build ./...`, and one untimed warm-up run of each command then caches
 # their vet facts for both vet tools, as in an ordinary edit-and-check loop.
@@ -49,7 +56,7 @@
 # and the target is "rewrite at most 2x plain go vet".
 #
 # Environment: BENCH_KIND (static|rewrite), BENCH_RUNS, BENCH_PACKAGES,
-# BENCH_OUT, GO (default go).
+# BENCH_OUT, BENCH_BUMP (default 1), GO (default go).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -87,6 +94,7 @@ echo "   $npkgs packages, $nonces nonce files"
 
 # bump rewrites every package's nonce comment so its action IDs change.
 bump() {
+	[ "${BENCH_BUMP:-1}" = 0 ] && return 0
 	local tag=$1
 	find . -name zz_nonce.go -exec sed -i.bak "s|^// bench-nonce: .*\$|// bench-nonce: $tag|" {} +
 	find . -name zz_nonce.go.bak -delete
@@ -103,9 +111,10 @@ NAMES=(
 	"go vet -vettool=bin/mpaudit ./..."
 	"mpaudit check -o json ./..."
 	"mpaudit rewrite ./... (diff)"
+	"go list -export -deps ./..."
 )
 case $KIND in
-static) CMDS=(0 1 2) ;;
+static) CMDS=(0 1 2 4) ;;
 rewrite) CMDS=(0 3) ;;
 *) echo "BENCH_KIND must be static or rewrite" >&2; exit 1 ;;
 esac
@@ -117,6 +126,7 @@ run_cmd() {
 	1) "$GO" vet -vettool="$MPAUDIT" ./... >"$2" 2>&1 ;;
 	2) "$MPAUDIT" check -o json ./... >/dev/null 2>"$2" ;;
 	3) "$MPAUDIT" rewrite ./... >/dev/null 2>"$2" ;;
+	4) "$GO" list -export -deps ./... >/dev/null 2>"$2" ;;
 	esac
 }
 
@@ -127,7 +137,7 @@ export -f run_cmd
 check_result() {
 	local idx=$1 code=$2 log=$3 ok=0
 	case $idx in
-	0) [ "$code" -eq 0 ] && ok=1 ;;
+	0 | 4) [ "$code" -eq 0 ] && ok=1 ;;
 	1)
 		if [ "$code" -eq 0 ]; then
 			ok=1
@@ -159,7 +169,7 @@ if [ -x /usr/bin/time ] && /usr/bin/time -f %e -o /dev/null true 2>/dev/null; th
 	TIMEBIN=/usr/bin/time
 fi
 
-declare -a TIMES=("" "" "" "") CPUS=("" "" "" "")
+declare -a TIMES=("" "" "" "" "") CPUS=("" "" "" "" "")
 for run in $(seq 1 "$RUNS"); do
 	for idx in "${CMDS[@]}"; do
 		bump "run$run-cmd$idx-$$-$(date +%s%N)"
@@ -202,7 +212,9 @@ done
 
 t_end=$(now)
 echo
-echo "bench-$KIND: $npkgs packages (example.com/benchprovider), median of $RUNS run(s), module sources changed before every run"
+changed="module sources changed before every run"
+[ "${BENCH_BUMP:-1}" = 0 ] && changed="nothing changed between runs (BENCH_BUMP=0)"
+echo "bench-$KIND: $npkgs packages (example.com/benchprovider), median of $RUNS run(s), $changed"
 printf '%-36s %9s %7s %10s %7s   %s\n' "command" "median_s" "vs_vet" "median_cpu" "vs_vet" "wall runs_s"
 for idx in "${CMDS[@]}"; do
 	ratio=$(awk -v x="${MED[idx]}" -v b="${MED[0]}" 'BEGIN { if (b > 0) printf "%.2fx", x / b; else print "n/a" }')
@@ -214,6 +226,11 @@ if [ "$KIND" = rewrite ]; then
 	verdict=$(awk -v c="${MED[3]}" -v a="${MED[0]}" 'BEGIN { print (c <= 2 * a) ? "PASS" : "FAIL" }')
 	echo "target: rewrite at most 2x plain go vet: $verdict"
 else
+	ratio=$(awk -v c="${MED[2]}" -v l="${MED[4]}" 'BEGIN { if (l > 0) printf "%.2f", c / l; else print "n/a" }')
+	cratio=$(awk -v c="${MEDCPU[2]}" -v l="${MEDCPU[4]}" 'BEGIN { if (l > 0 && c != "n/a") printf "%.2f", c / l; else print "n/a" }')
+	echo "check vs go list -export -deps: ${ratio}x wall, ${cratio}x cpu"
+	verdict=$(awk -v r="$ratio" 'BEGIN { print (r != "n/a" && r <= 1.5) ? "PASS" : "FAIL" }')
+	echo "target: check within 1.5x of go list -export -deps: $verdict"
 	verdict=$(awk -v c="${MED[2]}" -v a="${MED[0]}" 'BEGIN { print (c <= a) ? "PASS" : "FAIL" }')
 	echo "target: no slower than plain go vet: $verdict"
 fi

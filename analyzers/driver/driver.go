@@ -1,21 +1,37 @@
 // Package driver runs mpaudit's analyzers over packages loaded with
-// go/packages and builds the shared report. Packages named on the command
-// line are type-checked from source (their facts flow between them in
-// dependency order); their dependencies come from export data, as with
-// go vet. Packages that fail to load are listed, and the rest are still
-// analysed.
+// go/packages and builds the shared report, in four steps: load, analyse,
+// merge, choose the target.
+//
+// The packages named on the command line are type-checked from source and
+// reported on. The module's own packages they import, directly or not, are
+// type-checked from source too, but only to compute facts (the pool types
+// poolfinder marks), so `check ./controllers/...` judges use sites against
+// the same pool types as `check ./...` and go vet. Other dependencies come
+// from export data, as with go vet. Packages that fail to load are listed,
+// and the rest are still analysed.
+//
+// golang.org/x/tools/go/analysis/checker was evaluated for this: it runs
+// fact analyzers on every transitive dependency and needs them all loaded
+// with syntax (packages.LoadAllSyntax), which would type-check Kubernetes
+// and Cluster API from source on every run, and it panics on a malformed
+// fix. The runner below is the part of it mpaudit needs.
 package driver
 
 import (
+	"errors"
 	"fmt"
 	"go/token"
 	"go/types"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
@@ -72,140 +88,309 @@ func run(opts Options, withFixes bool) (*report.Report, []Fix, error) {
 			return nil, nil, err
 		}
 	}
+	base, err := moduleDir(opts.Dir)
+	if err != nil {
+		return nil, nil, err
+	}
 	settings.Set(opts.CAPIVersion, settings.Never)
 	settings.SetFixMode(withFixes)
 	poolcrd.Forget() // the tree may have changed since the last run in this process
 	defer settings.SetFixMode(false)
 
-	cfg := &packages.Config{Mode: mode, Dir: opts.Dir, Tests: opts.Tests, Env: opts.Env}
-	pkgs, err := packages.Load(cfg, opts.Patterns...)
+	tr := newTracer()
+	set, err := load(opts, tr)
 	if err != nil {
-		return nil, nil, fmt.Errorf("loading %s: %w", strings.Join(opts.Patterns, " "), err)
+		return nil, nil, err
 	}
-
 	rep := &report.Report{Tool: "mpaudit", Mode: "check"}
-	base := opts.Dir
-	if base == "" {
-		base = "."
-	}
-	base, _ = filepath.Abs(base)
-
-	roots := map[*packages.Package]bool{}
-	for _, p := range pkgs {
-		roots[p] = true
-	}
-	var ordered []*packages.Package
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		if roots[p] {
-			ordered = append(ordered, p)
-		}
-	})
-
-	if len(pkgs) == 0 {
+	m := newMerger(rep, base)
+	if len(set.roots) == 0 {
 		rep.Problems = append(rep.Problems, report.Problem{Subject: strings.Join(opts.Patterns, " "),
 			Message: "no Go packages matched in " + base})
 	}
-	reportDependencyErrors(rep, pkgs, roots, base)
+	m.dependencyErrors(set)
 
-	r := &runner{objFacts: map[objFactKey]analysis.Fact{}, results: map[actionKey]any{}, withFixes: withFixes}
-	seenProblem := map[string]bool{}
-	targetSet := false
-	for _, p := range ordered {
-		if len(p.Errors) > 0 {
-			rep.Summary.NotLoaded++
-			for _, e := range p.Errors {
-				key := e.Pos + e.Msg
-				if seenProblem[key] {
-					continue
-				}
-				seenProblem[key] = true
-				rep.Problems = append(rep.Problems, report.Problem{Subject: p.PkgPath, Message: e.Msg, Position: parsePos(e.Pos, base)})
-			}
-		} else {
-			rep.Summary.Loaded++
+	r := &runner{facts: map[factKey]analysis.Fact{}, withFixes: withFixes}
+	done := r.analyse(set)
+	tr.step("analysis of %d package(s), facts of %d more", len(set.roots), len(set.factOnly))
+	var depPools []*poolfinder.Result
+	for _, p := range set.factOnly {
+		if pf, ok := done[p].results[poolfinder.Analyzer].(*poolfinder.Result); ok {
+			depPools = append(depPools, pf)
 		}
-		if p.Types == nil || len(p.Syntax) == 0 || p.TypesInfo == nil {
+	}
+	var rootPools []*poolfinder.Result
+	var fixes []Fix
+	for _, p := range set.roots {
+		m.loadErrors(p)
+		o := done[p]
+		if o == nil {
 			continue
 		}
 		for _, a := range analyzers.Reporting() {
-			res, err := r.run(a, p)
-			if err != nil {
-				rep.Problems = append(rep.Problems, report.Problem{Subject: p.PkgPath, Message: fmt.Sprintf("analyzer %s: %v", a.Name, err)})
-				continue
-			}
-			if fs, ok := res.(*emit.Findings); ok {
-				for _, n := range fs.Notes {
-					if !seenProblem["note\x00"+n] {
-						seenProblem["note\x00"+n] = true
-						rep.Notes = append(rep.Notes, n)
-					}
-				}
-				for _, pr := range fs.Problems {
-					if key := pr.Subject + "\x00" + pr.Message; !seenProblem[key] {
-						seenProblem[key] = true
-						rep.Problems = append(rep.Problems, pr)
-					}
-				}
-				for _, f := range fs.List {
-					if f.Position != nil {
-						f.Position.File = relative(base, f.Position.File)
-					}
-					// A package and its test variant share their non-test files.
-					key := fmt.Sprintf("finding\x00%s\x00%v\x00%s\x00%s", f.Rule, f.Position, f.Field, f.Message)
-					if seenProblem[key] {
-						continue
-					}
-					seenProblem[key] = true
-					if f.Suppressed { // an //mpaudit:ignore comment covers it
-						rep.Summary.Suppressed++
-						continue
-					}
-					rep.Findings = append(rep.Findings, f)
-				}
+			if err := o.errs[a]; err != nil {
+				m.problem(report.Problem{Subject: p.PkgPath, Message: fmt.Sprintf("analyzer %s: %v", a.Name, err)})
+			} else if fs, ok := o.results[a].(*emit.Findings); ok {
+				m.findings(fs)
 			}
 		}
-		if pf, ok := r.results[actionKey{poolfinder.Analyzer, p}].(*poolfinder.Result); ok {
-			if !targetSet || len(pf.Pools) > 0 {
-				rep.Target, targetSet = pf.Target, true
-				if pf.TargetErr != nil {
-					rep.Notes = append(rep.Notes, "could not read the Cluster API requirement: "+pf.TargetErr.Error())
-				}
-			}
-			for _, pool := range pf.Pools {
-				role := "storage"
-				if !pool.Storage {
-					role = "spoke"
-				}
-				t := fmt.Sprintf("%s %s (%s)", pool.APIVersion(), pool.Kind, role)
-				if !seenProblem["type\x00"+t] {
-					seenProblem["type\x00"+t] = true
-					rep.Summary.Types = append(rep.Summary.Types, t)
-				}
-			}
+		if pf, ok := o.results[poolfinder.Analyzer].(*poolfinder.Result); ok {
+			rootPools = append(rootPools, pf)
+			m.types(pf.Pools)
 		}
+		fixes = append(fixes, o.fixes...)
 	}
-	if !targetSet {
-		t, err := contract.ResolveTarget(opts.CAPIVersion, base)
-		if err != nil {
-			t = contract.DefaultTarget()
-		}
-		rep.Target = t
-	}
-	if rep.Target.Behaviour.Assumed {
-		rep.Notes = append(rep.Notes, "core behaviour for "+rep.Target.String()+" is assumed, not verified: "+rep.Target.Behaviour.Basis)
-	}
-	if len(rep.Summary.Types) == 0 {
-		rep.Notes = append(rep.Notes, fmt.Sprintf("no InfraMachinePool types found in %d package(s)", len(ordered)))
-	}
-	return rep, r.fixes, nil
+	m.chooseTarget(opts.CAPIVersion, rootPools, depPools)
+	m.typesNote(len(set.roots), depPools)
+	return rep, fixes, nil
 }
 
-// reportDependencyErrors lists dependencies that could not be loaded (a
-// module the proxy refuses, a package no required module provides), naming
-// the analysed package that imports them.
-func reportDependencyErrors(rep *report.Report, pkgs []*packages.Package, roots map[*packages.Package]bool, base string) {
+// moduleDir is the absolute directory patterns are resolved in. A -C that
+// does not exist is the user's mistake, not the go command's.
+func moduleDir(dir string) (string, error) {
+	if dir == "" {
+		dir = "."
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	st, err := os.Stat(abs)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "", fmt.Errorf("directory %s does not exist", dir)
+	case err != nil:
+		return "", fmt.Errorf("directory %s: %w", dir, err)
+	case !st.IsDir():
+		return "", fmt.Errorf("%s is not a directory", dir)
+	}
+	return abs, nil
+}
+
+// packageSet is what one audit analyses.
+type packageSet struct {
+	// roots are the packages the patterns name, dependencies first; only
+	// they are reported on.
+	roots []*packages.Package
+	// factOnly are the module's packages the roots import (directly or
+	// not), dependencies first; they are analysed for facts only.
+	factOnly []*packages.Package
+}
+
+// load type-checks the patterns' packages from source. When they import
+// packages of their own module that the patterns do not name, it loads
+// again with those added, so that they are type-checked from source too
+// and every package sees the same objects (go/packages gives each load its
+// own). ./... needs one load.
+func load(opts Options, tr *tracer) (*packageSet, error) {
+	cfg := &packages.Config{Mode: mode, Dir: opts.Dir, Tests: opts.Tests, Env: opts.Env}
+	pkgs, err := packages.Load(cfg, opts.Patterns...)
+	if err != nil {
+		return nil, fmt.Errorf("loading %s: %w", strings.Join(opts.Patterns, " "), err)
+	}
+	rootIDs := map[string]bool{}
+	for _, p := range pkgs {
+		rootIDs[p.ID] = true
+	}
+	depIDs := map[string]bool{}
+	var extra []string
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if !rootIDs[p.ID] && inMainModule(p) {
+			depIDs[p.ID] = true
+			extra = append(extra, p.PkgPath)
+		}
+	})
+	tr.step("load %d package(s)", len(pkgs))
+	if len(extra) > 0 {
+		slices.Sort(extra)
+		pkgs, err = packages.Load(cfg, append(slices.Clone(opts.Patterns), slices.Compact(extra)...)...)
+		if err != nil {
+			return nil, fmt.Errorf("loading %s with the module packages it imports: %w", strings.Join(opts.Patterns, " "), err)
+		}
+		tr.step("load again with %d module package(s) they import", len(depIDs))
+	}
+	set := &packageSet{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		switch {
+		case rootIDs[p.ID]:
+			set.roots = append(set.roots, p)
+		case depIDs[p.ID]:
+			set.factOnly = append(set.factOnly, p)
+		}
+	})
+	return set, nil
+}
+
+func inMainModule(p *packages.Package) bool {
+	return p.Module != nil && p.Module.Main
+}
+
+func analysable(p *packages.Package) bool {
+	return p.Types != nil && len(p.Syntax) > 0 && p.TypesInfo != nil
+}
+
+// merger builds the report from the analysed packages, each note, problem,
+// finding and type once: a package and its test variant share files.
+type merger struct {
+	rep        *report.Report
+	base       string
+	loadErrs   map[loadErrKey]bool
+	notes      map[string]bool
+	problems   map[problemKey]bool
+	findingSet map[findingKey]bool
+	typeSet    map[string]bool
+}
+
+type loadErrKey struct{ pos, msg string }
+
+type problemKey struct{ subject, message string }
+
+type findingKey struct {
+	rule, file     string
+	line, column   int
+	field, message string
+}
+
+func newMerger(rep *report.Report, base string) *merger {
+	return &merger{rep: rep, base: base, loadErrs: map[loadErrKey]bool{}, notes: map[string]bool{},
+		problems: map[problemKey]bool{}, findingSet: map[findingKey]bool{}, typeSet: map[string]bool{}}
+}
+
+func (m *merger) loadErrors(p *packages.Package) {
+	if len(p.Errors) == 0 {
+		m.rep.Summary.Loaded++
+		return
+	}
+	m.rep.Summary.NotLoaded++
+	for _, e := range p.Errors {
+		if k := (loadErrKey{e.Pos, e.Msg}); !m.loadErrs[k] {
+			m.loadErrs[k] = true
+			m.rep.Problems = append(m.rep.Problems, report.Problem{Subject: p.PkgPath, Message: e.Msg, Position: parsePos(e.Pos, m.base)})
+		}
+	}
+}
+
+func (m *merger) note(n string) {
+	if !m.notes[n] {
+		m.notes[n] = true
+		m.rep.Notes = append(m.rep.Notes, n)
+	}
+}
+
+func (m *merger) problem(p report.Problem) {
+	if k := (problemKey{p.Subject, p.Message}); !m.problems[k] {
+		m.problems[k] = true
+		m.rep.Problems = append(m.rep.Problems, p)
+	}
+}
+
+func (m *merger) findings(fs *emit.Findings) {
+	for _, n := range fs.Notes {
+		m.note(n)
+	}
+	for _, p := range fs.Problems {
+		m.problem(p)
+	}
+	for _, f := range fs.List {
+		k := findingKey{rule: f.Rule, field: f.Field, message: f.Message}
+		if f.Position != nil {
+			f.Position.File = relative(m.base, f.Position.File)
+			k.file, k.line, k.column = f.Position.File, f.Position.Line, f.Position.Column
+		}
+		if m.findingSet[k] {
+			continue
+		}
+		m.findingSet[k] = true
+		if f.Suppressed { // an //mpaudit:ignore comment covers it
+			m.rep.Summary.Suppressed++
+			continue
+		}
+		m.rep.Findings = append(m.rep.Findings, f)
+	}
+}
+
+func (m *merger) types(pools []*poolfinder.Pool) {
+	for _, pool := range pools {
+		if t := typeLine(pool); !m.typeSet[t] {
+			m.typeSet[t] = true
+			m.rep.Summary.Types = append(m.rep.Summary.Types, t)
+		}
+	}
+}
+
+func typeLine(pool *poolfinder.Pool) string {
+	role := "storage"
+	if !pool.Storage {
+		role = "spoke"
+	}
+	return fmt.Sprintf("%s %s (%s)", pool.APIVersion(), pool.Kind, role)
+}
+
+// chooseTarget takes the core version of a package that declares pools
+// (every package of a module resolves the same one), else of any analysed
+// package, else of the module directory. A go.mod that cannot be read is a
+// load error: the severities would be a guess.
+func (m *merger) chooseTarget(override string, roots, deps []*poolfinder.Result) {
+	all := append(slices.Clone(roots), deps...)
+	var chosen *poolfinder.Result
+	for _, pf := range all {
+		if len(pf.Pools) > 0 {
+			chosen = pf
+			break
+		}
+	}
+	if chosen == nil && len(all) > 0 {
+		chosen = all[0]
+	}
+	if chosen != nil {
+		m.rep.Target = chosen.Target
+		if chosen.TargetErr != nil {
+			m.problem(report.Problem{Subject: "Cluster API core version", Message: chosen.TargetErr.Error()})
+		}
+	} else {
+		t, err := contract.ResolveTarget(override, m.base)
+		if err != nil {
+			m.problem(report.Problem{Subject: "Cluster API core version", Message: err.Error()})
+			t = contract.DefaultTarget()
+		}
+		m.rep.Target = t
+	}
+	if m.rep.Target.Behaviour.Assumed {
+		m.note("core behaviour for " + m.rep.Target.String() + " is assumed, not verified: " + m.rep.Target.Behaviour.Basis)
+	}
+}
+
+// typesNote says when no pool type is audited, and whether use sites were
+// still judged against pool types declared outside the patterns.
+func (m *merger) typesNote(npkgs int, deps []*poolfinder.Result) {
+	if len(m.rep.Summary.Types) > 0 {
+		return
+	}
+	var outside []string
+	for _, pf := range deps {
+		for _, pool := range pf.Pools {
+			outside = append(outside, pool.Type)
+		}
+	}
+	if len(outside) == 0 {
+		m.note(fmt.Sprintf("no InfraMachinePool types found in %d package(s)", npkgs))
+		return
+	}
+	slices.Sort(outside)
+	m.note(fmt.Sprintf("no InfraMachinePool types declared in the %d package(s) matched; their use sites were judged against %d declared in module packages they import (%s), whose declarations and CRDs are audited when those packages are named",
+		npkgs, len(outside), strings.Join(outside, ", ")))
+}
+
+// dependencyErrors lists dependencies that could not be loaded (a module
+// the proxy refuses, a package no required module provides), naming the
+// analysed package that imports them.
+func (m *merger) dependencyErrors(set *packageSet) {
+	roots := map[*packages.Package]bool{}
+	for _, p := range set.roots {
+		roots[p] = true
+	}
 	seen := map[*packages.Package]bool{}
-	for _, root := range pkgs {
+	for _, root := range set.roots {
 		var visit func(p *packages.Package)
 		visit = func(p *packages.Package) {
 			for _, dep := range p.Imports {
@@ -214,10 +399,10 @@ func reportDependencyErrors(rep *report.Report, pkgs []*packages.Package, roots 
 				}
 				seen[dep] = true
 				for _, e := range dep.Errors {
-					rep.Problems = append(rep.Problems, report.Problem{
+					m.rep.Problems = append(m.rep.Problems, report.Problem{
 						Subject:  dep.PkgPath,
 						Message:  fmt.Sprintf("%s (imported by %s)", e.Msg, root.PkgPath),
-						Position: parsePos(e.Pos, base),
+						Position: parsePos(e.Pos, m.base),
 					})
 				}
 				visit(dep)
@@ -256,44 +441,150 @@ func parsePos(pos, base string) *report.Position {
 	return p
 }
 
-type actionKey struct {
-	a   *analysis.Analyzer
-	pkg *packages.Package
-}
-
-type objFactKey struct {
+type factKey struct {
 	a   *analysis.Analyzer
 	obj types.Object
 	t   reflect.Type
 }
 
-// runner runs analyzers with in-memory facts shared across packages.
+// runner runs analyzers with in-memory facts shared across packages. All
+// packages come from one load, so an object is the same types.Object in
+// the package that declares it and in every package that uses it.
 type runner struct {
-	objFacts  map[objFactKey]analysis.Fact
-	results   map[actionKey]any
+	mu        sync.Mutex // guards facts
+	facts     map[factKey]analysis.Fact
 	withFixes bool
-	fixes     []Fix
+}
+
+// outcome is what the analyzers made of one package.
+type outcome struct {
+	results map[*analysis.Analyzer]any
+	errs    map[*analysis.Analyzer]error
+	fixes   []Fix
+}
+
+// analyse runs the fact analyzers on the fact-only packages and every
+// reporting analyzer on the roots, each package once the analysed packages
+// it imports are done (their facts are then complete), GOMAXPROCS at a
+// time.
+func (r *runner) analyse(set *packageSet) map[*packages.Package]*outcome {
+	jobs := map[*packages.Package]chan struct{}{}
+	out := map[*packages.Package]*outcome{}
+	plan := map[*packages.Package][]*analysis.Analyzer{}
+	for _, p := range set.factOnly {
+		plan[p] = factAnalyzers()
+	}
+	for _, p := range set.roots {
+		plan[p] = analyzers.Reporting()
+	}
+	for p := range plan {
+		if analysable(p) {
+			jobs[p] = make(chan struct{})
+			out[p] = &outcome{results: map[*analysis.Analyzer]any{}, errs: map[*analysis.Analyzer]error{}}
+		}
+	}
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for p, done := range jobs {
+		waitFor := analysedImports(p, jobs)
+		wg.Go(func() {
+			defer close(done)
+			for _, dep := range waitFor {
+				<-dep
+			}
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			for _, a := range plan[p] {
+				r.run(a, p, out[p])
+			}
+		})
+	}
+	wg.Wait()
+	return out
+}
+
+// analysedImports are the jobs of the analysed packages p imports, directly
+// or through packages that are not analysed; a job is done only after
+// those it imports.
+func analysedImports(p *packages.Package, jobs map[*packages.Package]chan struct{}) []chan struct{} {
+	var out []chan struct{}
+	seen := map[*packages.Package]bool{}
+	var visit func(p *packages.Package)
+	visit = func(p *packages.Package) {
+		for _, dep := range p.Imports {
+			if seen[dep] {
+				continue
+			}
+			seen[dep] = true
+			if done, ok := jobs[dep]; ok {
+				out = append(out, done)
+				continue
+			}
+			visit(dep)
+		}
+	}
+	visit(p)
+	return out
+}
+
+// factAnalyzers are the analyzers the reporting ones require, directly or
+// not, that export facts.
+func factAnalyzers() []*analysis.Analyzer {
+	var out []*analysis.Analyzer
+	seen := map[*analysis.Analyzer]bool{}
+	var visit func(a *analysis.Analyzer)
+	visit = func(a *analysis.Analyzer) {
+		if seen[a] {
+			return
+		}
+		seen[a] = true
+		for _, req := range a.Requires {
+			visit(req)
+		}
+		if len(a.FactTypes) > 0 {
+			out = append(out, a)
+		}
+	}
+	for _, a := range analyzers.Reporting() {
+		visit(a)
+	}
+	return out
 }
 
 // collect keeps a diagnostic's fixes; diagnostics (not findings) carry
 // the fixes offered where no finding is reported, such as in test files.
-func (r *runner) collect(fset *token.FileSet, d analysis.Diagnostic) {
+func (r *runner) collect(o *outcome, fset *token.FileSet, d analysis.Diagnostic) {
 	if !r.withFixes {
 		return
 	}
 	for _, f := range emit.Fixes(fset, d.SuggestedFixes) {
-		r.fixes = append(r.fixes, Fix{Rule: d.Category, Fix: f})
+		o.fixes = append(o.fixes, Fix{Rule: d.Category, Fix: f})
 	}
 }
 
-func (r *runner) run(a *analysis.Analyzer, pkg *packages.Package) (any, error) {
-	key := actionKey{a, pkg}
-	if res, ok := r.results[key]; ok {
+// run runs a on pkg after what it requires, once; the result or error is
+// kept in o. A panicking analyzer is an error of that package, not of the
+// audit.
+func (r *runner) run(a *analysis.Analyzer, pkg *packages.Package, o *outcome) (res any, err error) {
+	if res, ok := o.results[a]; ok {
 		return res, nil
 	}
+	if err, ok := o.errs[a]; ok {
+		return nil, err
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("internal error: %v", p)
+		}
+		if err != nil {
+			o.errs[a] = err
+		} else {
+			o.results[a] = res
+		}
+	}()
 	inputs := map[*analysis.Analyzer]any{}
 	for _, req := range a.Requires {
-		res, err := r.run(req, pkg)
+		res, err := r.run(req, pkg, o)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", req.Name, err)
 		}
@@ -314,24 +605,30 @@ func (r *runner) run(a *analysis.Analyzer, pkg *packages.Package) (any, error) {
 		TypesSizes:   pkg.TypesSizes,
 		TypeErrors:   typeErrors,
 		ResultOf:     inputs,
-		Report:       func(d analysis.Diagnostic) { r.collect(pkg.Fset, d) },
+		Report:       func(d analysis.Diagnostic) { r.collect(o, pkg.Fset, d) },
 		ReadFile:     os.ReadFile,
 		ImportObjectFact: func(obj types.Object, fact analysis.Fact) bool {
-			f, ok := r.objFacts[objFactKey{a, obj, reflect.TypeOf(fact)}]
+			r.mu.Lock()
+			defer r.mu.Unlock()
+			f, ok := r.facts[factKey{a, obj, reflect.TypeOf(fact)}]
 			if ok {
 				reflect.ValueOf(fact).Elem().Set(reflect.ValueOf(f).Elem())
 			}
 			return ok
 		},
 		ExportObjectFact: func(obj types.Object, fact analysis.Fact) {
-			r.objFacts[objFactKey{a, obj, reflect.TypeOf(fact)}] = fact
+			r.mu.Lock()
+			defer r.mu.Unlock()
+			r.facts[factKey{a, obj, reflect.TypeOf(fact)}] = fact
 		},
 		ImportPackageFact: func(*types.Package, analysis.Fact) bool { return false },
 		ExportPackageFact: func(analysis.Fact) {},
 		AllPackageFacts:   func() []analysis.PackageFact { return nil },
 		AllObjectFacts: func() []analysis.ObjectFact {
+			r.mu.Lock()
+			defer r.mu.Unlock()
 			var out []analysis.ObjectFact
-			for k, f := range r.objFacts {
+			for k, f := range r.facts {
 				if k.a == a {
 					out = append(out, analysis.ObjectFact{Object: k.obj, Fact: f})
 				}
@@ -343,10 +640,5 @@ func (r *runner) run(a *analysis.Analyzer, pkg *packages.Package) (any, error) {
 	if pkg.Module != nil {
 		pass.Module = &analysis.Module{Path: pkg.Module.Path, Version: pkg.Module.Version, GoVersion: pkg.Module.GoVersion}
 	}
-	res, err := a.Run(pass)
-	if err != nil {
-		return nil, err
-	}
-	r.results[key] = res
-	return res, nil
+	return a.Run(pass)
 }

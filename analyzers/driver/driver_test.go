@@ -1,7 +1,10 @@
 package driver_test
 
 import (
+	"fmt"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/mpaudit/mpaudit/analyzers/driver"
@@ -52,6 +55,45 @@ func TestSuppressedFindings(t *testing.T) {
 	} {
 		if count[rule] != n {
 			t.Errorf("%d %s findings, want %d", count[rule], rule, n)
+		}
+	}
+}
+
+// TestNarrowPatternUsesModuleFacts: the pool types are declared in apis/,
+// outside the pattern ./controllers/...; the controllers' use sites are
+// still judged against them, as under ./..., with or without test files.
+func TestNarrowPatternUsesModuleFacts(t *testing.T) {
+	dir, _ := filepath.Abs("../suppress/testdata")
+	for _, tests := range []bool{false, true} {
+		full, err := driver.Run(driver.Options{Dir: dir, Patterns: []string{"./..."}, Tests: tests})
+		if err != nil {
+			t.Fatal(err)
+		}
+		narrow, err := driver.Run(driver.Options{Dir: dir, Patterns: []string{"./controllers/..."}, Tests: tests})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want, got []string
+		for _, f := range full.Findings {
+			if f.Position != nil && strings.HasPrefix(filepath.ToSlash(f.Position.File), "controllers/") {
+				want = append(want, fmt.Sprintf("%s %s:%d:%d %s", f.Rule, f.Position.File, f.Position.Line, f.Position.Column, f.Message))
+			}
+		}
+		for _, f := range narrow.Findings {
+			got = append(got, fmt.Sprintf("%s %s:%d:%d %s", f.Rule, f.Position.File, f.Position.Line, f.Position.Column, f.Message))
+		}
+		slices.Sort(want)
+		slices.Sort(got)
+		if len(want) == 0 || !slices.Equal(got, want) {
+			t.Errorf("tests=%v: ./controllers/... reports\n%s\n./... reports for controllers/\n%s", tests, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		if len(narrow.Summary.Types) != 0 || narrow.Summary.Loaded != 1 || len(narrow.Problems) != 0 {
+			t.Errorf("tests=%v: types %v, %d loaded, problems %v; want no type audited, the one package loaded, no problem",
+				tests, narrow.Summary.Types, narrow.Summary.Loaded, narrow.Problems)
+		}
+		note := strings.Join(narrow.Notes, "\n")
+		if !strings.Contains(note, "example.com/suppressed/apis/v1beta2.WidgetMachinePool") || strings.Contains(note, "no InfraMachinePool types found") {
+			t.Errorf("tests=%v: notes do not name the pool types judged from outside the pattern:\n%s", tests, note)
 		}
 	}
 }

@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/mpaudit
 
-.PHONY: build test vet fmt-check example
+.PHONY: build test vet modernize fmt-check example
 
 build:
 	$(GO) build -o $(BIN) ./cmd/mpaudit
@@ -11,11 +11,15 @@ build:
 # tests run against a real kube-apiserver + etcd built once by envtest-assets
 # (cached in ~/.local/share/kubebuilder-envtest; under CI=true they fail
 # rather than skip when the binaries are missing).
-test: fmt-check vet
+test: fmt-check vet modernize
 	assets=$$(bash hack/envtest-assets.sh) && KUBEBUILDER_ASSETS="$$assets" $(GO) test ./...
 
 vet:
 	$(GO) vet ./...
+
+# x/tools' modernize analyzers, pinned by go.mod's tool directive.
+modernize:
+	$(GO) tool modernize ./...
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' | grep -v '/testdata/')); \

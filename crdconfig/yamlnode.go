@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 
 	"github.com/mpaudit/mpaudit/contract"
 	kyaml "sigs.k8s.io/kustomize/kyaml/yaml"
@@ -136,9 +137,7 @@ func decodeCRD(n *kyaml.Node) (info contract.CRDInfo, annotations map[string]str
 		Scope:  d.Spec.Scope,
 		Labels: map[string]string{},
 	}
-	for k, v := range d.Metadata.Labels {
-		info.Labels[k] = v
-	}
+	maps.Copy(info.Labels, d.Metadata.Labels)
 	for _, v := range d.Spec.Versions {
 		info.Versions = append(info.Versions, contract.CRDVersion{Name: v.Name, Served: v.Served, Storage: v.Storage})
 	}

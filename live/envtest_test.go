@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -144,9 +145,9 @@ func envtestAssets() string {
 	home, _ := os.UserHomeDir()
 	matches, _ := filepath.Glob(filepath.Join(home, ".local/share/kubebuilder-envtest/k8s/*-linux-amd64"))
 	sort.Strings(matches)
-	for i := len(matches) - 1; i >= 0; i-- {
-		if _, err := os.Stat(filepath.Join(matches[i], "kube-apiserver")); err == nil {
-			return matches[i]
+	for _, matche := range slices.Backward(matches) {
+		if _, err := os.Stat(filepath.Join(matche, "kube-apiserver")); err == nil {
+			return matche
 		}
 	}
 	return ""

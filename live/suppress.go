@@ -170,7 +170,7 @@ func (a *auditor) ignoreFinding(s *ignoreSet, rule, msg string) {
 // parseIgnores reads "RULE[,RULE]: reason; RULE: reason".
 func parseIgnores(value string, obj report.Object, kind string) *ignoreSet {
 	s := &ignoreSet{obj: obj, kind: kind}
-	for _, part := range strings.Split(value, ";") {
+	for part := range strings.SplitSeq(value, ";") {
 		part = strings.TrimSpace(part)
 		if part == "" {
 			continue
@@ -178,7 +178,7 @@ func parseIgnores(value string, obj report.Object, kind string) *ignoreSet {
 		list, reason, _ := strings.Cut(part, ":")
 		reason = strings.TrimSpace(reason)
 		var rules []string
-		for _, r := range strings.Split(list, ",") {
+		for r := range strings.SplitSeq(list, ",") {
 			if r = strings.TrimSpace(r); r != "" {
 				rules = append(rules, r)
 			}

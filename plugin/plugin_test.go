@@ -300,7 +300,7 @@ func TestDocumentedConfig(t *testing.T) {
 		t.Fatal("no .custom-gcl.yml or .golangci.yml block")
 	}
 
-	pkg := reflect.TypeOf(plugin.Plugin{}).PkgPath()
+	pkg := reflect.TypeFor[plugin.Plugin]().PkgPath()
 	found := false
 	for _, p := range custom["plugins"].([]any) {
 		p := p.(map[string]any)

@@ -101,7 +101,7 @@ func existingHeader(path string) (string, error) {
 	}
 	// controller-gen writes its own build constraint.
 	var kept []string
-	for _, line := range strings.Split(string(data[:i]), "\n") {
+	for line := range strings.SplitSeq(string(data[:i]), "\n") {
 		if !strings.HasPrefix(line, "//go:build") && !strings.HasPrefix(line, "// +build") {
 			kept = append(kept, line)
 		}

@@ -112,7 +112,7 @@ func Run(opts Options) (res *Result, err error) {
 
 	dopts := driver.Options{Dir: st.path(dir), Patterns: opts.Patterns, CAPIVersion: opts.CAPIVersion, Tests: true}
 	var last *report.Report
-	for round := 0; round < maxRounds; round++ {
+	for round := range maxRounds {
 		rep, fixes, err := driver.RunFixes(dopts)
 		if err != nil {
 			return nil, err

@@ -16,7 +16,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/markers",
 	Run:              run,
 	RunDespiteErrors: true,
-	ResultType:       reflect.TypeOf((*Markers)(nil)),
+	ResultType:       reflect.TypeFor[*Markers](),
 }
 
 // Marker is one "+name=value" comment line.

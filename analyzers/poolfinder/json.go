@@ -3,6 +3,7 @@ package poolfinder
 import (
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 )
 
@@ -16,12 +17,7 @@ type JSONField struct {
 
 // HasOption reports whether the json tag carries opt (omitempty, omitzero).
 func (f JSONField) HasOption(opt string) bool {
-	for _, o := range f.Options {
-		if o == opt {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(f.Options, opt)
 }
 
 // Deref strips pointers.
@@ -97,7 +93,7 @@ func FieldByJSON(t types.Type, name string) (JSONField, bool) {
 // FieldByPath follows a dotted JSON path from t.
 func FieldByPath(t types.Type, path string) (JSONField, bool) {
 	var f JSONField
-	for _, part := range strings.Split(path, ".") {
+	for part := range strings.SplitSeq(path, ".") {
 		var ok bool
 		f, ok = FieldByJSON(t, part)
 		if !ok {
@@ -129,10 +125,5 @@ func JSONNameOf(st *types.Struct, v *types.Var) (string, bool) {
 }
 
 func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(list, s)
 }

@@ -28,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:              run,
 	Requires:         []*analysis.Analyzer{markers.Analyzer},
 	RunDespiteErrors: true,
-	ResultType:       reflect.TypeOf((*Result)(nil)),
+	ResultType:       reflect.TypeFor[*Result](),
 	FactTypes:        []analysis.Fact{(*NodeFact)(nil)},
 }
 

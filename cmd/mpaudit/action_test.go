@@ -189,7 +189,7 @@ func TestActionScripts(t *testing.T) {
 		}
 		outputs := map[string]string{}
 		data, _ := os.ReadFile(outFile)
-		for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		for line := range strings.SplitSeq(strings.TrimSpace(string(data)), "\n") {
 			if k, v, ok := strings.Cut(line, "="); ok {
 				outputs[k] = v
 			}

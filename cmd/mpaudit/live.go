@@ -193,11 +193,9 @@ func runAudits(ctx context.Context, rep *report.Report, sources []live.Source, o
 	errs := make([]error, len(sources))
 	var wg sync.WaitGroup
 	for i, s := range sources {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			results[i], errs[i] = live.Audit(ctx, s, opts)
-		}()
+		})
 	}
 	wg.Wait()
 	for i, s := range sources {

@@ -51,8 +51,7 @@ func execute(args []string, stdout, stderr io.Writer) int {
 	if err == nil {
 		return report.ExitOK
 	}
-	var ee *exitError
-	if errors.As(err, &ee) {
+	if ee, ok := errors.AsType[*exitError](err); ok {
 		if ee.err != nil && ee.err.Error() != "" {
 			fmt.Fprintln(stderr, "mpaudit:", ee.err)
 		}

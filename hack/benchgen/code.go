@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -499,11 +500,8 @@ func genPkg(w *writer, p *pkg) {
 		conversionCode(pf, *p.convert)
 	}
 	for _, d := range p.deps {
-		for _, a := range p.apis {
-			if d.has(a) {
-				pf.use(d.path(), "")
-				break
-			}
+		if slices.ContainsFunc(p.apis, d.has) {
+			pf.use(d.path(), "")
 		}
 	}
 	syncPools(pf, p, fields)
@@ -612,7 +610,7 @@ func Exercise(input []string) string {
 
 func indent(s string) string {
 	var b strings.Builder
-	for _, line := range strings.Split(s, "\n") {
+	for line := range strings.SplitSeq(s, "\n") {
 		b.WriteString("\t\t" + line + "\n")
 	}
 	return b.String()

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -70,12 +71,7 @@ func (p *pkg) path() string { return modulePath + "/" + p.dir }
 
 // has reports whether p has a helper set for api.
 func (p *pkg) has(a apiRef) bool {
-	for _, x := range p.apis {
-		if x == a {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(p.apis, a)
 }
 
 type model struct {
@@ -93,14 +89,8 @@ var varNames = []string{"pool", "mp", "machinePool", "infraPool", "obj", "p", "t
 func plan(n int) *model {
 	r := newRNG(0x6d70617564697421) // "mpaudit!"
 	m := &model{}
-	ng := n / 20
-	if ng > 10 {
-		ng = 10
-	}
-	if ng < 1 {
-		ng = 1
-	}
-	for i := 0; i < ng; i++ {
+	ng := max(min(n/20, 10), 1)
+	for i := range ng {
 		m.groups = append(m.groups, group{idx: i, dual: i%2 == 0})
 	}
 	rest := n - m.apiCount() - 1
@@ -119,7 +109,7 @@ func plan(n int) *model {
 
 	var byLayer [4][]*pkg
 	for layer, c := range counts {
-		for i := 0; i < c; i++ {
+		for i := range c {
 			word := layerWords[layer][i%len(layerWords[layer])]
 			name := fmt.Sprintf("%s%02d", word, i)
 			p := &pkg{idx: len(m.pkgs), layer: layer, name: name, dir: layerDirs[layer] + "/" + name}

@@ -212,9 +212,7 @@ func (c *cluster) grow(ctx context.Context, n, workers int) error {
 		done     atomic.Int64
 	)
 	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for i := range next {
 				if err := c.createOne(ctx, i); err != nil {
 					errOnce.Do(func() { firstErr = err; cancel() })
@@ -222,7 +220,7 @@ func (c *cluster) grow(ctx context.Context, n, workers int) error {
 				}
 				done.Add(1)
 			}
-		}()
+		})
 	}
 	start := time.Now()
 	ticker := time.NewTicker(10 * time.Second)

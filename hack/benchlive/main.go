@@ -145,7 +145,7 @@ func run() error {
 
 func parseSizes(s string) ([]int, error) {
 	var out []int
-	for _, f := range strings.Split(s, ",") {
+	for f := range strings.SplitSeq(s, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil || n < 1 {
 			return nil, fmt.Errorf("-sizes: %q is not a positive count", f)

@@ -29,7 +29,7 @@ type Findings struct {
 }
 
 // ResultType is the reflect type of *Findings.
-var ResultType = reflect.TypeOf((*Findings)(nil))
+var ResultType = reflect.TypeFor[*Findings]()
 
 // Emitter reports findings for one pass.
 type Emitter struct {

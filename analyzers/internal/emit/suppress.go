@@ -3,6 +3,7 @@ package emit
 import (
 	"go/ast"
 	"go/token"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -53,10 +54,8 @@ func (d *Directive) Valid() bool { return len(d.Rules) > 0 && d.Reason != "" }
 // covers reports whether the directive's placement covers a finding at pos.
 func (d *Directive) covers(pos token.Pos, f *report.Finding) bool {
 	if f.Type != "" {
-		for _, t := range d.types {
-			if t == f.Type {
-				return true
-			}
+		if slices.Contains(d.types, f.Type) {
+			return true
 		}
 	}
 	if d.start.IsValid() && pos.IsValid() && d.start <= pos && pos < d.end {
@@ -250,7 +249,7 @@ func parseDirective(c *ast.Comment) *Directive {
 // parseRuleList splits "MPA203,ready-write-without-provisioned" and
 // resolves each rule to its ID ("" when the catalog has no such rule).
 func parseRuleList(list string) (rules, ids []string) {
-	for _, r := range strings.Split(list, ",") {
+	for r := range strings.SplitSeq(list, ",") {
 		r = strings.TrimSpace(r)
 		if r == "" {
 			continue

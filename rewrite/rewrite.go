@@ -49,6 +49,11 @@ type Result struct {
 	// Manual lists what the rewrite leaves to a person.
 	Manual  []string
 	Written bool
+	// conversionTodo names the conversion functions a person must write;
+	// conversionDone the spoke package directories (relative) whose
+	// conversions the rewrite regenerated and completed.
+	conversionTodo []string
+	conversionDone map[string]bool
 }
 
 const maxRounds = 3
@@ -165,6 +170,10 @@ func Run(opts Options) (*Result, error) {
 		return nil, err
 	}
 	trace.step("deepcopy")
+	if err := refreshConversions(st, changed, mark, res); err != nil {
+		return nil, err
+	}
+	trace.step("conversions")
 	if err := addLabels(st, last, mark, res); err != nil {
 		return nil, err
 	}
@@ -187,7 +196,7 @@ func Run(opts Options) (*Result, error) {
 		return res, nil
 	}
 	if err := vet(st.dir, affectedPackages(st, changed), trace); err != nil {
-		return res, fmt.Errorf("the rewritten module does not build, so nothing was written:\n%v", err)
+		return res, fmt.Errorf("the rewritten module does not build, so nothing was written:\n%v%s", err, res.conversionHint())
 	}
 	// Linking (all vet leaves to build) and the audit of the result use
 	// different resources; run them side by side.
@@ -197,7 +206,7 @@ func Run(opts Options) (*Result, error) {
 	buildErr := <-built
 	trace.step("go build ./... and the audit of the result")
 	if buildErr != nil {
-		return res, fmt.Errorf("the rewritten module does not build, so nothing was written:\n%v", buildErr)
+		return res, fmt.Errorf("the rewritten module does not build, so nothing was written:\n%v%s", buildErr, res.conversionHint())
 	}
 	if err != nil {
 		return nil, err

@@ -22,6 +22,7 @@ import (
 
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/internal/convgen"
+	"github.com/mpaudit/mpaudit/report"
 )
 
 // conversionPackage is an API package whose conversions conversion-gen makes.
@@ -85,6 +86,13 @@ func refreshConversions(st *stage, changed map[string]map[string]bool, mark func
 		if _, err := convgen.Generate(st.dir, goEnv, pkgs, peers, header); err != nil {
 			return fmt.Errorf("regenerating conversions of %s: %w", strings.Join(pkgs, ", "), err)
 		}
+	}
+	if res.conversionDone == nil {
+		res.conversionDone = map[string]bool{}
+	}
+	for _, cp := range targets {
+		rel, _ := filepath.Rel(st.dir, cp.dir)
+		res.conversionDone[filepath.ToSlash(rel)] = true
 	}
 	for path, old := range before {
 		now, err := os.ReadFile(path)
@@ -742,4 +750,21 @@ func (res *Result) conversionHint() string {
 		}
 	}
 	return b.String()
+}
+
+// conversionHandled reports whether a spoke finding lies in a package whose
+// conversions the rewrite regenerated and completed.
+func (res *Result) conversionHandled(f report.Finding) bool {
+	if f.Position == nil || len(res.conversionDone) == 0 {
+		return false
+	}
+	file := f.Position.File
+	if filepath.IsAbs(file) {
+		rel, ok := within(res.Root, file)
+		if !ok {
+			return false
+		}
+		file = rel
+	}
+	return res.conversionDone[filepath.ToSlash(filepath.Dir(file))]
 }

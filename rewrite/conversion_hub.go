@@ -2,11 +2,11 @@ package rewrite
 
 import (
 	"fmt"
-	"os"
-	"sort"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"os"
+	"sort"
 	"strings"
 
 	"github.com/mpaudit/mpaudit/contract"

@@ -5,6 +5,7 @@ package convgen
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"os"
 	"regexp"
@@ -42,7 +43,13 @@ func Generate(dir string, env []string, pkgs, peers []string, header string) (lo
 	mu.Lock()
 	defer mu.Unlock()
 	var logged bytes.Buffer
-	klog.LogToStderr(false)
+	// conversion-gen reports skipped fields as errors; they are read from
+	// the generated file instead, so nothing goes to the user's terminal.
+	flags := flag.NewFlagSet("klog", flag.ContinueOnError)
+	klog.InitFlags(flags)
+	flags.Set("logtostderr", "false")
+	flags.Set("alsologtostderr", "false")
+	flags.Set("stderrthreshold", "FATAL")
 	klog.SetOutput(&logged)
 	exit := klog.OsExit
 	// conversion-gen gives up with klog.Fatalf; turn that into an error.
@@ -51,7 +58,8 @@ func Generate(dir string, env []string, pkgs, peers []string, header string) (lo
 		klog.OsExit = exit
 		klog.Flush()
 		klog.SetOutput(os.Stderr)
-		klog.LogToStderr(true)
+		flags.Set("stderrthreshold", "ERROR")
+		flags.Set("logtostderr", "true")
 		if r := recover(); r != nil {
 			if _, ok := r.(fatal); !ok {
 				panic(r)

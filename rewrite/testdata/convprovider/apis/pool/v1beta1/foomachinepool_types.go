@@ -67,4 +67,3 @@ type FooMachinePoolList struct {
 func init() {
 	SchemeBuilder.Register(&FooMachinePool{}, &FooMachinePoolList{})
 }
-

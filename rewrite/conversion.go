@@ -294,6 +294,7 @@ func (c *completer) run() error {
 		return nil
 	}
 	missing := c.missing(generated)
+	c.checkHandWritten(generated, handWritten)
 	target := c.targetFile(handWritten)
 	var funcs []string
 	imports := newImportSet(c.pkg, target)
@@ -767,4 +768,56 @@ func (res *Result) conversionHandled(f report.Finding) bool {
 		file = rel
 	}
 	return res.conversionDone[filepath.ToSlash(filepath.Dir(file))]
+}
+
+// checkHandWritten lists hand-written Convert_ functions whose generated
+// part skips a field the function body never names: after the hub changed,
+// that field would be dropped silently.
+func (c *completer) checkHandWritten(generated *ast.File, handWritten []*ast.File) {
+	declared := map[string]*ast.FuncDecl{}
+	for _, f := range handWritten {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && strings.HasPrefix(fd.Name.Name, "Convert_") && fd.Body != nil {
+				declared[fd.Name.Name] = fd
+			}
+		}
+	}
+	for _, d := range generated.Decls {
+		auto, ok := d.(*ast.FuncDecl)
+		if !ok || !strings.HasPrefix(auto.Name.Name, "autoConvert_") || auto.Body == nil {
+			continue
+		}
+		manual := declared[strings.TrimPrefix(auto.Name.Name, "auto")]
+		if manual == nil {
+			continue
+		}
+		var dropped []string
+		for _, cg := range generated.Comments {
+			if cg.Pos() < auto.Body.Lbrace || cg.End() > auto.Body.Rbrace {
+				continue
+			}
+			for _, cm := range cg.List {
+				sm := warningLine.FindStringSubmatch(cm.Text)
+				if sm == nil || mentions(manual, sm[1]) || c.hubOnly(auto, sm[1]) {
+					continue
+				}
+				dropped = append(dropped, "in."+sm[1]+" ("+sm[2]+")")
+			}
+		}
+		if len(dropped) > 0 {
+			c.res.Manual = append(c.res.Manual, fmt.Sprintf("check %s in %s: conversion-gen no longer maps %s, and the hand-written function does not mention it",
+				manual.Name.Name, c.rel(c.pkg.Dir), strings.Join(dropped, ", ")))
+		}
+	}
+}
+
+// hubOnly reports a skipped field that is the hub's status.initialization,
+// which ConvertTo/ConvertFrom keep rather than the field conversions.
+func (c *completer) hubOnly(auto *ast.FuncDecl, field string) bool {
+	obj, ok := c.pkg.TypesInfo.Defs[auto.Name].(*types.Func)
+	if !ok || obj.Signature().Params().Len() == 0 {
+		return false
+	}
+	in, ok := types.Unalias(derefType(obj.Signature().Params().At(0).Type())).(*types.Named)
+	return ok && jsonOf(in, field) == jsonName(contract.PathInitialization)
 }

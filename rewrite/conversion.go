@@ -440,9 +440,9 @@ func structField(t *types.Named, name string) *types.Var {
 	if !ok {
 		return nil
 	}
-	for i := range s.NumFields() {
-		if s.Field(i).Name() == name {
-			return s.Field(i)
+	for f := range s.Fields() {
+		if f.Name() == name {
+			return f
 		}
 	}
 	return nil

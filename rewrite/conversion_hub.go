@@ -51,7 +51,7 @@ func (c *completer) keepHubOnlyData(files []*ast.File, sets map[*ast.File]*impor
 			methods[name][fd.Name.Name] = m
 		}
 	}
-	status := strings.Split(contract.PathReady, ".")[0]
+	status, _, _ := strings.Cut(contract.PathReady, ".")
 	initJSON := jsonName(contract.PathInitialization)
 	edits := map[*ast.File][]textEdit{}
 	for _, name := range sortedKeys(methods) {
@@ -216,7 +216,7 @@ func (c *completer) planHubData(to, from *hubMethod, hubStatus, spokeStatus, hub
 // providerIDBlock turns an empty providerID back into an unset pointer
 // when the hub holds a string and the spoke a *string.
 func (c *completer) providerIDBlock(from *hubMethod, dst string) string {
-	spec := strings.Split(contract.PathProviderID, ".")[0]
+	spec, _, _ := strings.Cut(contract.PathProviderID, ".")
 	idJSON := jsonName(contract.PathProviderID)
 	hubSpec, spokeSpec := fieldByJSON(from.hub, spec), fieldByJSON(from.spoke, spec)
 	if hubSpec == nil || spokeSpec == nil {

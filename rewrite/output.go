@@ -78,7 +78,7 @@ func manualSteps(res *Result) []string {
 	}
 	if res.Before != nil {
 		for _, f := range res.Before.Findings {
-			if f.Spoke && isCovered(f.Rule) {
+			if f.Spoke && isCovered(f.Rule) && !res.conversionHandled(f) {
 				spokes[f.APIVersion+" "+f.Kind] = true
 			}
 		}

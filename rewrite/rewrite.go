@@ -55,6 +55,11 @@ type Result struct {
 	Written bool
 	// Notes say what the write found on the way (a stale lock taken over).
 	Notes []string
+	// conversionTodo names the conversion functions a person must write;
+	// conversionDone the spoke package directories (relative) whose
+	// conversions the rewrite regenerated and completed.
+	conversionTodo []string
+	conversionDone map[string]bool
 }
 
 const maxRounds = 3
@@ -179,6 +184,10 @@ func Run(opts Options) (res *Result, err error) {
 		return nil, err
 	}
 	trace.step("deepcopy")
+	if err := refreshConversions(st, changed, mark, res); err != nil {
+		return nil, err
+	}
+	trace.step("conversions")
 	if err := addLabels(st, last, mark, res); err != nil {
 		return nil, err
 	}
@@ -201,7 +210,7 @@ func Run(opts Options) (res *Result, err error) {
 		return res, nil
 	}
 	if err := vet(st.dir, affectedPackages(st, changed), trace); err != nil {
-		return res, fmt.Errorf("the rewritten module does not build, so nothing was written:\n%v", err)
+		return res, fmt.Errorf("the rewritten module does not build, so nothing was written:\n%v%s", err, res.conversionHint())
 	}
 	// Linking (all vet leaves to build) and the audit of the result use
 	// different resources; run them side by side.
@@ -211,7 +220,7 @@ func Run(opts Options) (res *Result, err error) {
 	buildErr := <-built
 	trace.step("go build ./... and the audit of the result")
 	if buildErr != nil {
-		return res, fmt.Errorf("the rewritten module does not build, so nothing was written:\n%v", buildErr)
+		return res, fmt.Errorf("the rewritten module does not build, so nothing was written:\n%v%s", buildErr, res.conversionHint())
 	}
 	if err != nil {
 		return nil, err

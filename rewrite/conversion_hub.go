@@ -1,0 +1,306 @@
+package rewrite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/mpaudit/mpaudit/contract"
+)
+
+// utilConversionPath is Cluster API's package of conversion helpers
+// (MarshalData, UnmarshalData), which providers keep hub-only data with.
+const utilConversionPath = "sigs.k8s.io/cluster-api/util/conversion"
+
+// hubMethod is a spoke's ConvertTo or ConvertFrom with what the edit needs.
+type hubMethod struct {
+	file   *ast.File
+	decl   *ast.FuncDecl
+	recv   string       // the spoke receiver's name
+	hubVar string       // the local holding the hub object
+	hub    *types.Named // the hub type
+	spoke  *types.Named
+}
+
+// keepHubOnlyData edits the ConvertTo/ConvertFrom methods of spoke pools
+// whose hub has status.initialization and the spoke does not: ConvertFrom
+// keeps the hub in the conversion-data annotation (MarshalData) and sets
+// ready when the hub says provisioned; ConvertTo restores initialization
+// (UnmarshalData) with provisioned following the spoke's ready, as Cluster
+// API's own conversions do.
+func (c *completer) keepHubOnlyData(files []*ast.File, sets map[*ast.File]*importSet) map[*ast.File][]textEdit {
+	methods := map[string]map[string]*hubMethod{} // spoke type -> method name -> method
+	for _, f := range files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Recv == nil || len(fd.Recv.List) != 1 || fd.Body == nil || (fd.Name.Name != "ConvertTo" && fd.Name.Name != "ConvertFrom") {
+				continue
+			}
+			m := c.hubMethod(f, fd)
+			if m == nil {
+				continue
+			}
+			name := m.spoke.Obj().Name()
+			if methods[name] == nil {
+				methods[name] = map[string]*hubMethod{}
+			}
+			methods[name][fd.Name.Name] = m
+		}
+	}
+	status, _, _ := strings.Cut(contract.PathReady, ".")
+	initJSON := jsonName(contract.PathInitialization)
+	edits := map[*ast.File][]textEdit{}
+	for _, name := range sortedKeys(methods) {
+		to, from := methods[name]["ConvertTo"], methods[name]["ConvertFrom"]
+		any := to
+		if any == nil {
+			any = from
+		}
+		if !contract.InfraMachinePool.MatchesTypeName(name) {
+			continue
+		}
+		hubStatus, spokeStatus := fieldByJSON(any.hub, status), fieldByJSON(any.spoke, status)
+		if hubStatus == nil || spokeStatus == nil {
+			continue
+		}
+		hubInit := fieldByJSON(hubStatus.Type(), initJSON)
+		if hubInit == nil || fieldByJSON(spokeStatus.Type(), initJSON) != nil {
+			continue
+		}
+		if to == nil || from == nil {
+			c.manualHub(name, any.hub, "declare ConvertTo and ConvertFrom")
+			continue
+		}
+		plan, why := c.planHubData(to, from, hubStatus, spokeStatus, hubInit, sets)
+		if why != "" {
+			c.manualHub(name, any.hub, why)
+			continue
+		}
+		for f, e := range plan {
+			edits[f] = append(edits[f], e...)
+		}
+	}
+	return edits
+}
+
+func (c *completer) manualHub(spoke string, hub *types.Named, why string) {
+	c.res.Manual = append(c.res.Manual, fmt.Sprintf("keep %s's status.initialization across %s.%s round trips in %s (%s): ConvertFrom should call %s.MarshalData(src, dst), ConvertTo should restore status.initialization with UnmarshalData and set initialization.provisioned from status.ready",
+		hub.Obj().Name(), c.pkg.Name, spoke, c.rel(c.pkg.Dir), why, utilConversionPath))
+	c.res.conversionTodo = append(c.res.conversionTodo, c.pkg.Name+"."+spoke+".ConvertTo/ConvertFrom")
+}
+
+// hubMethod recognises `func (r *Spoke) ConvertTo(x conversion.Hub) error`
+// whose body asserts x to the hub type.
+func (c *completer) hubMethod(f *ast.File, fd *ast.FuncDecl) *hubMethod {
+	obj, ok := c.pkg.TypesInfo.Defs[fd.Name].(*types.Func)
+	if !ok || len(fd.Recv.List[0].Names) != 1 || fd.Type.Params.NumFields() != 1 || len(fd.Type.Params.List[0].Names) != 1 {
+		return nil
+	}
+	spoke, ok := types.Unalias(derefType(obj.Signature().Recv().Type())).(*types.Named)
+	if !ok {
+		return nil
+	}
+	param := c.pkg.TypesInfo.Defs[fd.Type.Params.List[0].Names[0]]
+	m := &hubMethod{file: f, decl: fd, recv: fd.Recv.List[0].Names[0].Name, spoke: spoke}
+	for _, stmt := range fd.Body.List {
+		as, ok := stmt.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+			continue
+		}
+		ta, ok := as.Rhs[0].(*ast.TypeAssertExpr)
+		if !ok {
+			continue
+		}
+		if id, ok := ta.X.(*ast.Ident); !ok || c.pkg.TypesInfo.Uses[id] != param {
+			continue
+		}
+		lhs, ok := as.Lhs[0].(*ast.Ident)
+		if !ok {
+			continue
+		}
+		if hub, ok := types.Unalias(derefType(c.pkg.TypesInfo.TypeOf(ta.Type))).(*types.Named); ok {
+			m.hubVar, m.hub = lhs.Name, hub
+			return m
+		}
+	}
+	return nil
+}
+
+// planHubData returns the edits of both methods, or why it cannot.
+func (c *completer) planHubData(to, from *hubMethod, hubStatus, spokeStatus, hubInit *types.Var, sets map[*ast.File]*importSet) (map[*ast.File][]textEdit, string) {
+	for _, m := range []*hubMethod{to, from} {
+		if mentions(m.decl, "MarshalData") || mentions(m.decl, "UnmarshalData") {
+			if mentions(m.decl, hubInit.Name()) {
+				return nil, "" // the provider keeps it already
+			}
+			return nil, m.decl.Name.Name + " already keeps data in the conversion-data annotation; add status.initialization to what it restores"
+		}
+	}
+	readyJSON := jsonName(contract.PathReady)
+	spokeReady, hubReady := fieldByJSON(spokeStatus.Type(), readyJSON), fieldByJSON(hubStatus.Type(), readyJSON)
+	provisioned := fieldByJSON(hubInit.Type(), jsonName(contract.PathProvisioned))
+	isBool := func(v *types.Var) bool {
+		b, ok := types.Unalias(v.Type()).(*types.Basic)
+		return ok && b.Kind() == types.Bool
+	}
+	if spokeReady == nil || !isBool(spokeReady) || provisioned == nil || !types.Identical(provisioned.Type(), types.NewPointer(types.Typ[types.Bool])) {
+		return nil, "status.ready of the spoke is not a bool or initialization.provisioned of the hub is not a *bool"
+	}
+	_ = hubReady
+	out := map[*ast.File][]textEdit{}
+	set := func(f *ast.File) *importSet {
+		if sets[f] == nil {
+			sets[f] = newImportSet(c.pkg, f)
+		}
+		return sets[f]
+	}
+	st, rd, in, pv := spokeStatus.Name(), spokeReady.Name(), hubInit.Name(), provisioned.Name()
+
+	// ConvertTo: restore initialization, provisioned following ready.
+	{
+		imports := set(to.file)
+		util := imports.name(utilConversionPath, "utilconversion")
+		scope := c.scopeAtEnd(to.decl)
+		restored, ok, err := fresh(scope, "restored"), fresh(scope, "ok"), fresh(scope, "err")
+		src, dst := to.recv, to.hubVar
+		block := fmt.Sprintf(`	// %[9]s exists only in the hub: restore it from the conversion-data
+	// annotation ConvertFrom wrote, with provisioned following ready.
+	%[1]s := &%[2]s{}
+	%[3]s, %[4]s := %[5]s.UnmarshalData(%[6]s, %[1]s)
+	if %[4]s != nil {
+		return %[4]s
+	}
+	if %[3]s {
+		%[7]s.%[8]s.%[10]s = %[1]s.%[8]s.%[10]s
+		delete(%[7]s.GetAnnotations(), %[5]s.DataAnnotation)
+	}
+	if %[6]s.%[8]s.%[11]s {
+		provisioned := true
+		%[7]s.%[8]s.%[10]s.%[12]s = &provisioned
+	} else if p := %[7]s.%[8]s.%[10]s.%[12]s; p != nil && *p {
+		%[7]s.%[8]s.%[10]s.%[12]s = nil
+	}
+`, restored, imports.typeName(to.hub), ok, err, util, src, dst, st, contract.PathInitialization, in, rd, pv)
+		e, why := c.beforeFinalReturn(to, block, "nil")
+		if why != "" {
+			return nil, why
+		}
+		out[to.file] = append(out[to.file], e)
+	}
+
+	// ConvertFrom: ready when the hub says provisioned; keep the hub.
+	{
+		imports := set(from.file)
+		util := imports.name(utilConversionPath, "utilconversion")
+		src, dst := from.hubVar, from.recv
+		block := fmt.Sprintf(`	// A hub that reports only %[5]s reads as ready here.
+	if p := %[1]s.%[3]s.%[4]s.%[6]s; p != nil && *p {
+		%[2]s.%[3]s.%[7]s = true
+	}
+`, src, dst, st, in, contract.PathProvisioned, pv, rd)
+		block += c.providerIDBlock(from, dst)
+		block += fmt.Sprintf("\t// Keep what only the hub has (%s) for ConvertTo.\n", contract.PathInitialization)
+		e, why := c.beforeFinalReturn(from, block, fmt.Sprintf("%s.MarshalData(%s, %s)", util, src, dst))
+		if why != "" {
+			return nil, why
+		}
+		out[from.file] = append(out[from.file], e)
+	}
+	return out, ""
+}
+
+// providerIDBlock turns an empty providerID back into an unset pointer
+// when the hub holds a string and the spoke a *string.
+func (c *completer) providerIDBlock(from *hubMethod, dst string) string {
+	spec, _, _ := strings.Cut(contract.PathProviderID, ".")
+	idJSON := jsonName(contract.PathProviderID)
+	hubSpec, spokeSpec := fieldByJSON(from.hub, spec), fieldByJSON(from.spoke, spec)
+	if hubSpec == nil || spokeSpec == nil {
+		return ""
+	}
+	hubID, spokeID := fieldByJSON(hubSpec.Type(), idJSON), fieldByJSON(spokeSpec.Type(), idJSON)
+	if hubID == nil || spokeID == nil || !types.Identical(hubID.Type(), types.Typ[types.String]) || !types.Identical(spokeID.Type(), types.NewPointer(types.Typ[types.String])) {
+		return ""
+	}
+	return fmt.Sprintf(`	// The hub's %[4]s is a string: an empty one is an unset pointer here.
+	if %[1]s.%[2]s.%[3]s != nil && *%[1]s.%[2]s.%[3]s == "" {
+		%[1]s.%[2]s.%[3]s = nil
+	}
+`, dst, spokeSpec.Name(), spokeID.Name(), contract.PathProviderID)
+}
+
+// beforeFinalReturn inserts block before the method's last statement, a
+// return of one error: `return nil` becomes block + `return final`;
+// `return call(...)` becomes a checked call, block and `return final`.
+func (c *completer) beforeFinalReturn(m *hubMethod, block, final string) (textEdit, string) {
+	body := m.decl.Body.List
+	if len(body) == 0 {
+		return textEdit{}, m.decl.Name.Name + " has an empty body"
+	}
+	ret, ok := body[len(body)-1].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return textEdit{}, m.decl.Name.Name + " does not end in a return of one error"
+	}
+	tf := c.pkg.Fset.File(ret.Pos())
+	start, end := tf.Offset(ret.Pos()), tf.Offset(ret.End())
+	src, err := readSource(tf.Name())
+	if err != nil {
+		return textEdit{}, err.Error()
+	}
+	result := string(src[tf.Offset(ret.Results[0].Pos()):tf.Offset(ret.Results[0].End())])
+	var b strings.Builder
+	if id, ok := ret.Results[0].(*ast.Ident); !ok || id.Name != "nil" {
+		if _, ok := ret.Results[0].(*ast.CallExpr); !ok {
+			return textEdit{}, m.decl.Name.Name + " ends in `return " + result + "`, not a call or nil"
+		}
+		fmt.Fprintf(&b, "if err := %s; err != nil {\n\t\treturn err\n\t}\n", result)
+	}
+	b.WriteString(block)
+	b.WriteString("\treturn " + final)
+	return textEdit{offset: start, remove: end - start, text: strings.TrimPrefix(b.String(), "\t")}, ""
+}
+
+// scopeAtEnd is the function body's scope.
+func (c *completer) scopeAtEnd(fd *ast.FuncDecl) *types.Scope {
+	if s := c.pkg.TypesInfo.Scopes[fd.Type]; s != nil {
+		return s
+	}
+	return types.NewScope(nil, token.NoPos, token.NoPos, "")
+}
+
+// fresh returns name, or name with a number, unused in scope itself.
+func fresh(scope *types.Scope, name string) string {
+	n := name
+	for i := 2; scope.Lookup(n) != nil; i++ {
+		n = fmt.Sprintf("%s%d", name, i)
+	}
+	return n
+}
+
+func mentions(fd *ast.FuncDecl, name string) bool {
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Name == name {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sortStrings(keys)
+	return keys
+}
+
+func readSource(path string) ([]byte, error) { return os.ReadFile(path) }
+
+func sortStrings(s []string) { sort.Strings(s) }

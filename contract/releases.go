@@ -138,7 +138,7 @@ func (e *ErrContractUnknown) Error() string {
 
 // Reads answers "what does this core release read on an object of kind k
 // whose CRD label resolves to contract label, and is there a fallback".
-// Points are in catalog order; where a v1beta1 and a v1beta2 point share a
+// Points are in catalog order, a fallback right after the point it backs; where a v1beta1 and a v1beta2 point share a
 // path and are both read, the one of the label's contract is kept.
 func Reads(k *Kind, core Release, label Contract) ([]ReadPoint, error) {
 	if !Knows(core, label) {
@@ -163,12 +163,18 @@ func Reads(k *Kind, core Release, label Contract) ([]ReadPoint, error) {
 			break
 		}
 	}
+	// A fallback follows the point it backs.
+	rank := func(rp ReadPoint) int {
+		if j, ok := index[rp.Read.FallbackFor]; ok {
+			return 2*j + 1
+		}
+		return 2 * index[rp.Point.Path]
+	}
+	slices.SortStableFunc(out, func(a, b ReadPoint) int { return rank(a) - rank(b) })
 	for i := range out {
-		if f := out[i].Read.FallbackFor; f != "" {
-			if j, ok := index[f]; ok {
-				out[i].Primary = &out[j].Point
-				out[j].Fallback = &out[i].Point
-			}
+		if f := out[i].Read.FallbackFor; f != "" && i > 0 && out[i-1].Point.Path == f {
+			out[i].Primary = &out[i-1].Point
+			out[i-1].Fallback = &out[i].Point
 		}
 	}
 	return out, nil

@@ -165,7 +165,7 @@ var InfraCluster = Kind{
 			{Contract: V1Beta1, Path: PathReady, Aspect: AspectReadiness, Type: tBool, Tag: tag("ready"), Required: true,
 				Reads: byLabelV1(basisInfraCluster + " Provisioned(v1beta1)")},
 			{Contract: V1Beta1, Path: "status.failureDomains", Aspect: AspectFailureDomains,
-				Type: GoType{Kind: TypeMap, Elem: ptrTo(clusterV1Beta1(TypeStruct, "FailureDomainSpec")), Named: &TypeRef{Name: "FailureDomains", Packages: []string{PkgClusterV1Beta1, PkgClusterV1Beta1Old}}},
+				Type: GoType{Kind: TypeMap, Elem: new(clusterV1Beta1(TypeStruct, "FailureDomainSpec")), Named: &TypeRef{Name: "FailureDomains", Packages: []string{PkgClusterV1Beta1, PkgClusterV1Beta1Old}}},
 				Tag:  tag("failureDomains", omitEmpty), Markers: []Marker{mOptional},
 				Reads: withNote(byLabelV1(basisInfraCluster+" FailureDomains(v1beta1)"), "a slice under a v1beta1 label fails the Cluster reconcile")},
 		},
@@ -448,8 +448,6 @@ func withLegacyFields(k Kind) Kind {
 	k.Fields = legacyFields(k.points)
 	return k
 }
-
-func ptrTo(t GoType) *GoType { return &t }
 
 // template builds the template kind of base.
 func template(base *Kind, accessor string, extra ...Point) Kind {

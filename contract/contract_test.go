@@ -1,6 +1,7 @@
 package contract
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -65,10 +66,7 @@ func TestEvaluateCRD(t *testing.T) {
 	}
 	mod := func(f func(*CRDInfo)) CRDInfo {
 		c := good
-		c.Labels = map[string]string{}
-		for k, v := range good.Labels {
-			c.Labels[k] = v
-		}
+		c.Labels = maps.Clone(good.Labels)
 		c.Versions = append([]CRDVersion(nil), good.Versions...)
 		f(&c)
 		return c

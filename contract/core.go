@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"golang.org/x/mod/semver"
@@ -63,12 +64,7 @@ func (b CoreBehaviour) ReadsProvisioned() bool { return b.reads(PathProvisioned)
 func (b CoreBehaviour) ReadsOnlyReady() bool { return b.ReadsReady() && !b.ReadsProvisioned() }
 
 func (b CoreBehaviour) reads(path string) bool {
-	for _, p := range b.PoolReadinessFields {
-		if p == path {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(b.PoolReadinessFields, path)
 }
 
 // coreRelease is one row of the release table: behaviour from From (inclusive)

@@ -149,7 +149,7 @@ func EvaluateCRD(crd CRDInfo, core CoreBehaviour) []Violation {
 			if !strings.HasPrefix(key, LabelPrefix) || (cv != V1Beta1 && cv != V1Beta2) {
 				continue
 			}
-			for _, name := range strings.Split(crd.Labels[key], "_") {
+			for name := range strings.SplitSeq(crd.Labels[key], "_") {
 				if name == "" || (cv == chosenContract && name == chosenVersion) {
 					continue
 				}

@@ -1,6 +1,9 @@
 package contract
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Contract versions of the Cluster API provider contract.
 const (
@@ -165,12 +168,7 @@ func (k *Kind) MatchesTypeName(name string) bool {
 
 // ExcludesGroup reports whether types of an API group are never this kind.
 func (k *Kind) ExcludesGroup(group string) bool {
-	for _, g := range k.ExcludedGroups {
-		if g == group {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(k.ExcludedGroups, group)
 }
 
 // Field returns the catalogued field at path.

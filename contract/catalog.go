@@ -462,9 +462,9 @@ func template(base *Kind, accessor string, extra ...Point) Kind {
 // Template kinds: core reads only their metadata (and a ControlPlaneTemplate's machine template metadata).
 var (
 	InfraClusterTemplate     = template(&InfraCluster, "internal/contract/infrastructure_cluster_template.go")
-	InfraMachineTemplate     = template(&InfraMachine, "internal/contract/infrastructure_machine_template.go")
+	InfraMachineTemplate     = withLinks(template(&InfraMachine, "internal/contract/infrastructure_machine_template.go"), "spec.template.spec.infrastructureRef")
 	InfraMachinePoolTemplate = template(&InfraMachinePool, "internal/contract/infrastructure_machinepool_template.go")
-	BootstrapConfigTemplate  = template(&BootstrapConfig, "internal/contract/bootstrap_config_template.go")
+	BootstrapConfigTemplate  = withLinks(template(&BootstrapConfig, "internal/contract/bootstrap_config_template.go"), "spec.template.spec.bootstrap.configRef")
 	ControlPlaneTemplate     = template(&ControlPlane, "internal/contract/controlplane_template.go",
 		Point{Contract: V1Beta1, Path: "spec.template.spec.machineTemplate.metadata", Aspect: AspectMachineTemplateMeta,
 			Type: clusterV1Beta1(TypeStruct, "ObjectMeta"), Tag: tag("metadata", omitEmpty), Markers: []Marker{mOptional},
@@ -474,6 +474,17 @@ var (
 			Reads: always("internal/contract/controlplane_template.go MachineTemplate().Metadata()")},
 	)
 )
+
+// withLinks adds the MachineDeployment and MachineSet references at ref
+// (ClusterClass references are not catalogued yet).
+func withLinks(k Kind, ref string) Kind {
+	for _, owner := range []string{"MachineDeployment", "MachineSet"} {
+		k.Links = append(k.Links,
+			CoreLink{CoreKind: owner, APIVersion: V1Beta2, Ref: ref, RefHasAPIGroup: true},
+			CoreLink{CoreKind: owner, APIVersion: V1Beta1, Ref: ref})
+	}
+	return k
+}
 
 // Kinds is every kind the catalog knows, base kinds first.
 var Kinds = []*Kind{

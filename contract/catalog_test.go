@@ -339,7 +339,20 @@ func TestLabelExclusive(t *testing.T) {
 	}
 }
 
-func TestReadsRejectsUnknownLabel(t *testing.T) {
+func TestReadsRejectsUnknownLabelAndRelease(t *testing.T) {
+	if _, err := Reads(&InfraMachine, "", V1Beta1); err == nil {
+		t.Error("Reads accepted an empty release")
+	}
+	if _, err := Reads(&InfraMachine, "v1.14.0", "v1alpha4"); err == nil {
+		t.Error("Reads accepted the v1alpha4 label")
+	}
+	rps, _ := Reads(&InfraMachinePool, ReleasePoolFallback, V1Beta2)
+	for _, rp := range rps {
+		if rp.Point.Aspect == AspectReadiness && !rp.Read.Assumed {
+			t.Errorf("pool readiness on %s read from %s without the assumption mark", ReleasePoolFallback, rp.Point.Path)
+		}
+	}
+
 	_, err := Reads(&InfraMachine, "v1.10.0", V1Beta2)
 	var unknown *ErrContractUnknown
 	if !errors.As(err, &unknown) || !strings.Contains(err.Error(), "cluster.x-k8s.io/v1beta2") {
@@ -441,6 +454,30 @@ func TestJSONTagRoundTrip(t *testing.T) {
 		}
 		if got := ParseJSONTag(s).String(); got != want {
 			t.Errorf("ParseJSONTag(%q).String() = %q", s, got)
+		}
+	}
+}
+
+// TestLinks: each base kind is referenced by a core object in both core API
+// versions, and the pool's links agree with the paths live reads today.
+func TestLinks(t *testing.T) {
+	for _, k := range Kinds {
+		versions := map[string]bool{}
+		for _, l := range k.Links {
+			versions[l.APIVersion] = true
+			if l.RefHasAPIGroup != (l.APIVersion == V1Beta2) {
+				t.Errorf("%s: %s %s ref %s: RefHasAPIGroup %v", k.Name, l.CoreKind, l.APIVersion, l.Ref, l.RefHasAPIGroup)
+			}
+		}
+		if !k.IsTemplate() && (!versions[V1Beta1] || !versions[V1Beta2]) {
+			t.Errorf("%s: links %v", k.Name, k.Links)
+		}
+	}
+	for _, l := range InfraMachinePool.Links {
+		mp := MachinePoolFieldsByVersion[l.APIVersion]
+		if l.Ref != strings.Join(mp.InfrastructureRef, ".") || l.RefHasAPIGroup != mp.RefHasAPIGroup ||
+			l.Reports[0].Path != strings.Join(mp.InfrastructureProvisioned, ".") {
+			t.Errorf("pool link %+v disagrees with MachinePoolFieldsByVersion %+v", l, mp)
 		}
 	}
 }

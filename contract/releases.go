@@ -141,6 +141,9 @@ func (e *ErrContractUnknown) Error() string {
 // Points are in catalog order, a fallback right after the point it backs; where a v1beta1 and a v1beta2 point share a
 // path and are both read, the one of the label's contract is kept.
 func Reads(k *Kind, core Release, label Contract) ([]ReadPoint, error) {
+	if !semver.IsValid(string(core)) {
+		return nil, fmt.Errorf("invalid Cluster API release %q (want a semantic version such as v1.14.2)", core)
+	}
 	if !Knows(core, label) {
 		return nil, &ErrContractUnknown{Core: core, Contract: label}
 	}

@@ -67,7 +67,13 @@ func compatibleContracts(core CoreBehaviour) []string {
 // the highest compatible contract whose label is present and non-empty, then
 // the highest kube-aware version in its '_'-separated value.
 func ResolveContract(labels map[string]string, core CoreBehaviour) (contractVersion, apiVersion string, err error) {
-	for _, cv := range compatibleContracts(core) {
+	return resolveLabels(labels, compatibleContracts(core))
+}
+
+// resolveLabels walks contracts (highest first) as core does and picks the
+// highest kube-aware API version of the first non-empty label.
+func resolveLabels(labels map[string]string, contracts []string) (contractVersion, apiVersion string, err error) {
+	for _, cv := range contracts {
 		value := labels[LabelKey(cv)]
 		if value == "" {
 			continue
@@ -78,7 +84,7 @@ func ResolveContract(labels map[string]string, core CoreBehaviour) (contractVers
 		})
 		return cv, versions[0], nil
 	}
-	return "", "", fmt.Errorf("no non-empty %s label among contract versions %v", LabelPrefix+"<contract>", compatibleContracts(core))
+	return "", "", fmt.Errorf("no non-empty %s label among contract versions %v", LabelPrefix+"<contract>", contracts)
 }
 
 // Violation is one CRD rule that a CRD breaks.

@@ -1,8 +1,9 @@
 package contract
 
-import "slices"
-
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Contract versions of the Cluster API provider contract.
 const (
@@ -10,30 +11,45 @@ const (
 	V1Beta2 = "v1beta2"
 )
 
-// Kind describes one provider resource kind of the contract. Only
-// InfraMachinePool is catalogued now; other kinds are added as data.
+// Kind is one provider resource kind of the contract: its classification
+// hints, how core reads it, and its field points per contract version.
 type Kind struct {
+	// Name is the contract's name for the kind: InfraCluster, ControlPlaneTemplate, ...
 	Name string
+	// GroupPrefix is the API group prefix of providers of the kind ("infrastructure.").
+	GroupPrefix string
+	// TemplateOf is the Name of the kind a template kind templates; empty otherwise.
+	TemplateOf string
+	// LabelExclusiveSince is the first core release that picks the whole field
+	// set from the CRD label with no fallback; empty for kinds never read so.
+	LabelExclusiveSince Release
+	// Links are where core objects reference the kind and report what they read.
+	Links []CoreLink
+
 	// TypeSuffix selects Go root types by name; ExcludedSuffixes drop
-	// look-alikes (templates, lists, per-replica kinds).
+	// look-alikes (templates, lists, per-replica kinds). Classify is the
+	// full classifier; these serve the name-only checks.
 	TypeSuffix       string
 	ExcludedSuffixes []string
 	// ExcludedGroups are API groups whose types are never this kind (core's own MachinePool).
 	ExcludedGroups []string
-	// Fields are the contract's field paths with their Go shapes per contract version.
+	// Fields is the path-keyed view of the points (one entry per path, across
+	// contract versions) that the InfraMachinePool analyzers were written against.
 	Fields []Field
 	// DocURL is the contract page for the kind.
 	DocURL string
+
+	points []Point
 }
 
-// Field is a contract field: a JSON path and the Go shape the contract wants.
+// Field is the legacy, path-keyed view of a kind's points.
 type Field struct {
 	Path string
-	// Contracts lists the contract versions in which the field is part of the contract.
+	// Contracts lists the contract versions that have a point at Path.
 	Contracts []string
-	// GoShape is the shape the contract doc gives, as Go source.
+	// GoShape is the shape as Go source (the v1beta2 point's when both have one).
 	GoShape string
-	// JSONTag is the tag the doc gives.
+	// JSONTag is the tag, likewise.
 	JSONTag  string
 	Required bool
 	// Deprecated fields are read only for v1beta1 compatibility; their use
@@ -41,6 +57,87 @@ type Field struct {
 	Deprecated bool
 	// Inventory fields have their use sites listed for migration review.
 	Inventory bool
+}
+
+// CoreLink is where a core object references objects of a kind.
+type CoreLink struct {
+	// CoreKind is Cluster, Machine, MachinePool, MachineDeployment or MachineSet.
+	CoreKind string
+	// APIVersion is the core object's API version (v1beta2 or v1beta1).
+	APIVersion string
+	// Ref is the JSON path of the reference on the core object.
+	Ref string
+	// RefHasAPIGroup is true for ContractVersionedObjectReference (apiGroup,
+	// kind, name); false for ObjectReference (apiVersion, kind, name).
+	RefHasAPIGroup bool
+	// Reports are where the core object mirrors what it read, per aspect.
+	Reports []Mirror
+}
+
+// Mirror is a core object path that reports one aspect of the referenced object.
+type Mirror struct {
+	Aspect Aspect
+	Path   string
+}
+
+// Points returns the kind's points of one contract version, in catalog order.
+func (k *Kind) Points(c Contract) []Point {
+	var out []Point
+	for _, p := range k.points {
+		if p.Contract == c {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// AllPoints returns every point of the kind, both contract versions.
+func (k *Kind) AllPoints() []Point { return append([]Point(nil), k.points...) }
+
+// Point returns the kind's point at path under contract c.
+func (k *Kind) Point(c Contract, path string) (Point, bool) {
+	for _, p := range k.points {
+		if p.Contract == c && p.Path == path {
+			return p, true
+		}
+	}
+	return Point{}, false
+}
+
+// PairOf returns the other contract version's point of the same aspect: a
+// v1beta1 field's v1beta2 successor, or a v1beta2 field's predecessor.
+func (k *Kind) PairOf(p Point) (Point, bool) {
+	for _, q := range k.points {
+		if q.Aspect == p.Aspect && q.Contract != p.Contract {
+			return q, true
+		}
+	}
+	return Point{}, false
+}
+
+// IsTemplate reports whether the kind is a template of another kind.
+func (k *Kind) IsTemplate() bool { return k.TemplateOf != "" }
+
+// legacyFields derives the path-keyed Fields view from the points.
+func legacyFields(points []Point) []Field {
+	var out []Field
+	index := map[string]int{}
+	for _, p := range points {
+		i, seen := index[p.Path]
+		if !seen {
+			i = len(out)
+			index[p.Path] = i
+			out = append(out, Field{Path: p.Path})
+		}
+		f := &out[i]
+		f.Contracts = append(f.Contracts, string(p.Contract))
+		if !seen || p.Contract == V1Beta2 {
+			f.GoShape, f.JSONTag, f.Required = p.Type.String(), p.Tag.String(), p.Required
+		}
+		f.Deprecated = f.Deprecated || p.Deprecated
+		f.Inventory = f.Inventory || p.Inventory
+	}
+	return out
 }
 
 // Paths of the InfraMachinePool contract fields.
@@ -55,30 +152,6 @@ const (
 	PathMachineKind    = "status.infrastructureMachineKind"
 	PathDeprecatedV1B1 = "status.deprecated.v1beta1"
 )
-
-// InfraMachinePool is the catalog entry for infrastructure machine pools.
-var InfraMachinePool = Kind{
-	Name:             "InfraMachinePool",
-	TypeSuffix:       "MachinePool",
-	ExcludedSuffixes: []string{"Template", "TemplateList", "List", "MachinePoolMachine"},
-	ExcludedGroups:   []string{"cluster.x-k8s.io"},
-	DocURL:           "https://cluster-api.sigs.k8s.io/developer/providers/contracts/infra-machinepool",
-	Fields: []Field{
-		{Path: PathReady, Contracts: []string{V1Beta1, V1Beta2}, GoShape: "bool", JSONTag: "ready", Deprecated: true},
-		{Path: PathInitialization, Contracts: []string{V1Beta2}, GoShape: "<Kind>InitializationStatus", JSONTag: "initialization,omitempty,omitzero"},
-		{Path: PathProvisioned, Contracts: []string{V1Beta2}, GoShape: "*bool", JSONTag: "provisioned,omitempty", Required: true, Inventory: true},
-		{Path: PathProviderIDList, Contracts: []string{V1Beta1, V1Beta2}, GoShape: "[]string", JSONTag: "providerIDList,omitempty", Required: true},
-		{Path: PathReplicas, Contracts: []string{V1Beta1, V1Beta2}, GoShape: "int32", JSONTag: "replicas", Required: true},
-		{Path: PathProviderID, Contracts: []string{V1Beta1, V1Beta2}, GoShape: "string", JSONTag: "providerID,omitempty", Inventory: true},
-		{Path: PathConditions, Contracts: []string{V1Beta2}, GoShape: "[]metav1.Condition", JSONTag: "conditions,omitempty"},
-		{Path: PathFailureReason, Contracts: []string{V1Beta1}, GoShape: "string", JSONTag: "failureReason,omitempty", Deprecated: true},
-		{Path: PathFailureMessage, Contracts: []string{V1Beta1}, GoShape: "string", JSONTag: "failureMessage,omitempty", Deprecated: true},
-		{Path: PathMachineKind, Contracts: []string{V1Beta1, V1Beta2}, GoShape: "string", JSONTag: "infrastructureMachineKind,omitempty"},
-	},
-}
-
-// Kinds is every kind the catalog knows.
-var Kinds = []*Kind{&InfraMachinePool}
 
 // MatchesTypeName reports whether a root Go type name belongs to the kind.
 func (k *Kind) MatchesTypeName(name string) bool {

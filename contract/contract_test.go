@@ -147,6 +147,7 @@ func TestTargetFromGoMod(t *testing.T) {
 	}
 
 	writeFile(t, gm, "module p\n\ngo 1.26.0\n\nrequire sigs.k8s.io/cluster-api v0.0.0-00010101000000-000000000000\n\nreplace sigs.k8s.io/cluster-api => ../\n")
+	writeFile(t, filepath.Join(dir, "go.mod"), "module sigs.k8s.io/cluster-api\n\ngo 1.26.0\n")
 	if tg, err = TargetFromGoMod(gm); err != nil || tg.LocalTree != dir || !tg.Behaviour.ReadsOnlyReady() {
 		t.Errorf("replace to a tree without the pool reader: %+v %v", tg, err)
 	}

@@ -2,6 +2,7 @@ package contract
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -19,6 +20,11 @@ const (
 // Context is what a rule's severity depends on.
 type Context struct {
 	Core CoreBehaviour
+	// Release is the target core release and Label the contract the CRD's
+	// labels select for it ("" when no CRD or label is known): the
+	// severities of the label-driven kinds' rules depend on both.
+	Release Release
+	Label   Contract
 	// Spoke is true for an older, non-storage API version (a conversion
 	// spoke): its findings are informational and never fail a run.
 	Spoke bool
@@ -78,10 +84,13 @@ func (f Fixers) Has(x Fixers) bool { return f&x == x }
 
 // Rule is one catalogued check.
 type Rule struct {
-	ID        string
-	Name      string
-	Scope     Scope
-	Kind      *Kind
+	ID    string
+	Name  string
+	Scope Scope
+	Kind  *Kind
+	// Kinds are the kinds a rule generic over the catalog applies to; a
+	// rule of one kind sets Kind instead.
+	Kinds     []*Kind
 	Field     string
 	Title     string
 	Rationale string
@@ -109,9 +118,47 @@ func (r *Rule) Severity(ctx Context) Severity {
 	return s
 }
 
-// SeverityNote explains how the severity varies with the target core, for docs.
+// AppliesTo reports whether the rule judges kind k.
+func (r *Rule) AppliesTo(k *Kind) bool {
+	if r.Kind != nil {
+		return r.Kind.Name == k.Name
+	}
+	return slices.ContainsFunc(r.Kinds, func(x *Kind) bool { return x.Name == k.Name })
+}
+
+// labelDriven reports whether the rule judges only kinds whose field set
+// core chooses by the CRD's contract label.
+func (r *Rule) labelDriven() bool {
+	if r.Kind != nil || len(r.Kinds) == 0 {
+		return false
+	}
+	for _, k := range r.Kinds {
+		if k.Name == InfraMachinePool.Name {
+			return false
+		}
+	}
+	return true
+}
+
+// SeverityTable gives the rule's severity for the targets that matter to
+// its kinds, for docs: pool rules by what the core reads of a pool, rules
+// of the label-driven kinds by core release and contract label.
 func (r *Rule) SeverityTable() []SeverityRow {
 	var rows []SeverityRow
+	if r.labelDriven() {
+		for _, c := range []struct {
+			label   string
+			release Release
+			ct      Contract
+		}{
+			{"core < v1.11 (knows only the v1beta1 contract)", "v1.10.0", V1Beta1},
+			{"core ≥ v1.11, CRD labelled v1beta1", "v1.11.0", V1Beta1},
+			{"core ≥ v1.11, CRD labelled v1beta2", "v1.11.0", V1Beta2},
+		} {
+			rows = append(rows, SeverityRow{Core: c.label, Severity: r.Severity(Context{Core: releasedBehaviour, Release: c.release, Label: c.ct})})
+		}
+		return rows
+	}
 	for _, c := range []struct {
 		label string
 		b     CoreBehaviour

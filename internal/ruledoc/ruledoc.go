@@ -68,6 +68,12 @@ func Rule(r *contract.Rule) string {
 	}
 	if r.Kind != nil && r.Kind.Name != "" {
 		fmt.Fprintf(&b, "- **Contract resource:** %s\n", r.Kind.Name)
+	} else if len(r.Kinds) > 0 {
+		names := make([]string, len(r.Kinds))
+		for i, k := range r.Kinds {
+			names[i] = k.Name
+		}
+		fmt.Fprintf(&b, "- **Contract resources:** %s\n", strings.Join(names, ", "))
 	}
 	fmt.Fprintf(&b, "- **Automatic fix:** %s\n", fixedBy(r.FixedBy))
 	if r.Unsuppressible {

@@ -840,12 +840,6 @@ func (w *walker) mirrors(value ast.Expr, stack []ast.Node, key objKey, f readine
 	return found
 }
 
-// pointerHelpers return a pointer to their argument.
-var pointerHelpers = map[string][]string{
-	"k8s.io/utils/ptr":     {"To"},
-	"k8s.io/utils/pointer": {"Bool", "BoolPtr"},
-}
-
 func (w *walker) valueKind(e ast.Expr) WriteKind {
 	if e == nil {
 		return Sets
@@ -860,10 +854,8 @@ func (w *walker) valueKind(e ast.Expr) WriteKind {
 			return Resets
 		}
 	}
-	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 {
-		if fn := typeutil.StaticCallee(info, call); fn != nil && fn.Pkg() != nil && slices.Contains(pointerHelpers[fn.Pkg().Path()], fn.Name()) {
-			return w.valueKind(call.Args[0])
-		}
+	if arg, ok := pointerHelperArg(info, e); ok {
+		return w.valueKind(arg)
 	}
 	return Sets
 }

@@ -319,12 +319,23 @@ func isConstTrue(pass *analysis.Pass, e ast.Expr) bool {
 	if tv, ok := pass.TypesInfo.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.Bool {
 		return constant.BoolVal(tv.Value)
 	}
-	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 && !call.Ellipsis.IsValid() {
-		if isHelper(pass.TypesInfo, call, ptrPath, "To") || isHelper(pass.TypesInfo, call, pointerPath, "Bool", "BoolPtr") {
-			return isConstTrue(pass, call.Args[0])
-		}
+	if arg, ok := pointerHelperArg(pass.TypesInfo, e); ok {
+		return isConstTrue(pass, arg)
 	}
 	return false
+}
+
+// pointerHelperArg returns the argument of a call of k8s.io/utils' ptr.To,
+// pointer.Bool or pointer.BoolPtr, matched by the callee's object.
+func pointerHelperArg(info *types.Info, e ast.Expr) (ast.Expr, bool) {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 || call.Ellipsis.IsValid() {
+		return nil, false
+	}
+	if isHelper(info, call, ptrPath, "To") || isHelper(info, call, pointerPath, "Bool", "BoolPtr") {
+		return call.Args[0], true
+	}
+	return nil, false
 }
 
 // pointerPath is the deprecated helper package some providers still use.

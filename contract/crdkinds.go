@@ -151,7 +151,9 @@ func OpenAPIType(t GoType) string {
 // SchemaOf reads a CRD's per-version schemas for the CRD check.
 func SchemaOf(crd *apiextensionsv1.CustomResourceDefinition) CRDSchema { return crdSchema{crd} }
 
-type crdSchema struct{ crd *apiextensionsv1.CustomResourceDefinition }
+type crdSchema struct {
+	crd *apiextensionsv1.CustomResourceDefinition
+}
 
 func (s crdSchema) versionOf(name string) *apiextensionsv1.CustomResourceDefinitionVersion {
 	for i := range s.crd.Spec.Versions {

@@ -393,15 +393,29 @@ func (a *auditor) checkKindObject(u *unstructured.Unstructured, gvk schema.Group
 		p := fd[0].Point
 		if v, ok, _ := unstructured.NestedFieldNoCopy(u.Object, p.Segments()...); ok && v != nil {
 			want := contract.OpenAPIType(p.Type)
-			_, isMap := v.(map[string]any)
-			_, isList := v.([]any)
-			if (want == "object" && !isMap) || (want == "array" && !isList) {
-				add(contract.RuleKindObjectDomains, p.Path, "%s is a %T; under CRD label %s core decodes it as %s (%s) and fails the Cluster reconcile",
-					p.Path, v, contract.LabelKey(string(label)), want, p.Type)
+			got := jsonType(v)
+			if got != want {
+				add(contract.RuleKindObjectDomains, p.Path, "%s is an %s; under CRD label %s core decodes it as an %s (%s) and fails the Cluster reconcile",
+					p.Path, got, contract.LabelKey(string(label)), want, p.Type)
 			}
 		}
 	}
 	return st
+}
+
+// jsonType is the OpenAPI type of a decoded JSON value.
+func jsonType(v any) string {
+	switch v.(type) {
+	case map[string]any:
+		return "object"
+	case []any:
+		return "array"
+	case bool:
+		return "boolean"
+	case string:
+		return "string"
+	}
+	return "number"
 }
 
 // checkKindRefs resolves each core object's reference as Cluster API does
@@ -477,6 +491,13 @@ func (a *auditor) compareKindRef(r kindRef, st *kindState) {
 	if st.hasDomains && len(st.domains) > 0 && !slices.Equal(st.domains, r.domains) {
 		a.add(report.Finding{Rule: contract.RuleCoreObjectDomains, Severity: a.kindSeverity(contract.RuleCoreObjectDomains, st.label), Kind: r.key.gk.Kind,
 			APIVersion: r.key.gk.Group, Object: &o,
-			Message: fmt.Sprintf("%s %s has failure domains %v, %s %s/%s has %v", r.core.Kind, r.core.Name, r.domains, r.key.gk.Kind, r.key.namespace, r.key.name, st.domains)})
+			Message: fmt.Sprintf("%s %s has failure domains %s, %s %s/%s has %s", r.core.Kind, r.core.Name, names(r.domains), r.key.gk.Kind, r.key.namespace, r.key.name, names(st.domains))})
 	}
+}
+
+func names(list []string) string {
+	if len(list) == 0 {
+		return "none"
+	}
+	return strings.Join(list, ", ")
 }

@@ -1,6 +1,7 @@
 package contract
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -58,13 +59,8 @@ func TestEvaluateKindCRD(t *testing.T) {
 		return map[string]any{"initialization": map[string]any{"type": "object", "properties": map[string]any{inner: map[string]any{"type": "boolean"}}}}
 	}
 	with := func(a, b map[string]any) map[string]any {
-		out := map[string]any{}
-		for k, v := range a {
-			out[k] = v
-		}
-		for k, v := range b {
-			out[k] = v
-		}
+		out := maps.Clone(a)
+		maps.Copy(out, b)
 		return out
 	}
 	v2 := map[string]string{"cluster.x-k8s.io/v1beta2": "v1beta2"}

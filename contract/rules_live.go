@@ -42,6 +42,8 @@ const overviewDoc = "https://cluster-api.sigs.k8s.io/developer/providers/contrac
 // v1beta2 label and become errors when it no longer honours v1beta1.
 func labelSeverity(c Context) Severity {
 	switch {
+	case c.Label == V1Beta2:
+		return Off // the label is no longer v1beta1 only
 	case c.Release == "":
 		return Warning
 	case !Knows(c.Release, V1Beta1):

@@ -87,8 +87,8 @@ func EvaluateKindCRD(crd KindCRD, release Release) []Violation {
 	ctx.Label = res.Contract
 	labelField := "metadata.labels[" + LabelKey(string(res.Contract)) + "]"
 	if res.Contract == V1Beta1 {
-		add(RuleKindLabelV1Beta1Only, labelField, "Cluster API %s reads %s by its v1beta1 contract label (%s=%s): it has no %s label",
-			release, crd.Kind, LabelKey(V1Beta1), crd.Labels[LabelKey(V1Beta1)], LabelKey(V1Beta2))
+		add(RuleKindLabelV1Beta1Only, labelField, "Cluster API %s reads %s by its v1beta1 contract label (%s=%s): it has no %s label%s",
+			release, crd.Kind, LabelKey(V1Beta1), crd.Labels[LabelKey(V1Beta1)], LabelKey(V1Beta2), flipReadiness(crd))
 	}
 	if len(crd.Versions) > 0 && !res.Served {
 		state := "does not define"
@@ -131,6 +131,31 @@ func EvaluateKindCRD(crd KindCRD, release Release) []Violation {
 		add(RuleKindStatusSubresource, "", "version %s has no status subresource", res.APIVersion)
 	}
 	return out
+}
+
+// flipReadiness says whether the storage version's schema could take a
+// v1beta2 label today: it must hold the v1beta2 readiness field.
+func flipReadiness(crd KindCRD) string {
+	storage := crd.StorageVersion()
+	p, ok := crd.ContractKind.ReadinessPoint(V1Beta2)
+	if crd.Schema == nil || storage == "" || !ok {
+		return ""
+	}
+	if _, has := crd.Schema.Lookup(storage, p.Path); has {
+		return fmt.Sprintf("; the schema of the storage version %s has %s, so the label can be flipped once the objects write it", storage, p.Path)
+	}
+	return fmt.Sprintf("; the schema of the storage version %s has no %s yet: flipping the label now would leave every object unprovisioned", storage, p.Path)
+}
+
+// ReadinessPoint is the kind's readiness point under contract c
+// (status.ready, status.initialized or status.initialization.*).
+func (k *Kind) ReadinessPoint(c Contract) (Point, bool) {
+	for _, p := range k.Points(c) {
+		if p.Aspect == AspectReadiness {
+			return p, true
+		}
+	}
+	return Point{}, false
 }
 
 // OpenAPIType is the OpenAPI type a CRD schema gives a Go shape.

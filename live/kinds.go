@@ -291,16 +291,6 @@ func (a *auditor) auditKindCRD(ctx context.Context, crd *apiextensionsv1.CustomR
 	}
 }
 
-// readinessPoint is the kind's readiness point of one contract version.
-func readinessPoint(k *contract.Kind, c contract.Contract) (contract.Point, bool) {
-	for _, p := range k.Points(c) {
-		if p.Aspect == contract.AspectReadiness {
-			return p, true
-		}
-	}
-	return contract.Point{}, false
-}
-
 func pointBool(u *unstructured.Unstructured, p contract.Point) *bool {
 	if p.Path == "" {
 		return nil
@@ -344,8 +334,8 @@ func (a *auditor) checkKindObject(u *unstructured.Unstructured, gvk schema.Group
 		a.add(report.Finding{Rule: rule, Severity: a.kindSeverity(rule, label), Kind: gvk.Kind, APIVersion: apiVersion,
 			Field: field, Object: obj(), Message: fmt.Sprintf(format, args...)})
 	}
-	v1p, _ := readinessPoint(k, contract.V1Beta1)
-	v2p, _ := readinessPoint(k, contract.V1Beta2)
+	v1p, _ := k.ReadinessPoint(contract.V1Beta1)
+	v2p, _ := k.ReadinessPoint(contract.V1Beta2)
 	v1, v2 := pointBool(u, v1p), pointBool(u, v2p)
 	summary.Readiness[string(contract.ClassifyReadiness(v1, v2))]++
 

@@ -17,8 +17,10 @@ import (
 // is named by that mode's code.
 func TestModesMatchTheCode(t *testing.T) {
 	ids := ruleConstants(t)
-	named := func(dir string) (map[string]bool, bool) {
-		out, callsEvaluateCRD := map[string]bool{}, false
+	// The CRD evaluators report rules for whichever mode calls them.
+	evaluators := map[string]map[string]bool{"EvaluateCRD": {}, "EvaluateKindCRD": {}}
+	named := func(dir string) (map[string]bool, map[string]bool) {
+		out, calls := map[string]bool{}, map[string]bool{}
 		walkGo(t, dir, func(f *ast.File) {
 			ast.Inspect(f, func(n ast.Node) bool {
 				sel, ok := n.(*ast.SelectorExpr)
@@ -29,46 +31,51 @@ func TestModesMatchTheCode(t *testing.T) {
 					if id, ok := ids[sel.Sel.Name]; ok {
 						out[id] = true
 					}
-					callsEvaluateCRD = callsEvaluateCRD || sel.Sel.Name == "EvaluateCRD"
+					if _, ok := evaluators[sel.Sel.Name]; ok {
+						calls[sel.Sel.Name] = true
+					}
 				}
 				return true
 			})
 		})
-		return out, callsEvaluateCRD
+		return out, calls
 	}
-	crdRules := map[string]bool{}
 	walkGo(t, ".", func(f *ast.File) {
 		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "EvaluateCRD" {
-				ast.Inspect(fd, func(n ast.Node) bool {
-					if id, ok := n.(*ast.Ident); ok && ids[id.Name] != "" {
-						crdRules[ids[id.Name]] = true
-					}
-					return true
-				})
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || evaluators[fd.Name.Name] == nil {
+				continue
 			}
+			ast.Inspect(fd, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok && ids[id.Name] != "" {
+					evaluators[fd.Name.Name][ids[id.Name]] = true
+				}
+				return true
+			})
 		}
 	})
-	if len(crdRules) == 0 {
-		t.Fatal("found no rule in EvaluateCRD")
+	for name, found := range evaluators {
+		if len(found) == 0 {
+			t.Fatalf("found no rule in %s", name)
+		}
 	}
 	for _, m := range []struct {
 		mode Modes
 		dir  string
 	}{{Static, "../analyzers"}, {Live, "../live"}} {
-		reported, viaCRD := named(m.dir)
-		if viaCRD {
-			for id := range crdRules {
+		reported, calls := named(m.dir)
+		for name := range calls {
+			for id := range evaluators[name] {
 				reported[id] = true
 			}
 		}
-		for _, r := range rules {
+		for _, r := range allRules() {
 			if got := r.Modes.Has(m.mode); got != reported[r.ID] {
 				t.Errorf("%s: Modes has %v = %v, but the code in %s names it: %v", r.ID, m.mode, got, m.dir, reported[r.ID])
 			}
 		}
 	}
-	for _, r := range rules {
+	for _, r := range allRules() {
 		if r.Unsuppressible != (r.ID == RuleSuppressionNoReason || r.ID == RuleUnusedSuppression) {
 			t.Errorf("%s: Unsuppressible %v; only the rules about suppressions are", r.ID, r.Unsuppressible)
 		}
@@ -99,8 +106,8 @@ func ruleConstants(t *testing.T) map[string]string {
 			}
 		}
 	})
-	if len(ids) != len(rules) {
-		t.Fatalf("found %d rule constants for %d rules", len(ids), len(rules))
+	if len(ids) != len(allRules()) {
+		t.Fatalf("found %d rule constants for %d rules", len(ids), len(allRules()))
 	}
 	return ids
 }

@@ -618,14 +618,18 @@ var rules = []*Rule{
 
 // Rules returns the catalog, ordered by ID.
 func Rules() []*Rule {
-	out := append([]*Rule(nil), rules...)
+	out := allRules()
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out
 }
 
+// allRules is the catalog: the pool rules and the kind rules of each
+// engineer's file (rules_*.go), in a fresh slice.
+func allRules() []*Rule { return slices.Concat(rules, liveKindRules) }
+
 // Lookup finds a rule by ID or name.
 func Lookup(idOrName string) (*Rule, bool) {
-	for _, r := range rules {
+	for _, r := range allRules() {
 		if r.ID == idOrName || r.Name == idOrName {
 			return r, true
 		}

@@ -98,6 +98,10 @@ type auditor struct {
 	pools map[refKey]*poolState
 	refs  []mpRef
 	ign   *ignores // mpaudit.io/ignore annotations (suppress.go)
+	// kindRefs are core objects' references to label-driven kinds;
+	// kindObjs holds state only for the objects they reference (kinds.go).
+	kindRefs []kindRef
+	kindObjs map[refKey]*kindState
 }
 
 // Audit runs every live check against one source. It returns an error only
@@ -107,7 +111,7 @@ func Audit(ctx context.Context, src Source, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: listing CustomResourceDefinitions: %w", src.Name(), err)
 	}
-	a := &auditor{src: src, opts: opts, crds: newCRDIndex(crdList), res: &Result{}, pools: map[refKey]*poolState{}}
+	a := &auditor{src: src, opts: opts, crds: newCRDIndex(crdList), res: &Result{}, pools: map[refKey]*poolState{}, kindObjs: map[refKey]*kindState{}}
 	target, notes, err := resolveTarget(ctx, src, a.crds, opts.CAPIVersion)
 	if err != nil {
 		return nil, err
@@ -117,13 +121,24 @@ func Audit(ctx context.Context, src Source, opts Options) (*Result, error) {
 	a.res.Notes = append(a.res.Notes, notes...)
 
 	a.collectMachinePools(ctx)
+	a.collectKindRefs(ctx)
+	kindCRDs, kinds := a.kindCRDs()
 	for _, crd := range a.selectCRDs() {
 		if err := ctx.Err(); err != nil {
 			return a.res, err
 		}
-		a.auditCRD(ctx, crd)
+		if kinds[crd.Name] == nil {
+			a.auditCRD(ctx, crd)
+		}
+	}
+	for _, crd := range kindCRDs {
+		if err := ctx.Err(); err != nil {
+			return a.res, err
+		}
+		a.auditKindCRD(ctx, crd, kinds[crd.Name])
 	}
 	a.checkMachinePools(ctx)
+	a.checkKindRefs(ctx)
 	a.reportIgnores()
 	return a.res, ctx.Err()
 }
@@ -171,10 +186,9 @@ func crdObject(crd *apiextensionsv1.CustomResourceDefinition) report.Object {
 	return report.Object{Group: apiextensionsv1.GroupName, Version: "v1", Kind: "CustomResourceDefinition", Name: crd.Name}
 }
 
-// isPoolCRD reports whether a CRD's kind is an InfraMachinePool by the catalog's naming rule.
+// isPoolCRD reports whether the classifier static mode uses makes a CRD's kind an InfraMachinePool.
 func isPoolCRD(crd *apiextensionsv1.CustomResourceDefinition) bool {
-	k := contract.InfraMachinePool
-	return k.MatchesTypeName(crd.Spec.Names.Kind) && !k.ExcludesGroup(crd.Spec.Group) && strings.Contains(crd.Spec.Group, "infrastructure")
+	return classifyCRD(crd).Kind == &contract.InfraMachinePool
 }
 
 func (a *auditor) collectMachinePools(ctx context.Context) {
@@ -269,7 +283,10 @@ func crdInfo(crd *apiextensionsv1.CustomResourceDefinition) contract.CRDInfo {
 func (a *auditor) auditCRD(ctx context.Context, crd *apiextensionsv1.CustomResourceDefinition) {
 	info := crdInfo(crd)
 	obj := crdObject(crd)
-	for _, v := range contract.EvaluateCRD(info, a.target.Behaviour) {
+	// The kind-generic CRD rules that apply to pools (an API version under two labels).
+	violations := contract.EvaluateCRD(info, a.target.Behaviour)
+	violations = append(violations, contract.EvaluateKindCRD(contract.KindCRD{ContractKind: &contract.InfraMachinePool, CRDInfo: info}, a.target.Release())...)
+	for _, v := range violations {
 		o := obj
 		a.add(report.Finding{Rule: v.Rule, Severity: v.Severity, Kind: info.Kind, APIVersion: info.Group, Field: v.Field, Message: v.Message, Object: &o})
 	}

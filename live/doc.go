@@ -1,10 +1,21 @@
-// Package live audits what a management cluster actually serves: the CRDs of
-// InfraMachinePool kinds (name, scope, contract labels resolved as Cluster
-// API resolves them, the schema of the version Cluster API will read), the
-// pool objects' readiness fields, and each MachinePool's infrastructure
-// reference. The same checks run on a `kubectl get -o yaml` dump (FileSource).
+// Package live audits what a management cluster actually serves, for every
+// provider kind of the contract catalog:
 //
-// It only reads: get and list on CRDs, core MachinePools, infrastructure
-// kinds, clusterctl's provider inventory and Deployments (for the core
-// version); never Secrets. See docs/rbac.yaml.
+//   - InfraMachinePool kinds (audit.go): CRD name, scope, contract labels
+//     resolved as Cluster API resolves them, the schema of the version
+//     Cluster API will read, the pool objects' readiness fields, and each
+//     MachinePool's infrastructure reference.
+//   - InfraCluster, InfraMachine, ControlPlane and BootstrapConfig (kinds.go):
+//     CRDs found from what Clusters, Machines and MachinePools reference and
+//     by contract.Classify (the static classifier), checked by
+//     contract.EvaluateKindCRD; objects judged against the contract their
+//     CRD's label selects for the target core; each core object compared
+//     with what that core computes from the object it references.
+//
+// Paths come from the catalog (Kind.Links and points). The same checks run
+// on a `kubectl get -o yaml` dump (FileSource).
+//
+// It only reads: get and list on CRDs, core Clusters, Machines and
+// MachinePools, the provider groups, clusterctl's provider inventory and
+// Deployments (for the core version); never Secrets. See docs/rbac.yaml.
 package live

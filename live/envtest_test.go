@@ -89,6 +89,9 @@ func runMain(m *testing.M) int {
 		ErrorIfCRDPathMissing: true,
 		CRDDirectoryPaths: []string{
 			filepath.Join(capiDir, "core", "config", "crd", "bases", "cluster.x-k8s.io_machinepools.yaml"),
+			filepath.Join(capiDir, "core", "config", "crd", "bases", "cluster.x-k8s.io_clusters.yaml"),
+			filepath.Join(capiDir, "core", "config", "crd", "bases", "cluster.x-k8s.io_machines.yaml"),
+			filepath.Join(moduleDir, "live", "testdata", "crds-kinds"),
 			filepath.Join(capiDir, "cmd", "clusterctl", "config", "crd", "bases"),
 			filepath.Join(moduleDir, "live", "testdata", "crds"),
 		},
@@ -255,6 +258,9 @@ func seed(ctx context.Context) error {
 		if err := create(ctx, m, true); err != nil {
 			return err
 		}
+	}
+	if err := seedKinds(ctx); err != nil {
+		return err
 	}
 	// The core version comes from the controller's image tag (no clusterctl inventory objects).
 	one := int32(1)

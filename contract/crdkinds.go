@@ -1,0 +1,244 @@
+package contract
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+)
+
+// CRDSchema answers what the CRD check asks of a CRD's per-version schemas.
+type CRDSchema interface {
+	// Lookup returns the OpenAPI type at a dot-separated JSON path in the
+	// schema of an API version, and whether the schema holds the path. The
+	// type is "" where the schema keeps unknown fields and so does not say.
+	Lookup(version, path string) (openAPIType string, ok bool)
+	// StatusSubresource reports whether the version has the status subresource.
+	StatusSubresource(version string) bool
+}
+
+// KindCRD is a CRD of a classified contract kind, as the CRD check sees it.
+type KindCRD struct {
+	// ContractKind is the catalogued kind the CRD's kind was classified as.
+	ContractKind *Kind
+	CRDInfo
+	// Schema is nil when the schemas are not known: schema checks are skipped.
+	Schema CRDSchema
+}
+
+// CRDResolution is what a core release makes of a CRD's labels.
+type CRDResolution struct {
+	// Contract and APIVersion are what core reads the kind at; empty when
+	// the labels do not resolve.
+	Contract   Contract
+	APIVersion string
+	// Served is true when the CRD serves APIVersion.
+	Served bool
+}
+
+// ResolveAt resolves the CRD's labels as the release does.
+func (c CRDInfo) ResolveAt(release Release) CRDResolution {
+	cv, api, err := ResolveContractAt(c.Labels, release)
+	if err != nil {
+		return CRDResolution{}
+	}
+	v, ok := c.version(api)
+	return CRDResolution{Contract: cv, APIVersion: api, Served: ok && v.Served}
+}
+
+// EvaluateKindCRD applies the CRD rules of the label-driven kinds (and their
+// templates) to one CRD for a core release: name, scope, labels resolved as
+// that release resolves them, API versions under two labels, and the schema
+// of the version it reads against the points it reads there.
+func EvaluateKindCRD(crd KindCRD, release Release) []Violation {
+	k := crd.ContractKind
+	ctx := Context{Release: release}
+	var out []Violation
+	add := func(id, field string, format string, args ...any) {
+		r := MustRule(id)
+		if !r.AppliesTo(k) {
+			return
+		}
+		if sev := r.Severity(ctx); sev != Off {
+			out = append(out, Violation{Rule: id, Severity: sev, Field: field, Message: fmt.Sprintf(format, args...)})
+		}
+	}
+
+	if want := CRDName(crd.Group, crd.Kind); crd.Name != want {
+		add(RuleKindCRDName, "metadata.name", "CRD is named %q but Cluster API looks %s up as %q", crd.Name, crd.Kind, want)
+	}
+	if crd.Scope != "" && crd.Scope != string(apiextensionsv1.NamespaceScoped) {
+		add(RuleKindCRDScope, "spec.scope", "CRD scope is %s; contract resources must be Namespaced", crd.Scope)
+	}
+	conflicts := LabelVersionConflicts(crd.Labels)
+	for _, v := range slices.Sorted(maps.Keys(conflicts)) {
+		add(RuleLabelVersionConflict, "metadata.labels", "API version %s is listed under %s: which contract Cluster API reads it by is not deterministic",
+			v, strings.Join(conflicts[v], " and "))
+	}
+
+	res := crd.ResolveAt(release)
+	if res.Contract == "" {
+		add(RuleKindLabelMissing, "metadata.labels", "Cluster API %s resolves %s through a %s label (it honours %v), and CRD %s has none",
+			release, crd.Kind, LabelPrefix+"<contract>", ContractsKnownBy(release), crd.Name)
+		return out
+	}
+	ctx.Label = res.Contract
+	labelField := "metadata.labels[" + LabelKey(string(res.Contract)) + "]"
+	if res.Contract == V1Beta1 {
+		add(RuleKindLabelV1Beta1Only, labelField, "Cluster API %s reads %s by its v1beta1 contract label (%s=%s): it has no %s label%s",
+			release, crd.Kind, LabelKey(V1Beta1), crd.Labels[LabelKey(V1Beta1)], LabelKey(V1Beta2), flipReadiness(crd))
+	}
+	if len(crd.Versions) > 0 && !res.Served {
+		state := "does not define"
+		if _, ok := crd.version(res.APIVersion); ok {
+			state = "does not serve"
+		}
+		add(RuleKindLabelVersion, labelField, "Cluster API %s will read %s at version %s (from label %s=%s), but the CRD %s that version",
+			release, crd.Kind, res.APIVersion, LabelKey(string(res.Contract)), crd.Labels[LabelKey(string(res.Contract))], state)
+		return out
+	}
+	if crd.Schema == nil {
+		return out
+	}
+	reads, err := Reads(k, release, res.Contract)
+	if err != nil {
+		return out
+	}
+	for _, rp := range reads {
+		p := rp.Point
+		if rp.Read.Mode == ReadFallback {
+			continue
+		}
+		typ, has := crd.Schema.Lookup(res.APIVersion, p.Path)
+		switch {
+		case p.Aspect == AspectFailureDomains:
+			if want := OpenAPIType(p.Type); has && typ != "" && typ != want {
+				add(RuleKindSchemaDomains, p.Path, "the schema of %s (the version Cluster API %s reads by label %s) gives %s the OpenAPI type %s; the %s contract wants %s (%s)",
+					res.APIVersion, release, LabelKey(string(res.Contract)), p.Path, typ, res.Contract, want, p.Type)
+			}
+		case has || !p.Required:
+		case p.Aspect == AspectReadiness || rp.Read.InPlaceOf != "":
+			add(RuleKindSchemaReadiness, p.Path, "CRD is labelled %s=%s, but the schema of %s (the version Cluster API %s reads) has no %s: no %s is ever seen as provisioned",
+				LabelKey(string(res.Contract)), crd.Labels[LabelKey(string(res.Contract))], res.APIVersion, release, p.Path, crd.Kind)
+		default:
+			add(RuleKindSchemaField, p.Path, "the schema of %s (the version Cluster API %s reads by label %s) has no %s, which core reads (%s)",
+				res.APIVersion, release, LabelKey(string(res.Contract)), p.Path, rp.Read.Basis)
+		}
+	}
+	if !crd.Schema.StatusSubresource(res.APIVersion) {
+		add(RuleKindStatusSubresource, "", "version %s has no status subresource", res.APIVersion)
+	}
+	return out
+}
+
+// flipReadiness says whether the storage version's schema could take a
+// v1beta2 label today: it must hold the v1beta2 readiness field.
+func flipReadiness(crd KindCRD) string {
+	storage := crd.StorageVersion()
+	p, ok := crd.ContractKind.ReadinessPoint(V1Beta2)
+	if crd.Schema == nil || storage == "" || !ok {
+		return ""
+	}
+	if _, has := crd.Schema.Lookup(storage, p.Path); has {
+		return fmt.Sprintf("; the schema of the storage version %s has %s, so the label can be flipped once the objects write it", storage, p.Path)
+	}
+	return fmt.Sprintf("; the schema of the storage version %s has no %s yet: flipping the label now would leave every object unprovisioned", storage, p.Path)
+}
+
+// ReadinessPoint is the kind's readiness point under contract c
+// (status.ready, status.initialized or status.initialization.*).
+func (k *Kind) ReadinessPoint(c Contract) (Point, bool) {
+	for _, p := range k.Points(c) {
+		if p.Aspect == AspectReadiness {
+			return p, true
+		}
+	}
+	return Point{}, false
+}
+
+// OpenAPIType is the OpenAPI type a CRD schema gives a Go shape.
+func OpenAPIType(t GoType) string {
+	switch t.Kind {
+	case TypeBool:
+		return "boolean"
+	case TypeString, TypeDuration:
+		return "string"
+	case TypeInt32:
+		return "integer"
+	case TypeSlice:
+		return "array"
+	}
+	return "object"
+}
+
+// SchemaOf reads a CRD's per-version schemas for the CRD check.
+func SchemaOf(crd *apiextensionsv1.CustomResourceDefinition) CRDSchema { return crdSchema{crd} }
+
+type crdSchema struct {
+	crd *apiextensionsv1.CustomResourceDefinition
+}
+
+func (s crdSchema) versionOf(name string) *apiextensionsv1.CustomResourceDefinitionVersion {
+	for i := range s.crd.Spec.Versions {
+		if s.crd.Spec.Versions[i].Name == name {
+			return &s.crd.Spec.Versions[i]
+		}
+	}
+	return nil
+}
+
+func (s crdSchema) Lookup(version, path string) (string, bool) {
+	v := s.versionOf(version)
+	if v == nil || v.Schema == nil || v.Schema.OpenAPIV3Schema == nil {
+		return "", false
+	}
+	node := v.Schema.OpenAPIV3Schema
+	for seg := range strings.SplitSeq(path, ".") {
+		if node.XPreserveUnknownFields != nil && *node.XPreserveUnknownFields {
+			if _, ok := node.Properties[seg]; !ok {
+				return "", true
+			}
+		}
+		next, ok := node.Properties[seg]
+		if !ok {
+			return "", false
+		}
+		node = &next
+	}
+	return node.Type, true
+}
+
+func (s crdSchema) StatusSubresource(version string) bool {
+	v := s.versionOf(version)
+	return v != nil && v.Subresources != nil && v.Subresources.Status != nil
+}
+
+// SchemaPaths lists the JSON paths of the version's schema down to depth
+// levels (spec.x.y is depth 3), for the classifier. A bounded depth keeps
+// large schemas (a control plane's) from costing much.
+func SchemaPaths(crd *apiextensionsv1.CustomResourceDefinition, version string, depth int) []string {
+	v := crdSchema{crd}.versionOf(version)
+	if v == nil || v.Schema == nil || v.Schema.OpenAPIV3Schema == nil {
+		return nil
+	}
+	var out []string
+	var walk func(prefix string, node *apiextensionsv1.JSONSchemaProps, left int)
+	walk = func(prefix string, node *apiextensionsv1.JSONSchemaProps, left int) {
+		if left == 0 {
+			return
+		}
+		for _, name := range slices.Sorted(maps.Keys(node.Properties)) {
+			child := node.Properties[name]
+			p := name
+			if prefix != "" {
+				p = prefix + "." + name
+			}
+			out = append(out, p)
+			walk(p, &child, left-1)
+		}
+	}
+	walk("", v.Schema.OpenAPIV3Schema, depth)
+	return out
+}

@@ -1,0 +1,131 @@
+package contract
+
+import (
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"sigs.k8s.io/yaml"
+)
+
+// kindCRD builds a CRD of one version whose status schema holds props
+// (name: OpenAPI type), for the CRD check.
+func kindCRD(t *testing.T, group, kind, plural string, labels map[string]string, status map[string]any) *apiextensionsv1.CustomResourceDefinition {
+	t.Helper()
+	doc := map[string]any{
+		"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+		"metadata": map[string]any{"name": plural + "." + group, "labels": labels},
+		"spec": map[string]any{
+			"group": group, "scope": "Namespaced",
+			"names": map[string]any{"kind": kind, "plural": plural},
+			"versions": []any{map[string]any{
+				"name": "v1beta2", "served": true, "storage": true, "subresources": map[string]any{"status": map[string]any{}},
+				"schema": map[string]any{"openAPIV3Schema": map[string]any{"type": "object", "properties": map[string]any{
+					"spec":   map[string]any{"type": "object", "properties": map[string]any{"providerID": map[string]any{"type": "string"}}},
+					"status": map[string]any{"type": "object", "properties": status},
+				}}},
+			}},
+		},
+	}
+	data, err := yaml.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var crd apiextensionsv1.CustomResourceDefinition
+	if err := yaml.Unmarshal(data, &crd); err != nil {
+		t.Fatal(err)
+	}
+	return &crd
+}
+
+func evaluate(k *Kind, crd *apiextensionsv1.CustomResourceDefinition, release Release) []string {
+	info := CRDInfo{Name: crd.Name, Group: crd.Spec.Group, Kind: crd.Spec.Names.Kind, Scope: string(crd.Spec.Scope), Labels: crd.Labels}
+	for _, v := range crd.Spec.Versions {
+		info.Versions = append(info.Versions, CRDVersion{Name: v.Name, Served: v.Served, Storage: v.Storage})
+	}
+	var out []string
+	for _, v := range EvaluateKindCRD(KindCRD{ContractKind: k, CRDInfo: info, Schema: SchemaOf(crd)}, release) {
+		out = append(out, v.Rule+" "+v.Severity.String()+" "+v.Field)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func TestEvaluateKindCRD(t *testing.T) {
+	ready := map[string]any{"ready": map[string]any{"type": "boolean"}}
+	prov := func(inner string) map[string]any {
+		return map[string]any{"initialization": map[string]any{"type": "object", "properties": map[string]any{inner: map[string]any{"type": "boolean"}}}}
+	}
+	with := func(a, b map[string]any) map[string]any {
+		out := maps.Clone(a)
+		maps.Copy(out, b)
+		return out
+	}
+	v2 := map[string]string{"cluster.x-k8s.io/v1beta2": "v1beta2"}
+	v1 := map[string]string{"cluster.x-k8s.io/v1beta1": "v1beta2"}
+	const infra, cp, bs = "infrastructure.example.com", "controlplane.example.com", "bootstrap.example.com"
+	mapFD := map[string]any{"failureDomains": map[string]any{"type": "object"}}
+	listFD := map[string]any{"failureDomains": map[string]any{"type": "array"}}
+	for _, tc := range []struct {
+		name    string
+		kind    *Kind
+		crd     *apiextensionsv1.CustomResourceDefinition
+		release Release
+		want    []string
+	}{
+		{"v1beta2 label, schema has only ready: never provisioned", &InfraMachine,
+			kindCRD(t, infra, "FooMachine", "foomachines", v2, ready), "v1.11.0",
+			[]string{"MPA346 error status.initialization.provisioned"}},
+		{"dual schema under either label is fine", &InfraMachine,
+			kindCRD(t, infra, "FooMachine", "foomachines", v2, with(ready, prov("provisioned"))), "v1.14.0", nil},
+		{"v1beta1 label on v1.11: warning, schema fine", &InfraMachine,
+			kindCRD(t, infra, "FooMachine", "foomachines", v1, ready), "v1.11.0",
+			[]string{"MPA343 warning metadata.labels[cluster.x-k8s.io/v1beta1]"}},
+		{"v1beta1 label, only v1beta2 fields: never provisioned", &BootstrapConfig,
+			kindCRD(t, bs, "FooConfig", "fooconfigs", v1, with(prov("dataSecretCreated"), map[string]any{"dataSecretName": map[string]any{"type": "string"}})), "v1.12.0",
+			[]string{"MPA343 warning metadata.labels[cluster.x-k8s.io/v1beta1]", "MPA346 error status.ready"}},
+		{"bootstrap config without dataSecretName", &BootstrapConfig,
+			kindCRD(t, bs, "FooConfig", "fooconfigs", v2, prov("dataSecretCreated")), "v1.12.0",
+			[]string{"MPA347 error status.dataSecretName"}},
+		{"v1beta2-only label on a v1.10 core resolves nothing", &InfraCluster,
+			kindCRD(t, infra, "FooCluster", "fooclusters", v2, with(prov("provisioned"), listFD)), "v1.10.0",
+			[]string{"MPA342 error metadata.labels"}},
+		{"failure domains map under a v1beta2 label", &InfraCluster,
+			kindCRD(t, infra, "FooCluster", "fooclusters", v2, with(prov("provisioned"), mapFD)), "v1.11.0",
+			[]string{"MPA348 error status.failureDomains"}},
+		{"failure domains map under a v1beta1 label is right", &InfraCluster,
+			kindCRD(t, infra, "FooCluster", "fooclusters", map[string]string{"cluster.x-k8s.io/v1beta1": "v1beta2"}, with(ready, mapFD)), "v1.10.0", nil},
+		{"v1beta1 control plane in the status.ready bug window needs ready", &ControlPlane,
+			kindCRD(t, cp, "FooControlPlane", "foocontrolplanes", v1, map[string]any{"initialized": map[string]any{"type": "boolean"}}), "v1.11.2",
+			[]string{"MPA343 warning metadata.labels[cluster.x-k8s.io/v1beta1]", "MPA346 error status.ready"}},
+		{"same version under two labels; wrong name", &InfraMachine,
+			func() *apiextensionsv1.CustomResourceDefinition {
+				c := kindCRD(t, infra, "FooMachine", "foomachines", map[string]string{"cluster.x-k8s.io/v1beta2": "v1beta2", "cluster.x-k8s.io/v1beta1": "v1beta2"}, with(ready, prov("provisioned")))
+				c.Name = "machines." + infra
+				return c
+			}(), "v1.13.0",
+			[]string{"MPA340 error metadata.name", "MPA345 warning metadata.labels"}},
+		{"label names a version the CRD does not define", &InfraMachine,
+			kindCRD(t, infra, "FooMachine", "foomachines", map[string]string{"cluster.x-k8s.io/v1beta2": "v1beta3"}, ready), "v1.13.0",
+			[]string{"MPA344 error metadata.labels[cluster.x-k8s.io/v1beta2]"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := evaluate(tc.kind, tc.crd, tc.release)
+			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("got\n  %s\nwant\n  %s", strings.Join(got, "\n  "), strings.Join(tc.want, "\n  "))
+			}
+		})
+	}
+}
+
+func TestSchemaPathsFeedTheClassifier(t *testing.T) {
+	crd := kindCRD(t, "bootstrap.example.com", "FooBootstrap", "foobootstraps", nil,
+		map[string]any{"dataSecretName": map[string]any{"type": "string"}})
+	paths := SchemaPaths(crd, "v1beta2", 3)
+	c := Classify(TypeSummary{Group: crd.Spec.Group, Name: crd.Spec.Names.Kind, Paths: paths}, nil)
+	if c.Kind != &BootstrapConfig || c.How != ByStructure {
+		t.Errorf("classified %v by %s (%s) from %v", c.Kind, c.How, c.Reason, paths)
+	}
+}

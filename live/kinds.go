@@ -1,0 +1,493 @@
+package live
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+
+	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/report"
+)
+
+// The label-driven kinds (InfraCluster, InfraMachine, ControlPlane,
+// BootstrapConfig): CRDs found from what core objects reference and by the
+// static classifier, their objects judged against the contract their CRD's
+// label selects, and each core object compared with what it reports.
+// Every path comes from the catalog (Kind.Links and points).
+
+// classifierDepth bounds the schema paths given to the classifier; its
+// structural hints are at most three levels deep.
+const classifierDepth = 3
+
+// kindRef is a core object's reference to an object of a label-driven kind.
+type kindRef struct {
+	kind *contract.Kind
+	link contract.CoreLink
+	key  refKey
+	core report.Object
+	// readiness is what the core object reports (nil when unset).
+	readiness *bool
+	// domains are the core object's failure domain names, when it reports them.
+	domains    []string
+	hasDomains bool
+}
+
+// kindState is what the audit remembers of a referenced object: what the
+// target core computes from it.
+type kindState struct {
+	apiVersion string
+	label      contract.Contract
+	sees       bool
+	// fields shows the readiness fields, for messages.
+	fields     string
+	domains    []string
+	hasDomains bool
+}
+
+// classifyCRD gives a CRD's contract kind by the classifier static mode uses,
+// from its group, kind and the schema paths of its storage version.
+func classifyCRD(crd *apiextensionsv1.CustomResourceDefinition) contract.Classification {
+	version := ""
+	for _, v := range crd.Spec.Versions {
+		if v.Storage {
+			version = v.Name
+		}
+	}
+	return contract.Classify(contract.TypeSummary{
+		Group: crd.Spec.Group, Name: crd.Spec.Names.Kind,
+		Paths: contract.SchemaPaths(crd, version, classifierDepth),
+	}, nil)
+}
+
+func isLabelDriven(k *contract.Kind) bool {
+	if k == nil {
+		return false
+	}
+	base := k
+	if k.IsTemplate() {
+		base, _ = contract.KindByName(k.TemplateOf)
+	}
+	return slices.Contains(contract.LabelDrivenKinds, base)
+}
+
+// coreLinks groups the catalog's links of the label-driven kinds by core kind.
+func coreLinks() map[string][]struct {
+	kind *contract.Kind
+	link contract.CoreLink
+} {
+	out := map[string][]struct {
+		kind *contract.Kind
+		link contract.CoreLink
+	}{}
+	for _, k := range contract.LabelDrivenKinds {
+		for _, l := range k.Links {
+			out[l.CoreKind] = append(out[l.CoreKind], struct {
+				kind *contract.Kind
+				link contract.CoreLink
+			}{k, l})
+		}
+	}
+	return out
+}
+
+func segments(path string) []string { return strings.Split(path, ".") }
+
+// collectKindRefs lists the core objects that reference label-driven kinds
+// (Cluster, Machine, MachinePool) and keeps each reference and what the
+// core object reports about it.
+func (a *auditor) collectKindRefs(ctx context.Context) {
+	links := coreLinks()
+	for _, coreKind := range slices.Sorted(maps.Keys(links)) {
+		crd := a.crds.byGroupKind(schema.GroupKind{Group: contract.CoreGroup, Kind: coreKind})
+		if crd == nil {
+			continue
+		}
+		version := ""
+		for _, v := range []string{contract.V1Beta2, contract.V1Beta1} {
+			if cv := versionOf(crd, v); cv != nil && cv.Served && version == "" {
+				version = v
+			}
+		}
+		if version == "" {
+			continue
+		}
+		gvk := schema.GroupVersionKind{Group: contract.CoreGroup, Version: version, Kind: coreKind}
+		err := a.src.List(ctx, gvk, Scope{Namespace: a.opts.Namespace}, func(u *unstructured.Unstructured) error {
+			if coreKind != contract.MachinePoolKind { // MachinePools' annotations are read by the pool audit
+				a.noteIgnores(u, gvk)
+			}
+			for _, kl := range links[coreKind] {
+				if kl.link.APIVersion != version {
+					continue
+				}
+				if r, ok := readRef(u, gvk, kl.kind, kl.link); ok {
+					a.kindRefs = append(a.kindRefs, r)
+					if _, seen := a.kindObjs[r.key]; !seen {
+						a.kindObjs[r.key] = nil
+					}
+				}
+			}
+			return nil
+		})
+		if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
+			a.readError(report.Object{Group: contract.CoreGroup, Version: version, Kind: coreKind, Namespace: a.opts.Namespace}, coreKind+"s", err)
+		}
+	}
+}
+
+// readRef reads one link's reference and what the core object reports.
+func readRef(u *unstructured.Unstructured, gvk schema.GroupVersionKind, k *contract.Kind, l contract.CoreLink) (kindRef, bool) {
+	ref, ok, _ := unstructured.NestedMap(u.Object, segments(l.Ref)...)
+	if !ok {
+		return kindRef{}, false
+	}
+	kind, _ := ref["kind"].(string)
+	name, _ := ref["name"].(string)
+	group, _ := ref["apiGroup"].(string)
+	if !l.RefHasAPIGroup {
+		apiVersion, _ := ref["apiVersion"].(string)
+		gv, _ := schema.ParseGroupVersion(apiVersion)
+		group = gv.Group
+	}
+	if kind == "" || name == "" {
+		return kindRef{}, false
+	}
+	r := kindRef{
+		kind: k, link: l,
+		key:  refKey{gk: schema.GroupKind{Group: group, Kind: kind}, namespace: u.GetNamespace(), name: name},
+		core: report.Object{Group: gvk.Group, Version: gvk.Version, Kind: gvk.Kind, Namespace: u.GetNamespace(), Name: u.GetName()},
+	}
+	for _, m := range l.Reports {
+		switch m.Aspect {
+		case contract.AspectReadiness:
+			r.readiness = nestedBool(u, segments(m.Path)...)
+		case contract.AspectFailureDomains:
+			if v, ok, _ := unstructured.NestedFieldNoCopy(u.Object, segments(m.Path)...); ok && v != nil {
+				r.domains, r.hasDomains = domainNames(v), true
+			}
+		}
+	}
+	return r, true
+}
+
+// domainKey is the list-map key of v1beta2 failure domains (their name).
+func domainKey() string {
+	p, _ := contract.InfraCluster.Point(contract.V1Beta2, "status.failureDomains")
+	if m, ok := p.HasMarker(contract.MarkerListMapKey); ok {
+		return m.Value
+	}
+	return ""
+}
+
+// domainNames reads failure domain names from either shape: a v1beta1 map
+// keyed by name or a v1beta2 list of named entries.
+func domainNames(v any) []string {
+	var out []string
+	switch d := v.(type) {
+	case map[string]any:
+		out = slices.Collect(maps.Keys(d))
+	case []any:
+		key := domainKey()
+		for _, e := range d {
+			if m, ok := e.(map[string]any); ok {
+				if n, ok := m[key].(string); ok {
+					out = append(out, n)
+				}
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// kindCRDs returns the CRDs of label-driven kinds (and templates) to audit,
+// with their kind: what core objects reference, what the classifier finds in
+// the provider groups, and --crd names it classifies so.
+func (a *auditor) kindCRDs() ([]*apiextensionsv1.CustomResourceDefinition, map[string]*contract.Kind) {
+	kinds := map[string]*contract.Kind{}
+	for _, r := range a.kindRefs {
+		if crd := a.crds.byGroupKind(r.key.gk); crd != nil {
+			kinds[crd.Name] = r.kind
+		}
+	}
+	for _, crd := range a.crds.list {
+		if _, ok := kinds[crd.Name]; ok {
+			continue
+		}
+		if c := classifyCRD(crd); isLabelDriven(c.Kind) {
+			kinds[crd.Name] = c.Kind
+		}
+	}
+	var out []*apiextensionsv1.CustomResourceDefinition
+	for _, crd := range a.crds.list {
+		if kinds[crd.Name] != nil {
+			out = append(out, crd)
+		}
+	}
+	return out, kinds
+}
+
+func (a *auditor) kindCtx(label contract.Contract) contract.Context {
+	return contract.Context{Core: a.target.Behaviour, Release: a.target.Release(), Label: label}
+}
+
+func (a *auditor) kindSeverity(rule string, label contract.Contract) contract.Severity {
+	return contract.MustRule(rule).Severity(a.kindCtx(label))
+}
+
+// auditKindCRD checks one CRD of a label-driven kind and its objects.
+func (a *auditor) auditKindCRD(ctx context.Context, crd *apiextensionsv1.CustomResourceDefinition, k *contract.Kind) {
+	info := crdInfo(crd)
+	release := a.target.Release()
+	for _, v := range contract.EvaluateKindCRD(contract.KindCRD{ContractKind: k, CRDInfo: info, Schema: contract.SchemaOf(crd)}, release) {
+		o := crdObject(crd)
+		a.add(report.Finding{Rule: v.Rule, Severity: v.Severity, Kind: info.Kind, APIVersion: info.Group, Field: v.Field, Message: v.Message, Object: &o})
+	}
+	summary := report.Resource{Cluster: a.src.Name(), CRD: crd.Name, Group: info.Group, Kind: info.Kind,
+		StorageVersion: info.StorageVersion(), Readiness: map[string]int{}}
+	res := info.ResolveAt(release)
+	summary.Contract, summary.APIVersion = string(res.Contract), res.APIVersion
+	defer func() { a.res.Resources = append(a.res.Resources, summary) }()
+	// Core reads nothing of a template object but its metadata, and nothing
+	// of an object whose CRD labels do not resolve.
+	if k.IsTemplate() || res.Contract == "" {
+		return
+	}
+	version := res.APIVersion
+	if !res.Served {
+		version = info.StorageVersion()
+	}
+	if version == "" {
+		return
+	}
+	gvk := schema.GroupVersionKind{Group: info.Group, Version: version, Kind: info.Kind}
+	err := a.src.List(ctx, gvk, Scope{Namespace: a.opts.Namespace}, func(u *unstructured.Unstructured) error {
+		summary.Objects++
+		a.noteIgnores(u, gvk)
+		st := a.checkKindObject(u, gvk, k, res.Contract, &summary)
+		key := refKey{gk: gvk.GroupKind(), namespace: u.GetNamespace(), name: u.GetName()}
+		if _, referenced := a.kindObjs[key]; referenced && version == res.APIVersion {
+			a.kindObjs[key] = &st
+		}
+		if a.opts.Progress != nil && summary.Objects%500 == 0 {
+			fmt.Fprintf(a.opts.Progress, "\r%s: %s: %d objects", a.src.Name(), info.Kind, summary.Objects)
+		}
+		return nil
+	})
+	if a.opts.Progress != nil && summary.Objects >= 500 {
+		fmt.Fprintf(a.opts.Progress, "\r%s: %s: %d objects\n", a.src.Name(), info.Kind, summary.Objects)
+	}
+	if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
+		a.readError(report.Object{Group: info.Group, Version: version, Kind: info.Kind, Namespace: a.opts.Namespace},
+			fmt.Sprintf("%s objects at %s/%s", info.Kind, info.Group, version), err)
+	}
+}
+
+func pointBool(u *unstructured.Unstructured, p contract.Point) *bool {
+	if p.Path == "" {
+		return nil
+	}
+	return nestedBool(u, p.Segments()...)
+}
+
+// kindState computes what the target core makes of an object under label.
+func (a *auditor) kindState(u *unstructured.Unstructured, k *contract.Kind, label contract.Contract, apiVersion string) (kindState, []contract.ReadPoint) {
+	st := kindState{apiVersion: apiVersion, label: label}
+	reads, err := contract.ReadsAspect(k, a.target.Release(), label, contract.AspectReadiness)
+	if err != nil {
+		return st, nil
+	}
+	var shown []string
+	for _, rp := range reads {
+		v := pointBool(u, rp.Point)
+		shown = append(shown, rp.Point.Path+"="+show(v))
+		if rp.Read.Mode != contract.ReadFallback && v != nil && *v {
+			st.sees = true
+		}
+	}
+	st.fields = strings.Join(shown, ", ")
+	if fd, err := contract.ReadsAspect(k, a.target.Release(), label, contract.AspectFailureDomains); err == nil && len(fd) > 0 {
+		if v, ok, _ := unstructured.NestedFieldNoCopy(u.Object, fd[0].Point.Segments()...); ok && v != nil {
+			st.domains, st.hasDomains = domainNames(v), true
+		}
+	}
+	return st, reads
+}
+
+// checkKindObject judges one object against the contract its CRD's label
+// selects for the target core, and returns what that core makes of it.
+func (a *auditor) checkKindObject(u *unstructured.Unstructured, gvk schema.GroupVersionKind, k *contract.Kind, label contract.Contract, summary *report.Resource) kindState {
+	release := a.target.Release()
+	apiVersion := gvk.GroupVersion().String()
+	obj := func() *report.Object {
+		return &report.Object{Group: gvk.Group, Version: gvk.Version, Kind: gvk.Kind, Namespace: u.GetNamespace(), Name: u.GetName()}
+	}
+	add := func(rule, field, format string, args ...any) {
+		a.add(report.Finding{Rule: rule, Severity: a.kindSeverity(rule, label), Kind: gvk.Kind, APIVersion: apiVersion,
+			Field: field, Object: obj(), Message: fmt.Sprintf(format, args...)})
+	}
+	v1p, _ := k.ReadinessPoint(contract.V1Beta1)
+	v2p, _ := k.ReadinessPoint(contract.V1Beta2)
+	v1, v2 := pointBool(u, v1p), pointBool(u, v2p)
+	summary.Readiness[string(contract.ClassifyReadiness(v1, v2))]++
+
+	st, reads := a.kindState(u, k, label, gvk.Version)
+	for _, rp := range reads {
+		if rp.Read.Mode == contract.ReadFallback {
+			continue
+		}
+		alt, ok := k.PairOf(rp.Point)
+		if rp.Read.InPlaceOf != "" {
+			alt, ok = k.Point(rp.Point.Contract, rp.Read.InPlaceOf)
+		}
+		if !ok {
+			continue
+		}
+		got, other := pointBool(u, rp.Point), pointBool(u, alt)
+		switch {
+		case other != nil && *other && (got == nil || (rp.Read.InPlaceOf != "" && !*got)):
+			add(contract.RuleKindObjectUnread, rp.Point.Path,
+				"%s reads %s (CRD label %s), which is %s; the object sets only %s=true: it is never seen as provisioned",
+				a.target, rp.Point.Path, contract.LabelKey(string(label)), show(got), alt.Path)
+		case got != nil && other != nil && *got != *other && rp.Read.InPlaceOf == "":
+			add(contract.RuleKindObjectDisagree, rp.Point.Path, "%s=%v but %s=%v", rp.Point.Path, *got, alt.Path, *other)
+		}
+	}
+	for _, p := range k.Points(contract.V1Beta1) {
+		if p.Aspect != contract.AspectFailureReason && p.Aspect != contract.AspectFailureMessage {
+			continue
+		}
+		if v, ok, _ := unstructured.NestedFieldNoCopy(u.Object, p.Segments()...); ok && v != nil && v != "" {
+			add(contract.RuleKindObjectFailure, p.Path, "top-level %s is set (%v) under CRD label %s", p.Path, v, contract.LabelKey(string(label)))
+		}
+	}
+	if all, err := contract.Reads(k, release, label); err == nil && st.sees {
+		for _, rp := range all {
+			if rp.Point.Aspect != contract.AspectProviderID && rp.Point.Aspect != contract.AspectDataSecretName {
+				continue
+			}
+			if s, _, _ := unstructured.NestedString(u.Object, rp.Point.Segments()...); s == "" {
+				add(contract.RuleKindObjectFieldMissing, rp.Point.Path, "the object is ready (%s) but %s is empty: core cannot take it over", st.fields, rp.Point.Path)
+			}
+		}
+	}
+	if fd, err := contract.ReadsAspect(k, release, label, contract.AspectFailureDomains); err == nil && len(fd) > 0 {
+		p := fd[0].Point
+		if v, ok, _ := unstructured.NestedFieldNoCopy(u.Object, p.Segments()...); ok && v != nil {
+			want := contract.OpenAPIType(p.Type)
+			got := jsonType(v)
+			if got != want {
+				add(contract.RuleKindObjectDomains, p.Path, "%s is an %s; under CRD label %s core decodes it as an %s (%s) and fails the Cluster reconcile",
+					p.Path, got, contract.LabelKey(string(label)), want, p.Type)
+			}
+		}
+	}
+	return st
+}
+
+// jsonType is the OpenAPI type of a decoded JSON value.
+func jsonType(v any) string {
+	switch v.(type) {
+	case map[string]any:
+		return "object"
+	case []any:
+		return "array"
+	case bool:
+		return "boolean"
+	case string:
+		return "string"
+	}
+	return "number"
+}
+
+// checkKindRefs resolves each core object's reference as Cluster API does
+// (CRD by CalculateCRDName, API version from its contract label, GET) and
+// compares what the core object reports with what the target core
+// computes from the referenced object.
+func (a *auditor) checkKindRefs(ctx context.Context) {
+	release := a.target.Release()
+	for _, r := range a.kindRefs {
+		if ctx.Err() != nil {
+			return
+		}
+		fail := func(format string, args ...any) {
+			o := r.core
+			a.add(report.Finding{Rule: contract.RuleCoreObjectRef, Severity: a.kindSeverity(contract.RuleCoreObjectRef, ""), Kind: r.key.gk.Kind,
+				APIVersion: r.key.gk.Group, Field: r.link.Ref, Object: &o, Message: fmt.Sprintf(format, args...)})
+		}
+		what := fmt.Sprintf("%s %s %s", r.link.Ref, r.key.gk.Kind, r.key.name)
+		name := contract.CRDName(r.key.gk.Group, r.key.gk.Kind)
+		crd := a.crds.byName(name)
+		if crd == nil {
+			fail("%s: Cluster API looks up CRD %s, which does not exist", what, name)
+			continue
+		}
+		res := crdInfo(crd).ResolveAt(release)
+		switch {
+		case res.Contract == "":
+			fail("%s: CRD %s has no contract label %s honours", what, name, a.target)
+			continue
+		case !res.Served:
+			fail("%s: CRD %s's contract label selects version %s, which it does not serve", what, name, res.APIVersion)
+			continue
+		}
+		st := a.kindObjs[r.key]
+		if st == nil || st.apiVersion != res.APIVersion {
+			u, err := a.src.Get(ctx, schema.GroupVersionKind{Group: r.key.gk.Group, Version: res.APIVersion, Kind: r.key.gk.Kind}, r.key.namespace, r.key.name)
+			switch {
+			case apierrors.IsNotFound(err):
+				fail("%s: %s/%s not found", what, r.key.namespace, r.key.name)
+				continue
+			case err != nil:
+				a.readError(report.Object{Group: r.key.gk.Group, Version: res.APIVersion, Kind: r.key.gk.Kind, Namespace: r.key.namespace, Name: r.key.name},
+					fmt.Sprintf("%s %s/%s", r.key.gk.Kind, r.key.namespace, r.key.name), err)
+				continue
+			}
+			s, _ := a.kindState(u, r.kind, res.Contract, res.APIVersion)
+			st = &s
+		}
+		a.compareKindRef(r, st)
+	}
+}
+
+func (a *auditor) compareKindRef(r kindRef, st *kindState) {
+	o := r.core
+	reports := ""
+	for _, m := range r.link.Reports {
+		if m.Aspect == contract.AspectReadiness {
+			reports = m.Path
+		}
+	}
+	says := r.readiness != nil && *r.readiness
+	if reports != "" && says != st.sees {
+		why := "the controller has not caught up, or reads another field than the provider writes"
+		if says {
+			why = "core keeps it one-way once true; the provider object went back, or core read another field"
+		}
+		a.add(report.Finding{Rule: contract.RuleCoreObjectDisagree, Severity: a.kindSeverity(contract.RuleCoreObjectDisagree, st.label), Kind: r.key.gk.Kind,
+			APIVersion: r.key.gk.Group, Field: reports, Object: &o,
+			Message: fmt.Sprintf("%s %s reports %s=%s, but %s computes %v from %s %s/%s under CRD label %s (%s): %s",
+				r.core.Kind, r.core.Name, reports, show(r.readiness), a.target, st.sees, r.key.gk.Kind, r.key.namespace, r.key.name,
+				contract.LabelKey(string(st.label)), st.fields, why)})
+	}
+	if st.hasDomains && len(st.domains) > 0 && !slices.Equal(st.domains, r.domains) {
+		a.add(report.Finding{Rule: contract.RuleCoreObjectDomains, Severity: a.kindSeverity(contract.RuleCoreObjectDomains, st.label), Kind: r.key.gk.Kind,
+			APIVersion: r.key.gk.Group, Object: &o,
+			Message: fmt.Sprintf("%s %s has failure domains %s, %s %s/%s has %s", r.core.Kind, r.core.Name, names(r.domains), r.key.gk.Kind, r.key.namespace, r.key.name, names(st.domains))})
+	}
+}
+
+func names(list []string) string {
+	if len(list) == 0 {
+		return "none"
+	}
+	return strings.Join(list, ", ")
+}

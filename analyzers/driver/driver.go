@@ -314,6 +314,8 @@ func (m *merger) types(pools []*poolfinder.Pool) {
 		if t := typeLine(pool); !m.typeSet[t] {
 			m.typeSet[t] = true
 			m.rep.Summary.Types = append(m.rep.Summary.Types, t)
+			m.rep.Summary.TypeRefs = append(m.rep.Summary.TypeRefs, report.TypeRef{Kind: contract.KindInfraMachinePool,
+				Group: pool.Group, Version: pool.Version, Name: pool.Kind, GoType: pool.Type, Storage: pool.Storage})
 		}
 	}
 }

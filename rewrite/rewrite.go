@@ -13,8 +13,8 @@ import (
 
 	"github.com/mpaudit/mpaudit/analyzers/driver"
 	"github.com/mpaudit/mpaudit/contract"
-	"github.com/mpaudit/mpaudit/internal/progress"
 	"github.com/mpaudit/mpaudit/crdconfig"
+	"github.com/mpaudit/mpaudit/internal/progress"
 	"github.com/mpaudit/mpaudit/report"
 )
 

@@ -71,7 +71,9 @@ type MatrixCell struct {
 }
 
 // buildMatrix judges every audited type against every column from the
-// report's findings; nil when no type was audited.
+// report's findings; nil when no type was audited. A finding's column and
+// whether it fails a cell are worked out once per rule, field and kind: a
+// large provider has thousands of use-site findings.
 func buildMatrix(r *Report) *Matrix {
 	refs := slices.Clone(r.Summary.TypeRefs)
 	if len(refs) == 0 {
@@ -87,60 +89,100 @@ func buildMatrix(r *Report) *Matrix {
 	for _, c := range contract.MatrixColumns {
 		m.Columns = append(m.Columns, MatrixColumn{ID: c.ID, Title: c.Title})
 	}
+	j := &judge{modes: modes, columns: map[columnKey]int{}, fails: map[failKey]bool{}}
 	for _, t := range refs {
-		kind, known := contract.KindByName(t.Kind)
-		row := MatrixRow{Type: t}
-		for _, c := range contract.MatrixColumns {
-			row.Cells = append(row.Cells, judgeCell(r.Findings, t, kind, known, c, modes))
-		}
-		m.Rows = append(m.Rows, row)
+		m.Rows = append(m.Rows, MatrixRow{Type: t, Cells: j.row(r.Findings, t)})
 	}
 	return m
 }
 
-func judgeCell(findings []Finding, t TypeRef, kind *contract.Kind, known bool, c contract.MatrixColumn, modes contract.Modes) MatrixCell {
-	cell := MatrixCell{Column: c.ID}
-	notChecked := false
+type columnKey struct{ rule, field, kind string }
+
+type failKey struct {
+	rule     string
+	severity contract.Severity
+	spoke    bool
+}
+
+// judge memoizes what does not depend on the row.
+type judge struct {
+	modes   contract.Modes
+	columns map[columnKey]int // index in contract.MatrixColumns, -1 for none
+	fails   map[failKey]bool
+}
+
+func (j *judge) row(findings []Finding, t TypeRef) []MatrixCell {
+	kind, known := contract.KindByName(t.Kind)
+	if !known {
+		kind = nil
+	}
+	cols := contract.MatrixColumns
+	cells := make([]MatrixCell, len(cols))
+	notChecked := make([]bool, len(cols))
 	for _, f := range findings {
-		k := kind
-		if !known {
-			k = nil
+		for i, c := range cols {
+			if slices.Contains(c.NotCheckedBy, f.Rule) && t.owns(f, c.CRD) {
+				notChecked[i] = true
+			}
 		}
-		if slices.Contains(c.NotCheckedBy, f.Rule) {
-			notChecked = notChecked || t.owns(f, c.CRD)
-			continue
-		}
-		if id, ok := contract.MatrixColumnOf(f.Rule, f.Field, k); ok && id == c.ID && failsCell(f) && t.owns(f, c.CRD) {
-			cell.Rules = append(cell.Rules, f.Rule)
+		i := j.column(f, kind)
+		if i >= 0 && j.failsCell(f) && t.owns(f, cols[i].CRD) {
+			cells[i].Rules = append(cells[i].Rules, f.Rule)
 		}
 	}
-	slices.Sort(cell.Rules)
-	cell.Rules = slices.Compact(cell.Rules)
-	switch {
-	case len(cell.Rules) > 0: // a finding is never hidden, even in a column the kind lacks
-		cell.State = CellFail
-	case known && !c.AppliesTo(kind):
-		cell.State = CellNotApplicable
-	case notChecked || !known || !c.CheckedIn(kind, modes):
-		cell.State = CellNotChecked
-	default:
-		cell.State = CellOK
+	for i, c := range cols {
+		cell := &cells[i]
+		cell.Column = c.ID
+		slices.Sort(cell.Rules)
+		cell.Rules = slices.Compact(cell.Rules)
+		switch {
+		case len(cell.Rules) > 0: // a finding is never hidden, even in a column the kind lacks
+			cell.State = CellFail
+		case known && !c.AppliesTo(kind):
+			cell.State = CellNotApplicable
+		case notChecked[i] || !known || !c.CheckedIn(kind, j.modes):
+			cell.State = CellNotChecked
+		default:
+			cell.State = CellOK
+		}
 	}
-	return cell
+	return cells
+}
+
+// column is the index of f's column for a type of kind (nil: unknown), or -1.
+func (j *judge) column(f Finding, kind *contract.Kind) int {
+	key := columnKey{rule: f.Rule, field: f.Field}
+	if kind != nil {
+		key.kind = kind.Name
+	}
+	if i, ok := j.columns[key]; ok {
+		return i
+	}
+	i := -1
+	// A not-checked finding only says a column was not judged.
+	notCheckedOnly := slices.ContainsFunc(contract.MatrixColumns, func(c contract.MatrixColumn) bool { return slices.Contains(c.NotCheckedBy, f.Rule) })
+	if id, ok := contract.MatrixColumnOf(f.Rule, f.Field, kind); ok && !notCheckedOnly {
+		i = slices.IndexFunc(contract.MatrixColumns, func(c contract.MatrixColumn) bool { return c.ID == id })
+	}
+	j.columns[key] = i
+	return i
 }
 
 // failsCell: warnings and errors fail a cell, and so do a spoke's findings
 // that are informational only because they are on a spoke; inventories
 // (rules never above info) do not.
-func failsCell(f Finding) bool {
-	if f.Severity >= contract.Warning {
-		return true
+func (j *judge) failsCell(f Finding) bool {
+	key := failKey{rule: f.Rule, severity: f.Severity, spoke: f.Spoke}
+	if v, ok := j.fails[key]; ok {
+		return v
 	}
-	if !f.Spoke || f.Severity <= contract.Off {
-		return false
+	v := f.Severity >= contract.Warning
+	if !v && f.Spoke && f.Severity > contract.Off {
+		rule, ok := contract.Lookup(f.Rule)
+		v = !ok || !rule.Informational()
 	}
-	rule, ok := contract.Lookup(f.Rule)
-	return !ok || !rule.Informational()
+	j.fails[key] = v
+	return v
 }
 
 // owns reports whether finding f concerns type t. A finding on the CRD

@@ -457,6 +457,11 @@ func (c *Config) Apply(r *report.Report) (dropped int, warnings []string) {
 		kept = append(kept, f)
 	}
 	r.Findings = kept
+	// A filtered type leaves the migration matrix too: without its findings it would show as met.
+	r.Summary.TypeRefs = slices.DeleteFunc(r.Summary.TypeRefs, func(t report.TypeRef) bool {
+		_, keep := c.Finding(report.Finding{Kind: t.Name, Type: t.GoType})
+		return !keep
+	})
 	if c.Path != "" {
 		note := "configuration " + c.Path + " applied"
 		if dropped > 0 {

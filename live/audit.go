@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"sort"
 	"strings"
 
@@ -14,6 +13,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 
 	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/internal/progress"
 	"github.com/mpaudit/mpaudit/report"
 )
 
@@ -25,8 +25,8 @@ type Options struct {
 	CRDNames []string
 	// CAPIVersion overrides the detected core version.
 	CAPIVersion string
-	// Progress, when set, receives progress lines (a terminal's stderr).
-	Progress io.Writer
+	// Progress shows what is being read on a terminal; nil shows nothing.
+	Progress *progress.Line
 }
 
 // Result is one source's share of the report.
@@ -36,6 +36,8 @@ type Result struct {
 	Problems  []report.Problem
 	Notes     []string
 	Resources []report.Resource
+	// TypeRefs are the audited CRDs' served versions (rows of the migration matrix).
+	TypeRefs []report.TypeRef
 	// Suppressed counts findings an mpaudit.io/ignore annotation covers;
 	// they are not in Findings.
 	Suppressed int
@@ -107,6 +109,7 @@ type auditor struct {
 // Audit runs every live check against one source. It returns an error only
 // when nothing could be read at all (unreachable server, timeout).
 func Audit(ctx context.Context, src Source, opts Options) (*Result, error) {
+	opts.Progress.Step("%s: listing CustomResourceDefinitions", src.Name())
 	crdList, err := src.CRDs(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("%s: listing CustomResourceDefinitions: %w", src.Name(), err)
@@ -292,6 +295,7 @@ func (a *auditor) auditCRD(ctx context.Context, crd *apiextensionsv1.CustomResou
 	}
 	summary := report.Resource{Cluster: a.src.Name(), CRD: crd.Name, Group: info.Group, Kind: info.Kind,
 		StorageVersion: info.StorageVersion(), Readiness: map[string]int{}}
+	a.res.TypeRefs = append(a.res.TypeRefs, typeRefs(crd, a.src.Name())...)
 
 	// Read the objects at the version Cluster API reads, when it resolves.
 	version := info.StorageVersion()
@@ -308,17 +312,15 @@ func (a *auditor) auditCRD(ctx context.Context, crd *apiextensionsv1.CustomResou
 		return
 	}
 	gvk := schema.GroupVersionKind{Group: info.Group, Version: version, Kind: info.Kind}
+	a.opts.Progress.Step("%s: listing %s", a.src.Name(), info.Kind)
 	err = a.src.List(ctx, gvk, Scope{Namespace: a.opts.Namespace}, func(u *unstructured.Unstructured) error {
 		summary.Objects++
 		a.checkObject(u, gvk, &summary)
-		if a.opts.Progress != nil && summary.Objects%500 == 0 {
-			fmt.Fprintf(a.opts.Progress, "\r%s: %s: %d objects", a.src.Name(), info.Kind, summary.Objects)
+		if summary.Objects%500 == 0 {
+			a.opts.Progress.Step("%s: %s: %d objects", a.src.Name(), info.Kind, summary.Objects)
 		}
 		return nil
 	})
-	if a.opts.Progress != nil && summary.Objects >= 500 {
-		fmt.Fprintf(a.opts.Progress, "\r%s: %s: %d objects\n", a.src.Name(), info.Kind, summary.Objects)
-	}
 	if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
 		a.readError(report.Object{Group: info.Group, Version: version, Kind: info.Kind, Namespace: a.opts.Namespace},
 			fmt.Sprintf("%s objects at %s/%s", info.Kind, info.Group, version), err)

@@ -204,6 +204,8 @@ func fuzzReport(tb testing.TB, message, name, file string) *Report {
 	r.Summary.Resources = []Resource{{Cluster: name, CRD: name, Contract: name, APIVersion: name, StorageVersion: name,
 		Readiness: map[string]int{name: 1}}}
 	r.Summary.Clusters = []Cluster{{Name: name, Target: tg}, {Name: "other", Target: tg}}
+	r.Summary.TypeRefs = []TypeRef{{Kind: name, Group: name, Version: name, Name: name, Cluster: name},
+		{Kind: contract.KindInfraMachinePool, Group: name, Version: name, Name: name, GoType: name, Storage: true, Cluster: "other"}}
 	r.Finish()
 	return r
 }

@@ -121,6 +121,7 @@ func PrintMarkdown(w io.Writer, r *Report) error {
 		ew.printf("\n")
 	}
 
+	printMatrixMarkdown(ew, r.Matrix)
 	ew.printf("<sub>[mpaudit](%s) %s · fail-on %s · exit %d</sub>\n", sarifInformationURI, mdText(toolVersion()), r.FailOn, s.ExitCode)
 	return ew.err
 }

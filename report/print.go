@@ -136,6 +136,7 @@ func PrintText(w io.Writer, r *Report) error {
 	}
 	ew.printf("summary: %d error(s), %d warning(s), %d info%s; %d type(s) audited; %d loaded, %d not loaded; fail-on %s: exit %d\n",
 		s.Errors, s.Warnings, s.Info, suppressed, len(s.Types), s.Loaded, s.NotLoaded, r.FailOn, s.ExitCode)
+	printMatrixText(ew, r.Matrix)
 	return ew.err
 }
 

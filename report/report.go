@@ -3,6 +3,7 @@
 package report
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/mpaudit/mpaudit/contract"
@@ -113,6 +114,9 @@ type Summary struct {
 	ByRule   map[string]int `json:"byRule"`
 	// Types lists the pool types audited (static mode).
 	Types []string `json:"types,omitempty"`
+	// TypeRefs are the audited provider types, structured: the rows of the
+	// migration matrix.
+	TypeRefs []TypeRef `json:"typeRefs,omitempty"`
 	// Loaded and NotLoaded count packages (static) or resources (live).
 	Loaded    int `json:"loaded"`
 	NotLoaded int `json:"notLoaded"`
@@ -142,6 +146,8 @@ type Report struct {
 	Problems []Problem           `json:"problems,omitempty"`
 	Notes    []string            `json:"notes,omitempty"`
 	Summary  Summary             `json:"summary"`
+	// Matrix is built by Finish from TypeRefs and the findings.
+	Matrix *Matrix `json:"matrix,omitempty"`
 }
 
 // Finish sorts findings, fills the summary and returns the exit code.
@@ -169,6 +175,9 @@ func (r *Report) Finish() int {
 		}
 	}
 	sort.Strings(s.Types)
+	slices.SortFunc(s.TypeRefs, compareTypeRefs)
+	s.TypeRefs = slices.Compact(s.TypeRefs)
+	r.Matrix = buildMatrix(r)
 	s.Failed = failed
 	switch {
 	case len(r.Problems) > 0:

@@ -14,6 +14,7 @@ import (
 	"github.com/mpaudit/mpaudit/analyzers/driver"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/crdconfig"
+	"github.com/mpaudit/mpaudit/internal/progress"
 	"github.com/mpaudit/mpaudit/report"
 )
 
@@ -29,6 +30,8 @@ type Options struct {
 	// Context ends the run early (SIGINT, SIGTERM): a write in progress is
 	// rolled back. Nil means never.
 	Context context.Context
+	// Progress shows the phases on a terminal; nil shows nothing.
+	Progress *progress.Line
 }
 
 // Change is one file the rewrite creates or replaces.
@@ -80,6 +83,7 @@ func Run(opts Options) (res *Result, err error) {
 	if err := refuseInterrupted(root); err != nil {
 		return nil, err
 	}
+	opts.Progress.Step("staging a copy of %s", root)
 	st, err := newStage(root)
 	if err != nil {
 		return nil, err
@@ -91,7 +95,7 @@ func Run(opts Options) (res *Result, err error) {
 		return nil, err
 	}
 	res = &Result{Root: root}
-	trace := newTracer()
+	trace := newTracer(opts.Progress)
 	defer trace.done()
 	trace.step("staged a copy")
 	plan, err := planBuilds(st.dir)
@@ -115,7 +119,7 @@ func Run(opts Options) (res *Result, err error) {
 		changed[staged][why] = true
 	}
 
-	dopts := driver.Options{Dir: st.path(dir), Patterns: opts.Patterns, CAPIVersion: opts.CAPIVersion, Tests: true}
+	dopts := driver.Options{Dir: st.path(dir), Patterns: opts.Patterns, CAPIVersion: opts.CAPIVersion, Tests: true, Progress: opts.Progress}
 	var last *report.Report
 	for round := range maxRounds {
 		rep, fixes, err := driver.RunFixes(dopts)
@@ -180,10 +184,12 @@ func Run(opts Options) (res *Result, err error) {
 	if err := requireUtils(st, changed, mark, res); err != nil {
 		return nil, err
 	}
+	opts.Progress.Step("regenerating deepcopy functions")
 	if err := refreshDeepcopy(st, changed, mark, res); err != nil {
 		return nil, err
 	}
 	trace.step("deepcopy")
+	opts.Progress.Step("regenerating conversions")
 	if err := refreshConversions(st, changed, mark, res); err != nil {
 		return nil, err
 	}
@@ -209,11 +215,13 @@ func Run(opts Options) (res *Result, err error) {
 		res.After = last
 		return res, nil
 	}
+	opts.Progress.Step("verifying: go vet")
 	if err := vet(st.dir, affectedPackages(st, changed), trace); err != nil {
 		return res, fmt.Errorf("the rewritten module does not build, so nothing was written:\n%v%s", err, res.conversionHint())
 	}
 	// Linking (all vet leaves to build) and the audit of the result use
 	// different resources; run them side by side.
+	opts.Progress.Step("verifying: go build ./... and the audit of the result")
 	built := make(chan error, 1)
 	go func() { built <- build(st.dir) }()
 	after, err := driver.Run(dopts)
@@ -238,6 +246,7 @@ func Run(opts Options) (res *Result, err error) {
 		if ctx == nil {
 			ctx = context.Background()
 		}
+		opts.Progress.Step("writing %d file(s)", len(res.Changes))
 		res.Notes, err = commit(ctx, root, st.dir, res.Changes, staged)
 		if err != nil {
 			return res, err

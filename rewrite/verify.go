@@ -106,6 +106,7 @@ func (p *buildPlan) analyse(st *stage, patternDir string, opts Options, first bo
 		if len(e.patterns) == 0 {
 			continue
 		}
+		opts.Progress.Step("analysing under %s", e.cfg)
 		rep, fixes, err := driver.RunFixes(driver.Options{
 			Dir: st.dir, Patterns: e.patterns, CAPIVersion: opts.CAPIVersion, Tests: true,
 			Env: append(os.Environ(), e.cfg.env()...),
@@ -218,6 +219,7 @@ func (p *buildPlan) verify(st *stage, changed map[string]map[string]bool, res *R
 		if e.broken != "" {
 			continue // listed already
 		}
+		trace.progress.Step("verifying under %s", e.cfg)
 		pkgs, err := listPackages(st.dir, e.cfg.env(), "./...")
 		if err != nil {
 			return fmt.Errorf("%s: %w", e.cfg, err)

@@ -42,6 +42,7 @@ import (
 	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
 	"github.com/mpaudit/mpaudit/analyzers/settings"
 	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/internal/progress"
 	"github.com/mpaudit/mpaudit/report"
 )
 
@@ -56,6 +57,8 @@ type Options struct {
 	Tests bool
 	// Env is the go command's environment (nil: this process's).
 	Env []string
+	// Progress shows the phases on a terminal; nil shows nothing.
+	Progress *progress.Line
 }
 
 const mode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedSyntax |
@@ -98,6 +101,7 @@ func run(opts Options, withFixes bool) (*report.Report, []Fix, error) {
 	defer settings.SetFixMode(false)
 
 	tr := newTracer()
+	opts.Progress.Step("loading %s", strings.Join(opts.Patterns, " "))
 	set, err := load(opts, tr)
 	if err != nil {
 		return nil, nil, err
@@ -110,7 +114,7 @@ func run(opts Options, withFixes bool) (*report.Report, []Fix, error) {
 	}
 	m.dependencyErrors(set)
 
-	r := &runner{facts: map[factKey]analysis.Fact{}, withFixes: withFixes}
+	r := &runner{facts: map[factKey]analysis.Fact{}, withFixes: withFixes, progress: opts.Progress}
 	done := r.analyse(set)
 	tr.step("analysis of %d package(s), facts of %d more", len(set.roots), len(set.factOnly))
 	var depPools []*poolfinder.Result
@@ -203,6 +207,7 @@ func load(opts Options, tr *tracer) (*packageSet, error) {
 	tr.step("load %d package(s)", len(pkgs))
 	if len(extra) > 0 {
 		slices.Sort(extra)
+		opts.Progress.Step("loading again with %d module package(s) they import", len(depIDs))
 		pkgs, err = packages.Load(cfg, append(slices.Clone(opts.Patterns), slices.Compact(extra)...)...)
 		if err != nil {
 			return nil, fmt.Errorf("loading %s with the module packages it imports: %w", strings.Join(opts.Patterns, " "), err)
@@ -314,6 +319,8 @@ func (m *merger) types(pools []*poolfinder.Pool) {
 		if t := typeLine(pool); !m.typeSet[t] {
 			m.typeSet[t] = true
 			m.rep.Summary.Types = append(m.rep.Summary.Types, t)
+			m.rep.Summary.TypeRefs = append(m.rep.Summary.TypeRefs, report.TypeRef{Kind: contract.KindInfraMachinePool,
+				Group: pool.Group, Version: pool.Version, Name: pool.Kind, GoType: pool.Type, Storage: pool.Storage})
 		}
 	}
 }
@@ -454,6 +461,7 @@ type runner struct {
 	mu        sync.Mutex // guards facts
 	facts     map[factKey]analysis.Fact
 	withFixes bool
+	progress  *progress.Line
 }
 
 // outcome is what the analyzers made of one package.
@@ -485,6 +493,7 @@ func (r *runner) analyse(set *packageSet) map[*packages.Package]*outcome {
 	}
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
+	count := r.progress.Count("analysing packages", len(jobs))
 	for p, done := range jobs {
 		waitFor := analysedImports(p, jobs)
 		wg.Go(func() {
@@ -497,6 +506,7 @@ func (r *runner) analyse(set *packageSet) map[*packages.Package]*outcome {
 			for _, a := range plan[p] {
 				r.run(a, p, out[p])
 			}
+			count.Add(p.PkgPath)
 		})
 	}
 	wg.Wait()

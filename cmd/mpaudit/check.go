@@ -12,6 +12,7 @@ import (
 	"github.com/mpaudit/mpaudit/baseline"
 	"github.com/mpaudit/mpaudit/config"
 	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/internal/progress"
 	"github.com/mpaudit/mpaudit/report"
 )
 
@@ -203,7 +204,9 @@ func (s *staticFlags) audit(cmd *cobra.Command, patterns []string, cfg *config.C
 	if err != nil {
 		return nil, err
 	}
-	r, err := driver.Run(driver.Options{Dir: s.dir, Patterns: patterns, CAPIVersion: version, Tests: s.tests})
+	line := progress.ForTerminal(cmd.ErrOrStderr())
+	r, err := driver.Run(driver.Options{Dir: s.dir, Patterns: patterns, CAPIVersion: version, Tests: s.tests, Progress: line})
+	line.Done()
 	if err != nil {
 		return nil, &exitError{code: report.ExitError, err: err}
 	}

@@ -11,12 +11,12 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 	"k8s.io/client-go/rest"
 	"k8s.io/client-go/tools/clientcmd"
 
 	"github.com/mpaudit/mpaudit/config"
 	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/internal/progress"
 	"github.com/mpaudit/mpaudit/live"
 	"github.com/mpaudit/mpaudit/report"
 )
@@ -88,10 +88,11 @@ MPAUDIT_FAIL_ON, MPAUDIT_OUTPUT and MPAUDIT_CONFIG, then the configuration file.
 				return err
 			}
 			opts := live.Options{Namespace: f.namespace, CRDNames: f.crds, CAPIVersion: capiVersion}
-			if !f.noProgress && term.IsTerminal(int(os.Stderr.Fd())) {
-				opts.Progress = cmd.ErrOrStderr()
+			if !f.noProgress {
+				opts.Progress = progress.ForTerminal(cmd.ErrOrStderr())
 			}
 			runAudits(ctx, rep, sources, opts)
+			opts.Progress.Done()
 			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 				rep.Problems = append(rep.Problems, report.Problem{Subject: "audit", Message: fmt.Sprintf("timed out after %s; the report is partial", f.timeout)})
 			} else if ctx.Err() != nil {
@@ -214,6 +215,7 @@ func runAudits(ctx context.Context, rep *report.Report, sources []live.Source, o
 		rep.Problems = append(rep.Problems, r.Problems...)
 		rep.Notes = append(rep.Notes, r.Notes...)
 		rep.Summary.Resources = append(rep.Summary.Resources, r.Resources...)
+		rep.Summary.TypeRefs = append(rep.Summary.TypeRefs, r.TypeRefs...)
 		rep.Summary.Loaded += len(r.Resources)
 		rep.Summary.Suppressed += r.Suppressed
 	}

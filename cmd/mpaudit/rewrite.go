@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/internal/progress"
 	"github.com/mpaudit/mpaudit/report"
 	"github.com/mpaudit/mpaudit/rewrite"
 )
@@ -83,7 +84,9 @@ by another run, or an interrupted run (nothing written).`,
 			// copy is removed.
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			res, err := rewrite.Run(rewrite.Options{Context: ctx, Dir: dir, Patterns: args, CAPIVersion: capiVersion, Write: write})
+			line := progress.ForTerminal(cmd.ErrOrStderr())
+			res, err := rewrite.Run(rewrite.Options{Context: ctx, Dir: dir, Patterns: args, CAPIVersion: capiVersion, Write: write, Progress: line})
+			line.Done()
 			if res != nil {
 				for _, n := range res.Notes {
 					fmt.Fprintln(cmd.ErrOrStderr(), "mpaudit:", n)

@@ -44,17 +44,19 @@ const (
 // MatrixColumns are the columns, in display order.
 var MatrixColumns = []MatrixColumn{
 	{ID: ColumnReadiness, Title: "readiness", Aspects: []Aspect{AspectReadiness, AspectInitialization, AspectControlPlaneReady},
-		Rules: []string{RuleNoReadiness, RuleMachinePoolDisagree}},
+		Rules: []string{RuleNoReadiness, RuleMachinePoolDisagree, RuleKindObjectUnread, RuleKindObjectDisagree,
+			RuleCoreObjectDisagree, RuleKindObjectFieldMissing}},
 	{ID: ColumnFailures, Title: "failure fields", Aspects: []Aspect{AspectFailureReason, AspectFailureMessage},
-		Rules: []string{RuleObjectFailure}},
+		Rules: []string{RuleObjectFailure, RuleKindObjectFailure}},
 	{ID: ColumnProviderID, Title: "providerID", Aspects: []Aspect{AspectProviderID, AspectProviderIDList}},
 	{ID: ColumnReplicas, Title: "replicas", Aspects: []Aspect{AspectReplicas, AspectSpecReplicas, AspectReadyReplicas,
 		AspectUpToDateReplicas, AspectAvailableReplicas, AspectSelector}},
-	{ID: ColumnFailureDomains, Title: "failure domains", Aspects: []Aspect{AspectFailureDomains, AspectMachineFailureDomain}},
+	{ID: ColumnFailureDomains, Title: "failure domains", Aspects: []Aspect{AspectFailureDomains, AspectMachineFailureDomain},
+		Rules: []string{RuleKindObjectDomains, RuleCoreObjectDomains}},
 	{ID: ColumnConditions, Title: "conditions", Aspects: []Aspect{AspectConditions, AspectV1Beta1Conditions}},
 	{ID: ColumnKindSpecific, Title: "kind-specific", Rest: true},
 	{ID: ColumnLabel, Title: "contract label", CRD: true,
-		Rules: []string{RuleLabelMissing, RuleLabelV1Beta1Only, RuleLabelVersion, RuleMachinePoolRef}, NotCheckedBy: []string{RuleCRDNotFound}},
+		Rules: []string{RuleLabelMissing, RuleLabelV1Beta1Only, RuleLabelVersion, RuleMachinePoolRef, RuleCoreObjectRef}, NotCheckedBy: []string{RuleCRDNotFound}},
 	{ID: ColumnCRD, Title: "CRD name/scope", CRD: true,
 		Rules: []string{RuleCRDName, RuleCRDScope, RuleStatusSubresource}, NotCheckedBy: []string{RuleCRDNotFound}},
 }

@@ -277,14 +277,11 @@ func (a *auditor) auditKindCRD(ctx context.Context, crd *apiextensionsv1.CustomR
 		if _, referenced := a.kindObjs[key]; referenced && version == res.APIVersion {
 			a.kindObjs[key] = &st
 		}
-		if a.opts.Progress != nil && summary.Objects%500 == 0 {
-			fmt.Fprintf(a.opts.Progress, "\r%s: %s: %d objects", a.src.Name(), info.Kind, summary.Objects)
+		if summary.Objects%500 == 0 {
+			a.opts.Progress.Step("%s: %s: %d objects", a.src.Name(), info.Kind, summary.Objects)
 		}
 		return nil
 	})
-	if a.opts.Progress != nil && summary.Objects >= 500 {
-		fmt.Fprintf(a.opts.Progress, "\r%s: %s: %d objects\n", a.src.Name(), info.Kind, summary.Objects)
-	}
 	if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
 		a.readError(report.Object{Group: info.Group, Version: version, Kind: info.Kind, Namespace: a.opts.Namespace},
 			fmt.Sprintf("%s objects at %s/%s", info.Kind, info.Group, version), err)

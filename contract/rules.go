@@ -172,6 +172,21 @@ func (r *Rule) SeverityTable() []SeverityRow {
 	return rows
 }
 
+// ReleasedSeverity is the rule's highest severity on released cores: the
+// first row for pool rules (later rows are unreleased cores), the highest
+// over core releases and labels for the label-driven kinds.
+func (r *Rule) ReleasedSeverity() Severity {
+	rows := r.SeverityTable()
+	if !r.labelDriven() {
+		return rows[0].Severity
+	}
+	s := rows[0].Severity
+	for _, row := range rows[1:] {
+		s = max(s, row.Severity)
+	}
+	return s
+}
+
 // SeverityRow is one line of a rule's severity table.
 type SeverityRow struct {
 	Core     string

@@ -70,7 +70,7 @@ With --kind it lists only the rules that judge that contract kind
 			tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 			fmt.Fprintln(tw, "ID\tNAME\tSCOPE\tSEVERITY (core ≤ "+contract.LatestVerifiedCore+")\tMODE\tTITLE")
 			for _, r := range list {
-				sev := r.SeverityTable()[0].Severity
+				sev := r.ReleasedSeverity()
 				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", r.ID, r.Name, r.Scope, sev, strings.ReplaceAll(r.Modes.String(), " ", ""), r.Title)
 			}
 			return tw.Flush()

@@ -201,14 +201,15 @@ func Index(rules []*contract.Rule) string {
 	b.WriteString("<!-- Generated from contract/rules.go by `make docs`; do not edit. -->\n\n")
 	b.WriteString("Every rule mpaudit reports, generated from the catalog in `contract/rules.go`. " +
 		"The same text is printed by `mpaudit rules --explain <ID>`.\n\n")
-	fmt.Fprintf(&b, "Severities are those for the released cores (≤ %s, which read only `status.ready`); "+
-		"each rule's page gives them for later cores too.\n\n", contract.LatestVerifiedCore)
+	fmt.Fprintf(&b, "Severities are the highest on released cores (≤ %s; a pool's core reads only `status.ready`, "+
+		"the other kinds' cores read the fields the CRD's contract label selects); "+
+		"each rule's page gives them per core and label.\n\n", contract.LatestVerifiedCore)
 	b.WriteString("Mode *static* is " + commands(contract.Static) + " (the same analyzers); *live* is " +
 		commands(contract.Live) + ", against a cluster or a dump.\n\n")
 	fmt.Fprintf(&b, "| ID | Name | Scope | Severity (core ≤ %s) | Mode | Title | Contract |\n", contract.LatestVerifiedCore)
 	b.WriteString("|---|---|---|---|---|---|---|\n")
 	for _, r := range rules {
-		sev := r.SeverityTable()[0].Severity.String()
+		sev := r.ReleasedSeverity().String()
 		fmt.Fprintf(&b, "| [%s](%s) | `%s` | %s | %s | %s | %s | [link](%s) |\n",
 			r.ID, FileName(r), r.Name, r.Scope, sev, r.Modes, cell(inline(r.Title)), r.DocURL)
 	}

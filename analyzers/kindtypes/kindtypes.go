@@ -347,7 +347,7 @@ func (c *checker) labelDriven() {
 	}
 	for _, rp := range reads {
 		p := rp.Point
-		if rp.Read.Mode != contract.ReadLabelDriven || p.Aspect == contract.AspectReadiness || p.Aspect == contract.AspectInitialization {
+		if !labelDriven(p) || p.Aspect == contract.AspectReadiness || p.Aspect == contract.AspectInitialization {
 			continue
 		}
 		other, hasOther := c.t.Catalog.PairOf(p)
@@ -370,6 +370,12 @@ func (c *checker) labelDriven() {
 				c.t.Kind, other.Path, other.Contract, p.Path, c.against)
 		}
 	}
+}
+
+// labelDriven reports whether some core reads the point only under its
+// contract's label (before v1.11 such a v1beta1 point is read whatever the label).
+func labelDriven(p contract.Point) bool {
+	return slices.ContainsFunc(p.Reads, func(r contract.Read) bool { return r.Mode == contract.ReadLabelDriven })
 }
 
 // qualifier prints package names, not paths.

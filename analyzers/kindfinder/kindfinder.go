@@ -10,6 +10,7 @@ import (
 	"github.com/mpaudit/mpaudit/analyzers/markers"
 	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
 	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/crdconfig"
 )
 
 var Analyzer = &analysis.Analyzer{
@@ -34,6 +35,9 @@ type TypeRef struct {
 	// Type is the package-qualified Go type name.
 	Type    string
 	Storage bool
+	// Judgement is the contract core reads the API version under; set on
+	// the label-driven kinds, whose field set the label picks.
+	Judgement Judgement
 }
 
 // APIVersion is group/version (or just version when the group is unknown).
@@ -113,6 +117,8 @@ func run(pass *analysis.Pass) (any, error) {
 		return res, nil // most packages: no API types, nothing to classify
 	}
 	group, version := poolfinder.GroupVersion(pass, mk)
+	var cfg *crdconfig.Result
+	crdsLoaded := false
 	for _, tn := range roots {
 		c := contract.Classify(contract.TypeSummary{Group: group, Name: tn.Name(), Paths: jsonPaths(tn.Type())}, nil)
 		if c.Kind == nil || isPoolKind(c.Kind) {
@@ -133,6 +139,12 @@ func run(pass *analysis.Pass) (any, error) {
 			Obj:            tn,
 			Markers:        set,
 			Labels:         markers.Labels(set),
+		}
+		if c.Kind.LabelExclusiveSince != "" {
+			if !crdsLoaded {
+				cfg, crdsLoaded = loadCRDs(pool.Dir, pool.ModuleRoot), true
+			}
+			t.Judgement = judge(cfg, t, res.Release)
 		}
 		res.Types = append(res.Types, t)
 		exportNode(pass, res, tn, t.TypeRef, "")

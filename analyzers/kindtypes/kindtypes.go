@@ -42,10 +42,10 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(judged) == 0 {
 		return out, nil
 	}
-	cfg := loadCRDs(em, res.Pool)
+	reportCRDProblems(em, res.Pool)
 	for _, t := range judged {
 		c := &checker{em: em, t: t, mk: mk, release: res.Release}
-		c.judge(cfg, res.Pool.Target.Behaviour)
+		c.judge(res.Pool.Target.Behaviour)
 		c.readiness()
 		c.initializationShape()
 		c.failureFields()
@@ -56,12 +56,12 @@ func run(pass *analysis.Pass) (any, error) {
 	return out, nil
 }
 
-// loadCRDs reads the module's config/crd through poolcrd's cache. Problems
-// reading it are reported by poolcrd when the package has pool types.
-func loadCRDs(em *emit.Emitter, pool *poolfinder.Result) *crdconfig.Result {
+// reportCRDProblems reports what kept config/crd, where kindfinder read the
+// labels, from being read, unless poolcrd does (the package has pool types).
+func reportCRDProblems(em *emit.Emitter, pool *poolfinder.Result) {
 	dir := crdconfig.FindConfigDir(pool.Dir, pool.ModuleRoot)
 	if dir == "" {
-		return nil
+		return
 	}
 	cfg, err := poolcrd.Load(dir)
 	reported := slices.ContainsFunc(pool.Pools, func(p *poolfinder.Pool) bool { return p.Storage })
@@ -69,7 +69,7 @@ func loadCRDs(em *emit.Emitter, pool *poolfinder.Result) *crdconfig.Result {
 		if !reported {
 			em.Problem(report.Problem{Subject: dir, Message: err.Error()})
 		}
-		return nil
+		return
 	}
 	if !reported {
 		if cfg.RenderError != nil {
@@ -79,7 +79,6 @@ func loadCRDs(em *emit.Emitter, pool *poolfinder.Result) *crdconfig.Result {
 			em.Problem(report.Problem{Subject: cfg.Dir, Message: p})
 		}
 	}
-	return cfg
 }
 
 type checker struct {
@@ -95,65 +94,11 @@ type checker struct {
 	why string
 }
 
-// judge decides the context: which label core reads this API version under.
-func (c *checker) judge(cfg *crdconfig.Result, core contract.CoreBehaviour) {
-	t := c.t
-	c.ctx = contract.Context{Core: core, Release: c.release, Spoke: !t.Storage}
-	c.against = contract.V1Beta2
-	if c.release.Less(contract.ReleaseV1Beta2) {
-		c.against = contract.V1Beta1
-	}
-	labels, source := labelsOf(cfg, t)
-	if labels == nil {
-		c.why = fmt.Sprintf("no CRD or contract label found for %s: judged against the %s contract", t.Kind, c.against)
-		c.spokeNote()
-		return
-	}
-	label, api, err := contract.ResolveContractAt(labels, c.release)
-	switch {
-	case err != nil:
-		c.why = fmt.Sprintf("the %s labels name no contract core %s knows (%v): judged against the %s contract", source, c.release, err, c.against)
-	case api == t.Version:
-		c.ctx.Label, c.ctx.Spoke, c.against = label, false, label
-		c.why = fmt.Sprintf("core %s reads %s of %s under its %s label", c.release, api, t.Kind, contract.LabelKey(string(label)))
-		return
-	default:
-		c.why = fmt.Sprintf("core %s reads API version %s under the %s label, not %s: judged for a flip of the label to the %s contract",
-			c.release, api, contract.LabelKey(string(label)), t.Version, c.against)
-	}
-	c.spokeNote()
-}
-
-func (c *checker) spokeNote() {
-	if !c.t.Storage {
-		c.why += "; older API version " + c.t.Version + ", a conversion spoke: informational"
-	}
-}
-
-// labelsOf returns the contract labels of the type's CRD, else of its markers.
-func labelsOf(cfg *crdconfig.Result, t *kindfinder.Type) (map[string]string, string) {
-	if cfg != nil {
-		var byKind *crdconfig.CRD
-		for i := range cfg.CRDs {
-			crd := &cfg.CRDs[i]
-			if crd.Kind != t.Kind {
-				continue
-			}
-			if crd.Group == t.Group {
-				return crd.Labels, "CRD " + crd.Name
-			}
-			if byKind == nil {
-				byKind = crd
-			}
-		}
-		if t.Group == "" && byKind != nil {
-			return byKind.Labels, "CRD " + byKind.Name
-		}
-	}
-	if len(t.Labels) > 0 {
-		return t.Labels, "+kubebuilder:metadata:labels"
-	}
-	return nil, ""
+// judge takes the context kindfinder resolved from the CRD labels.
+func (c *checker) judge(core contract.CoreBehaviour) {
+	c.ctx = c.t.Context(core, c.release)
+	c.against = c.t.Judgement.Against
+	c.why = c.t.Judgement.Why
 }
 
 func (c *checker) report(pos token.Pos, rule, field, format string, args ...any) {

@@ -16,6 +16,8 @@ const (
 	RuleKindConditionsV1Beta1  = "MPA127"
 	RuleKindShapeForLabel      = "MPA128"
 	RuleKindRenamedField       = "MPA129"
+	RuleKindV1Beta1WriteAlone  = "MPA220"
+	RuleKindV1Beta2WriteAlone  = "MPA221"
 )
 
 // LabelDrivenKinds are the kinds whose field set core picks from the CRD's
@@ -144,5 +146,26 @@ var staticKindRules = []*Rule{
 		Fix:      "Add the field under the labelled contract's name (and write both while both labels are served).",
 		DocURL:   labelsDoc,
 		severity: byLabel(Warning, Warning, Warning, Warning),
+	},
+	{
+		ID: RuleKindV1Beta1WriteAlone, Name: "kind-v1beta1-write-alone", Scope: ScopeUse, Kinds: LabelDrivenKinds,
+		Modes: Static,
+		Title: "a function writes a field the v1beta2 contract renamed under its v1beta1 name only",
+		Rationale: "The type has both names (status.ready and status.initialization.<field>, a ControlPlane's updatedReplicas " +
+			"and upToDateReplicas, ...), but this function sets only the v1beta1 one: under a v1beta2 label core reads the " +
+			"other and never sees the object provisioned (or its counters move).",
+		Fix:      "Set the v1beta2 field in the same place (readiness is one-way: never reset it).",
+		DocURL:   labelsDoc,
+		severity: byLabel(Info, Warning, Error, Warning),
+	},
+	{
+		ID: RuleKindV1Beta2WriteAlone, Name: "kind-v1beta2-write-alone", Scope: ScopeUse, Kinds: LabelDrivenKinds,
+		Modes: Static,
+		Title: "a function writes a field the v1beta2 contract renamed under its v1beta2 name only",
+		Rationale: "The type still has the v1beta1 name, which cores before v1.11 and CRDs labelled only v1beta1 read; " +
+			"a function that sets only the v1beta2 field leaves the object unprovisioned there.",
+		Fix:      "Set the v1beta1 field too while such cores or labels are supported.",
+		DocURL:   labelsDoc,
+		severity: byLabel(Error, Error, Off, Info),
 	},
 }

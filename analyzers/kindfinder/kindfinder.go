@@ -3,6 +3,7 @@ package kindfinder
 import (
 	"go/types"
 	"reflect"
+	"slices"
 	"sort"
 
 	"golang.org/x/tools/go/analysis"
@@ -35,6 +36,8 @@ type TypeRef struct {
 	// Type is the package-qualified Go type name.
 	Type    string
 	Storage bool
+	// Points are the JSON paths of the kind's catalogued points the type has.
+	Points []string
 	// Judgement is the contract core reads the API version under; set on
 	// the label-driven kinds, whose field set the label picks.
 	Judgement Judgement
@@ -47,6 +50,9 @@ func (r TypeRef) APIVersion() string {
 	}
 	return r.Group + "/" + r.Version
 }
+
+// Has reports whether the type has the catalogued point at path.
+func (r TypeRef) Has(path string) bool { return slices.Contains(r.Points, path) }
 
 // NodeFact marks a classified type ("" path) or a struct type of its spec
 // or status ("status", "status.initialization", ...).
@@ -139,6 +145,11 @@ func run(pass *analysis.Pass) (any, error) {
 			Obj:            tn,
 			Markers:        set,
 			Labels:         markers.Labels(set),
+		}
+		for _, p := range c.Kind.AllPoints() {
+			if _, ok := poolfinder.FieldByPath(tn.Type(), p.Path); ok && !slices.Contains(t.Points, p.Path) {
+				t.Points = append(t.Points, p.Path)
+			}
 		}
 		if c.Kind.LabelExclusiveSince != "" {
 			if !crdsLoaded {

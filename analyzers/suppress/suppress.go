@@ -8,6 +8,7 @@ import (
 
 	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
 	"github.com/mpaudit/mpaudit/analyzers/kindtypes"
+	"github.com/mpaudit/mpaudit/analyzers/kindusage"
 	"github.com/mpaudit/mpaudit/analyzers/poolcrd"
 	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
 	"github.com/mpaudit/mpaudit/analyzers/pooltypes"
@@ -17,7 +18,7 @@ import (
 )
 
 // reporting are the analyzers whose findings directives suppress.
-var reporting = []*analysis.Analyzer{pooltypes.Analyzer, poolusage.Analyzer, poolcrd.Analyzer, kindtypes.Analyzer}
+var reporting = []*analysis.Analyzer{pooltypes.Analyzer, poolusage.Analyzer, poolcrd.Analyzer, kindtypes.Analyzer, kindusage.Analyzer}
 
 var Analyzer = &analysis.Analyzer{
 	Name:             "suppress",

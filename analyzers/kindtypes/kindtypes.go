@@ -302,9 +302,13 @@ func (c *checker) labelDriven() {
 			if matchesAny(f.Var.Type(), p) || !matches(f.Var.Type(), other.Type) {
 				continue
 			}
+			consequence := "decoding fails and so does the reconcile of the object that references " + c.t.Kind
+			if !c.t.Judgement.Read {
+				consequence = "once core reads this API version under that label, " + consequence
+			}
 			c.report(f.Var.Pos(), contract.RuleKindShapeForLabel, p.Path,
-				"%s is %s, the %s shape, but core reads it as %s under the %s contract: decoding fails and so does the reconcile of the object that references %s",
-				p.Path, types.TypeString(f.Var.Type(), qualifier), other.Contract, p.Type, c.against, c.t.Kind)
+				"%s is %s, the %s shape, but core reads it as %s under the %s contract: %s",
+				p.Path, types.TypeString(f.Var.Type(), qualifier), other.Contract, p.Type, c.against, consequence)
 		case !has && hasOther && other.Path != p.Path:
 			g, ok := c.field(other.Path)
 			if !ok {

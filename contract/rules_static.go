@@ -16,6 +16,7 @@ const (
 	RuleKindConditionsV1Beta1  = "MPA127"
 	RuleKindShapeForLabel      = "MPA128"
 	RuleKindRenamedField       = "MPA129"
+	RuleKindReadInPlace        = "MPA130"
 	RuleKindV1Beta1WriteAlone  = "MPA220"
 	RuleKindV1Beta2WriteAlone  = "MPA221"
 )
@@ -146,6 +147,17 @@ var staticKindRules = []*Rule{
 		Fix:      "Add the field under the labelled contract's name (and write both while both labels are served).",
 		DocURL:   labelsDoc,
 		severity: byLabel(Warning, Warning, Warning, Warning),
+	},
+	{
+		ID: RuleKindReadInPlace, Name: "kind-readiness-read-in-place", Scope: ScopeType, Kinds: LabelDrivenKinds,
+		Modes: Static,
+		Title: "the target core reads a field in place of the readiness field, and the type lacks it",
+		Rationale: "Cluster API v1.11.0–v1.11.4 and v1.12.0–v1.12.1 read a v1beta1 ControlPlane's initialization from " +
+			"status.ready instead of status.initialized (fixed by 54a4ea4ff7): on those releases a control plane labelled " +
+			"v1beta1 without status.ready is never seen initialized.",
+		Fix:      "Keep status.ready and set it with status.initialized, or target a fixed release (v1.11.5, v1.12.2, v1.13.0+).",
+		DocURL:   labelsDoc,
+		severity: byLabel(Error, Error, Error, Warning),
 	},
 	{
 		ID: RuleKindV1Beta1WriteAlone, Name: "kind-v1beta1-write-alone", Scope: ScopeUse, Kinds: LabelDrivenKinds,

@@ -47,6 +47,7 @@ func run(pass *analysis.Pass) (any, error) {
 		c := &checker{em: em, t: t, mk: mk, release: res.Release}
 		c.judge(res.Pool.Target.Behaviour)
 		c.readiness()
+		c.readInPlace()
 		c.initializationShape()
 		c.failureFields()
 		c.v1beta1Shapes()
@@ -172,6 +173,31 @@ func (c *checker) readiness() {
 		c.report(f2.Var.Pos(), contract.RuleKindInitializationOnly, v1.Path, "%s", msg)
 	default:
 		c.report(c.containerPos(v2), contract.RuleKindNoReadiness, v2.Path, "%s has neither %s nor %s", kind, v1.Path, v2.Path)
+	}
+}
+
+// readInPlace reports a readiness point the target reads in place of
+// another (a v1beta1 ControlPlane's status.ready on v1.11.0–v1.11.4) when
+// the type lacks it.
+func (c *checker) readInPlace() {
+	reads, err := contract.ReadsAspect(c.t.Catalog, c.release, c.against, contract.AspectReadiness)
+	if err != nil {
+		return
+	}
+	for _, rp := range reads {
+		if rp.Read.InPlaceOf == "" {
+			continue
+		}
+		if _, ok := c.field(rp.Point.Path); ok {
+			continue
+		}
+		pos := c.containerPos(rp.Point)
+		if f, ok := c.field(rp.Read.InPlaceOf); ok {
+			pos = f.Var.Pos()
+		}
+		c.report(pos, contract.RuleKindReadInPlace, rp.Point.Path,
+			"core %s reads %s in place of %s under the %s contract (%s), and %s has no %s: it is never seen initialized",
+			c.release, rp.Point.Path, rp.Read.InPlaceOf, c.against, rp.Read.Basis, c.t.Kind, rp.Point.Path)
 	}
 }
 

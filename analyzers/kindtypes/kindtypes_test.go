@@ -30,3 +30,11 @@ func TestBeforeV1Beta2(t *testing.T) {
 	t.Cleanup(func() { settings.Set("", contract.Info) })
 	analysistest.Run(t, "testdata/kinds", kindtypes.Analyzer, "./apis/old/...")
 }
+
+// TestControlPlaneReadyBug judges a v1beta1 control plane for a release that
+// reads its initialization from status.ready.
+func TestControlPlaneReadyBug(t *testing.T) {
+	settings.Set("v1.11.3", contract.Info)
+	t.Cleanup(func() { settings.Set("", contract.Info) })
+	analysistest.Run(t, "testdata/kinds", kindtypes.Analyzer, "./apis/bugcp/...")
+}

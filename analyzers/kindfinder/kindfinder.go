@@ -92,6 +92,10 @@ func (r *Result) Node(obj types.Object) (*NodeFact, bool) {
 	return f, ok
 }
 
+// Any reports whether the package or its dependencies declare a classified
+// type: use-site passes need not read a package that cannot reach one.
+func (r *Result) Any() bool { return len(r.facts) > 0 }
+
 // maxSummaryDepth bounds the JSON paths collected for the classifier; the
 // structural hints it asks about are at most three segments deep.
 const maxSummaryDepth = 4

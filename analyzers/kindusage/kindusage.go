@@ -40,8 +40,8 @@ type write struct {
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[kindfinder.Analyzer].(*kindfinder.Result)
 	em, out := emit.New(pass)
-	if len(res.Types) > 0 {
-		return out, nil // API packages: conversions and webhooks are not use sites
+	if len(res.Types) > 0 || !res.Any() {
+		return out, nil // API packages (conversions and webhooks are not use sites), or no kind type in reach
 	}
 	for _, f := range pass.Files {
 		if ast.IsGenerated(f) || strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") {

@@ -6,6 +6,8 @@ package analyzers
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/mpaudit/mpaudit/analyzers/kindtypes"
+	"github.com/mpaudit/mpaudit/analyzers/kindusage"
 	"github.com/mpaudit/mpaudit/analyzers/poolcrd"
 	"github.com/mpaudit/mpaudit/analyzers/pooltypes"
 	"github.com/mpaudit/mpaudit/analyzers/poolusage"
@@ -16,5 +18,5 @@ import (
 // last: it reads the others' results to report //mpaudit:ignore comments
 // without a reason or that suppress nothing.
 func Reporting() []*analysis.Analyzer {
-	return []*analysis.Analyzer{pooltypes.Analyzer, poolusage.Analyzer, poolcrd.Analyzer, suppress.Analyzer}
+	return []*analysis.Analyzer{pooltypes.Analyzer, poolusage.Analyzer, poolcrd.Analyzer, kindtypes.Analyzer, kindusage.Analyzer, suppress.Analyzer}
 }

@@ -243,7 +243,11 @@ const (
 	RuleUnusedSuppression     = "MPA902"
 )
 
-var rules = []*Rule{
+// rules is the whole catalog: the InfraMachinePool rules below and the
+// label-driven kinds' rules (rules_static.go).
+var rules = slices.Concat(poolRules, staticKindRules)
+
+var poolRules = []*Rule{
 	{
 		ID: RuleReadyOnly, Name: "ready-without-provisioned", Scope: ScopeType, Kind: &InfraMachinePool, Field: PathReady,
 		Modes: Static, FixedBy: SuggestedFix | Rewrite,

@@ -7,6 +7,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
+	"github.com/mpaudit/mpaudit/analyzers/kindtypes"
+	"github.com/mpaudit/mpaudit/analyzers/kindusage"
 	"github.com/mpaudit/mpaudit/analyzers/poolcrd"
 	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
 	"github.com/mpaudit/mpaudit/analyzers/pooltypes"
@@ -16,7 +18,7 @@ import (
 )
 
 // reporting are the analyzers whose findings directives suppress.
-var reporting = []*analysis.Analyzer{pooltypes.Analyzer, poolusage.Analyzer, poolcrd.Analyzer}
+var reporting = []*analysis.Analyzer{pooltypes.Analyzer, poolusage.Analyzer, poolcrd.Analyzer, kindtypes.Analyzer, kindusage.Analyzer}
 
 var Analyzer = &analysis.Analyzer{
 	Name:             "suppress",

@@ -99,10 +99,19 @@ func TestCheckProviderJSON(t *testing.T) {
 			}
 		}
 	}
+	perReplicaJudged := false
 	for _, f := range r.Findings {
+		// A per-replica pool machine is an InfraMachine: only the kind rules judge it.
+		if f.Kind == "FooManagedMachinePoolMachine" && contract.MustRule(f.Rule).AppliesTo(&contract.InfraMachine) {
+			perReplicaJudged = perReplicaJudged || f.Rule == contract.RuleKindReadyOnly
+			continue
+		}
 		if f.Kind == "FooManagedMachinePoolMachine" || f.Kind == "FooManagedMachinePoolTemplate" || f.Kind == "DockerMachinePoolList" || f.Kind == "BarMachinePool" {
 			t.Errorf("finding on a type that is not a pool: %+v", f)
 		}
+	}
+	if !perReplicaJudged {
+		t.Errorf("FooManagedMachinePoolMachine (an InfraMachine with status.ready only) has no %s finding", contract.RuleKindReadyOnly)
 	}
 	var sum int
 	for _, n := range r.Summary.ByRule {

@@ -1,0 +1,104 @@
+package kindfinder
+
+import (
+	"fmt"
+
+	"github.com/mpaudit/mpaudit/analyzers/poolcrd"
+	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/crdconfig"
+)
+
+// Judgement says which contract a classified API version is judged against
+// for the target core, and why.
+type Judgement struct {
+	// Label is the contract core reads this API version under; "" when core
+	// reads another version (a hub behind a label naming a spoke) or the
+	// label is unknown.
+	Label contract.Contract
+	// Against is Label, else v1beta2, the contract of the next label flip
+	// (v1beta1 on cores before v1.11, which know no other).
+	Against contract.Contract
+	// Read is set when core reads this API version: it is judged at full
+	// severity even when it is not the storage version.
+	Read bool
+	// Why says, for messages, what the judgement rests on.
+	Why string
+}
+
+// judge resolves the type's CRD labels as the target core does.
+func judge(cfg *crdconfig.Result, t *Type, release contract.Release) Judgement {
+	j := Judgement{Against: contract.V1Beta2}
+	if release.Less(contract.ReleaseV1Beta2) {
+		j.Against = contract.V1Beta1
+	}
+	labels, source := labelsOf(cfg, t)
+	if labels == nil {
+		j.Why = fmt.Sprintf("no CRD or contract label found for %s: judged against the %s contract", t.Kind, j.Against)
+		return j.spoke(t)
+	}
+	label, api, err := contract.ResolveContractAt(labels, release)
+	switch {
+	case err != nil:
+		j.Why = fmt.Sprintf("the %s labels name no contract core %s knows (%v): judged against the %s contract", source, release, err, j.Against)
+	case api == t.Version:
+		j.Label, j.Against, j.Read = label, label, true
+		j.Why = fmt.Sprintf("core %s reads %s of %s under its %s label", release, api, t.Kind, contract.LabelKey(string(label)))
+		return j
+	default:
+		j.Why = fmt.Sprintf("core %s reads API version %s under the %s label, not %s: judged for a flip of the label to the %s contract",
+			release, api, contract.LabelKey(string(label)), t.Version, j.Against)
+	}
+	return j.spoke(t)
+}
+
+func (j Judgement) spoke(t *Type) Judgement {
+	if !t.Storage {
+		j.Why += "; older API version " + t.Version + ", a conversion spoke: informational"
+	}
+	return j
+}
+
+// Context is the rule context of a finding on the type.
+func (r TypeRef) Context(core contract.CoreBehaviour, release contract.Release) contract.Context {
+	return contract.Context{Core: core, Release: release, Label: r.Judgement.Label, Spoke: !r.Storage && !r.Judgement.Read}
+}
+
+// loadCRDs reads the module's config/crd through poolcrd's cache (problems
+// reading it are reported by the reporting passes).
+func loadCRDs(dir, moduleRoot string) *crdconfig.Result {
+	d := crdconfig.FindConfigDir(dir, moduleRoot)
+	if d == "" {
+		return nil
+	}
+	cfg, err := poolcrd.Load(d)
+	if err != nil {
+		return nil
+	}
+	return cfg
+}
+
+// labelsOf returns the contract labels of the type's CRD, else of its markers.
+func labelsOf(cfg *crdconfig.Result, t *Type) (map[string]string, string) {
+	if cfg != nil {
+		var byKind *crdconfig.CRD
+		for i := range cfg.CRDs {
+			crd := &cfg.CRDs[i]
+			if crd.Kind != t.Kind {
+				continue
+			}
+			if crd.Group == t.Group {
+				return crd.Labels, "CRD " + crd.Name
+			}
+			if byKind == nil {
+				byKind = crd
+			}
+		}
+		if t.Group == "" && byKind != nil {
+			return byKind.Labels, "CRD " + byKind.Name
+		}
+	}
+	if len(t.Labels) > 0 {
+		return t.Labels, "+kubebuilder:metadata:labels"
+	}
+	return nil, ""
+}

@@ -1,0 +1,357 @@
+package kindtypes
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
+	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
+	"github.com/mpaudit/mpaudit/analyzers/markers"
+	"github.com/mpaudit/mpaudit/analyzers/poolcrd"
+	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
+	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/crdconfig"
+	"github.com/mpaudit/mpaudit/report"
+)
+
+var Analyzer = &analysis.Analyzer{
+	Name:             "kindtypes",
+	Doc:              "checks InfraCluster, InfraMachine, ControlPlane and BootstrapConfig API types against the provider contract their CRD's label selects for the target core",
+	URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/kindtypes",
+	Run:              run,
+	Requires:         []*analysis.Analyzer{kindfinder.Analyzer, markers.Analyzer},
+	RunDespiteErrors: true,
+	ResultType:       emit.ResultType,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	res := pass.ResultOf[kindfinder.Analyzer].(*kindfinder.Result)
+	mk := pass.ResultOf[markers.Analyzer].(*markers.Markers)
+	em, out := emit.New(pass)
+	var judged []*kindfinder.Type
+	for _, t := range res.Types {
+		if t.Catalog.LabelExclusiveSince != "" && !t.Catalog.IsTemplate() {
+			judged = append(judged, t)
+		}
+	}
+	if len(judged) == 0 {
+		return out, nil
+	}
+	reportCRDProblems(em, res.Pool)
+	for _, t := range judged {
+		c := &checker{em: em, t: t, mk: mk, release: res.Release}
+		c.judge(res.Pool.Target.Behaviour)
+		c.readiness()
+		c.readInPlace()
+		c.initializationShape()
+		c.failureFields()
+		c.v1beta1Shapes()
+		c.conditions()
+		c.labelDriven()
+	}
+	return out, nil
+}
+
+// reportCRDProblems reports what kept config/crd, where kindfinder read the
+// labels, from being read, unless poolcrd does (the package has pool types).
+func reportCRDProblems(em *emit.Emitter, pool *poolfinder.Result) {
+	dir := crdconfig.FindConfigDir(pool.Dir, pool.ModuleRoot)
+	if dir == "" {
+		return
+	}
+	cfg, err := poolcrd.Load(dir)
+	reported := slices.ContainsFunc(pool.Pools, func(p *poolfinder.Pool) bool { return p.Storage })
+	if err != nil {
+		if !reported {
+			em.Problem(report.Problem{Subject: dir, Message: err.Error()})
+		}
+		return
+	}
+	if !reported {
+		if cfg.RenderError != nil {
+			em.Note("%v", cfg.RenderError)
+		}
+		for _, p := range cfg.Problems {
+			em.Problem(report.Problem{Subject: cfg.Dir, Message: p})
+		}
+	}
+}
+
+type checker struct {
+	em      *emit.Emitter
+	t       *kindfinder.Type
+	mk      *markers.Markers
+	release contract.Release
+	ctx     contract.Context
+	// against is the contract the type is judged against: the label's for
+	// the API version core reads, else v1beta2 (v1beta1 before v1.11).
+	against contract.Contract
+	// why says, in every message, what the judgement rests on.
+	why string
+}
+
+// judge takes the context kindfinder resolved from the CRD labels.
+func (c *checker) judge(core contract.CoreBehaviour) {
+	c.ctx = c.t.Context(core, c.release)
+	c.against = c.t.Judgement.Against
+	c.why = c.t.Judgement.Why
+}
+
+func (c *checker) report(pos token.Pos, rule, field, format string, args ...any) {
+	if !pos.IsValid() {
+		pos = c.t.Obj.Pos()
+	}
+	c.em.At(pos, report.Finding{
+		Rule:       rule,
+		Severity:   contract.MustRule(rule).Severity(c.ctx),
+		Kind:       c.t.Kind,
+		Type:       c.t.Type,
+		APIVersion: c.t.APIVersion(),
+		Field:      field,
+		Message:    fmt.Sprintf(format, args...) + " (" + c.why + ")",
+		Spoke:      c.ctx.Spoke,
+	})
+}
+
+// field finds the Go field at a point's JSON path.
+func (c *checker) field(path string) (poolfinder.JSONField, bool) {
+	return poolfinder.FieldByPath(c.t.Obj.Type(), path)
+}
+
+// point returns the kind's point of an aspect under a contract.
+func (c *checker) point(ct contract.Contract, a contract.Aspect) (contract.Point, bool) {
+	for _, p := range c.t.Catalog.Points(ct) {
+		if p.Aspect == a {
+			return p, true
+		}
+	}
+	return contract.Point{}, false
+}
+
+// containerPos is where a missing point is reported: the declaration of the
+// type holding it (the status struct), else the root type.
+func (c *checker) containerPos(p contract.Point) token.Pos {
+	if f, ok := poolfinder.FieldByJSON(c.t.Obj.Type(), p.Segments()[0]); ok {
+		if n, ok := poolfinder.Deref(f.Var.Type()).(*types.Named); ok {
+			return n.Obj().Pos()
+		}
+		return f.Var.Pos()
+	}
+	return c.t.Obj.Pos()
+}
+
+func (c *checker) readiness() {
+	v1, ok1 := c.point(contract.V1Beta1, contract.AspectReadiness)
+	v2, ok2 := c.point(contract.V1Beta2, contract.AspectReadiness)
+	if !ok1 || !ok2 {
+		return
+	}
+	f1, has1 := c.field(v1.Path)
+	f2, has2 := c.field(v2.Path)
+	kind := c.t.Kind
+	switch {
+	case has1 && has2:
+		c.report(f1.Var.Pos(), contract.RuleKindDualReadiness, v1.Path,
+			"%s has %s and %s: both are needed while cores before %s, which read only %s, are supported",
+			kind, v1.Path, v2.Path, contract.ReleaseV1Beta2, v1.Path)
+	case has1:
+		msg := fmt.Sprintf("%s has %s but no %s", kind, v1.Path, v2.Path)
+		if c.ctx.Label == contract.V1Beta2 {
+			msg += fmt.Sprintf(": core reads only %s under this label, so no %s is ever provisioned", v2.Path, kind)
+		}
+		c.report(f1.Var.Pos(), contract.RuleKindReadyOnly, v2.Path, "%s", msg)
+	case has2:
+		msg := fmt.Sprintf("%s has %s but no %s", kind, v2.Path, v1.Path)
+		if c.against == contract.V1Beta1 {
+			msg += fmt.Sprintf(": core reads only %s here, so no %s is ever provisioned", v1.Path, kind)
+		}
+		c.report(f2.Var.Pos(), contract.RuleKindInitializationOnly, v1.Path, "%s", msg)
+	default:
+		c.report(c.containerPos(v2), contract.RuleKindNoReadiness, v2.Path, "%s has neither %s nor %s", kind, v1.Path, v2.Path)
+	}
+}
+
+// readInPlace reports a readiness point the target reads in place of
+// another (a v1beta1 ControlPlane's status.ready on v1.11.0–v1.11.4) when
+// the type lacks it.
+func (c *checker) readInPlace() {
+	reads, err := contract.ReadsAspect(c.t.Catalog, c.release, c.against, contract.AspectReadiness)
+	if err != nil {
+		return
+	}
+	for _, rp := range reads {
+		if rp.Read.InPlaceOf == "" {
+			continue
+		}
+		if _, ok := c.field(rp.Point.Path); ok {
+			continue
+		}
+		pos := c.containerPos(rp.Point)
+		if f, ok := c.field(rp.Read.InPlaceOf); ok {
+			pos = f.Var.Pos()
+		}
+		c.report(pos, contract.RuleKindReadInPlace, rp.Point.Path,
+			"core %s reads %s in place of %s under the %s contract (%s), and %s has no %s: it is never seen initialized",
+			c.release, rp.Point.Path, rp.Read.InPlaceOf, c.against, rp.Read.Basis, c.t.Kind, rp.Point.Path)
+	}
+}
+
+func (c *checker) initializationShape() {
+	init, ok := c.point(contract.V1Beta2, contract.AspectInitialization)
+	inner, okInner := c.point(contract.V1Beta2, contract.AspectReadiness)
+	if !ok || !okInner {
+		return
+	}
+	f, has := c.field(init.Path)
+	if !has {
+		return
+	}
+	var problems []string
+	t := f.Var.Type()
+	if _, isPtr := types.Unalias(t).(*types.Pointer); isPtr && !init.Type.Pointer {
+		problems = append(problems, "it is a pointer; the contract uses a value struct")
+	}
+	if got := contract.ParseJSONTag(f.Tag); got != init.Tag {
+		problems = append(problems, fmt.Sprintf("its json tag is %q, want %q", f.Tag, init.Tag.String()))
+	}
+	if poolfinder.StructOf(t) == nil {
+		problems = append(problems, fmt.Sprintf("its type %s is not a struct", types.TypeString(t, qualifier)))
+	} else if named, ok := poolfinder.Deref(t).(*types.Named); ok && named.Obj().Pkg() == c.t.Obj.Pkg() {
+		for _, m := range init.Markers {
+			if !m.OnType {
+				continue
+			}
+			if got, ok := c.mk.Type(named.Obj()).Get(m.Name); !ok || got.Value != m.Value {
+				problems = append(problems, fmt.Sprintf("%s lacks %s", named.Obj().Name(), m))
+			}
+		}
+	}
+	name := inner.Segments()[len(inner.Segments())-1]
+	if g, ok := c.field(inner.Path); ok {
+		if !matches(g.Var.Type(), inner.Type) {
+			problems = append(problems, fmt.Sprintf("%s is %s, want %s", name, types.TypeString(g.Var.Type(), qualifier), inner.Type))
+		}
+		if got := contract.ParseJSONTag(g.Tag); got != inner.Tag {
+			problems = append(problems, fmt.Sprintf("%s's json tag is %q, want %q", name, g.Tag, inner.Tag.String()))
+		}
+	} else if poolfinder.StructOf(t) != nil {
+		var names []string
+		for _, g := range poolfinder.JSONFields(t) {
+			names = append(names, g.Name)
+		}
+		problems = append(problems, fmt.Sprintf("it has no %s field (fields: %s)", name, strings.Join(names, ", ")))
+	}
+	if len(problems) > 0 {
+		c.report(f.Var.Pos(), contract.RuleKindInitializationForm, init.Path,
+			"%s does not have the contract's shape: %s", init.Path, strings.Join(problems, "; "))
+	}
+}
+
+func (c *checker) failureFields() {
+	for _, p := range c.t.Catalog.Points(contract.V1Beta1) {
+		if p.Aspect != contract.AspectFailureReason && p.Aspect != contract.AspectFailureMessage {
+			continue
+		}
+		f, ok := c.field(p.Path)
+		if !ok {
+			continue
+		}
+		moved := p.Path
+		if q, ok := c.t.Catalog.PairOf(p); ok {
+			moved = q.Path
+		}
+		c.report(f.Var.Pos(), contract.RuleKindFailureFields, p.Path,
+			"top-level %s (%s) is no terminal failure under the v1beta2 contract; keep old values under %s",
+			p.Path, types.TypeString(f.Var.Type(), qualifier), moved)
+	}
+}
+
+// v1beta1Shapes reports fields that keep the v1beta1 shape where the
+// v1beta2 point prescribes another that core decodes alike (*string → string).
+func (c *checker) v1beta1Shapes() {
+	for _, p := range c.t.Catalog.Points(contract.V1Beta2) {
+		if len(p.Compatible) == 0 {
+			continue
+		}
+		old, ok := c.t.Catalog.PairOf(p)
+		if !ok || old.Path != p.Path {
+			continue
+		}
+		f, ok := c.field(p.Path)
+		if !ok || matches(f.Var.Type(), p.Type) || !matches(f.Var.Type(), old.Type) {
+			continue
+		}
+		c.report(f.Var.Pos(), contract.RuleKindV1Beta1Shape, p.Path,
+			"%s is %s, the v1beta1 shape; the v1beta2 contract prescribes %s", p.Path, types.TypeString(f.Var.Type(), qualifier), p.Type)
+	}
+}
+
+func (c *checker) conditions() {
+	p, ok := c.point(contract.V1Beta2, contract.AspectConditions)
+	if !ok {
+		return
+	}
+	f, ok := c.field(p.Path)
+	if !ok || matches(f.Var.Type(), p.Type) {
+		return
+	}
+	moved := p.Path
+	if q, ok := c.point(contract.V1Beta2, contract.AspectV1Beta1Conditions); ok {
+		moved = q.Path
+	}
+	c.report(f.Var.Pos(), contract.RuleKindConditionsV1Beta1, p.Path,
+		"%s is %s, not %s; keep these under %s", p.Path, types.TypeString(f.Var.Type(), qualifier), p.Type, moved)
+}
+
+// labelDriven checks the points core reads by label, other than readiness:
+// a field of the other contract's shape at the same path (failureDomains),
+// and a renamed field present only under the other contract's name.
+func (c *checker) labelDriven() {
+	reads, err := contract.Reads(c.t.Catalog, c.release, c.against)
+	if err != nil {
+		return
+	}
+	for _, rp := range reads {
+		p := rp.Point
+		if !labelDriven(p) || p.Aspect == contract.AspectReadiness || p.Aspect == contract.AspectInitialization {
+			continue
+		}
+		other, hasOther := c.t.Catalog.PairOf(p)
+		f, has := c.field(p.Path)
+		switch {
+		case has && hasOther && other.Path == p.Path:
+			if matchesAny(f.Var.Type(), p) || !matches(f.Var.Type(), other.Type) {
+				continue
+			}
+			consequence := "decoding fails and so does the reconcile of the object that references " + c.t.Kind
+			if !c.t.Judgement.Read {
+				consequence = "once core reads this API version under that label, " + consequence
+			}
+			c.report(f.Var.Pos(), contract.RuleKindShapeForLabel, p.Path,
+				"%s is %s, the %s shape, but core reads it as %s under the %s contract: %s",
+				p.Path, types.TypeString(f.Var.Type(), qualifier), other.Contract, p.Type, c.against, consequence)
+		case !has && hasOther && other.Path != p.Path:
+			g, ok := c.field(other.Path)
+			if !ok {
+				continue
+			}
+			c.report(g.Var.Pos(), contract.RuleKindRenamedField, p.Path,
+				"%s has %s (the %s name) but no %s, which core reads under the %s contract",
+				c.t.Kind, other.Path, other.Contract, p.Path, c.against)
+		}
+	}
+}
+
+// labelDriven reports whether some core reads the point only under its
+// contract's label (before v1.11 such a v1beta1 point is read whatever the label).
+func labelDriven(p contract.Point) bool {
+	return slices.ContainsFunc(p.Reads, func(r contract.Read) bool { return r.Mode == contract.ReadLabelDriven })
+}
+
+// qualifier prints package names, not paths.
+func qualifier(p *types.Package) string { return p.Name() }

@@ -1,0 +1,30 @@
+package v1beta2
+
+import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+// A control plane in transition, labelled v1beta2: both readiness fields
+// and both names of the up-to-date counter.
+
+// +kubebuilder:validation:MinProperties=1
+type DualControlPlaneInitializationStatus struct {
+	ControlPlaneInitialized *bool `json:"controlPlaneInitialized,omitempty"`
+}
+
+type DualControlPlaneStatus struct {
+	Initialized      bool                                 `json:"initialized"` // want `MPA122 info`
+	Initialization   DualControlPlaneInitializationStatus `json:"initialization,omitempty,omitzero"`
+	UpdatedReplicas  int32                                `json:"updatedReplicas"`
+	UpToDateReplicas *int32                               `json:"upToDateReplicas,omitempty"`
+	Conditions       []metav1.Condition                   `json:"conditions,omitempty"`
+}
+
+// +kubebuilder:object:root=true
+type DualControlPlane struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec   struct{}               `json:"spec,omitempty"`
+	Status DualControlPlaneStatus `json:"status,omitempty"`
+}

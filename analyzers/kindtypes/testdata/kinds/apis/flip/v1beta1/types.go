@@ -1,0 +1,42 @@
+package v1beta1
+
+import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	clusterv1beta1 "sigs.k8s.io/cluster-api/api/core/v1beta1"
+)
+
+// v1beta1 shapes behind a CRD label flipped to cluster.x-k8s.io/v1beta2:
+// core ≥ v1.11 never sees them provisioned, and the failure domain map
+// fails the Cluster reconcile.
+
+type DevClusterStatus struct {
+	Ready          bool                          `json:"ready"`                    // want `MPA120 error: DevCluster status.initialization.provisioned: DevCluster has status.ready but no status.initialization.provisioned: core reads only status.initialization.provisioned under this label, so no DevCluster is ever provisioned \(core v1.14.2 reads v1beta1 of DevCluster under its cluster.x-k8s.io/v1beta2 label\)`
+	FailureDomains clusterv1beta1.FailureDomains `json:"failureDomains,omitempty"` // want `MPA128 error: DevCluster status.failureDomains: status.failureDomains is v1beta1.FailureDomains, the v1beta1 shape, but core reads it as \[\]clusterv1.FailureDomain under the v1beta2 contract`
+}
+
+// +kubebuilder:object:root=true
+type DevCluster struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec   struct{}         `json:"spec,omitempty"`
+	Status DevClusterStatus `json:"status,omitempty"`
+}
+
+type DevMachineSpec struct {
+	ProviderID *string `json:"providerID,omitempty"` // want `MPA126 warning: DevMachine spec.providerID: spec.providerID is \*string, the v1beta1 shape`
+}
+
+type DevMachineStatus struct { // want `MPA123 error: DevMachine status.initialization.provisioned: DevMachine has neither status.ready nor status.initialization.provisioned`
+	Conditions []metav1.Condition `json:"conditions,omitempty"`
+}
+
+// No readiness field at all.
+// +kubebuilder:object:root=true
+type DevMachine struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec   DevMachineSpec   `json:"spec,omitempty"`
+	Status DevMachineStatus `json:"status,omitempty"`
+}

@@ -1,0 +1,25 @@
+package v1beta2
+
+import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+// A control plane labelled v1beta2 that kept the v1beta1 status: never
+// initialized on core ≥ v1.11, its renamed counters never read.
+
+type LegacyControlPlaneStatus struct {
+	Initialized         bool               `json:"initialized"`         // want `MPA120 error: LegacyControlPlane status.initialization.controlPlaneInitialized: .*so no LegacyControlPlane is ever provisioned`
+	UpdatedReplicas     int32              `json:"updatedReplicas"`     // want `MPA129 warning: LegacyControlPlane status.upToDateReplicas: LegacyControlPlane has status.updatedReplicas \(the v1beta1 name\) but no status.upToDateReplicas, which core reads under the v1beta2 contract`
+	UnavailableReplicas int32              `json:"unavailableReplicas"` // want `MPA129 warning: LegacyControlPlane status.availableReplicas: LegacyControlPlane has status.unavailableReplicas`
+	Version             *string            `json:"version,omitempty"`   // want `MPA126 warning: LegacyControlPlane status.version: status.version is \*string, the v1beta1 shape; the v1beta2 contract prescribes string`
+	Conditions          []metav1.Condition `json:"conditions,omitempty"`
+}
+
+// +kubebuilder:object:root=true
+type LegacyControlPlane struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec   struct{}                 `json:"spec,omitempty"`
+	Status LegacyControlPlaneStatus `json:"status,omitempty"`
+}

@@ -1,0 +1,183 @@
+package contract
+
+// Rules of the type pass generic over the label-driven kinds (InfraCluster,
+// InfraMachine, ControlPlane, BootstrapConfig): IDs MPA120–MPA159 (type) and
+// MPA220–MPA259 (use) are this file's.
+
+// Rule IDs of the label-driven kinds' type and use-site rules.
+const (
+	RuleKindReadyOnly          = "MPA120"
+	RuleKindInitializationOnly = "MPA121"
+	RuleKindDualReadiness      = "MPA122"
+	RuleKindNoReadiness        = "MPA123"
+	RuleKindInitializationForm = "MPA124"
+	RuleKindFailureFields      = "MPA125"
+	RuleKindV1Beta1Shape       = "MPA126"
+	RuleKindConditionsV1Beta1  = "MPA127"
+	RuleKindShapeForLabel      = "MPA128"
+	RuleKindRenamedField       = "MPA129"
+	RuleKindReadInPlace        = "MPA130"
+	RuleKindV1Beta1WriteAlone  = "MPA220"
+	RuleKindV1Beta2WriteAlone  = "MPA221"
+)
+
+// LabelDrivenKinds are the kinds whose field set core picks from the CRD's
+// contract label from v1.11 on, with no fallback.
+var LabelDrivenKinds = []*Kind{&InfraCluster, &InfraMachine, &ControlPlane, &BootstrapConfig}
+
+// byLabel gives a label-driven rule's severity: on cores before v1.11
+// (which read only v1beta1 fields), under a v1beta1 or a v1beta2 label, and
+// when the label is unknown (no CRD, or the type is not the API version core
+// reads, such as a hub behind a label naming a spoke): then the type is
+// judged against v1beta2, the label it will be flipped to.
+func byLabel(pre, v1, v2, unknown Severity) func(Context) Severity {
+	return func(c Context) Severity {
+		switch {
+		case c.Release != "" && c.Release.Less(ReleaseV1Beta2):
+			return pre
+		case c.Label == V1Beta1:
+			return v1
+		case c.Label == V1Beta2:
+			return v2
+		}
+		return unknown
+	}
+}
+
+var staticKindRules = []*Rule{
+	{
+		ID: RuleKindReadyOnly, Name: "kind-ready-without-initialization", Scope: ScopeType, Kinds: LabelDrivenKinds,
+		Modes: Static,
+		Title: "the v1beta1 readiness field without its v1beta2 successor",
+		Rationale: "From v1.11 core reads the readiness field of the contract the CRD's label names, with no fallback: under a " +
+			"v1beta2 label a type without status.initialization.<field> is never provisioned (initialized, its data secret never " +
+			"seen as created). Under a v1beta1 label it works until v1beta1 support is dropped (v1.16 planned); a hub behind a " +
+			"label that names a working spoke is not ready for the label flip.",
+		Fix: "Add `Initialization <Kind>InitializationStatus` (json:\"initialization,omitempty,omitzero\") with the kind's " +
+			"*bool field, keep the v1beta1 field while cores < v1.11 are supported, and set both.",
+		DocURL:   labelsDoc,
+		severity: byLabel(Info, Warning, Error, Warning),
+	},
+	{
+		ID: RuleKindInitializationOnly, Name: "kind-initialization-without-ready", Scope: ScopeType, Kinds: LabelDrivenKinds,
+		Modes: Static,
+		Title: "the v1beta2 readiness field without the v1beta1 one that the label or core reads",
+		Rationale: "Cores before v1.11 and, from v1.11, CRDs labelled only for the v1beta1 contract read the v1beta1 " +
+			"readiness field (status.ready, or status.initialized of a ControlPlane) alone: a type that has only " +
+			"status.initialization.<field> is never provisioned there.",
+		Fix:      "Label the CRD `cluster.x-k8s.io/v1beta2: <version>`, or keep the v1beta1 field and set it too while such cores are supported.",
+		DocURL:   labelsDoc,
+		severity: byLabel(Error, Error, Off, Off),
+	},
+	{
+		ID: RuleKindDualReadiness, Name: "kind-dual-readiness", Scope: ScopeType, Kinds: LabelDrivenKinds,
+		Modes:     Static,
+		Title:     "the v1beta1 and the v1beta2 readiness fields both present",
+		Rationale: "The transition shape: needed while the provider supports cores before v1.11, which read only the v1beta1 field.",
+		Fix:       "Nothing now. Drop the v1beta1 field once every supported core is v1.11 or later and the CRD is labelled v1beta2.",
+		DocURL:    labelsDoc,
+		severity:  fixed(Info),
+	},
+	{
+		ID: RuleKindNoReadiness, Name: "kind-no-readiness", Scope: ScopeType, Kinds: LabelDrivenKinds,
+		Modes:     Static,
+		Title:     "no readiness field of either contract",
+		Rationale: "Core decides provisioning (control plane initialization, bootstrap data) from the readiness field; without either the object never becomes ready on any core.",
+		Fix:       "Add the kind's v1beta2 readiness field under status.initialization (and the v1beta1 one while cores < v1.11 are supported).",
+		DocURL:    labelsDoc,
+		severity:  fixed(Error),
+	},
+	{
+		ID: RuleKindInitializationForm, Name: "kind-initialization-shape", Scope: ScopeType, Kinds: LabelDrivenKinds,
+		Modes: Static,
+		Title: "status.initialization does not have the contract's shape",
+		Rationale: "The contract gives a value struct `<Kind>InitializationStatus` (json \"initialization,omitempty,omitzero\", " +
+			"+kubebuilder:validation:MinProperties=1) holding a *bool with omitempty. Other shapes serialize differently or are never read.",
+		Fix:      "Use the contract's names, tags and types.",
+		DocURL:   labelsDoc,
+		severity: fixed(Warning),
+	},
+	{
+		ID: RuleKindFailureFields, Name: "kind-top-level-failure-fields", Scope: ScopeType, Kinds: LabelDrivenKinds,
+		Modes: Static,
+		Title: "top-level status.failureReason or status.failureMessage",
+		Rationale: "The v1beta2 contract has no terminal failures: core only copies these into its own object's " +
+			"status.deprecated.v1beta1. Keep old values under status.deprecated.v1beta1 and report failures through conditions.",
+		Fix:      "Move the fields to `Status.Deprecated.V1Beta1` when the type moves to the v1beta2 contract.",
+		DocURL:   migrationDoc,
+		severity: byLabel(Info, Info, Warning, Warning),
+	},
+	{
+		ID: RuleKindV1Beta1Shape, Name: "kind-v1beta1-field-shape", Scope: ScopeType, Kinds: LabelDrivenKinds,
+		Modes: Static,
+		Title: "a contract field keeps the Go shape the v1beta2 contract replaced",
+		Rationale: "Core decodes both shapes (a *string providerID or dataSecretName as a string), but the v1beta2 contract " +
+			"prescribes the new one (string with MinLength, *int32 replica counters); Cluster API moved its own types.",
+		Fix:      "Change the field to the v1beta2 shape and rewrite its use sites.",
+		DocURL:   migrationDoc,
+		severity: byLabel(Info, Info, Warning, Warning),
+	},
+	{
+		ID: RuleKindConditionsV1Beta1, Name: "kind-conditions-v1beta1", Scope: ScopeType, Kinds: LabelDrivenKinds,
+		Modes: Static,
+		Title: "status.conditions is not []metav1.Condition",
+		Rationale: "From v1.11 core mirrors the provider's conditions from status.conditions as metav1.Condition; " +
+			"Cluster API's v1beta1 Conditions belong under status.deprecated.v1beta1.conditions.",
+		Fix:      "Use `Conditions []metav1.Condition` (+listType=map, +listMapKey=type, MaxItems=32); keep the old ones under Status.Deprecated.V1Beta1.Conditions.",
+		DocURL:   migrationDoc + "#how-to-start-using-metav1conditions",
+		severity: byLabel(Info, Info, Warning, Warning),
+	},
+	{
+		ID: RuleKindShapeForLabel, Name: "kind-field-shape-for-label", Scope: ScopeType, Kinds: LabelDrivenKinds,
+		Modes: Static,
+		Title: "a field core reads under the CRD's label has the other contract's shape",
+		Rationale: "Core decodes the field with the shape of the contract the label names (an InfraCluster's failureDomains: a " +
+			"map under v1beta1, a list under v1beta2). The other shape is a decoding error that fails the owning core object's reconcile.",
+		Fix:      "Give the field the shape of the labelled contract, or change the label (serve a version per contract, with conversion).",
+		DocURL:   labelsDoc,
+		severity: byLabel(Error, Error, Error, Warning),
+	},
+	{
+		ID: RuleKindRenamedField, Name: "kind-renamed-field-missing", Scope: ScopeType, Kinds: LabelDrivenKinds,
+		Modes: Static,
+		Title: "a field core reads under the CRD's label exists only under the other contract's name",
+		Rationale: "Core reads renamed fields by the label's contract (a ControlPlane's updatedReplicas becomes " +
+			"upToDateReplicas, unavailableReplicas becomes availableReplicas, machineTemplate fields move under spec): " +
+			"the field under the other name is never read.",
+		Fix:      "Add the field under the labelled contract's name (and write both while both labels are served).",
+		DocURL:   labelsDoc,
+		severity: byLabel(Warning, Warning, Warning, Warning),
+	},
+	{
+		ID: RuleKindReadInPlace, Name: "kind-readiness-read-in-place", Scope: ScopeType, Kinds: LabelDrivenKinds,
+		Modes: Static,
+		Title: "the target core reads a field in place of the readiness field, and the type lacks it",
+		Rationale: "Cluster API v1.11.0–v1.11.4 and v1.12.0–v1.12.1 read a v1beta1 ControlPlane's initialization from " +
+			"status.ready instead of status.initialized (fixed by 54a4ea4ff7): on those releases a control plane labelled " +
+			"v1beta1 without status.ready is never seen initialized.",
+		Fix:      "Keep status.ready and set it with status.initialized, or target a fixed release (v1.11.5, v1.12.2, v1.13.0+).",
+		DocURL:   labelsDoc,
+		severity: byLabel(Error, Error, Error, Warning),
+	},
+	{
+		ID: RuleKindV1Beta1WriteAlone, Name: "kind-v1beta1-write-alone", Scope: ScopeUse, Kinds: LabelDrivenKinds,
+		Modes: Static,
+		Title: "a function writes a field the v1beta2 contract renamed under its v1beta1 name only",
+		Rationale: "The type has both names (status.ready and status.initialization.<field>, a ControlPlane's updatedReplicas " +
+			"and upToDateReplicas, ...), but this function sets only the v1beta1 one: under a v1beta2 label core reads the " +
+			"other and never sees the object provisioned (or its counters move).",
+		Fix:      "Set the v1beta2 field in the same place (readiness is one-way: never reset it).",
+		DocURL:   labelsDoc,
+		severity: byLabel(Info, Warning, Error, Warning),
+	},
+	{
+		ID: RuleKindV1Beta2WriteAlone, Name: "kind-v1beta2-write-alone", Scope: ScopeUse, Kinds: LabelDrivenKinds,
+		Modes: Static,
+		Title: "a function writes a field the v1beta2 contract renamed under its v1beta2 name only",
+		Rationale: "The type still has the v1beta1 name, which cores before v1.11 and CRDs labelled only v1beta1 read; " +
+			"a function that sets only the v1beta2 field leaves the object unprovisioned there.",
+		Fix:      "Set the v1beta1 field too while such cores or labels are supported.",
+		DocURL:   labelsDoc,
+		severity: byLabel(Error, Error, Off, Info),
+	},
+}

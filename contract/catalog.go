@@ -487,6 +487,10 @@ func withLinks(k Kind, ref string) Kind {
 }
 
 // Kinds is every kind the catalog knows, base kinds first.
+// LabelDrivenKinds are the kinds whose field set core picks from the CRD's
+// contract label from v1.11 on, with no fallback.
+var LabelDrivenKinds = []*Kind{&InfraCluster, &InfraMachine, &ControlPlane, &BootstrapConfig}
+
 var Kinds = []*Kind{
 	&InfraCluster, &InfraMachine, &InfraMachinePool, &ControlPlane, &BootstrapConfig,
 	&InfraClusterTemplate, &InfraMachineTemplate, &InfraMachinePoolTemplate, &ControlPlaneTemplate, &BootstrapConfigTemplate,

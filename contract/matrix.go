@@ -45,15 +45,17 @@ const (
 var MatrixColumns = []MatrixColumn{
 	{ID: ColumnReadiness, Title: "readiness", Aspects: []Aspect{AspectReadiness, AspectInitialization, AspectControlPlaneReady},
 		Rules: []string{RuleNoReadiness, RuleMachinePoolDisagree, RuleKindObjectUnread, RuleKindObjectDisagree,
-			RuleCoreObjectDisagree, RuleKindObjectFieldMissing}},
+			RuleCoreObjectDisagree, RuleKindObjectFieldMissing, RuleKindReadyOnly, RuleKindInitializationOnly,
+			RuleKindNoReadiness, RuleKindInitializationForm, RuleKindReadInPlace}},
 	{ID: ColumnFailures, Title: "failure fields", Aspects: []Aspect{AspectFailureReason, AspectFailureMessage},
-		Rules: []string{RuleObjectFailure, RuleKindObjectFailure}},
+		Rules: []string{RuleObjectFailure, RuleKindObjectFailure, RuleKindFailureFields}},
 	{ID: ColumnProviderID, Title: "providerID", Aspects: []Aspect{AspectProviderID, AspectProviderIDList}},
 	{ID: ColumnReplicas, Title: "replicas", Aspects: []Aspect{AspectReplicas, AspectSpecReplicas, AspectReadyReplicas,
 		AspectUpToDateReplicas, AspectAvailableReplicas, AspectSelector}},
 	{ID: ColumnFailureDomains, Title: "failure domains", Aspects: []Aspect{AspectFailureDomains, AspectMachineFailureDomain},
 		Rules: []string{RuleKindObjectDomains, RuleCoreObjectDomains}},
-	{ID: ColumnConditions, Title: "conditions", Aspects: []Aspect{AspectConditions, AspectV1Beta1Conditions}},
+	{ID: ColumnConditions, Title: "conditions", Aspects: []Aspect{AspectConditions, AspectV1Beta1Conditions},
+		Rules: []string{RuleKindConditionsV1Beta1}},
 	{ID: ColumnKindSpecific, Title: "kind-specific", Rest: true},
 	{ID: ColumnLabel, Title: "contract label", CRD: true,
 		Rules: []string{RuleLabelMissing, RuleLabelV1Beta1Only, RuleLabelVersion, RuleMachinePoolRef, RuleCoreObjectRef}, NotCheckedBy: []string{RuleCRDNotFound}},
@@ -64,6 +66,11 @@ var MatrixColumns = []MatrixColumn{
 // MatrixExempt are rules about the audit itself (reading, suppressions),
 // not about a provider type: they have no column.
 var MatrixExempt = []string{RuleAccessDenied, RuleReadFailed, RuleSuppressionNoReason, RuleUnusedSuppression}
+
+// MatrixByField are rules generic over a kind's points: each finding names
+// its point (Field), whose aspect gives the column.
+var MatrixByField = []string{RuleKindV1Beta1Shape, RuleKindShapeForLabel, RuleKindRenamedField,
+	RuleKindV1Beta1WriteAlone, RuleKindV1Beta2WriteAlone}
 
 // MatrixColumnByID returns the column with the ID.
 func MatrixColumnByID(id string) (MatrixColumn, bool) {

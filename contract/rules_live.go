@@ -26,10 +26,6 @@ const (
 	RuleCoreObjectDomains      = "MPA427"
 )
 
-// LabelDrivenKinds are the kinds whose field set a v1.11+ core picks from
-// the CRD's contract label with no fallback.
-var LabelDrivenKinds = []*Kind{&InfraCluster, &InfraMachine, &ControlPlane, &BootstrapConfig}
-
 // labelDrivenWithTemplates adds the templates, whose CRDs core resolves the same way.
 var labelDrivenWithTemplates = []*Kind{
 	&InfraCluster, &InfraMachine, &ControlPlane, &BootstrapConfig,

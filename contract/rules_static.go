@@ -21,10 +21,6 @@ const (
 	RuleKindV1Beta2WriteAlone  = "MPA221"
 )
 
-// LabelDrivenKinds are the kinds whose field set core picks from the CRD's
-// contract label from v1.11 on, with no fallback.
-var LabelDrivenKinds = []*Kind{&InfraCluster, &InfraMachine, &ControlPlane, &BootstrapConfig}
-
 // byLabel gives a label-driven rule's severity: on cores before v1.11
 // (which read only v1beta1 fields), under a v1beta1 or a v1beta2 label, and
 // when the label is unknown (no CRD, or the type is not the API version core

@@ -295,8 +295,8 @@ func (c *completer) restoreWithExisting(to *hubMethod, st, in, follow string) ([
 			}
 			// Shape 2: the early return skips what follows for an object
 			// that was never converted from the hub.
-			before := textEdit{offset: tf.Offset(ifs.Pos()), text: strings.TrimPrefix(follow, "\t") + "\t"}
-			after := textEdit{offset: tf.Offset(ifs.End()), text: "\n" + restore(r) + follow}
+			before := textEdit{offset: tf.Offset(ifs.Pos()), text: "// Without the annotation, provisioned follows ready.\n" + follow + "\t"}
+			after := textEdit{offset: tf.Offset(ifs.End()), text: "\n\t// " + contract.PathInitialization + " exists only in the hub; provisioned follows ready.\n" + restore(r) + strings.TrimSuffix(follow, "\n")}
 			return []textEdit{before, after}, ""
 		}
 	}

@@ -83,7 +83,7 @@ cp bin/mpaudit "$LOGDIR/mpaudit"
 MPAUDIT=$LOGDIR/mpaudit
 
 echo "== generating $PKGS packages into $OUT"
-"$GO" run ./hack/benchgen -out "$OUT" -packages "$PKGS" -modfrom "$ROOT/analyzers/testdata/provider"
+"$GO" run ./hack/benchgen -out "$OUT" -packages "$PKGS" -modfrom "$ROOT/rewrite/testdata/convprovider,$ROOT/analyzers/testdata/provider"
 cd "$OUT"
 
 echo "== warming the build cache: go build ./... (not timed)"

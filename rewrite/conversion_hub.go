@@ -133,15 +133,12 @@ func (c *completer) hubMethod(f *ast.File, fd *ast.FuncDecl) *hubMethod {
 // planHubData returns the edits of both methods, or why it cannot.
 func (c *completer) planHubData(to, from *hubMethod, hubStatus, spokeStatus, hubInit *types.Var, sets map[*ast.File]*importSet) (map[*ast.File][]textEdit, string) {
 	for _, m := range []*hubMethod{to, from} {
-		if mentions(m.decl, "MarshalData") || mentions(m.decl, "UnmarshalData") {
-			if mentions(m.decl, hubInit.Name()) {
-				return nil, "" // the provider keeps it already
-			}
-			return nil, m.decl.Name.Name + " already keeps data in the conversion-data annotation; add status.initialization to what it restores"
+		if (mentions(m.decl, "MarshalData") || mentions(m.decl, "UnmarshalData")) && mentions(m.decl, hubInit.Name()) {
+			return nil, "" // the provider keeps it already
 		}
 	}
 	readyJSON := jsonName(contract.PathReady)
-	spokeReady, hubReady := fieldByJSON(spokeStatus.Type(), readyJSON), fieldByJSON(hubStatus.Type(), readyJSON)
+	spokeReady := fieldByJSON(spokeStatus.Type(), readyJSON)
 	provisioned := fieldByJSON(hubInit.Type(), jsonName(contract.PathProvisioned))
 	isBool := func(v *types.Var) bool {
 		b, ok := types.Unalias(v.Type()).(*types.Basic)
@@ -150,7 +147,6 @@ func (c *completer) planHubData(to, from *hubMethod, hubStatus, spokeStatus, hub
 	if spokeReady == nil || !isBool(spokeReady) || provisioned == nil || !types.Identical(provisioned.Type(), types.NewPointer(types.Typ[types.Bool])) {
 		return nil, "status.ready of the spoke is not a bool or initialization.provisioned of the hub is not a *bool"
 	}
-	_ = hubReady
 	out := map[*ast.File][]textEdit{}
 	set := func(f *ast.File) *importSet {
 		if sets[f] == nil {
@@ -159,9 +155,26 @@ func (c *completer) planHubData(to, from *hubMethod, hubStatus, spokeStatus, hub
 		return sets[f]
 	}
 	st, rd, in, pv := spokeStatus.Name(), spokeReady.Name(), hubInit.Name(), provisioned.Name()
+	follow := func(src, dst string) string {
+		return fmt.Sprintf(`	if %[1]s.%[3]s.%[5]s {
+		provisioned := true
+		%[2]s.%[3]s.%[4]s.%[6]s = &provisioned
+	} else if p := %[2]s.%[3]s.%[4]s.%[6]s; p != nil && *p {
+		%[2]s.%[3]s.%[4]s.%[6]s = nil
+	}
+`, src, dst, st, in, rd, pv)
+	}
 
 	// ConvertTo: restore initialization, provisioned following ready.
-	{
+	if mentions(to.decl, "UnmarshalData") {
+		// The provider restores other hub-only data already: restore
+		// initialization with it.
+		edits, why := c.restoreWithExisting(to, st, in, follow(to.recv, to.hubVar))
+		if why != "" {
+			return nil, why
+		}
+		out[to.file] = append(out[to.file], edits...)
+	} else {
 		imports := set(to.file)
 		util := imports.name(utilConversionPath, "utilconversion")
 		scope := c.scopeAtEnd(to.decl)
@@ -178,14 +191,8 @@ func (c *completer) planHubData(to, from *hubMethod, hubStatus, spokeStatus, hub
 		%[7]s.%[8]s.%[10]s = %[1]s.%[8]s.%[10]s
 		delete(%[7]s.GetAnnotations(), %[5]s.DataAnnotation)
 	}
-	if %[6]s.%[8]s.%[11]s {
-		provisioned := true
-		%[7]s.%[8]s.%[10]s.%[12]s = &provisioned
-	} else if p := %[7]s.%[8]s.%[10]s.%[12]s; p != nil && *p {
-		%[7]s.%[8]s.%[10]s.%[12]s = nil
-	}
-`, restored, imports.typeName(to.hub), ok, err, util, src, dst, st, contract.PathInitialization, in, rd, pv)
-		e, why := c.beforeFinalReturn(to, block, "nil")
+`, restored, imports.typeName(to.hub), ok, err, util, src, dst, st, contract.PathInitialization, in)
+		e, why := c.beforeFinalReturn(to, block+follow(src, dst), "nil", false)
 		if why != "" {
 			return nil, why
 		}
@@ -194,8 +201,6 @@ func (c *completer) planHubData(to, from *hubMethod, hubStatus, spokeStatus, hub
 
 	// ConvertFrom: ready when the hub says provisioned; keep the hub.
 	{
-		imports := set(from.file)
-		util := imports.name(utilConversionPath, "utilconversion")
 		src, dst := from.hubVar, from.recv
 		block := fmt.Sprintf(`	// A hub that reports only %[5]s reads as ready here.
 	if p := %[1]s.%[3]s.%[4]s.%[6]s; p != nil && *p {
@@ -203,14 +208,99 @@ func (c *completer) planHubData(to, from *hubMethod, hubStatus, spokeStatus, hub
 	}
 `, src, dst, st, in, contract.PathProvisioned, pv, rd)
 		block += c.providerIDBlock(from, dst)
-		block += fmt.Sprintf("\t// Keep what only the hub has (%s) for ConvertTo.\n", contract.PathInitialization)
-		e, why := c.beforeFinalReturn(from, block, fmt.Sprintf("%s.MarshalData(%s, %s)", util, src, dst))
+		var e textEdit
+		var why string
+		if mentions(from.decl, "MarshalData") {
+			// The hub is kept in the annotation already, initialization with it.
+			e, why = c.beforeFinalReturn(from, block, "", true)
+		} else {
+			util := set(from.file).name(utilConversionPath, "utilconversion")
+			block += fmt.Sprintf("\t// Keep what only the hub has (%s) for ConvertTo.\n", contract.PathInitialization)
+			e, why = c.beforeFinalReturn(from, block, fmt.Sprintf("%s.MarshalData(%s, %s)", util, src, dst), false)
+		}
 		if why != "" {
 			return nil, why
 		}
 		out[from.file] = append(out[from.file], e)
 	}
 	return out, ""
+}
+
+// restoreWithExisting adds status.initialization to what a ConvertTo that
+// already calls UnmarshalData restores, in either of the shapes Cluster API
+// providers write:
+//
+//	ok, err := utilconversion.UnmarshalData(src, restored) ... if ok { <restore> }
+//	if ok, err := utilconversion.UnmarshalData(src, restored); err != nil || !ok { return err }; <restore>
+//
+// follow (provisioned following ready) runs after the restore, and in the
+// second shape also before the early return of an object without the
+// annotation.
+func (c *completer) restoreWithExisting(to *hubMethod, st, in, follow string) ([]textEdit, string) {
+	const why = "ConvertTo calls UnmarshalData in a shape mpaudit does not know; restore status.initialization with what it restores"
+	tf := c.pkg.Fset.File(to.decl.Pos())
+	unmarshal := func(s ast.Stmt) (okName, restored string) {
+		as, isAssign := s.(*ast.AssignStmt)
+		if !isAssign || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
+			return "", ""
+		}
+		call, isCall := as.Rhs[0].(*ast.CallExpr)
+		if !isCall || len(call.Args) != 2 {
+			return "", ""
+		}
+		sel, isSel := call.Fun.(*ast.SelectorExpr)
+		ok, okIdent := as.Lhs[0].(*ast.Ident)
+		r, rIdent := call.Args[1].(*ast.Ident)
+		if !isSel || sel.Sel.Name != "UnmarshalData" || !okIdent || !rIdent {
+			return "", ""
+		}
+		if t, isNamed := types.Unalias(derefType(c.pkg.TypesInfo.TypeOf(r))).(*types.Named); !isNamed || !types.Identical(t, to.hub) {
+			return "", ""
+		}
+		return ok.Name, r.Name
+	}
+	restore := func(r string) string {
+		return fmt.Sprintf("\t%[1]s.%[2]s.%[3]s = %[4]s.%[2]s.%[3]s\n", to.hubVar, st, in, r)
+	}
+	body := to.decl.Body.List
+	for i, s := range body {
+		if okName, r := unmarshal(s); okName != "" {
+			// Shape 1: restore inside the following `if ok { ... }`.
+			for _, later := range body[i+1:] {
+				ifs, isIf := later.(*ast.IfStmt)
+				if !isIf || ifs.Init != nil {
+					continue
+				}
+				if id, isIdent := ifs.Cond.(*ast.Ident); isIdent && id.Name == okName {
+					e := textEdit{offset: tf.Offset(ifs.Body.Rbrace), text: restore(r)}
+					final, why := c.beforeFinalReturn(to, follow, "", true)
+					if why != "" {
+						return nil, why
+					}
+					return []textEdit{e, final}, ""
+				}
+			}
+			return nil, why
+		}
+		ifs, isIf := s.(*ast.IfStmt)
+		if !isIf || ifs.Init == nil || ifs.Else != nil {
+			continue
+		}
+		if okName, r := unmarshal(ifs.Init); okName != "" {
+			if len(ifs.Body.List) != 1 {
+				return nil, why
+			}
+			if _, isReturn := ifs.Body.List[0].(*ast.ReturnStmt); !isReturn {
+				return nil, why
+			}
+			// Shape 2: the early return skips what follows for an object
+			// that was never converted from the hub.
+			before := textEdit{offset: tf.Offset(ifs.Pos()), text: "// Without the annotation, provisioned follows ready.\n" + follow + "\t"}
+			after := textEdit{offset: tf.Offset(ifs.End()), text: "\n\t// " + contract.PathInitialization + " exists only in the hub; provisioned follows ready.\n" + restore(r) + strings.TrimSuffix(follow, "\n")}
+			return []textEdit{before, after}, ""
+		}
+	}
+	return nil, why
 }
 
 // providerIDBlock turns an empty providerID back into an unset pointer
@@ -234,9 +324,10 @@ func (c *completer) providerIDBlock(from *hubMethod, dst string) string {
 }
 
 // beforeFinalReturn inserts block before the method's last statement, a
-// return of one error: `return nil` becomes block + `return final`;
-// `return call(...)` becomes a checked call, block and `return final`.
-func (c *completer) beforeFinalReturn(m *hubMethod, block, final string) (textEdit, string) {
+// return of one error. With keep, the return stays as it is. Otherwise
+// `return nil` becomes block + `return final`; `return call(...)` becomes a
+// checked call, block and `return final`.
+func (c *completer) beforeFinalReturn(m *hubMethod, block, final string, keep bool) (textEdit, string) {
 	body := m.decl.Body.List
 	if len(body) == 0 {
 		return textEdit{}, m.decl.Name.Name + " has an empty body"
@@ -247,6 +338,9 @@ func (c *completer) beforeFinalReturn(m *hubMethod, block, final string) (textEd
 	}
 	tf := c.pkg.Fset.File(ret.Pos())
 	start, end := tf.Offset(ret.Pos()), tf.Offset(ret.End())
+	if keep {
+		return textEdit{offset: start, text: strings.TrimPrefix(block, "\t") + "\t"}, ""
+	}
 	src, err := readSource(tf.Name())
 	if err != nil {
 		return textEdit{}, err.Error()

@@ -122,3 +122,70 @@ func TestRewriteNamesConversionItCannotWrite(t *testing.T) {
 		}
 	}
 }
+
+// TestRewriteRestoresInitializationWithExistingData: a ConvertTo that
+// already restores hub data from the conversion-data annotation (the
+// `if ok { ... }` shape) gets status.initialization restored there, and
+// the result round-trips.
+func TestRewriteRestoresInitializationWithExistingData(t *testing.T) {
+	dir := copyTree(t, "testdata/convprovider")
+	conv := filepath.Join(dir, spokeDir, "conversion.go")
+	src, err := os.ReadFile(conv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src = bytes.Replace(src, []byte(`	return Convert_v1beta1_FooMachinePool_To_v1beta2_FooMachinePool(src, dst, nil)
+}`), []byte(`	if err := Convert_v1beta1_FooMachinePool_To_v1beta2_FooMachinePool(src, dst, nil); err != nil {
+		return err
+	}
+	restored := &v1beta2.FooMachinePool{}
+	ok, err := utilconversion.UnmarshalData(src, restored)
+	if err != nil {
+		return err
+	}
+	if ok {
+		dst.Status.Replicas = restored.Status.Replicas
+	}
+	return nil
+}`), 1)
+	src = bytes.Replace(src, []byte(`	return Convert_v1beta2_FooMachinePool_To_v1beta1_FooMachinePool(src, dst, nil)
+}`), []byte(`	if err := Convert_v1beta2_FooMachinePool_To_v1beta1_FooMachinePool(src, dst, nil); err != nil {
+		return err
+	}
+	return utilconversion.MarshalData(src, dst)
+}`), 1)
+	src = bytes.Replace(src, []byte("import (\n"), []byte("import (\n\tutilconversion \"sigs.k8s.io/cluster-api/util/conversion\"\n"), 1)
+	if err := os.WriteFile(conv, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	goIn(t, dir, "build", "./...")
+	res, err := Run(Options{Dir: dir, Patterns: []string{"./..."}, Write: true})
+	if err != nil {
+		t.Fatalf("rewrite: %v\nmanual: %q", err, res.Manual)
+	}
+	for _, m := range res.Manual {
+		if strings.Contains(m, "ConvertTo") || strings.Contains(m, "Convert_") {
+			t.Errorf("conversion work left to a person: %s", m)
+		}
+	}
+	got, err := os.ReadFile(conv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"if ok {\n\t\tdst.Status.Replicas = restored.Status.Replicas\n\t\tdst.Status.Initialization = restored.Status.Initialization\n\t}", "return utilconversion.MarshalData(src, dst)\n}"} {
+		if !bytes.Contains(got, []byte(want)) {
+			t.Errorf("conversion.go lacks %q:\n%s", want, got)
+		}
+	}
+	if bytes.Count(got, []byte("MarshalData(src, dst)")) != 1 {
+		t.Errorf("ConvertFrom marshals the hub more than once:\n%s", got)
+	}
+	roundTrip, err := os.ReadFile("testdata/convprovider_roundtrip_test.go.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, spokeDir, "conversion_test.go"), roundTrip, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	goIn(t, dir, "test", "-count=1", "./"+spokeDir)
+}

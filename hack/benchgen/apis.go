@@ -253,6 +253,11 @@ func genAPI(w *writer, a apiRef) {
 	gv.use(metav1Path, "metav1")
 	gv.use(runtimePath, "")
 	gv.use(schemaPath, "")
+	localScheme := ""
+	if a.spoke() {
+		// zz_generated.conversion.go registers its functions here.
+		localScheme = "\n\tlocalSchemeBuilder = &SchemeBuilder\n"
+	}
 	gv.p(`var (
 	// GroupVersion is group version used to register these objects.
 	GroupVersion = schema.GroupVersion{Group: "` + infraAPIGroup + `", Version: "` + a.version + `"}
@@ -262,7 +267,7 @@ func genAPI(w *writer, a apiRef) {
 
 	// AddToScheme adds the types in this group-version to the given scheme.
 	AddToScheme = SchemeBuilder.AddToScheme
-)
+` + localScheme + `)
 
 func addKnownTypes(scheme *runtime.Scheme) error {
 	scheme.AddKnownTypes(GroupVersion,
@@ -397,5 +402,8 @@ func (in *$K) DesiredRange() (minSize, maxSize int32) {
 }
 `, vars))
 	w.goFile(dir+"/"+strings.ToLower(k)+"_helpers.go", h)
+	if a.spoke() {
+		genSpokeConversions(w, a.g)
+	}
 	w.nonce(dir, a.version)
 }

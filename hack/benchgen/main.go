@@ -10,8 +10,15 @@
 // other in a DAG and read and write pool readiness fields, a cmd/manager main
 // package, and config/crd with CRD bases and a kustomization.yaml.
 //
-// Its go.mod and go.sum are copied from mpaudit's test provider (-modfrom),
-// which already resolves Cluster API and apimachinery, and the generated code
+// Each v1beta1 spoke is converted as providers convert theirs: a doc.go
+// +k8s:conversion-gen tag, hand-written ConvertTo/ConvertFrom and Convert_
+// functions in conversion.go, and zz_generated.conversion.go written by
+// conversion-gen (run as a library, internal/convgen) once the module is
+// written.
+//
+// Its go.mod and go.sum merge those of mpaudit's test providers (-modfrom),
+// which resolve Cluster API (util/contract and util/conversion with what its
+// fuzz test needs), controller-runtime and apimachinery, and the generated code
 // only imports packages that module graph provides, so the output builds
 // without network access once those modules are in the module cache.
 //
@@ -28,8 +35,11 @@ import (
 	"go/format"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
+
+	"golang.org/x/mod/modfile"
 )
 
 const (
@@ -42,8 +52,8 @@ const (
 
 func main() {
 	out := flag.String("out", "", "directory to write the module into (replaced if benchgen wrote it before)")
-	n := flag.Int("packages", 200, "number of Go packages to generate (at least 8)")
-	modFrom := flag.String("modfrom", "analyzers/testdata/provider", "module whose go.mod requirements and go.sum are copied")
+	n := flag.Int("packages", 200, "number of Go packages to generate (at least 10)")
+	modFrom := flag.String("modfrom", "rewrite/testdata/convprovider,analyzers/testdata/provider", "modules (comma-separated) whose go.mod requirements and go.sum are merged")
 	flag.Parse()
 	if *out == "" || flag.NArg() != 0 {
 		fmt.Fprintln(os.Stderr, "usage: benchgen -out DIR [-packages N] [-modfrom DIR]")
@@ -56,8 +66,8 @@ func main() {
 }
 
 func run(out string, n int, modFrom string) error {
-	if n < 8 {
-		return fmt.Errorf("-packages %d: need at least 8", n)
+	if n < 10 {
+		return fmt.Errorf("-packages %d: need at least 10", n)
 	}
 	gomod, gosum, err := readModule(modFrom)
 	if err != nil {
@@ -76,36 +86,65 @@ func run(out string, n int, modFrom string) error {
 	genCode(w, m)
 	genMain(w, m)
 	genCRDs(w, m)
-	return w.err
+	if w.err != nil {
+		return w.err
+	}
+	return generateConversions(out, m)
 }
 
-// readModule returns dir's go.mod with the module path replaced, and its go.sum.
-func readModule(dir string) (gomod, gosum []byte, err error) {
-	src, err := os.ReadFile(filepath.Join(dir, "go.mod"))
-	if err != nil {
-		return nil, nil, err
-	}
-	gosum, err = os.ReadFile(filepath.Join(dir, "go.sum"))
-	if err != nil {
-		return nil, nil, err
-	}
-	var b strings.Builder
-	replaced := false
-	for _, line := range strings.SplitAfter(string(src), "\n") {
-		if !replaced && strings.HasPrefix(line, "module ") {
-			line, replaced = "module "+modulePath+"\n", true
+// readModule returns the go.mod of the first of dirs (comma-separated) with
+// the module path replaced and the requirements the others add, and the
+// union of their go.sum files.
+func readModule(dirs string) (gomod, gosum []byte, err error) {
+	var mod *modfile.File
+	var sum bytes.Buffer
+	seen := map[string]bool{}
+	for i, dir := range strings.Split(dirs, ",") {
+		src, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+		if err != nil {
+			return nil, nil, err
 		}
-		b.WriteString(line)
-	}
-	if !replaced {
-		return nil, nil, fmt.Errorf("%s/go.mod has no module line", dir)
-	}
-	for _, req := range []string{"sigs.k8s.io/cluster-api ", "sigs.k8s.io/cluster-api/api ", "k8s.io/apimachinery ", "k8s.io/utils "} {
-		if !strings.Contains(b.String(), "\t"+req) {
-			return nil, nil, fmt.Errorf("%s/go.mod does not require %s; the generated code imports it", dir, strings.TrimSpace(req))
+		f, err := modfile.ParseLax(filepath.Join(dir, "go.mod"), src, nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		if i == 0 {
+			mod, err = modfile.Parse(filepath.Join(dir, "go.mod"), src, nil)
+			if err != nil {
+				return nil, nil, err
+			}
+			if mod.Module == nil {
+				return nil, nil, fmt.Errorf("%s/go.mod has no module line", dir)
+			}
+			if err := mod.AddModuleStmt(modulePath); err != nil {
+				return nil, nil, err
+			}
+		} else {
+			for _, r := range f.Require {
+				if !slices.ContainsFunc(mod.Require, func(have *modfile.Require) bool { return have.Mod.Path == r.Mod.Path }) {
+					mod.AddNewRequire(r.Mod.Path, r.Mod.Version, true)
+				}
+			}
+		}
+		data, err := os.ReadFile(filepath.Join(dir, "go.sum"))
+		if err != nil {
+			return nil, nil, err
+		}
+		for line := range strings.SplitSeq(string(data), "\n") {
+			if line != "" && !seen[line] {
+				seen[line] = true
+				sum.WriteString(line + "\n")
+			}
 		}
 	}
-	return []byte(b.String()), gosum, nil
+	for _, req := range []string{"sigs.k8s.io/cluster-api", "sigs.k8s.io/cluster-api/api", "k8s.io/apimachinery", "k8s.io/api", "k8s.io/utils", "sigs.k8s.io/controller-runtime", "github.com/gobuffalo/flect"} {
+		if !slices.ContainsFunc(mod.Require, func(have *modfile.Require) bool { return have.Mod.Path == req }) {
+			return nil, nil, fmt.Errorf("the go.mod files of %s do not require %s; the generated code needs it", dirs, req)
+		}
+	}
+	mod.Cleanup()
+	gomod, err = mod.Format()
+	return gomod, sum.Bytes(), err
 }
 
 // prepareDir makes out an empty directory, refusing to remove a non-empty

@@ -89,7 +89,8 @@ var varNames = []string{"pool", "mp", "machinePool", "infraPool", "obj", "p", "t
 func plan(n int) *model {
 	r := newRNG(0x6d70617564697421) // "mpaudit!"
 	m := &model{}
-	ng := max(min(n/20, 10), 1)
+	// Two groups at least: one dual-write hub and one that is not.
+	ng := max(min(n/20, 10), 2)
 	for i := range ng {
 		m.groups = append(m.groups, group{idx: i, dual: i%2 == 0})
 	}

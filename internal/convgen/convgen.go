@@ -61,10 +61,13 @@ func Generate(dir string, env []string, pkgs, peers []string, header string) (lo
 		flags.Set("stderrthreshold", "ERROR")
 		flags.Set("logtostderr", "true")
 		if r := recover(); r != nil {
-			if _, ok := r.(fatal); !ok {
-				panic(r)
+			if _, ok := r.(fatal); ok {
+				err = fmt.Errorf("conversion-gen gave up: %s", firstLines(logged.String(), 5))
+			} else {
+				// conversion-gen panics on some inputs, e.g. two of the
+				// packages declaring the same manual conversion.
+				err = fmt.Errorf("conversion-gen failed: %s", firstLines(fmt.Sprint(r), 5))
 			}
-			err = fmt.Errorf("conversion-gen gave up: %s", firstLines(logged.String(), 5))
 		}
 		log = logged.String()
 	}()

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 
 	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
 	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
@@ -26,7 +25,7 @@ func New(env *setup.Env, pf *analysis.Analyzer) *analysis.Analyzer {
 		Doc:              "lists reads and writes of InfraMachinePool contract fields and checks that readiness writes set both fields",
 		URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/poolusage",
 		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, env, writes) },
-		Requires:         []*analysis.Analyzer{pf, inspect.Analyzer, writes},
+		Requires:         []*analysis.Analyzer{pf, newLazyInspect(), writes},
 		RunDespiteErrors: true,
 		ResultType:       emit.ResultType,
 	}

@@ -1,22 +1,109 @@
-// Package analyzers lists mpaudit's go/analysis passes. Each pass lives in
-// its own package with its own doc.go; this package only groups the
-// reporting ones for the drivers (vet, check, golangci-lint).
+// Package analyzers builds mpaudit's go/analysis passes. Each pass lives in
+// its own package with its own doc.go; New wires one set of them, closed
+// over one validated Settings value, for a driver (vet, check,
+// golangci-lint). Sets share no state: two sets built with different
+// settings can run in one process, even at once.
 package analyzers
 
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
+	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
 	"github.com/mpaudit/mpaudit/analyzers/kindtypes"
 	"github.com/mpaudit/mpaudit/analyzers/kindusage"
+	"github.com/mpaudit/mpaudit/analyzers/markers"
 	"github.com/mpaudit/mpaudit/analyzers/poolcrd"
+	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
 	"github.com/mpaudit/mpaudit/analyzers/pooltypes"
 	"github.com/mpaudit/mpaudit/analyzers/poolusage"
 	"github.com/mpaudit/mpaudit/analyzers/suppress"
 )
 
-// Reporting returns the analyzers that report findings. suppress comes
-// last: it reads the others' results to report //mpaudit:ignore comments
-// without a reason or that suppress nothing.
-func Reporting() []*analysis.Analyzer {
-	return []*analysis.Analyzer{pooltypes.Analyzer, poolusage.Analyzer, poolcrd.Analyzer, kindtypes.Analyzer, kindusage.Analyzer, suppress.Analyzer}
+// Settings configure an analyzer set; see the fields. The zero value is
+// the default: target from go.mod, warnings and errors reported as
+// diagnostics, no fixes forced, no .mpaudit.yaml applied.
+type Settings = setup.Settings
+
+// Never is a Settings.ReportAt that turns no finding into a diagnostic,
+// for drivers that read findings from analyzer results instead.
+const Never = setup.Never
+
+// DefaultSettings is the zero Settings, spelled out for readers.
+func DefaultSettings() Settings { return Settings{} }
+
+// Set is one wired analyzer set.
+type Set struct {
+	Settings Settings
+	// Reporting are the analyzers that report findings (their results are
+	// *emit.Findings). suppress comes last: it reads the others' results
+	// to report //mpaudit:ignore comments without a reason or that
+	// suppress nothing.
+	Reporting []*analysis.Analyzer
+	// Finder is the set's poolfinder, whose *poolfinder.Result names the
+	// pool types and the core target of each package.
+	Finder *analysis.Analyzer
+}
+
+// New validates s and builds a fresh analyzer set closed over it.
+func New(s Settings) (*Set, error) {
+	env, err := setup.NewEnv(s)
+	if err != nil {
+		return nil, err
+	}
+	mk := markers.New()
+	pf := poolfinder.New(env, mk)
+	kf := kindfinder.New(env, mk, pf)
+	reporting := []*analysis.Analyzer{
+		pooltypes.New(env, pf, mk),
+		poolusage.New(env, pf),
+		poolcrd.New(env, pf),
+		kindtypes.New(env, kf, mk),
+		kindusage.New(env, kf),
+	}
+	reporting = append(reporting, suppress.New(env, pf, reporting...))
+	return &Set{Settings: s, Reporting: reporting, Finder: pf}, nil
+}
+
+// MustNew is New for settings known to be valid.
+func MustNew(s Settings) *Set {
+	set, err := New(s)
+	if err != nil {
+		panic(err)
+	}
+	return set
+}
+
+// Analyzer returns the set's reporting analyzer of that name, or nil.
+func (s *Set) Analyzer(name string) *analysis.Analyzer {
+	for _, a := range s.Reporting {
+		if a.Name == name {
+			return a
+		}
+	}
+	return nil
+}
+
+// FactAnalyzers are the analyzers the reporting ones require, directly or
+// not, that export facts, requirements first.
+func (s *Set) FactAnalyzers() []*analysis.Analyzer {
+	var out []*analysis.Analyzer
+	seen := map[*analysis.Analyzer]bool{}
+	var visit func(a *analysis.Analyzer)
+	visit = func(a *analysis.Analyzer) {
+		if seen[a] {
+			return
+		}
+		seen[a] = true
+		for _, req := range a.Requires {
+			visit(req)
+		}
+		if len(a.FactTypes) > 0 {
+			out = append(out, a)
+		}
+	}
+	for _, a := range s.Reporting {
+		visit(a)
+	}
+	return out
 }

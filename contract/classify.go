@@ -96,6 +96,13 @@ var (
 	bootstrapNames    = []nameRule{{"Config", &BootstrapConfig}}
 )
 
+// IsProviderGroup reports whether an API group is a provider's
+// (infrastructure., controlplane. or bootstrap. prefix).
+func IsProviderGroup(group string) bool {
+	return strings.HasPrefix(group, InfrastructureGroupPrefix) || strings.HasPrefix(group, ControlPlaneGroupPrefix) ||
+		strings.HasPrefix(group, BootstrapGroupPrefix)
+}
+
 // Classify returns the contract kind of a root API type, or none, with the
 // reason. It is pure: static and live modes call it with what they read.
 func Classify(t TypeSummary, overrides Overrides) Classification {

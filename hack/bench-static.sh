@@ -18,9 +18,11 @@
 # where <abs mpaudit> is a copy of the freshly built bin/mpaudit in a temp
 # directory. It prints each command's median and its ratio to (a), then
 # "check vs go list -export -deps: R" (median wall of (c) over (l), measured
-# in the same run) and two verdict lines:
+# in the same run) and three verdict lines:
 #   "target: check within 1.5x of go list -export -deps: PASS|FAIL"
 #   "target: no slower than plain go vet: PASS|FAIL"
+#   "target: vettool no slower than plain go vet: PASS|FAIL"   ((b) over (a),
+#                                                   wall and cpu medians)
 # The script exits 0 either way; it exits 1 only when a command fails (or
 # setup does).
 #
@@ -40,6 +42,13 @@
 # not change and stay cached: they are compiled by one untimed
 # `go build ./...`, and one untimed warm-up run of each command then caches
 # their vet facts for both vet tools, as in an ordinary edit-and-check loop.
+#
+# With BENCH_VET_DEPS=1 both vet commands also re-analyse every dependency
+# (go vet runs the tool on each for facts), as on a cold vet cache, while
+# compiled export data stays cached: before every run (a) gets a new
+# -printf.funcs=<nonce> (a vet flag, part of vet's cache key, naming no real
+# function) and (b) a new copy of mpaudit with a nonce appended to the file
+# (its -V=full build ID is the file's hash, the tool's cache key).
 # Runs are interleaved (a b c a b c ...) so drift hits all three alike.
 #
 # Times are wall-clock seconds (the median is what counts), measured with
@@ -119,18 +128,43 @@ rewrite) CMDS=(0 3) ;;
 *) echo "BENCH_KIND must be static or rewrite" >&2; exit 1 ;;
 esac
 
+VET_DEPS=${BENCH_VET_DEPS:-0}
+if [ "$VET_DEPS" = 1 ]; then
+	NAMES[0]="go vet -printf.funcs=<new> ./..."
+	NAMES[1]="go vet -vettool=<new mpaudit> ./..."
+fi
+
+# fresh_vet_keys gives both vet commands a cache key no earlier run used.
+fresh_vet_keys() {
+	[ "$VET_DEPS" = 1 ] || return 0
+	VET_NONCE=benchnonce$1
+	VETTOOL=$LOGDIR/mpaudit-$1
+	cp "$MPAUDIT" "$VETTOOL"
+	printf '%s' "$1" >>"$VETTOOL"
+	[ -n "${PREV_VETTOOL:-}" ] && rm -f "$PREV_VETTOOL"
+	PREV_VETTOOL=$VETTOOL
+}
+VET_NONCE=
+VETTOOL=$MPAUDIT
+
 # run_cmd IDX LOG: runs command IDX, stdout and stderr into LOG, returns its code.
 run_cmd() {
 	case $1 in
-	0) "$GO" vet ./... >"$2" 2>&1 ;;
-	1) "$GO" vet -vettool="$MPAUDIT" ./... >"$2" 2>&1 ;;
+	0)
+		if [ -n "$VET_NONCE" ]; then
+			"$GO" vet -printf.funcs="$VET_NONCE" ./... >"$2" 2>&1
+		else
+			"$GO" vet ./... >"$2" 2>&1
+		fi
+		;;
+	1) "$GO" vet -vettool="$VETTOOL" ./... >"$2" 2>&1 ;;
 	2) "$MPAUDIT" check -o json ./... >/dev/null 2>"$2" ;;
 	3) "$MPAUDIT" rewrite ./... >/dev/null 2>"$2" ;;
 	4) "$GO" list -export -deps ./... >/dev/null 2>"$2" ;;
 	esac
 }
 
-export GO MPAUDIT
+export GO MPAUDIT VETTOOL VET_NONCE
 export -f run_cmd
 
 # check_result IDX CODE LOG: fails the benchmark on an unexpected outcome.
@@ -157,6 +191,8 @@ check_result() {
 echo "== warm-up: one untimed run of each command (caches dependencies' vet facts)"
 for idx in "${CMDS[@]}"; do
 	bump "warmup-$idx-$$"
+	fresh_vet_keys "warmup$idx$$"
+	export VETTOOL VET_NONCE
 	set +e
 	run_cmd "$idx" "$LOGDIR/warmup.log"
 	code=$?
@@ -173,6 +209,8 @@ declare -a TIMES=("" "" "" "" "") CPUS=("" "" "" "" "")
 for run in $(seq 1 "$RUNS"); do
 	for idx in "${CMDS[@]}"; do
 		bump "run$run-cmd$idx-$$-$(date +%s%N)"
+		fresh_vet_keys "run$run$idx$$$(date +%s%N)"
+		export VETTOOL VET_NONCE
 		log=$LOGDIR/run.log
 		cpu=n/a
 		set +e
@@ -214,6 +252,7 @@ t_end=$(now)
 echo
 changed="module sources changed before every run"
 [ "${BENCH_BUMP:-1}" = 0 ] && changed="nothing changed between runs (BENCH_BUMP=0)"
+[ "$VET_DEPS" = 1 ] && changed="$changed, vet tools re-analyse every dependency (BENCH_VET_DEPS=1)"
 echo "bench-$KIND: $npkgs packages (example.com/benchprovider), median of $RUNS run(s), $changed"
 printf '%-36s %9s %7s %10s %7s   %s\n' "command" "median_s" "vs_vet" "median_cpu" "vs_vet" "wall runs_s"
 for idx in "${CMDS[@]}"; do
@@ -233,4 +272,9 @@ else
 	echo "target: check within 1.5x of go list -export -deps: $verdict"
 	verdict=$(awk -v c="${MED[2]}" -v a="${MED[0]}" 'BEGIN { print (c <= a) ? "PASS" : "FAIL" }')
 	echo "target: no slower than plain go vet: $verdict"
+	vratio=$(awk -v c="${MED[1]}" -v a="${MED[0]}" 'BEGIN { if (a > 0) printf "%.2f", c / a; else print "n/a" }')
+	vcratio=$(awk -v c="${MEDCPU[1]}" -v a="${MEDCPU[0]}" 'BEGIN { if (a > 0 && c != "n/a") printf "%.2f", c / a; else print "n/a" }')
+	echo "vettool vs plain go vet: ${vratio}x wall, ${vcratio}x cpu"
+	verdict=$(awk -v r="$vratio" 'BEGIN { print (r != "n/a" && r <= 1) ? "PASS" : "FAIL" }')
+	echo "target: vettool no slower than plain go vet: $verdict"
 fi

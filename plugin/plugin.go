@@ -32,7 +32,6 @@ import (
 
 	"github.com/mpaudit/mpaudit/analyzers"
 	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
-	"github.com/mpaudit/mpaudit/analyzers/settings"
 	"github.com/mpaudit/mpaudit/contract"
 )
 
@@ -130,16 +129,15 @@ func New(conf any) (register.LinterPlugin, error) {
 	return p, nil
 }
 
-// BuildAnalyzers applies the shared analyzer settings and returns the
-// reporting analyzers, each behind a stand-in (see wrap).
+// BuildAnalyzers builds a fresh analyzer set from the plugin's settings
+// and returns its reporting analyzers, each behind a stand-in (see wrap).
 func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
-	// The analyzers read their options from package settings (as under go
-	// vet); golangci-lint builds one plugin instance per process.
-	settings.Set(p.capiVersion, p.reportAt)
-	settings.SetFixMode(false)
-	as := analyzers.Reporting()
-	out := make([]*analysis.Analyzer, len(as))
-	for i, a := range as {
+	set, err := analyzers.New(analyzers.Settings{CAPIVersion: p.capiVersion, ReportAt: p.reportAt})
+	if err != nil {
+		return nil, fmt.Errorf("mpaudit: %w", err)
+	}
+	out := make([]*analysis.Analyzer, len(set.Reporting))
+	for i, a := range set.Reporting {
 		out[i] = wrap(a, p.keep)
 	}
 	return out, nil
@@ -186,7 +184,7 @@ func wrap(a *analysis.Analyzer, keep map[string]bool) *analysis.Analyzer {
 // is generated from), else on the package clause.
 func moveToGo(pass *analysis.Pass, d analysis.Diagnostic) analysis.Diagnostic {
 	at := pass.Fset.PositionFor(d.Pos, false)
-	res, _ := pass.ResultOf[poolfinder.Analyzer].(*poolfinder.Result)
+	res, _ := poolfinder.ResultOf(pass)
 	target := token.NoPos
 	for _, r := range d.Related {
 		if filepath.Ext(pass.Fset.PositionFor(r.Pos, false).Filename) == ".go" {

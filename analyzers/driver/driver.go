@@ -38,9 +38,7 @@ import (
 
 	"github.com/mpaudit/mpaudit/analyzers"
 	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
-	"github.com/mpaudit/mpaudit/analyzers/poolcrd"
 	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
-	"github.com/mpaudit/mpaudit/analyzers/settings"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/internal/progress"
 	"github.com/mpaudit/mpaudit/report"
@@ -95,10 +93,12 @@ func run(opts Options, withFixes bool) (*report.Report, []Fix, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	settings.Set(opts.CAPIVersion, settings.Never)
-	settings.SetFixMode(withFixes)
-	poolcrd.Forget() // the tree may have changed since the last run in this process
-	defer settings.SetFixMode(false)
+	// A fresh set per run: its caches (go.mod, config/crd) see the tree as
+	// it is now, and runs with other settings in this process are apart.
+	as, err := analyzers.New(analyzers.Settings{CAPIVersion: opts.CAPIVersion, ReportAt: analyzers.Never, Fix: withFixes})
+	if err != nil {
+		return nil, nil, err
+	}
 
 	tr := newTracer()
 	opts.Progress.Step("loading %s", strings.Join(opts.Patterns, " "))
@@ -114,12 +114,12 @@ func run(opts Options, withFixes bool) (*report.Report, []Fix, error) {
 	}
 	m.dependencyErrors(set)
 
-	r := &runner{facts: map[factKey]analysis.Fact{}, withFixes: withFixes, progress: opts.Progress}
+	r := &runner{as: as, facts: map[factKey]analysis.Fact{}, pkgFacts: map[pkgFactKey]analysis.Fact{}, withFixes: withFixes, progress: opts.Progress}
 	done := r.analyse(set)
 	tr.step("analysis of %d package(s), facts of %d more", len(set.roots), len(set.factOnly))
 	var depPools []*poolfinder.Result
 	for _, p := range set.factOnly {
-		if pf, ok := done[p].results[poolfinder.Analyzer].(*poolfinder.Result); ok {
+		if pf, ok := done[p].results[as.Finder].(*poolfinder.Result); ok {
 			depPools = append(depPools, pf)
 		}
 	}
@@ -131,14 +131,14 @@ func run(opts Options, withFixes bool) (*report.Report, []Fix, error) {
 		if o == nil {
 			continue
 		}
-		for _, a := range analyzers.Reporting() {
+		for _, a := range as.Reporting {
 			if err := o.errs[a]; err != nil {
 				m.problem(report.Problem{Subject: p.PkgPath, Message: fmt.Sprintf("analyzer %s: %v", a.Name, err)})
 			} else if fs, ok := o.results[a].(*emit.Findings); ok {
 				m.findings(fs)
 			}
 		}
-		if pf, ok := o.results[poolfinder.Analyzer].(*poolfinder.Result); ok {
+		if pf, ok := o.results[as.Finder].(*poolfinder.Result); ok {
 			rootPools = append(rootPools, pf)
 			m.types(pf.Pools)
 		}
@@ -335,8 +335,9 @@ func typeLine(pool *poolfinder.Pool) string {
 
 // chooseTarget takes the core version of a package that declares pools
 // (every package of a module resolves the same one), else of any analysed
-// package, else of the module directory. A go.mod that cannot be read is a
-// load error: the severities would be a guess.
+// package that resolved one (poolfinder skips packages that cannot name a
+// pool type), else of the module directory. A go.mod that cannot be read
+// is a load error: the severities would be a guess.
 func (m *merger) chooseTarget(override string, roots, deps []*poolfinder.Result) {
 	all := append(slices.Clone(roots), deps...)
 	var chosen *poolfinder.Result
@@ -346,8 +347,13 @@ func (m *merger) chooseTarget(override string, roots, deps []*poolfinder.Result)
 			break
 		}
 	}
-	if chosen == nil && len(all) > 0 {
-		chosen = all[0]
+	if chosen == nil {
+		for _, pf := range all {
+			if !pf.Skipped {
+				chosen = pf
+				break
+			}
+		}
 	}
 	if chosen != nil {
 		m.rep.Target = chosen.Target
@@ -454,12 +460,20 @@ type factKey struct {
 	t   reflect.Type
 }
 
+type pkgFactKey struct {
+	a   *analysis.Analyzer
+	pkg *types.Package
+	t   reflect.Type
+}
+
 // runner runs analyzers with in-memory facts shared across packages. All
 // packages come from one load, so an object is the same types.Object in
 // the package that declares it and in every package that uses it.
 type runner struct {
-	mu        sync.Mutex // guards facts
+	as        *analyzers.Set
+	mu        sync.Mutex // guards facts and pkgFacts
 	facts     map[factKey]analysis.Fact
+	pkgFacts  map[pkgFactKey]analysis.Fact
 	withFixes bool
 	progress  *progress.Line
 }
@@ -480,10 +494,10 @@ func (r *runner) analyse(set *packageSet) map[*packages.Package]*outcome {
 	out := map[*packages.Package]*outcome{}
 	plan := map[*packages.Package][]*analysis.Analyzer{}
 	for _, p := range set.factOnly {
-		plan[p] = factAnalyzers()
+		plan[p] = r.as.FactAnalyzers()
 	}
 	for _, p := range set.roots {
-		plan[p] = analyzers.Reporting()
+		plan[p] = r.as.Reporting
 	}
 	for p := range plan {
 		if analysable(p) {
@@ -534,30 +548,6 @@ func analysedImports(p *packages.Package, jobs map[*packages.Package]chan struct
 		}
 	}
 	visit(p)
-	return out
-}
-
-// factAnalyzers are the analyzers the reporting ones require, directly or
-// not, that export facts.
-func factAnalyzers() []*analysis.Analyzer {
-	var out []*analysis.Analyzer
-	seen := map[*analysis.Analyzer]bool{}
-	var visit func(a *analysis.Analyzer)
-	visit = func(a *analysis.Analyzer) {
-		if seen[a] {
-			return
-		}
-		seen[a] = true
-		for _, req := range a.Requires {
-			visit(req)
-		}
-		if len(a.FactTypes) > 0 {
-			out = append(out, a)
-		}
-	}
-	for _, a := range analyzers.Reporting() {
-		visit(a)
-	}
 	return out
 }
 
@@ -631,9 +621,32 @@ func (r *runner) run(a *analysis.Analyzer, pkg *packages.Package, o *outcome) (r
 			defer r.mu.Unlock()
 			r.facts[factKey{a, obj, reflect.TypeOf(fact)}] = fact
 		},
-		ImportPackageFact: func(*types.Package, analysis.Fact) bool { return false },
-		ExportPackageFact: func(analysis.Fact) {},
-		AllPackageFacts:   func() []analysis.PackageFact { return nil },
+		ImportPackageFact: func(p *types.Package, fact analysis.Fact) bool {
+			r.mu.Lock()
+			defer r.mu.Unlock()
+			f, ok := r.pkgFacts[pkgFactKey{a, p, reflect.TypeOf(fact)}]
+			if ok {
+				reflect.ValueOf(fact).Elem().Set(reflect.ValueOf(f).Elem())
+			}
+			return ok
+		},
+		ExportPackageFact: func(fact analysis.Fact) {
+			r.mu.Lock()
+			defer r.mu.Unlock()
+			r.pkgFacts[pkgFactKey{a, pkg.Types, reflect.TypeOf(fact)}] = fact
+		},
+		AllPackageFacts: func() []analysis.PackageFact {
+			r.mu.Lock()
+			defer r.mu.Unlock()
+			var out []analysis.PackageFact
+			for k, f := range r.pkgFacts {
+				if k.a == a {
+					out = append(out, analysis.PackageFact{Package: k.pkg, Fact: f})
+				}
+			}
+			sort.Slice(out, func(i, j int) bool { return out[i].Package.Path() < out[j].Package.Path() })
+			return out
+		},
 		AllObjectFacts: func() []analysis.ObjectFact {
 			r.mu.Lock()
 			defer r.mu.Unlock()

@@ -8,21 +8,36 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
 	"github.com/mpaudit/mpaudit/analyzers/markers"
 	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/crdconfig"
 )
 
-var Analyzer = &analysis.Analyzer{
-	Name:             "kindfinder",
-	Doc:              "classifies root API types by contract kind (InfraCluster, InfraMachine, ControlPlane, BootstrapConfig, templates) and exports facts naming the JSON path of their spec and status types (reports nothing)",
-	URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/kindfinder",
-	Run:              run,
-	Requires:         []*analysis.Analyzer{markers.Analyzer, poolfinder.Analyzer},
-	RunDespiteErrors: true,
-	ResultType:       reflect.TypeFor[*Result](),
-	FactTypes:        []analysis.Fact{(*NodeFact)(nil)},
+// New returns the kindfinder analyzer of env's analyzer set; mk and pf
+// are that set's markers and poolfinder analyzers.
+func New(env *setup.Env, mk, pf *analysis.Analyzer) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:             "kindfinder",
+		Doc:              "classifies root API types by contract kind (InfraCluster, InfraMachine, ControlPlane, BootstrapConfig, templates) and exports facts naming the JSON path of their spec and status types (reports nothing)",
+		URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/kindfinder",
+		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, env) },
+		Requires:         []*analysis.Analyzer{mk, pf},
+		RunDespiteErrors: true,
+		ResultType:       reflect.TypeFor[*Result](),
+		FactTypes:        []analysis.Fact{(*NodeFact)(nil)},
+	}
+}
+
+// ResultOf finds kindfinder's result among a pass's inputs.
+func ResultOf(pass *analysis.Pass) *Result {
+	for _, r := range pass.ResultOf {
+		if res, ok := r.(*Result); ok {
+			return res
+		}
+	}
+	panic("analyzer " + pass.Analyzer.Name + " does not require kindfinder")
 }
 
 // TypeRef identifies a classified type in facts and findings.
@@ -100,9 +115,9 @@ func (r *Result) Any() bool { return len(r.facts) > 0 }
 // structural hints it asks about are at most three segments deep.
 const maxSummaryDepth = 4
 
-func run(pass *analysis.Pass) (any, error) {
-	mk := pass.ResultOf[markers.Analyzer].(*markers.Markers)
-	pool := pass.ResultOf[poolfinder.Analyzer].(*poolfinder.Result)
+func run(pass *analysis.Pass, env *setup.Env) (any, error) {
+	mk := markers.ResultOf(pass)
+	pool := poolfinder.MustResultOf(pass)
 	res := &Result{Pool: pool, Release: pool.Target.Release(), facts: map[types.Object]*NodeFact{}}
 	for _, of := range pass.AllObjectFacts() {
 		if nf, ok := of.Fact.(*NodeFact); ok {
@@ -142,7 +157,7 @@ func run(pass *analysis.Pass) (any, error) {
 				Group:        group,
 				Version:      version,
 				Type:         pass.Pkg.Path() + "." + tn.Name(),
-				Storage:      set.Has("kubebuilder:storageversion") || !poolfinder.StorageElsewhere(pool.Dir, tn.Name()),
+				Storage:      set.Has("kubebuilder:storageversion") || !poolfinder.StorageElsewhere(env, pool.Dir, tn.Name()),
 			},
 			Catalog:        c.Kind,
 			Classification: c,
@@ -157,7 +172,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		if c.Kind.LabelExclusiveSince != "" {
 			if !crdsLoaded {
-				cfg, crdsLoaded = loadCRDs(pool.Dir, pool.ModuleRoot), true
+				cfg, crdsLoaded = loadCRDs(env, pool.Dir, pool.ModuleRoot), true
 			}
 			t.Judgement = judge(cfg, t, res.Release)
 		}

@@ -7,11 +7,15 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/mpaudit/mpaudit/analyzers"
 	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
 )
 
+// finder is the set's kindfinder, which its kindtypes pass requires first.
+var finder = analyzers.MustNew(analyzers.Settings{}).Analyzer("kindtypes").Requires[0]
+
 func TestClassifies(t *testing.T) {
-	results := analysistest.Run(t, analysistest.TestData(), kindfinder.Analyzer, "example.com/kinds/...")
+	results := analysistest.Run(t, analysistest.TestData(), finder, "example.com/kinds/...")
 	type found struct {
 		kind    string
 		storage bool

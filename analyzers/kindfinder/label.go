@@ -3,6 +3,7 @@ package kindfinder
 import (
 	"fmt"
 
+	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
 	"github.com/mpaudit/mpaudit/analyzers/poolcrd"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/crdconfig"
@@ -65,12 +66,12 @@ func (r TypeRef) Context(core contract.CoreBehaviour, release contract.Release) 
 
 // loadCRDs reads the module's config/crd through poolcrd's cache (problems
 // reading it are reported by the reporting passes).
-func loadCRDs(dir, moduleRoot string) *crdconfig.Result {
+func loadCRDs(env *setup.Env, dir, moduleRoot string) *crdconfig.Result {
 	d := crdconfig.FindConfigDir(dir, moduleRoot)
 	if d == "" {
 		return nil
 	}
-	cfg, err := poolcrd.Load(d)
+	cfg, err := poolcrd.Load(env, d)
 	if err != nil {
 		return nil
 	}

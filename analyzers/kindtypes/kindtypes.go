@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
+	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
 	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
 	"github.com/mpaudit/mpaudit/analyzers/markers"
 	"github.com/mpaudit/mpaudit/analyzers/poolcrd"
@@ -19,20 +20,24 @@ import (
 	"github.com/mpaudit/mpaudit/report"
 )
 
-var Analyzer = &analysis.Analyzer{
-	Name:             "kindtypes",
-	Doc:              "checks InfraCluster, InfraMachine, ControlPlane and BootstrapConfig API types against the provider contract their CRD's label selects for the target core",
-	URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/kindtypes",
-	Run:              run,
-	Requires:         []*analysis.Analyzer{kindfinder.Analyzer, markers.Analyzer},
-	RunDespiteErrors: true,
-	ResultType:       emit.ResultType,
+// New returns the kindtypes analyzer of env's analyzer set; kf and mk are
+// that set's kindfinder and markers analyzers.
+func New(env *setup.Env, kf, mk *analysis.Analyzer) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:             "kindtypes",
+		Doc:              "checks InfraCluster, InfraMachine, ControlPlane and BootstrapConfig API types against the provider contract their CRD's label selects for the target core",
+		URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/kindtypes",
+		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, env) },
+		Requires:         []*analysis.Analyzer{kf, mk},
+		RunDespiteErrors: true,
+		ResultType:       emit.ResultType,
+	}
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	res := pass.ResultOf[kindfinder.Analyzer].(*kindfinder.Result)
-	mk := pass.ResultOf[markers.Analyzer].(*markers.Markers)
-	em, out := emit.New(pass)
+func run(pass *analysis.Pass, env *setup.Env) (any, error) {
+	res := kindfinder.ResultOf(pass)
+	mk := markers.ResultOf(pass)
+	em, out := emit.New(pass, env)
 	var judged []*kindfinder.Type
 	for _, t := range res.Types {
 		if t.Catalog.LabelExclusiveSince != "" && !t.Catalog.IsTemplate() {
@@ -42,7 +47,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(judged) == 0 {
 		return out, nil
 	}
-	reportCRDProblems(em, res.Pool)
+	reportCRDProblems(em, env, res.Pool)
 	for _, t := range judged {
 		c := &checker{em: em, t: t, mk: mk, release: res.Release}
 		c.judge(res.Pool.Target.Behaviour)
@@ -59,12 +64,12 @@ func run(pass *analysis.Pass) (any, error) {
 
 // reportCRDProblems reports what kept config/crd, where kindfinder read the
 // labels, from being read, unless poolcrd does (the package has pool types).
-func reportCRDProblems(em *emit.Emitter, pool *poolfinder.Result) {
+func reportCRDProblems(em *emit.Emitter, env *setup.Env, pool *poolfinder.Result) {
 	dir := crdconfig.FindConfigDir(pool.Dir, pool.ModuleRoot)
 	if dir == "" {
 		return
 	}
-	cfg, err := poolcrd.Load(dir)
+	cfg, err := poolcrd.Load(env, dir)
 	reported := slices.ContainsFunc(pool.Pools, func(p *poolfinder.Pool) bool { return p.Storage })
 	if err != nil {
 		if !reported {

@@ -12,20 +12,25 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
+	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
 	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
 	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/report"
 )
 
-var Analyzer = &analysis.Analyzer{
-	Name:             "kindusage",
-	Doc:              "checks that functions writing a field the v1beta2 contract renamed (readiness, ControlPlane replica counters) write both names while the type has both",
-	URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/kindusage",
-	Run:              run,
-	Requires:         []*analysis.Analyzer{kindfinder.Analyzer},
-	RunDespiteErrors: true,
-	ResultType:       emit.ResultType,
+// New returns the kindusage analyzer of env's analyzer set; kf is that
+// set's kindfinder.
+func New(env *setup.Env, kf *analysis.Analyzer) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:             "kindusage",
+		Doc:              "checks that functions writing a field the v1beta2 contract renamed (readiness, ControlPlane replica counters) write both names while the type has both",
+		URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/kindusage",
+		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, env) },
+		Requires:         []*analysis.Analyzer{kf},
+		RunDespiteErrors: true,
+		ResultType:       emit.ResultType,
+	}
 }
 
 // write is one write of a catalogued path of a kind type.
@@ -37,9 +42,9 @@ type write struct {
 	reset bool
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	res := pass.ResultOf[kindfinder.Analyzer].(*kindfinder.Result)
-	em, out := emit.New(pass)
+func run(pass *analysis.Pass, env *setup.Env) (any, error) {
+	res := kindfinder.ResultOf(pass)
+	em, out := emit.New(pass, env)
 	if len(res.Types) > 0 || !res.Any() {
 		return out, nil // API packages (conversions and webhooks are not use sites), or no kind type in reach
 	}

@@ -6,17 +6,31 @@ import (
 	"go/types"
 	"reflect"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 )
 
-var Analyzer = &analysis.Analyzer{
-	Name:             "markers",
-	Doc:              "parses kubebuilder markers on types, fields and packages (a shared helper; reports nothing)",
-	URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/markers",
-	Run:              run,
-	RunDespiteErrors: true,
-	ResultType:       reflect.TypeFor[*Markers](),
+// New returns a markers analyzer for one analyzer set.
+func New() *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:             "markers",
+		Doc:              "parses kubebuilder markers on types, fields and packages (a shared helper; reports nothing)",
+		URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/markers",
+		Run:              run,
+		RunDespiteErrors: true,
+		ResultType:       reflect.TypeFor[*Markers](),
+	}
+}
+
+// ResultOf is the markers result among the pass's inputs.
+func ResultOf(pass *analysis.Pass) *Markers {
+	for _, r := range pass.ResultOf {
+		if m, ok := r.(*Markers); ok {
+			return m
+		}
+	}
+	panic("analyzer " + pass.Analyzer.Name + " does not require markers")
 }
 
 // Marker is one "+name=value" comment line.
@@ -56,8 +70,12 @@ func (s Set) All(name string) []Marker {
 	return out
 }
 
-// Markers is the analyzer's result for one package.
+// Markers is the analyzer's result for one package. The comments are
+// parsed on first use: most packages go vet visits for facts declare no
+// API type, and poolfinder skips them without asking.
 type Markers struct {
+	once    sync.Once
+	pass    *analysis.Pass
 	types   map[*types.TypeName]Set
 	fields  map[*types.Var]Set
 	pkg     Set
@@ -65,23 +83,28 @@ type Markers struct {
 }
 
 // Type returns the markers on a named type declared in the package.
-func (m *Markers) Type(tn *types.TypeName) Set { return m.types[tn] }
+func (m *Markers) Type(tn *types.TypeName) Set { m.parse(); return m.types[tn] }
 
 // Field returns the markers on a struct field declared in the package.
-func (m *Markers) Field(v *types.Var) Set { return m.fields[v] }
+func (m *Markers) Field(v *types.Var) Set { m.parse(); return m.fields[v] }
 
 // Package returns package-level markers (+groupName, +versionName, +kubebuilder:skipversion).
-func (m *Markers) Package() Set { return m.pkg }
+func (m *Markers) Package() Set { m.parse(); return m.pkg }
 
 // TypeSpec returns the declaration of a named type declared in the package.
-func (m *Markers) TypeSpec(tn *types.TypeName) *ast.TypeSpec { return m.typeAST[tn] }
+func (m *Markers) TypeSpec(tn *types.TypeName) *ast.TypeSpec { m.parse(); return m.typeAST[tn] }
 
 func run(pass *analysis.Pass) (any, error) {
-	res := &Markers{
-		types:   map[*types.TypeName]Set{},
-		fields:  map[*types.Var]Set{},
-		typeAST: map[*types.TypeName]*ast.TypeSpec{},
-	}
+	return &Markers{pass: pass}, nil
+}
+
+func (m *Markers) parse() { m.once.Do(m.load) }
+
+func (m *Markers) load() {
+	pass, res := m.pass, m
+	res.types = map[*types.TypeName]Set{}
+	res.fields = map[*types.Var]Set{}
+	res.typeAST = map[*types.TypeName]*ast.TypeSpec{}
 	for _, f := range pass.Files {
 		groups := commentGroupsByEndLine(pass.Fset, f)
 		if f.Doc != nil {
@@ -115,7 +138,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
-	return res, nil
+	m.pass = nil // the pass is not kept beyond the package's analysis
 }
 
 // FileTypeMarkers returns the markers of every type declared in a parsed

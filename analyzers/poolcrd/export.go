@@ -1,7 +1,10 @@
 package poolcrd
 
-import "github.com/mpaudit/mpaudit/crdconfig"
+import (
+	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
+	"github.com/mpaudit/mpaudit/crdconfig"
+)
 
 // Load reads a config/crd directory through the cache this pass uses, so the
-// passes of other kinds render each tree once per run (Forget clears it).
-func Load(dir string) (*crdconfig.Result, error) { return load(dir) }
+// passes of other kinds render each tree once per analyzer set.
+func Load(env *setup.Env, dir string) (*crdconfig.Result, error) { return load(env, dir) }

@@ -2,55 +2,49 @@ package poolcrd
 
 import (
 	"fmt"
-	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
+	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
 	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/crdconfig"
 	"github.com/mpaudit/mpaudit/report"
 )
 
-var Analyzer = &analysis.Analyzer{
-	Name:             "poolcrd",
-	Doc:              "checks the contract label, name and scope of the CRDs of InfraMachinePool types",
-	URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/poolcrd",
-	Run:              run,
-	Requires:         []*analysis.Analyzer{poolfinder.Analyzer},
-	RunDespiteErrors: true,
-	ResultType:       emit.ResultType,
+// New returns the poolcrd analyzer of env's analyzer set; pf is that
+// set's poolfinder.
+func New(env *setup.Env, pf *analysis.Analyzer) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:             "poolcrd",
+		Doc:              "checks the contract label, name and scope of the CRDs of InfraMachinePool types",
+		URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/poolcrd",
+		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, env) },
+		Requires:         []*analysis.Analyzer{pf},
+		RunDespiteErrors: true,
+		ResultType:       emit.ResultType,
+	}
 }
-
-// loaded caches config/crd reads: several API packages share one tree.
-var loaded sync.Map // dir -> *loadResult
 
 type loadResult struct {
-	once sync.Once
-	res  *crdconfig.Result
-	err  error
+	res *crdconfig.Result
+	err error
 }
 
-// Forget drops cached config/crd reads, for a driver that analyses a tree
-// again after changing it.
-func Forget() {
-	loaded.Range(func(k, _ any) bool {
-		loaded.Delete(k)
-		return true
-	})
-}
-
-func load(dir string) (*crdconfig.Result, error) {
-	v, _ := loaded.LoadOrStore(dir, &loadResult{})
-	lr := v.(*loadResult)
-	lr.once.Do(func() { lr.res, lr.err = crdconfig.Load(dir) })
+// load reads a config/crd tree once per analyzer set: several API
+// packages share one tree, and a new set (a new check run) reads it again.
+func load(env *setup.Env, dir string) (*crdconfig.Result, error) {
+	lr := env.Memo("poolcrd.config", dir, func() any {
+		res, err := crdconfig.Load(dir)
+		return loadResult{res, err}
+	}).(loadResult)
 	return lr.res, lr.err
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	res := pass.ResultOf[poolfinder.Analyzer].(*poolfinder.Result)
-	em, out := emit.New(pass)
+func run(pass *analysis.Pass, env *setup.Env) (any, error) {
+	res := poolfinder.MustResultOf(pass)
+	em, out := emit.New(pass, env)
 	var storage []*poolfinder.Pool
 	for _, p := range res.Pools {
 		if p.Storage {
@@ -63,7 +57,7 @@ func run(pass *analysis.Pass) (any, error) {
 	var cfg *crdconfig.Result
 	if dir := crdconfig.FindConfigDir(res.Dir, res.ModuleRoot); dir != "" {
 		var err error
-		cfg, err = load(dir)
+		cfg, err = load(env, dir)
 		if err != nil {
 			em.Problem(report.Problem{Subject: dir, Message: err.Error()})
 		} else {

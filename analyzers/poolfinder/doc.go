@@ -9,8 +9,15 @@
 // Result, so a selector x.Ready is known to be status.ready of a pool
 // whatever x is called.
 //
+// It exports a ReachFact on each package that declares pool types or
+// imports one with the fact. A package whose imports carry none and whose
+// comments hold no +kubebuilder:object:root marker (nor an //mpaudit:ignore
+// directive) cannot name a pool type: its Result is Skipped, no go.mod or
+// marker is read, and every pass returns at once. go vet runs the tool on
+// every dependency for facts; this keeps those runs cheap.
+//
 // It also decides the storage version (the +kubebuilder:storageversion type,
 // or the only version when no sibling API version carries the marker) and
 // resolves the Cluster API core target from the module's go.mod (a local
-// replace means "this tree") unless -capi-version overrides it.
+// replace means "this tree") unless the analyzer set's settings override it.
 package poolfinder

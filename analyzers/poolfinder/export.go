@@ -3,6 +3,7 @@ package poolfinder
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
 	"github.com/mpaudit/mpaudit/analyzers/markers"
 )
 
@@ -14,4 +15,4 @@ func GroupVersion(pass *analysis.Pass, mk *markers.Markers) (group, version stri
 
 // StorageElsewhere reports whether a sibling API version declares kind with
 // +kubebuilder:storageversion (the type in dir is then a conversion spoke).
-func StorageElsewhere(dir, kind string) bool { return storageElsewhere(dir, kind) }
+func StorageElsewhere(env *setup.Env, dir, kind string) bool { return storageElsewhere(env, dir, kind) }

@@ -12,25 +12,57 @@ import (
 	"reflect"
 	"sort"
 	"strings"
-	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
 	"github.com/mpaudit/mpaudit/analyzers/markers"
-	"github.com/mpaudit/mpaudit/analyzers/settings"
 	"github.com/mpaudit/mpaudit/contract"
 )
 
-var Analyzer = &analysis.Analyzer{
-	Name:             "poolfinder",
-	Doc:              "finds InfraMachinePool API types and exports facts naming the JSON path of their spec and status types (reports nothing)",
-	URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/poolfinder",
-	Run:              run,
-	Requires:         []*analysis.Analyzer{markers.Analyzer},
-	RunDespiteErrors: true,
-	ResultType:       reflect.TypeFor[*Result](),
-	FactTypes:        []analysis.Fact{(*NodeFact)(nil)},
+// New returns the poolfinder of env's analyzer set; mk is that set's
+// markers analyzer.
+func New(env *setup.Env, mk *analysis.Analyzer) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:             "poolfinder",
+		Doc:              "finds InfraMachinePool API types and exports facts naming the JSON path of their spec and status types (reports nothing)",
+		URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/poolfinder",
+		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, env) },
+		Requires:         []*analysis.Analyzer{mk},
+		RunDespiteErrors: true,
+		ResultType:       reflect.TypeFor[*Result](),
+		FactTypes:        []analysis.Fact{(*NodeFact)(nil), (*ReachFact)(nil)},
+	}
 }
+
+// ResultOf is the poolfinder result among the pass's inputs.
+func ResultOf(pass *analysis.Pass) (*Result, bool) {
+	for _, r := range pass.ResultOf {
+		if res, ok := r.(*Result); ok {
+			return res, true
+		}
+	}
+	return nil, false
+}
+
+// MustResultOf is ResultOf for analyzers that require poolfinder.
+func MustResultOf(pass *analysis.Pass) *Result {
+	res, ok := ResultOf(pass)
+	if !ok {
+		panic("analyzer " + pass.Analyzer.Name + " does not require poolfinder")
+	}
+	return res
+}
+
+// ReachFact marks a package that declares pool types (or other provider
+// API types) or imports, directly or not, one that does. A package without it that imports none with it
+// cannot name a pool type, so every pass skips it (go vet runs the tool on
+// every dependency for facts).
+type ReachFact struct{}
+
+func (*ReachFact) AFact() {}
+
+func (*ReachFact) String() string { return "reaches pool types" }
 
 // PoolRef identifies a pool type in facts and findings.
 type PoolRef struct {
@@ -85,7 +117,13 @@ type Result struct {
 	TargetErr error
 	// Dir is the package directory, ModuleRoot the directory of its go.mod.
 	Dir, ModuleRoot string
-	facts           map[types.Object]*NodeFact
+	// Skipped is set when the package can neither declare nor name a pool
+	// type: nothing was looked at, Target is the default, not resolved.
+	Skipped bool
+	// ProviderGroup is set when the package is the API of a provider group
+	// (infrastructure., controlplane., bootstrap.).
+	ProviderGroup bool
+	facts         map[types.Object]*NodeFact
 }
 
 // Node returns the fact of a type, from this package or an imported one.
@@ -99,28 +137,78 @@ func (r *Result) Context(storage bool) contract.Context {
 	return contract.Context{Core: r.Target.Behaviour, Spoke: !storage}
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	mk := pass.ResultOf[markers.Analyzer].(*markers.Markers)
+func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 	res := &Result{facts: map[types.Object]*NodeFact{}}
-	for _, of := range pass.AllObjectFacts() {
-		if nf, ok := of.Fact.(*NodeFact); ok {
-			res.facts[of.Object] = nf
-		}
-	}
 	if len(pass.Files) == 0 {
 		res.Target = contract.DefaultTarget()
 		return res, nil
+	}
+	reached := importsReach(pass)
+	if !reached && !mayDeclare(pass.Files) {
+		res.Target, res.Skipped = contract.DefaultTarget(), true
+		return res, nil
+	}
+	if reached {
+		for _, of := range pass.AllObjectFacts() {
+			if nf, ok := of.Fact.(*NodeFact); ok {
+				res.facts[of.Object] = nf
+			}
+		}
 	}
 	res.Dir = filepath.Dir(pass.Fset.File(pass.Files[0].Pos()).Name())
 	if gm, ok := contract.FindGoMod(res.Dir); ok {
 		res.ModuleRoot = filepath.Dir(gm)
 	}
-	res.Target, res.TargetErr = resolveTarget(res.Dir)
+	res.Target, res.TargetErr = resolveTarget(env, res.Dir)
+	find(pass, env, res)
+	if reached || len(res.Pools) > 0 || res.ProviderGroup {
+		pass.ExportPackageFact(&ReachFact{})
+	}
+	return res, nil
+}
 
+// importsReach reports whether a direct import carries a ReachFact; the
+// fact is passed on by every package that imports one, so direct imports
+// are enough.
+func importsReach(pass *analysis.Pass) bool {
+	for _, imp := range pass.Pkg.Imports() {
+		if pass.ImportPackageFact(imp, &ReachFact{}) {
+			return true
+		}
+	}
+	return false
+}
+
+// rootMarker is the marker every pool type carries; a package none of
+// whose comments holds it declares no pool type.
+const rootMarker = "kubebuilder:object:root"
+
+// mayDeclare is the cheap test for pool type declarations, and for
+// //mpaudit:ignore directives, which the suppress pass reports in any
+// package (one that suppresses nothing is a finding).
+func mayDeclare(files []*ast.File) bool {
+	for _, f := range files {
+		for _, cg := range f.Comments {
+			for _, c := range cg.List {
+				if strings.Contains(c.Text, rootMarker) || strings.Contains(c.Text, "mpaudit:ignore") {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// find collects the package's pool types and exports their facts.
+func find(pass *analysis.Pass, env *setup.Env, res *Result) {
+	mk := markers.ResultOf(pass)
 	if mk.Package().Has("kubebuilder:skipversion") {
-		return res, nil
+		return
 	}
 	group, version := groupVersion(pass, mk)
+	// The other kinds' passes (kindfinder) judge provider API packages and
+	// their users too: they must not be skipped.
+	res.ProviderGroup = contract.IsProviderGroup(group)
 	scope := pass.Pkg.Scope()
 	for _, name := range scope.Names() {
 		tn, ok := scope.Lookup(name).(*types.TypeName)
@@ -155,7 +243,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		_, p.HasReady = FieldByJSON(p.Status, "ready")
 		_, p.HasProvisioned = FieldByPath(p.Status, "initialization.provisioned")
-		p.Storage = set.Has("kubebuilder:storageversion") || !storageElsewhere(res.Dir, name)
+		p.Storage = set.Has("kubebuilder:storageversion") || !storageElsewhere(env, res.Dir, name)
 		res.Pools = append(res.Pools, p)
 
 		exportNode(pass, res, tn, p.PoolRef, "")
@@ -163,7 +251,6 @@ func run(pass *analysis.Pass) (any, error) {
 		exportTree(pass, res, p.Status, p.PoolRef, "status", map[types.Type]bool{})
 	}
 	sort.Slice(res.Pools, func(i, j int) bool { return res.Pools[i].Kind < res.Pools[j].Kind })
-	return res, nil
 }
 
 func exportNode(pass *analysis.Pass, res *Result, obj types.Object, ref PoolRef, path string) {
@@ -250,43 +337,35 @@ func isGroupVersion(t types.Type) bool {
 		n.Obj().Pkg().Path() == "k8s.io/apimachinery/pkg/runtime/schema"
 }
 
-var targets sync.Map // go.mod path or dir -> targetResult
-
 type targetResult struct {
 	t   contract.CoreTarget
 	err error
 }
 
-func resolveTarget(dir string) (contract.CoreTarget, error) {
-	override := settings.CAPIVersion()
-	key := override + "\x00" + dir
+// resolveTarget reads the target once per go.mod (or directory without
+// one) and analyzer set; the set's settings carry the override.
+func resolveTarget(env *setup.Env, dir string) (contract.CoreTarget, error) {
+	key := dir
 	if gm, ok := contract.FindGoMod(dir); ok {
-		key = override + "\x00" + gm
+		key = gm
 	}
-	if v, ok := targets.Load(key); ok {
-		r := v.(targetResult)
-		return r.t, r.err
-	}
-	t, err := contract.ResolveTarget(override, dir)
-	if err != nil {
-		t = contract.DefaultTarget()
-	}
-	targets.Store(key, targetResult{t, err})
-	return t, err
+	r := env.Memo("poolfinder.target", key, func() any {
+		t, err := contract.ResolveTarget(env.Settings.CAPIVersion, dir)
+		if err != nil {
+			t = contract.DefaultTarget()
+		}
+		return targetResult{t, err}
+	}).(targetResult)
+	return r.t, r.err
 }
-
-var storageScans sync.Map // parent dir -> map[kind][]dir
 
 // storageElsewhere reports whether a sibling API version directory (same
 // parent) declares kind with +kubebuilder:storageversion, which makes this
 // version a conversion spoke.
-func storageElsewhere(dir, kind string) bool {
+func storageElsewhere(env *setup.Env, dir, kind string) bool {
 	parent := filepath.Dir(dir)
-	v, ok := storageScans.Load(parent)
-	if !ok {
-		v, _ = storageScans.LoadOrStore(parent, scanStorageVersions(parent))
-	}
-	for _, d := range v.(map[string][]string)[kind] {
+	scan := env.Memo("poolfinder.storage", parent, func() any { return scanStorageVersions(parent) }).(map[string][]string)
+	for _, d := range scan[kind] {
 		if d != dir {
 			return true
 		}

@@ -9,26 +9,34 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
+	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
 	"github.com/mpaudit/mpaudit/analyzers/markers"
 	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/report"
 )
 
-var Analyzer = &analysis.Analyzer{
-	Name:             "pooltypes",
-	Doc:              "checks InfraMachinePool API types against the Cluster API v1beta2 provider contract",
-	URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/pooltypes",
-	Run:              run,
-	Requires:         []*analysis.Analyzer{poolfinder.Analyzer, markers.Analyzer},
-	RunDespiteErrors: true,
-	ResultType:       emit.ResultType,
+// New returns the pooltypes analyzer of env's analyzer set; pf and mk are
+// that set's poolfinder and markers analyzers.
+func New(env *setup.Env, pf, mk *analysis.Analyzer) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:             "pooltypes",
+		Doc:              "checks InfraMachinePool API types against the Cluster API v1beta2 provider contract",
+		URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/pooltypes",
+		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, env) },
+		Requires:         []*analysis.Analyzer{pf, mk},
+		RunDespiteErrors: true,
+		ResultType:       emit.ResultType,
+	}
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	res := pass.ResultOf[poolfinder.Analyzer].(*poolfinder.Result)
-	mk := pass.ResultOf[markers.Analyzer].(*markers.Markers)
-	em, out := emit.New(pass)
+func run(pass *analysis.Pass, env *setup.Env) (any, error) {
+	res := poolfinder.MustResultOf(pass)
+	em, out := emit.New(pass, env)
+	if res.Skipped {
+		return out, nil
+	}
+	mk := markers.ResultOf(pass)
 	for _, p := range res.Pools {
 		c := &checker{em: em, pool: p, ctx: res.Context(p.Storage), mk: mk, pass: pass}
 		c.readiness()

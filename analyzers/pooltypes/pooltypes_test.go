@@ -6,33 +6,29 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/mpaudit/mpaudit/analyzers/pooltypes"
-	"github.com/mpaudit/mpaudit/analyzers/settings"
+	"github.com/mpaudit/mpaudit/analyzers"
 	"github.com/mpaudit/mpaudit/contract"
 )
 
-func TestMain(m *testing.M) {
-	// Show info findings too, so spokes and dual-write shapes are asserted.
-	settings.Set("", contract.Info)
-	os.Exit(m.Run())
-}
+// pooltypes reports info findings too, so spokes and dual-write shapes are
+// asserted.
+var pooltypes = analyzers.MustNew(analyzers.Settings{ReportAt: contract.Info}).Analyzer("pooltypes")
 
 func TestPoolTypes(t *testing.T) {
 	dir, _ := filepath.Abs("../testdata/provider")
-	analysistest.RunWithSuggestedFixes(t, dir, pooltypes.Analyzer, "./apis/...")
+	analysistest.RunWithSuggestedFixes(t, dir, pooltypes, "./apis/...")
 }
 
 // TestFixShapes covers status shapes the provider module does not have:
 // existing deprecated groups (pointer and value), string failure fields, a
 // providerID tag without omitempty.
 func TestFixShapes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), pooltypes.Analyzer, "example.com/legacy/...", "example.com/partial/...")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), pooltypes, "example.com/legacy/...", "example.com/partial/...")
 }
 
 // TestFixShapesGoldensCompile type-checks the fixed fixture packages: the

@@ -194,22 +194,27 @@ type funcWrites struct {
 	setter bool
 }
 
-// writesAnalyzer exports the WritesFacts. It is apart from Analyzer so
-// that stand-ins for Analyzer (the golangci-lint plugin wraps it) share
-// one producer of the facts.
-var writesAnalyzer = &analysis.Analyzer{
-	Name:             "poolwrites",
-	Doc:              "summarises what each function writes to pool readiness fields through its receiver and parameters (reports nothing)",
-	URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/poolusage",
-	Run:              runWrites,
-	Requires:         []*analysis.Analyzer{poolfinder.Analyzer},
-	RunDespiteErrors: true,
-	ResultType:       reflect.TypeFor[*behaviour](),
-	FactTypes:        []analysis.Fact{(*WritesFact)(nil)},
+// newWrites returns the analyzer that exports the WritesFacts. It is apart
+// from poolusage so that stand-ins for poolusage (the golangci-lint plugin
+// wraps it) share one producer of the facts.
+func newWrites(pf *analysis.Analyzer) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:             "poolwrites",
+		Doc:              "summarises what each function writes to pool readiness fields through its receiver and parameters (reports nothing)",
+		URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/poolusage",
+		Run:              runWrites,
+		Requires:         []*analysis.Analyzer{pf},
+		RunDespiteErrors: true,
+		ResultType:       reflect.TypeFor[*behaviour](),
+		FactTypes:        []analysis.Fact{(*WritesFact)(nil)},
+	}
 }
 
 func runWrites(pass *analysis.Pass) (any, error) {
-	res := pass.ResultOf[poolfinder.Analyzer].(*poolfinder.Result)
+	res := poolfinder.MustResultOf(pass)
+	if res.Skipped {
+		return &behaviour{pass: pass, res: res, funcs: map[*ast.FuncDecl]*funcWrites{}, summaries: map[*types.Func]*WritesFact{}}, nil
+	}
 	return newBehaviour(pass, res, len(res.Pools) == 0), nil
 }
 

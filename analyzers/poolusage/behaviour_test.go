@@ -9,6 +9,8 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
+	"github.com/mpaudit/mpaudit/analyzers/markers"
 	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
 )
 
@@ -40,7 +42,7 @@ func (discard) Errorf(string, ...any) {}
 // write, as their callers in other packages see it (the whole set).
 func TestWritesFacts(t *testing.T) {
 	got := map[string]string{}
-	for _, r := range analysistest.Run(discard{}, analysistest.TestData(), writesAnalyzer, "example.com/behaviour/...") {
+	for _, r := range analysistest.Run(discard{}, analysistest.TestData(), newWrites(poolfinder.New(setup.MustEnv(setup.Settings{}), markers.New())), "example.com/behaviour/...") {
 		if r.Err != nil {
 			t.Fatal(r.Err)
 		}

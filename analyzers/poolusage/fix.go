@@ -7,11 +7,12 @@ import (
 	"go/format"
 	"go/token"
 	"go/types"
+	"reflect"
 	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -393,9 +394,42 @@ func readOnlyCopy(info *types.Info, e ast.Expr) (ast.Expr, bool) {
 	return nil, false
 }
 
+// lazyInspector builds the package's inspector when a fix first needs a
+// cursor: most packages go vet visits need none (inspect.Analyzer would
+// build one for every package).
+type lazyInspector struct {
+	once  sync.Once
+	files []*ast.File
+	in    *inspector.Inspector
+}
+
+func (l *lazyInspector) get() *inspector.Inspector {
+	l.once.Do(func() { l.in = inspector.New(l.files) })
+	return l.in
+}
+
+func newLazyInspect() *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:             "poolinspect",
+		Doc:              "an AST inspector built on first use (a shared helper; reports nothing)",
+		URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/poolusage",
+		Run:              func(pass *analysis.Pass) (any, error) { return &lazyInspector{files: pass.Files}, nil },
+		RunDespiteErrors: true,
+		ResultType:       reflect.TypeFor[*lazyInspector](),
+	}
+}
+
 // cursorOf is the cursor of n, a node of the package's files.
 func cursorOf(pass *analysis.Pass, n ast.Node) (inspector.Cursor, bool) {
-	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	var in *inspector.Inspector
+	for _, r := range pass.ResultOf {
+		if l, ok := r.(*lazyInspector); ok {
+			in = l.get()
+		}
+	}
+	if in == nil {
+		return inspector.Cursor{}, false
+	}
 	cur, ok := in.Root().FindByPos(n.Pos(), n.End())
 	for ok && cur.Node() != n {
 		cur = cur.Parent()

@@ -56,7 +56,7 @@ func migratingProviderID(pass *analysis.Pass, e ast.Expr) (types.Type, bool) {
 	if !ok {
 		return nil, false
 	}
-	res, ok := pass.ResultOf[poolfinder.Analyzer].(*poolfinder.Result)
+	res, ok := poolfinder.ResultOf(pass)
 	if !ok {
 		return nil, false
 	}
@@ -415,7 +415,7 @@ func (r *rewriter) expectedType(child ast.Expr, parent inspector.Cursor) (want t
 // isMigratingKey reports whether field v of the literal lit is a storage
 // pool's pointer spec.providerID.
 func (r *rewriter) isMigratingKey(lit *ast.CompositeLit, v *types.Var) bool {
-	res, ok := r.pass.ResultOf[poolfinder.Analyzer].(*poolfinder.Result)
+	res, ok := poolfinder.ResultOf(r.pass)
 	if !ok {
 		return false
 	}

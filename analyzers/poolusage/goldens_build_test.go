@@ -12,8 +12,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
-
-	"github.com/mpaudit/mpaudit/analyzers/pooltypes"
 )
 
 // TestGoldensBuild builds the use-site goldens with the go toolchain: the
@@ -53,7 +51,7 @@ func TestGoldensBuild(t *testing.T) {
 
 	// The type side: apply pooltypes' fixes to the API packages.
 	apis := []string{"example.com/companion/api/v1beta2", "example.com/manual/api/v1beta2"}
-	for _, r := range analysistest.Run(quiet{}, analysistest.TestData(), pooltypes.Analyzer, apis...) {
+	for _, r := range analysistest.Run(quiet{}, analysistest.TestData(), info.Analyzer("pooltypes"), apis...) {
 		edits := map[string][]analysis.TextEdit{}
 		for _, d := range r.Diagnostics {
 			for _, f := range d.SuggestedFixes {

@@ -8,22 +8,27 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 
 	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
+	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
 	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/report"
 )
 
-var Analyzer = &analysis.Analyzer{
-	Name:             "poolusage",
-	Doc:              "lists reads and writes of InfraMachinePool contract fields and checks that readiness writes set both fields",
-	URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/poolusage",
-	Run:              run,
-	Requires:         []*analysis.Analyzer{poolfinder.Analyzer, inspect.Analyzer, writesAnalyzer},
-	RunDespiteErrors: true,
-	ResultType:       emit.ResultType,
+// New returns the poolusage analyzer of env's analyzer set, with its own
+// writes pass; pf is that set's poolfinder.
+func New(env *setup.Env, pf *analysis.Analyzer) *analysis.Analyzer {
+	writes := newWrites(pf)
+	return &analysis.Analyzer{
+		Name:             "poolusage",
+		Doc:              "lists reads and writes of InfraMachinePool contract fields and checks that readiness writes set both fields",
+		URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/poolusage",
+		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, env, writes) },
+		Requires:         []*analysis.Analyzer{pf, newLazyInspect(), writes},
+		RunDespiteErrors: true,
+		ResultType:       emit.ResultType,
+	}
 }
 
 // access is one read or write of a tracked field.
@@ -40,11 +45,11 @@ type access struct {
 	rhs ast.Expr
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	res := pass.ResultOf[poolfinder.Analyzer].(*poolfinder.Result)
-	em, out := emit.New(pass)
-	beh := pass.ResultOf[writesAnalyzer].(*behaviour)
-	if len(res.Pools) > 0 {
+func run(pass *analysis.Pass, env *setup.Env, writes *analysis.Analyzer) (any, error) {
+	res := poolfinder.MustResultOf(pass)
+	em, out := emit.New(pass, env)
+	beh := pass.ResultOf[writes].(*behaviour)
+	if len(res.Pools) > 0 || res.Skipped {
 		return out, nil // API packages: conversions and webhooks are not use sites
 	}
 	for _, f := range pass.Files {

@@ -1,33 +1,32 @@
 package poolusage_test
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/mpaudit/mpaudit/analyzers/poolusage"
-	"github.com/mpaudit/mpaudit/analyzers/settings"
+	"github.com/mpaudit/mpaudit/analyzers"
 	"github.com/mpaudit/mpaudit/contract"
 )
 
-func TestMain(m *testing.M) {
-	settings.Set("", contract.Info)
-	os.Exit(m.Run())
-}
+// info is an analyzer set that reports info findings too (the use-site
+// inventory).
+var info = analyzers.MustNew(analyzers.Settings{ReportAt: contract.Info})
+
+var poolusage = info.Analyzer("poolusage")
 
 func TestPoolUsage(t *testing.T) {
 	dir, _ := filepath.Abs("../testdata/provider")
-	analysistest.RunWithSuggestedFixes(t, dir, poolusage.Analyzer, "./controllers/...")
+	analysistest.RunWithSuggestedFixes(t, dir, poolusage, "./controllers/...")
 }
 
 // TestNeedsAPerson covers use sites the migration fixes cannot rewrite:
 // they carry "(needs a person)" and no fix, while the rewritable ones in
 // the same files get fixes (imports of cmp and k8s.io/utils/ptr added).
 func TestNeedsAPerson(t *testing.T) {
-	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), poolusage.Analyzer, "example.com/manual/use")
+	results := analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), poolusage, "example.com/manual/use")
 	manual := 0
 	for _, r := range results {
 		for _, d := range r.Diagnostics {
@@ -48,12 +47,12 @@ func TestNeedsAPerson(t *testing.T) {
 // receivers with side effects, status literals under an alias or a dot
 // import, a shadowed or missing ptr import, an aliased one.
 func TestCompanionFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), poolusage.Analyzer, "example.com/companion/...")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), poolusage, "example.com/companion/...")
 }
 
 // TestBehaviour judges readiness writes (MPA203, MPA204) by pairs of writes
 // on the same pool object in the shapes real providers use; the // want
 // comments are the whole set of findings.
 func TestBehaviour(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), poolusage.Analyzer, "example.com/behaviour/...")
+	analysistest.Run(t, analysistest.TestData(), poolusage, "example.com/behaviour/...")
 }

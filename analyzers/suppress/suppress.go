@@ -7,31 +7,33 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
-	"github.com/mpaudit/mpaudit/analyzers/kindtypes"
-	"github.com/mpaudit/mpaudit/analyzers/kindusage"
-	"github.com/mpaudit/mpaudit/analyzers/poolcrd"
+	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
 	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
-	"github.com/mpaudit/mpaudit/analyzers/pooltypes"
-	"github.com/mpaudit/mpaudit/analyzers/poolusage"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/report"
 )
 
-// reporting are the analyzers whose findings directives suppress.
-var reporting = []*analysis.Analyzer{pooltypes.Analyzer, poolusage.Analyzer, poolcrd.Analyzer, kindtypes.Analyzer, kindusage.Analyzer}
-
-var Analyzer = &analysis.Analyzer{
-	Name:             "suppress",
-	Doc:              "reports //mpaudit:ignore comments without a reason (MPA901) and ones that suppress nothing (MPA902)",
-	URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/suppress",
-	Run:              run,
-	Requires:         append([]*analysis.Analyzer{poolfinder.Analyzer}, reporting...),
-	RunDespiteErrors: true,
-	ResultType:       emit.ResultType,
+// New returns the suppress analyzer of env's analyzer set; pf is that
+// set's poolfinder and reporting are the analyzers whose findings
+// directives suppress.
+func New(env *setup.Env, pf *analysis.Analyzer, reporting ...*analysis.Analyzer) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:             "suppress",
+		Doc:              "reports //mpaudit:ignore comments without a reason (MPA901) and ones that suppress nothing (MPA902)",
+		URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/suppress",
+		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, env, reporting) },
+		Requires:         append([]*analysis.Analyzer{pf}, reporting...),
+		RunDespiteErrors: true,
+		ResultType:       emit.ResultType,
+	}
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	em, out := emit.New(pass)
+func run(pass *analysis.Pass, env *setup.Env, reporting []*analysis.Analyzer) (any, error) {
+	em, out := emit.New(pass, env)
+	res := poolfinder.MustResultOf(pass)
+	if res.Skipped {
+		return out, nil
+	}
 	dirs := em.Directives()
 	if len(dirs) == 0 {
 		return out, nil
@@ -44,7 +46,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
-	ctx := pass.ResultOf[poolfinder.Analyzer].(*poolfinder.Result).Context(true)
+	ctx := res.Context(true)
 	for _, d := range dirs {
 		if !d.Valid() {
 			msg := "names no rule, so it suppresses nothing; write " + emit.IgnoreDirective + " RULE reason"

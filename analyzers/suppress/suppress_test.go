@@ -9,8 +9,8 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/mpaudit/mpaudit/analyzers"
 	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
-	"github.com/mpaudit/mpaudit/analyzers/suppress"
 	"github.com/mpaudit/mpaudit/contract"
 )
 
@@ -19,7 +19,7 @@ import (
 // directives suppressed and that those were not turned into diagnostics.
 func TestSuppress(t *testing.T) {
 	dir, _ := filepath.Abs("testdata")
-	results := analysistest.Run(t, dir, suppress.Analyzer, "./...")
+	results := analysistest.Run(t, dir, analyzers.MustNew(analyzers.DefaultSettings()).Analyzer("suppress"), "./...")
 
 	var got []string
 	for _, r := range results {

@@ -12,7 +12,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mpaudit/mpaudit/analyzers/settings"
+	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/report"
 )
@@ -34,15 +34,17 @@ var ResultType = reflect.TypeFor[*Findings]()
 // Emitter reports findings for one pass.
 type Emitter struct {
 	pass  *analysis.Pass
+	env   *setup.Env
 	out   *Findings
 	files map[string]*token.File
 	sup   *suppressions // parsed on first use (suppress.go)
 }
 
-// New returns an emitter and the result it fills.
-func New(pass *analysis.Pass) (*Emitter, *Findings) {
+// New returns an emitter for a pass of env's analyzer set and the result
+// it fills.
+func New(pass *analysis.Pass, env *setup.Env) (*Emitter, *Findings) {
 	out := &Findings{}
-	return &Emitter{pass: pass, out: out, files: map[string]*token.File{}}, out
+	return &Emitter{pass: pass, env: env, out: out, files: map[string]*token.File{}}, out
 }
 
 // Note records how input was read.
@@ -71,7 +73,7 @@ func (e *Emitter) At(pos token.Pos, f report.Finding, fixes ...analysis.Suggeste
 // FixOnly offers fixes where no finding is reported (test files). It
 // reaches go fix and mpaudit rewrite only; reports never show it.
 func (e *Emitter) FixOnly(pos token.Pos, rule string, fixes []analysis.SuggestedFix) {
-	if len(fixes) == 0 || !settings.FixMode() || !pos.IsValid() {
+	if len(fixes) == 0 || !e.env.Settings.Fix || !pos.IsValid() {
 		return
 	}
 	e.pass.Report(analysis.Diagnostic{Pos: pos, Category: rule, Message: rule + ": keep tests compiling", SuggestedFixes: fixes})
@@ -99,7 +101,11 @@ func (e *Emitter) diagnose(pos token.Pos, f report.Finding, fixes []analysis.Sug
 	if f.Suppressed {
 		return // an //mpaudit:ignore comment covers it
 	}
-	if !pos.IsValid() || !e.configure(pos, &f) || (f.Severity < settings.ReportAt() && !(settings.FixMode() && len(fixes) > 0)) {
+	if !pos.IsValid() {
+		return
+	}
+	reportAt, keep := e.configure(pos, &f)
+	if !keep || (f.Severity < reportAt && !(e.env.Settings.Fix && len(fixes) > 0)) {
 		return
 	}
 	url := ""

@@ -1,3 +1,4 @@
+// want package:"reaches pool types"
 // +groupName=infrastructure.example.com
 package v1beta1
 

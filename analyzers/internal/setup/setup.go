@@ -1,0 +1,86 @@
+// Package setup holds what the passes of one analyzer set share: the
+// validated Settings they were built from and caches scoped to that set.
+// Nothing here is process-wide, so `mpaudit check`, `go vet -vettool` and
+// the golangci-lint plugin can build sets with different settings in one
+// process without influencing each other.
+package setup
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/mpaudit/mpaudit/contract"
+)
+
+// Settings configure one analyzer set.
+type Settings struct {
+	// CAPIVersion overrides the core version read from go.mod ("": read it).
+	CAPIVersion string
+	// ReportAt is the lowest severity turned into a go/analysis diagnostic.
+	// Off means the default: warning, or the module configuration's failOn
+	// when ModuleConfig is set. Never turns no finding into a diagnostic.
+	ReportAt contract.Severity
+	// Fix is set under `go fix` and for mpaudit rewrite: every finding that
+	// carries a fix is reported, whatever its severity, so the fix applies.
+	Fix bool
+	// ModuleConfig applies the .mpaudit.yaml of each analysed package's
+	// module to its diagnostics (go vet, which has no report to apply it to).
+	ModuleConfig bool
+}
+
+// Never is a ReportAt value that turns no finding into a diagnostic, for
+// drivers that read findings from analyzer results instead.
+const Never = contract.Error + 1
+
+// Validate reports the first setting that is not usable, naming it.
+func (s Settings) Validate() error {
+	if s.CAPIVersion != "" {
+		if _, err := contract.TargetForVersion(s.CAPIVersion, "setting"); err != nil {
+			return fmt.Errorf("capi-version: %w", err)
+		}
+	}
+	if s.ReportAt < contract.Off || s.ReportAt > Never {
+		return fmt.Errorf("report-at: severity %d is out of range", s.ReportAt)
+	}
+	return nil
+}
+
+// Env is one analyzer set's settings and caches. Its passes run
+// concurrently, so the caches are safe for concurrent use.
+type Env struct {
+	Settings Settings
+	memo     sync.Map // memoKey -> *memoEntry
+}
+
+// NewEnv validates s.
+func NewEnv(s Settings) (*Env, error) {
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	return &Env{Settings: s}, nil
+}
+
+// MustEnv is NewEnv for settings known to be valid (package defaults).
+func MustEnv(s Settings) *Env {
+	env, err := NewEnv(s)
+	if err != nil {
+		panic(err)
+	}
+	return env
+}
+
+type memoKey struct{ kind, key string }
+
+type memoEntry struct {
+	once sync.Once
+	v    any
+}
+
+// Memo returns compute's value for (kind, key), computing it once per Env:
+// several packages share one go.mod, one config/crd tree, one .mpaudit.yaml.
+func (e *Env) Memo(kind, key string, compute func() any) any {
+	v, _ := e.memo.LoadOrStore(memoKey{kind, key}, &memoEntry{})
+	m := v.(*memoEntry)
+	m.once.Do(func() { m.v = compute() })
+	return m.v
+}

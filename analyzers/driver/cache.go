@@ -67,35 +67,36 @@ func DefaultCacheDir() string {
 	}
 }
 
-// runCached is Run through the cache in opts.CacheDir.
-func runCached(opts Options, tr *tracer) (*report.Report, error) {
+// runCached is Run through the cache in opts.CacheDir; hit says whether
+// the report came from it.
+func runCached(opts Options, tr *tracer) (rep *report.Report, hit bool, err error) {
 	k, err := cacheKey(opts)
 	tr.step("cache key")
 	if err != nil {
 		tr.step("cache off: %v", err)
 		rep, _, err := run(opts, false)
-		return rep, err
+		return rep, false, err
 	}
 	entryPath := filepath.Join(opts.CacheDir, k.id+".json")
 	if rep := lookup(entryPath, k.id); rep != nil {
 		tr.step("cache hit")
-		return rep, nil
+		return rep, true, nil
 	}
 	rec := &recorder{paths: map[string]bool{}}
 	stop := crdconfig.Observe(rec.add)
-	rep, _, err := run(opts, false)
+	rep, _, err = run(opts, false)
 	stop()
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	if why := storable(rep, rec, k); why != "" {
 		tr.step("not cached: %s", why)
-		return rep, nil
+		return rep, false, nil
 	}
 	if err := store(opts.CacheDir, entryPath, k.id, rec, rep); err != nil {
 		tr.step("not cached: %v", err)
 	}
-	return rep, nil
+	return rep, false, nil
 }
 
 // key is an entry's identity and the Go inputs it was computed from.

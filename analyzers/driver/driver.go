@@ -79,7 +79,8 @@ func Run(opts Options) (*report.Report, error) {
 		if len(opts.Patterns) == 0 {
 			opts.Patterns = []string{"./..."}
 		}
-		return runCached(opts, newTracer())
+		rep, _, err := runCached(opts, newTracer())
+		return rep, err
 	}
 	rep, _, err := run(opts, false)
 	return rep, err

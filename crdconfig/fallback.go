@@ -61,6 +61,7 @@ func (w *walker) problem(format string, args ...any) {
 // read reads a YAML file within the input limits; a failure is a problem
 // that names the file (and the kustomization listing it, if any).
 func (w *walker) read(path, listedIn string) ([]byte, bool) {
+	seen(path)
 	data, err := boundedio.ReadYAML(path)
 	if err == nil {
 		return data, true
@@ -212,6 +213,7 @@ func (w *walker) build(dir string, in []*object) []*object {
 	for i, s := range k.PatchesStrategicMerge {
 		p := patchSpec{Patch: s}
 		var inline *kyaml.Node
+		seen(joinPath(dir, s))
 		if fi, err := os.Stat(joinPath(dir, s)); err == nil && fi.Mode().IsRegular() {
 			p = patchSpec{Path: s}
 		} else if i < len(snodes) {
@@ -274,6 +276,7 @@ func (w *walker) resource(dir, kpath, r string) []*object {
 		return nil
 	}
 	p := joinPath(dir, r)
+	seen(p)
 	fi, err := os.Stat(p)
 	if err != nil {
 		w.problem("%s: resource %s listed in %s: %v", p, r, kpath, err)

@@ -46,6 +46,7 @@ func FindConfigDir(dir, stopAt string) string {
 // unreadable reports whether dir exists but cannot be listed, or its
 // kustomization file exists but cannot be examined.
 func unreadable(dir string) bool {
+	seen(dir)
 	if _, err := os.Lstat(dir); err != nil {
 		return false
 	}
@@ -53,6 +54,7 @@ func unreadable(dir string) bool {
 		return true
 	}
 	for _, name := range konfig.RecognizedKustomizationFileNames() {
+		seen(filepath.Join(dir, name))
 		if _, err := os.Stat(filepath.Join(dir, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return true
 		}
@@ -103,6 +105,7 @@ func configCandidates(d string) []string {
 func kustomizationFile(dir string) string {
 	for _, name := range konfig.RecognizedKustomizationFileNames() {
 		p := filepath.Join(dir, name)
+		seen(p)
 		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
 			return p
 		}
@@ -112,6 +115,7 @@ func kustomizationFile(dir string) string {
 
 // yamlFiles lists the *.yaml and *.yml files directly in dir, sorted.
 func yamlFiles(dir string) ([]string, error) {
+	seen(dir)
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err

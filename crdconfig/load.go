@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/mpaudit/mpaudit/contract"
@@ -65,6 +66,7 @@ func Load(dir string) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	seen(abs)
 	fi, err := os.Stat(abs)
 	if err != nil {
 		return nil, err
@@ -206,17 +208,55 @@ type boundedFS struct {
 }
 
 func (b *boundedFS) ReadFile(path string) ([]byte, error) {
+	seen(path)
 	data, err := boundedio.ReadYAML(path)
 	b.note(err)
 	return data, err
 }
 
 func (b *boundedFS) Open(path string) (filesys.File, error) {
+	seen(path)
 	if _, err := boundedio.ReadFile(path); err != nil {
 		b.note(err)
 		return nil, err
 	}
 	return b.FileSystem.Open(path)
+}
+
+func (b *boundedFS) IsDir(path string) bool {
+	seen(path)
+	return b.FileSystem.IsDir(path)
+}
+
+func (b *boundedFS) Exists(path string) bool {
+	seen(path)
+	return b.FileSystem.Exists(path)
+}
+
+func (b *boundedFS) ReadDir(path string) ([]string, error) {
+	seen(path)
+	return b.FileSystem.ReadDir(path)
+}
+
+func (b *boundedFS) CleanedAbs(path string) (filesys.ConfirmedDir, string, error) {
+	seen(path)
+	return b.FileSystem.CleanedAbs(path)
+}
+
+// Glob is seen as the listing of the pattern's directory; a pattern with
+// meta characters above its last element is an untracked access.
+func (b *boundedFS) Glob(pattern string) ([]string, error) {
+	if dir := filepath.Dir(pattern); strings.ContainsAny(dir, `*?[\`) {
+		seen("")
+	} else {
+		seen(dir)
+	}
+	return b.FileSystem.Glob(pattern)
+}
+
+func (b *boundedFS) Walk(path string, walkFn filepath.WalkFunc) error {
+	seen("")
+	return b.FileSystem.Walk(path, walkFn)
 }
 
 func (b *boundedFS) note(err error) {

@@ -64,6 +64,14 @@
 #                                                a diff was produced)
 # and the target is "rewrite at most 2x plain go vet".
 #
+# Unchanged tree. For BENCH_KIND=static the script then times (c) and (l)
+# BENCH_RUNS more times each with no nonce change at all (after one untimed
+# run of each that fills check's result cache), and prints
+# "check vs go list -export -deps (unchanged tree): R" and its verdict
+# against 1.5x. check runs with MPAUDIT_CACHE set to a private directory:
+# over a changed tree every run is a cache miss (the figures above include
+# the cost of computing the key), over an unchanged tree a hit.
+#
 # Environment: BENCH_KIND (static|rewrite), BENCH_RUNS, BENCH_PACKAGES,
 # BENCH_OUT, BENCH_BUMP (default 1), GO (default go).
 set -euo pipefail
@@ -90,6 +98,8 @@ echo "== building bin/mpaudit"
 # cannot swap the binary, and with it go vet's cache key, mid-benchmark.
 cp bin/mpaudit "$LOGDIR/mpaudit"
 MPAUDIT=$LOGDIR/mpaudit
+# check's result cache, private to this run (see "Unchanged tree").
+export MPAUDIT_CACHE=$LOGDIR/cache
 
 echo "== generating $PKGS packages into $OUT"
 "$GO" run ./hack/benchgen -out "$OUT" -packages "$PKGS" -modfrom "$ROOT/rewrite/testdata/convprovider,$ROOT/analyzers/testdata/provider"
@@ -205,36 +215,55 @@ if [ -x /usr/bin/time ] && /usr/bin/time -f %e -o /dev/null true 2>/dev/null; th
 	TIMEBIN=/usr/bin/time
 fi
 
+# time_cmd IDX RUN [LABEL]: runs command IDX once, timed; sets SECS and CPU.
+time_cmd() {
+	local idx=$1 run=$2 label=${3:-} log=$LOGDIR/run.log code
+	CPU=n/a
+	set +e
+	if [ -n "$TIMEBIN" ]; then
+		"$TIMEBIN" -f '%e %U %S' -o "$LOGDIR/time" bash -c 'run_cmd "$@"' run_cmd "$idx" "$log"
+		code=$?
+		set -e
+		read -r secs usr sys < <(tail -n 1 "$LOGDIR/time")
+		SECS=$(awk -v e="$secs" 'BEGIN { printf "%.2f", e }')
+		CPU=$(awk -v u="$usr" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
+	else
+		t0=$(now)
+		run_cmd "$idx" "$log"
+		code=$?
+		set -e
+		t1=$(now)
+		SECS=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
+	fi
+	check_result "$idx" "$code" "$log"
+	printf '   run %d/%d  %-36s %7ss wall %8ss cpu  (exit %d)%s\n' "$run" "$RUNS" "${NAMES[idx]}" "$SECS" "$CPU" "$code" "$label"
+}
+
 declare -a TIMES=("" "" "" "" "") CPUS=("" "" "" "" "")
 for run in $(seq 1 "$RUNS"); do
 	for idx in "${CMDS[@]}"; do
 		bump "run$run-cmd$idx-$$-$(date +%s%N)"
 		fresh_vet_keys "run$run$idx$$$(date +%s%N)"
 		export VETTOOL VET_NONCE
-		log=$LOGDIR/run.log
-		cpu=n/a
-		set +e
-		if [ -n "$TIMEBIN" ]; then
-			"$TIMEBIN" -f '%e %U %S' -o "$LOGDIR/time" bash -c 'run_cmd "$@"' run_cmd "$idx" "$log"
-			code=$?
-			set -e
-			read -r secs usr sys < <(tail -n 1 "$LOGDIR/time")
-			secs=$(awk -v e="$secs" 'BEGIN { printf "%.2f", e }')
-			cpu=$(awk -v u="$usr" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
-			CPUS[idx]="${CPUS[idx]} $cpu"
-		else
-			t0=$(now)
-			run_cmd "$idx" "$log"
-			code=$?
-			set -e
-			t1=$(now)
-			secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
-		fi
-		check_result "$idx" "$code" "$log"
-		TIMES[idx]="${TIMES[idx]} $secs"
-		printf '   run %d/%d  %-36s %7ss wall %8ss cpu  (exit %d)\n' "$run" "$RUNS" "${NAMES[idx]}" "$secs" "$cpu" "$code"
+		time_cmd "$idx" "$run"
+		TIMES[idx]="${TIMES[idx]} $SECS"
+		[ "$CPU" != n/a ] && CPUS[idx]="${CPUS[idx]} $CPU"
 	done
 done
+
+# Unchanged tree: no bump at all; one untimed run of each fills the cache.
+declare -a UTIMES=("" "" "" "" "")
+if [ "$KIND" = static ]; then
+	for idx in 2 4; do
+		run_cmd "$idx" "$LOGDIR/warmup.log" || true
+	done
+	for run in $(seq 1 "$RUNS"); do
+		for idx in 2 4; do
+			time_cmd "$idx" "$run" "  unchanged tree"
+			UTIMES[idx]="${UTIMES[idx]} $SECS"
+		done
+	done
+fi
 
 median() {
 	tr ' ' '\n' <<<"$1" | grep . | sort -g | awk '{ v[NR] = $1 } END {
@@ -270,6 +299,12 @@ else
 	echo "check vs go list -export -deps: ${ratio}x wall, ${cratio}x cpu"
 	verdict=$(awk -v r="$ratio" 'BEGIN { print (r != "n/a" && r <= 1.5) ? "PASS" : "FAIL" }')
 	echo "target: check within 1.5x of go list -export -deps: $verdict"
+	uc=$(median "${UTIMES[2]}")
+	ul=$(median "${UTIMES[4]}")
+	uratio=$(awk -v c="$uc" -v l="$ul" 'BEGIN { if (l > 0) printf "%.2f", c / l; else print "n/a" }')
+	echo "check vs go list -export -deps (unchanged tree): ${uratio}x wall (check ${uc}s, go list ${ul}s, medians of $RUNS)"
+	verdict=$(awk -v r="$uratio" 'BEGIN { print (r != "n/a" && r <= 1.5) ? "PASS" : "FAIL" }')
+	echo "target: check within 1.5x of go list -export -deps (unchanged tree): $verdict"
 	verdict=$(awk -v c="${MED[2]}" -v a="${MED[0]}" 'BEGIN { print (c <= a) ? "PASS" : "FAIL" }')
 	echo "target: no slower than plain go vet: $verdict"
 	vratio=$(awk -v c="${MED[1]}" -v a="${MED[0]}" 'BEGIN { if (a > 0) printf "%.2f", c / a; else print "n/a" }')

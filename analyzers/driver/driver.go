@@ -57,6 +57,9 @@ type Options struct {
 	Env []string
 	// Progress shows the phases on a terminal; nil shows nothing.
 	Progress *progress.Line
+	// CacheDir keeps Run's reports for unchanged trees (see cache.go);
+	// "" runs uncached.
+	CacheDir string
 }
 
 const mode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedSyntax |
@@ -70,6 +73,13 @@ type Fix struct {
 
 // Run loads the packages and runs the reporting analyzers.
 func Run(opts Options) (*report.Report, error) {
+	if opts.CacheDir != "" {
+		if len(opts.Patterns) == 0 {
+			opts.Patterns = []string{"./..."}
+		}
+		rep, _, err := runCached(opts, newTracer())
+		return rep, err
+	}
 	rep, _, err := run(opts, false)
 	return rep, err
 }

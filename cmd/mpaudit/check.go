@@ -172,6 +172,9 @@ type staticFlags struct {
 	capiVersion string
 	tests       bool
 	config      configFlag
+	// cacheDir keeps reports of unchanged trees ("" runs uncached); only
+	// check sets it.
+	cacheDir string
 }
 
 func (s *staticFlags) register(cmd *cobra.Command) {
@@ -205,7 +208,7 @@ func (s *staticFlags) audit(cmd *cobra.Command, patterns []string, cfg *config.C
 		return nil, err
 	}
 	line := progress.ForTerminal(cmd.ErrOrStderr())
-	r, err := driver.Run(driver.Options{Dir: s.dir, Patterns: patterns, CAPIVersion: version, Tests: s.tests, Progress: line})
+	r, err := driver.Run(driver.Options{Dir: s.dir, Patterns: patterns, CAPIVersion: version, Tests: s.tests, Progress: line, CacheDir: s.cacheDir})
 	line.Done()
 	if err != nil {
 		return nil, &exitError{code: report.ExitError, err: err}
@@ -236,13 +239,16 @@ Environment:
   ` + config.EnvCAPIVersion + `  default for --capi-version
   ` + config.EnvFailOn + `       default for --fail-on
   ` + config.EnvOutput + `        default for --output
-  ` + config.EnvConfig + `        default for --config`
+  ` + config.EnvConfig + `        default for --config
+  ` + driver.EnvCache + `         check's result cache directory (default: the user cache
+                  directory's mpaudit/check); off disables it, as --no-cache does`
 
 func newCheckCmd() *cobra.Command {
 	var (
 		out          outputFlags
 		static       staticFlags
 		baselineFile string
+		noCache      bool
 	)
 	cmd := &cobra.Command{
 		Use:   "check [packages]",
@@ -277,6 +283,9 @@ baseline are left out; the exit code reflects only new findings.
 					return usageErr("--baseline: %v", err)
 				}
 			}
+			if !noCache {
+				static.cacheDir = driver.DefaultCacheDir()
+			}
 			r, err := static.audit(cmd, args, cfg)
 			if err != nil {
 				return err
@@ -295,6 +304,7 @@ baseline are left out; the exit code reflects only new findings.
 	}
 	out.register(cmd)
 	static.register(cmd)
+	cmd.Flags().BoolVar(&noCache, "no-cache", false, "do not reuse or store the report of an unchanged tree ($"+driver.EnvCache+"=off)")
 	cmd.Flags().StringVar(&baselineFile, "baseline", "", "report only findings not in this baseline file (see mpaudit baseline)")
 	return cmd
 }

@@ -84,16 +84,7 @@ func refreshConversions(st *stage, changed map[string]map[string]bool, mark func
 			peers = append(peers, cp.peers...)
 		}
 		if _, err := convgen.Generate(st.dir, goEnv, pkgs, peers, header); err != nil {
-			if len(cps) == 1 {
-				return fmt.Errorf("regenerating conversions of %s: %w", pkgs[0], err)
-			}
-			// conversion-gen refuses packages that declare the same
-			// manual conversion in one run; providers run it per package.
-			for _, cp := range cps {
-				if _, err := convgen.Generate(st.dir, goEnv, []string{cp.importPath}, cp.peers, header); err != nil {
-					return fmt.Errorf("regenerating conversions of %s: %w", cp.importPath, err)
-				}
-			}
+			return fmt.Errorf("regenerating conversions of %s: %w", strings.Join(pkgs, ", "), err)
 		}
 	}
 	if res.conversionDone == nil {

@@ -84,16 +84,7 @@ func refreshConversions(st *stage, changed map[string]map[string]bool, mark func
 			peers = append(peers, cp.peers...)
 		}
 		if _, err := convgen.Generate(st.dir, goEnv, pkgs, peers, header); err != nil {
-			if len(cps) == 1 {
-				return fmt.Errorf("regenerating conversions of %s: %w", pkgs[0], err)
-			}
-			// conversion-gen refuses packages that declare the same
-			// manual conversion in one run; providers run it per package.
-			for _, cp := range cps {
-				if _, err := convgen.Generate(st.dir, goEnv, []string{cp.importPath}, cp.peers, header); err != nil {
-					return fmt.Errorf("regenerating conversions of %s: %w", cp.importPath, err)
-				}
-			}
+			return fmt.Errorf("regenerating conversions of %s: %w", strings.Join(pkgs, ", "), err)
 		}
 	}
 	if res.conversionDone == nil {
@@ -112,7 +103,7 @@ func refreshConversions(st *stage, changed map[string]map[string]bool, mark func
 			mark(path, "regenerated with conversion-gen")
 		}
 	}
-	return completeConversions(st, targets, mark, res)
+	return completeConversions(st, targets, before, mark, res)
 }
 
 // goEnv is the environment the rewrite runs go commands with.
@@ -247,8 +238,9 @@ type skippedField struct {
 var warningLine = regexp.MustCompile(`// WARNING: in\.(\w+) requires manual conversion: (.*)`)
 
 // completeConversions writes the conversion functions conversion-gen
-// could not and the hub-only data keeping of ConvertTo/ConvertFrom.
-func completeConversions(st *stage, targets []conversionPackage, mark func(string, string), res *Result) error {
+// could not and the hub-only data keeping of ConvertTo/ConvertFrom; before
+// holds each generated file as it was before the rewrite.
+func completeConversions(st *stage, targets []conversionPackage, before map[string][]byte, mark func(string, string), res *Result) error {
 	var patterns []string
 	for _, cp := range targets {
 		patterns = append(patterns, cp.importPath)
@@ -265,7 +257,7 @@ func completeConversions(st *stage, targets []conversionPackage, mark func(strin
 		if pkg.Types == nil || pkg.TypesInfo == nil {
 			continue
 		}
-		c := &completer{st: st, pkg: pkg, mark: mark, res: res}
+		c := &completer{st: st, pkg: pkg, mark: mark, res: res, skippedBefore: skippedFields(before[filepath.Join(pkg.Dir, convgen.File)])}
 		if err := c.run(); err != nil {
 			return err
 		}
@@ -278,6 +270,40 @@ type completer struct {
 	pkg  *packages.Package
 	mark func(string, string)
 	res  *Result
+	// skippedBefore holds "autoConvert_…/field" for the fields the
+	// generated file skipped before the rewrite, which the provider
+	// handled or dropped on purpose.
+	skippedBefore map[string]bool
+}
+
+// skippedFields lists the fields each autoConvert_ function of a generated
+// file leaves to a hand-written conversion, as "function/field".
+func skippedFields(src []byte) map[string]bool {
+	out := map[string]bool{}
+	if src == nil {
+		return out
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), convgen.File, src, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		return out
+	}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Body == nil || !strings.HasPrefix(fd.Name.Name, "autoConvert_") {
+			continue
+		}
+		for _, cg := range f.Comments {
+			if cg.Pos() < fd.Body.Lbrace || cg.End() > fd.Body.Rbrace {
+				continue
+			}
+			for _, cm := range cg.List {
+				if sm := warningLine.FindStringSubmatch(cm.Text); sm != nil {
+					out[fd.Name.Name+"/"+sm[1]] = true
+				}
+			}
+		}
+	}
+	return out
 }
 
 func (c *completer) rel(path string) string {
@@ -780,8 +806,9 @@ func (res *Result) conversionHandled(f report.Finding) bool {
 }
 
 // checkHandWritten lists hand-written Convert_ functions whose generated
-// part skips a field the function body never names: after the hub changed,
-// that field would be dropped silently.
+// part newly skips a field the function body never names: after the hub
+// changed, that field would be dropped silently. A field skipped before the
+// rewrite too was the provider's choice.
 func (c *completer) checkHandWritten(generated *ast.File, handWritten []*ast.File) {
 	declared := map[string]*ast.FuncDecl{}
 	for _, f := range handWritten {
@@ -807,7 +834,7 @@ func (c *completer) checkHandWritten(generated *ast.File, handWritten []*ast.Fil
 			}
 			for _, cm := range cg.List {
 				sm := warningLine.FindStringSubmatch(cm.Text)
-				if sm == nil || mentions(manual, sm[1]) || c.hubOnly(auto, sm[1]) {
+				if sm == nil || mentions(manual, sm[1]) || c.hubOnly(auto, sm[1]) || c.skippedBefore[auto.Name.Name+"/"+sm[1]] {
 					continue
 				}
 				dropped = append(dropped, "in."+sm[1]+" ("+sm[2]+")")

@@ -165,11 +165,39 @@ func (c *completer) planHubData(to, from *hubMethod, hubStatus, spokeStatus, hub
 `, src, dst, st, in, rd, pv)
 	}
 
+	// With the annotation, the hub's readiness is restored as it was unless
+	// the spoke's ready changed since ConvertFrom: a hub whose ready and
+	// provisioned disagree then round-trips, as conversion fuzz tests check.
+	hubReady := fieldByJSON(hubStatus.Type(), readyJSON)
+	if hubReady != nil && !isBool(hubReady) {
+		hubReady = nil // not what conversion-gen maps from the spoke's bool
+	}
+	keepOrFollow := func(src, dst, ok, restored string) string {
+		derived := fmt.Sprintf("%[1]s.%[2]s.%[3]s.%[4]s != nil && *%[1]s.%[2]s.%[3]s.%[4]s", restored, st, in, pv)
+		if hubReady != nil {
+			derived = fmt.Sprintf("%s.%s.%s || %s", restored, st, hubReady.Name(), derived)
+		}
+		cond := fmt.Sprintf("%s.%s.%s != (%s)", src, st, rd, derived)
+		if ok != "" {
+			cond = "!" + ok + " || " + cond
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "\t// provisioned follows ready unless the spoke's ready is still what\n\t// ConvertFrom made of the restored hub.\n\tif %s {\n", cond)
+		for line := range strings.Lines(follow(src, dst)) {
+			b.WriteString("\t" + line)
+		}
+		if hubReady != nil {
+			fmt.Fprintf(&b, "\t} else {\n\t\t%[1]s.%[2]s.%[3]s = %[4]s.%[2]s.%[3]s\n", dst, st, hubReady.Name(), restored)
+		}
+		b.WriteString("\t}\n")
+		return b.String()
+	}
+
 	// ConvertTo: restore initialization, provisioned following ready.
 	if mentions(to.decl, "UnmarshalData") {
 		// The provider restores other hub-only data already: restore
 		// initialization with it.
-		edits, why := c.restoreWithExisting(to, st, in, follow(to.recv, to.hubVar))
+		edits, why := c.restoreWithExisting(to, st, in, follow(to.recv, to.hubVar), keepOrFollow)
 		if why != "" {
 			return nil, why
 		}
@@ -181,7 +209,7 @@ func (c *completer) planHubData(to, from *hubMethod, hubStatus, spokeStatus, hub
 		restored, ok, err := fresh(scope, "restored"), fresh(scope, "ok"), fresh(scope, "err")
 		src, dst := to.recv, to.hubVar
 		block := fmt.Sprintf(`	// %[9]s exists only in the hub: restore it from the conversion-data
-	// annotation ConvertFrom wrote, with provisioned following ready.
+	// annotation ConvertFrom wrote.
 	%[1]s := &%[2]s{}
 	%[3]s, %[4]s := %[5]s.UnmarshalData(%[6]s, %[1]s)
 	if %[4]s != nil {
@@ -192,7 +220,7 @@ func (c *completer) planHubData(to, from *hubMethod, hubStatus, spokeStatus, hub
 		delete(%[7]s.GetAnnotations(), %[5]s.DataAnnotation)
 	}
 `, restored, imports.typeName(to.hub), ok, err, util, src, dst, st, contract.PathInitialization, in)
-		e, why := c.beforeFinalReturn(to, block+follow(src, dst), "nil", false)
+		e, why := c.beforeFinalReturn(to, block+keepOrFollow(src, dst, ok, restored), "nil", false)
 		if why != "" {
 			return nil, why
 		}
@@ -233,10 +261,10 @@ func (c *completer) planHubData(to, from *hubMethod, hubStatus, spokeStatus, hub
 //	ok, err := utilconversion.UnmarshalData(src, restored) ... if ok { <restore> }
 //	if ok, err := utilconversion.UnmarshalData(src, restored); err != nil || !ok { return err }; <restore>
 //
-// follow (provisioned following ready) runs after the restore, and in the
-// second shape also before the early return of an object without the
-// annotation.
-func (c *completer) restoreWithExisting(to *hubMethod, st, in, follow string) ([]textEdit, string) {
+// keepOrFollow runs after the restore, and in the second shape follow
+// (provisioned following ready) before the early return of an object
+// without the annotation.
+func (c *completer) restoreWithExisting(to *hubMethod, st, in, follow string, keepOrFollow func(src, dst, ok, restored string) string) ([]textEdit, string) {
 	const why = "ConvertTo calls UnmarshalData in a shape mpaudit does not know; restore status.initialization with what it restores"
 	tf := c.pkg.Fset.File(to.decl.Pos())
 	unmarshal := func(s ast.Stmt) (okName, restored string) {
@@ -273,7 +301,7 @@ func (c *completer) restoreWithExisting(to *hubMethod, st, in, follow string) ([
 				}
 				if id, isIdent := ifs.Cond.(*ast.Ident); isIdent && id.Name == okName {
 					e := textEdit{offset: tf.Offset(ifs.Body.Rbrace), text: restore(r)}
-					final, why := c.beforeFinalReturn(to, follow, "", true)
+					final, why := c.beforeFinalReturn(to, keepOrFollow(to.recv, to.hubVar, okName, r), "", true)
 					if why != "" {
 						return nil, why
 					}
@@ -296,7 +324,7 @@ func (c *completer) restoreWithExisting(to *hubMethod, st, in, follow string) ([
 			// Shape 2: the early return skips what follows for an object
 			// that was never converted from the hub.
 			before := textEdit{offset: tf.Offset(ifs.Pos()), text: "// Without the annotation, provisioned follows ready.\n" + follow + "\t"}
-			after := textEdit{offset: tf.Offset(ifs.End()), text: "\n\t// " + contract.PathInitialization + " exists only in the hub; provisioned follows ready.\n" + restore(r) + strings.TrimSuffix(follow, "\n")}
+			after := textEdit{offset: tf.Offset(ifs.End()), text: "\n\t// " + contract.PathInitialization + " exists only in the hub.\n" + restore(r) + strings.TrimSuffix(keepOrFollow(to.recv, to.hubVar, "", r), "\n")}
 			return []textEdit{before, after}, ""
 		}
 	}

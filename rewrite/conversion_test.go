@@ -189,3 +189,61 @@ func TestRewriteRestoresInitializationWithExistingData(t *testing.T) {
 	}
 	goIn(t, dir, "test", "-count=1", "./"+spokeDir)
 }
+
+// TestRewriteChecksOnlyNewlySkippedFields: a hand-written conversion that
+// drops a hub field conversion-gen already skipped before the rewrite (as
+// CAPD's spokes drop infrastructureMachineKind) is not flagged for it; the
+// field the rewrite newly leaves unmapped is.
+func TestRewriteChecksOnlyNewlySkippedFields(t *testing.T) {
+	dir := copyTree(t, "testdata/convprovider")
+	hubTypes := filepath.Join(dir, "apis/pool/v1beta2/foomachinepool_types.go")
+	src, err := os.ReadFile(hubTypes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src = bytes.Replace(src, []byte("type FooMachinePoolStatus struct {\n"), []byte("type FooMachinePoolStatus struct {\n\t// +optional\n\tInfrastructureMachineKind string `json:\"infrastructureMachineKind,omitempty\"`\n\n"), 1)
+	if err := os.WriteFile(hubTypes, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	manual := `package v1beta1
+
+import (
+	apiconversion "k8s.io/apimachinery/pkg/conversion"
+
+	v1beta2 "example.com/convprovider/apis/pool/v1beta2"
+)
+
+// Convert_v1beta2_FooMachinePoolStatus_To_v1beta1_FooMachinePoolStatus drops the kind the spoke has no place for.
+func Convert_v1beta2_FooMachinePoolStatus_To_v1beta1_FooMachinePoolStatus(in *v1beta2.FooMachinePoolStatus, out *FooMachinePoolStatus, s apiconversion.Scope) error {
+	return autoConvert_v1beta2_FooMachinePoolStatus_To_v1beta1_FooMachinePoolStatus(in, out, s)
+}
+`
+	if err := os.WriteFile(filepath.Join(dir, spokeDir, "conversion_status.go"), []byte(manual), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// As the provider's make generate would, before the rewrite.
+	if _, err := convgen.Generate(dir, goEnv, []string{"example.com/convprovider/apis/pool/v1beta1"}, []string{"example.com/convprovider/apis/pool/v1beta2"}, ""); err != nil {
+		t.Fatal(err)
+	}
+	goIn(t, dir, "build", "./...")
+	res, err := Run(Options{Dir: dir, Patterns: []string{"./..."}})
+	if err != nil {
+		t.Fatalf("rewrite: %v\nmanual: %q", err, res.Manual)
+	}
+	flagged := false
+	for _, m := range res.Manual {
+		if !strings.HasPrefix(m, "check Convert_v1beta2_FooMachinePoolStatus_To_v1beta1_FooMachinePoolStatus") {
+			continue
+		}
+		flagged = true
+		if strings.Contains(m, "InfrastructureMachineKind") {
+			t.Errorf("flags a field conversion-gen skipped before the rewrite: %s", m)
+		}
+		if !strings.Contains(m, "in.Deprecated") {
+			t.Errorf("does not name the failure fields' new place: %s", m)
+		}
+	}
+	if !flagged {
+		t.Errorf("the hand-written function that now drops status.deprecated is not flagged: %q", res.Manual)
+	}
+}

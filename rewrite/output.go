@@ -63,6 +63,11 @@ func (res *Result) Remaining() []report.Finding {
 	return out
 }
 
+func groupKind(f report.Finding) string {
+	group, _, _ := strings.Cut(f.APIVersion, "/")
+	return group + "/" + f.Kind
+}
+
 // manualSteps lists what a person must still do after the rewrite.
 func manualSteps(res *Result) []string {
 	var steps []string
@@ -77,8 +82,16 @@ func manualSteps(res *Result) []string {
 		steps = append(steps, "Regenerate the CRD manifests (e.g. `make generate-manifests` or `controller-gen crd`) so config/crd/bases carries status.initialization in the schema.")
 	}
 	if res.Before != nil {
+		// A spoke's conversions need a person only when the rewrite
+		// migrates its hub; one already migrated is converted already.
+		migrated := map[string]bool{}
 		for _, f := range res.Before.Findings {
-			if f.Spoke && isCovered(f.Rule) && !res.conversionHandled(f) {
+			if !f.Spoke && isCovered(f.Rule) {
+				migrated[groupKind(f)] = true
+			}
+		}
+		for _, f := range res.Before.Findings {
+			if f.Spoke && isCovered(f.Rule) && migrated[groupKind(f)] && !res.conversionHandled(f) {
 				spokes[f.APIVersion+" "+f.Kind] = true
 			}
 		}

@@ -39,6 +39,15 @@ func TestRewriteGeneratedSpokesRoundTrip(t *testing.T) {
 			t.Errorf("conversion work left to a person: %s", m)
 		}
 	}
+	// The dual-write hub was migrated before and its spoke converts it
+	// already; the other spoke's conversions the rewrite completed.
+	var body bytes.Buffer
+	if err := res.WritePRBody(&body); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(body.String(), "by hand in the conversion functions") {
+		t.Errorf("the PR body asks a person to map readiness in conversions that map it:\n%s", body.String())
+	}
 	changed := map[string]bool{}
 	for _, c := range res.Changes {
 		changed[c.Rel] = true
@@ -81,18 +90,13 @@ func TestRewriteGeneratedSpokesRoundTrip(t *testing.T) {
 	goIn(t, dir, append([]string{"test", "-count=1", "-run", "TestFuzzyConversion"}, spokes...)...)
 }
 
-// roundTripTest is a spoke's conversion test as providers write it, with
-// fuzzer functions keeping the invariants the migrated code keeps:
-// provisioned is set with ready, empty deprecated groups are absent, and a
-// dual-write hub always says whether it is ready.
+// roundTripTest is a spoke's conversion test as providers write it. Its
+// fuzzer lets a hub's ready and provisioned disagree, as CAPD's does; it
+// keeps only that empty deprecated groups are absent and that a dual-write
+// hub always says whether it is ready.
 func roundTripTest(g group) string {
 	hub := apiRef{g, "v1beta2"}
-	ready := `if in.Ready {
-				provisioned := true
-				in.Initialization.Provisioned = &provisioned
-			} else if p := in.Initialization.Provisioned; p != nil && *p {
-				in.Initialization.Provisioned = nil
-			}`
+	ready := ""
 	if g.dual {
 		ready = `if in.Ready == nil {
 				in.Ready = new(bool)

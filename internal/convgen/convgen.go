@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"slices"
 	"sync"
 
 	"golang.org/x/tools/go/packages"
@@ -64,8 +65,8 @@ func Generate(dir string, env []string, pkgs, peers []string, header string) (lo
 			if _, ok := r.(fatal); ok {
 				err = fmt.Errorf("conversion-gen gave up: %s", firstLines(logged.String(), 5))
 			} else {
-				// conversion-gen panics on some inputs, e.g. two of the
-				// packages declaring the same manual conversion.
+				// conversion-gen panics on some inputs, e.g. a manual
+				// conversion declared twice among a package's peers.
 				err = fmt.Errorf("conversion-gen failed: %s", firstLines(fmt.Sprint(r), 5))
 			}
 		}
@@ -91,26 +92,35 @@ func Generate(dir string, env []string, pkgs, peers []string, header string) (lo
 	a.GoHeaderFile = headerFile
 
 	p := parser.NewWithOptions(parser.Options{BuildTags: []string{a.GeneratedBuildTag}})
-	// Peers are loaded here, from dir: conversion-gen looks them up again
-	// by import path and finds them loaded instead of asking go list from
-	// the process's working directory.
-	patterns := append(append([]string(nil), pkgs...), peers...)
+	// Everything is loaded once, from dir: loading from source is most of
+	// the cost, and conversion-gen later looks peers up by import path and
+	// finds them loaded instead of asking go list from the process's
+	// working directory.
+	patterns := slices.Concat(pkgs, peers, a.BasePeerDirs)
 	cfg := &packages.Config{Dir: dir, Env: append(os.Environ(), env...)}
 	if err := p.LoadPackagesWithConfigForTesting(cfg, patterns...); err != nil {
 		return "", fmt.Errorf("conversion-gen: loading %v: %w", pkgs, err)
 	}
-	ctx, err := generator.NewContext(p, generators.NameSystems(), generators.DefaultNameSystem())
+	// The parser builds one universe. Each package gets a shallow copy of
+	// the context with its own inputs, as providers' per-package runs have:
+	// in a joint run conversion-gen panics when two spokes declare the same
+	// manual conversion (each converting the same Condition type).
+	shared, err := generator.NewContext(p, generators.NameSystems(), generators.DefaultNameSystem())
 	if err != nil {
 		return "", fmt.Errorf("conversion-gen: %w", err)
 	}
-	ctx.Inputs = pkgs
-	targets := generators.GetTargets(ctx, a)
-	if err := ctx.ExecuteTargets(targets); err != nil {
-		return "", fmt.Errorf("conversion-gen: %w", err)
-	}
-	for _, t := range targets {
-		if err := fixGeneratedBy(t.Dir() + "/" + File); err != nil {
-			return "", err
+	for _, pkg := range pkgs {
+		perPkg := *shared
+		ctx := &perPkg
+		ctx.Inputs = []string{pkg}
+		targets := generators.GetTargets(ctx, a)
+		if err := ctx.ExecuteTargets(targets); err != nil {
+			return "", fmt.Errorf("conversion-gen: %s: %w", pkg, err)
+		}
+		for _, t := range targets {
+			if err := fixGeneratedBy(t.Dir() + "/" + File); err != nil {
+				return "", err
+			}
 		}
 	}
 	return "", nil

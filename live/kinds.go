@@ -180,9 +180,13 @@ func readRef(u *unstructured.Unstructured, gvk schema.GroupVersionKind, k *contr
 
 // domainKey is the list-map key of v1beta2 failure domains (their name).
 func domainKey() string {
-	p, _ := contract.InfraCluster.Point(contract.V1Beta2, "status.failureDomains")
-	if m, ok := p.HasMarker(contract.MarkerListMapKey); ok {
-		return m.Value
+	for _, p := range contract.InfraCluster.Points(contract.V1Beta2) {
+		if p.Aspect != contract.AspectFailureDomains {
+			continue
+		}
+		if m, ok := p.HasMarker(contract.MarkerListMapKey); ok {
+			return m.Value
+		}
 	}
 	return ""
 }

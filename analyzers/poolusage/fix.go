@@ -19,6 +19,7 @@ import (
 	"github.com/mpaudit/mpaudit/analyzers/internal/imports"
 	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
 	"github.com/mpaudit/mpaudit/analyzers/pooltypes"
+	"github.com/mpaudit/mpaudit/contract"
 )
 
 // fixesFor returns the suggested fixes for one access, and the message
@@ -259,12 +260,12 @@ type initField struct {
 // initialization finds the initialization field of statusType and the
 // type of its provisioned field (*bool when the type fix adds it).
 func initialization(statusType types.Type, kind string) (initField, types.Type, bool) {
-	f, ok := poolfinder.FieldByJSON(statusType, "initialization")
+	f, ok := poolfinder.FieldByJSON(statusType, strings.TrimPrefix(contract.PathInitialization, "status."))
 	if !ok {
 		return initField{name: "Initialization", provisioned: "Provisioned", typeName: pooltypes.InitializationTypeName(kind)},
 			types.NewPointer(types.Typ[types.Bool]), statusPackage(statusType) != nil
 	}
-	p, ok := poolfinder.FieldByJSON(f.Var.Type(), "provisioned")
+	p, ok := poolfinder.FieldByJSON(f.Var.Type(), strings.TrimPrefix(contract.PathProvisioned, contract.PathInitialization+"."))
 	if !ok {
 		return initField{}, nil, false
 	}

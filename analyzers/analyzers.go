@@ -43,6 +43,9 @@ type Set struct {
 	// Finder is the set's poolfinder, whose *poolfinder.Result names the
 	// pool types and the core target of each package.
 	Finder *analysis.Analyzer
+	// Kinds is the set's kindfinder, whose *kindfinder.Result names the
+	// package's types of the other contract kinds.
+	Kinds *analysis.Analyzer
 }
 
 // New validates s and builds a fresh analyzer set closed over it.
@@ -62,7 +65,7 @@ func New(s Settings) (*Set, error) {
 		kindusage.New(env, kf),
 	}
 	reporting = append(reporting, suppress.New(env, pf, reporting...))
-	return &Set{Settings: s, Reporting: reporting, Finder: pf}, nil
+	return &Set{Settings: s, Reporting: reporting, Finder: pf, Kinds: kf}, nil
 }
 
 // MustNew is New for settings known to be valid.

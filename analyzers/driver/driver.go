@@ -38,6 +38,7 @@ import (
 
 	"github.com/mpaudit/mpaudit/analyzers"
 	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
+	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
 	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/internal/progress"
@@ -151,6 +152,9 @@ func run(opts Options, withFixes bool) (*report.Report, []Fix, error) {
 		if pf, ok := o.results[as.Finder].(*poolfinder.Result); ok {
 			rootPools = append(rootPools, pf)
 			m.types(pf.Pools)
+		}
+		if kf, ok := o.results[as.Kinds].(*kindfinder.Result); ok {
+			m.kindTypes(kf.Types)
 		}
 		fixes = append(fixes, o.fixes...)
 	}
@@ -332,6 +336,28 @@ func (m *merger) types(pools []*poolfinder.Pool) {
 			m.rep.Summary.TypeRefs = append(m.rep.Summary.TypeRefs, report.TypeRef{Kind: contract.KindInfraMachinePool,
 				Group: pool.Group, Version: pool.Version, Name: pool.Kind, GoType: pool.Type, Storage: pool.Storage})
 		}
+	}
+}
+
+// kindTypes lists the package's types of the other kinds (templates are
+// classified but not judged, so they get no row).
+func (m *merger) kindTypes(ts []*kindfinder.Type) {
+	for _, t := range ts {
+		if t.Catalog == nil || t.Catalog.IsTemplate() {
+			continue
+		}
+		role := "storage"
+		if !t.Storage {
+			role = "spoke"
+		}
+		line := fmt.Sprintf("%s %s (%s)", t.APIVersion(), t.Kind, role)
+		if m.typeSet[line] {
+			continue
+		}
+		m.typeSet[line] = true
+		m.rep.Summary.Types = append(m.rep.Summary.Types, line)
+		m.rep.Summary.TypeRefs = append(m.rep.Summary.TypeRefs, report.TypeRef{Kind: t.ContractKind,
+			Group: t.Group, Version: t.Version, Name: t.Kind, GoType: t.Type, Storage: t.Storage})
 	}
 }
 

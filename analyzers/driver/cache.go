@@ -226,10 +226,7 @@ func cacheKey(opts Options) (*key, error) {
 	}
 
 	k := &key{files: map[string]string{}}
-	var local []string
-	for _, f := range []string{gomod, filepath.Join(filepath.Dir(gomod), "go.sum")} {
-		local = append(local, f)
-	}
+	local := []string{gomod, filepath.Join(filepath.Dir(gomod), "go.sum")}
 	if w := goEnv["GOWORK"]; w != "" && w != "off" {
 		local = append(local, w, w+".sum")
 	}

@@ -1,15 +1,13 @@
 package live
 
 import (
-	"fmt"
-	"strings"
-
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/report"
+	"github.com/mpaudit/mpaudit/suppression"
 )
 
 // IgnoreAnnotation suppresses live findings, the cluster's counterpart of
@@ -23,29 +21,18 @@ import (
 // of every object of its kind. An entry without a reason suppresses nothing
 // and is reported (MPA901), and a rule that matched no finding is reported
 // too (MPA902); neither of those can be suppressed.
-const IgnoreAnnotation = "mpaudit.io/ignore"
+const IgnoreAnnotation = suppression.AnnotationKey
 
 // ignoreField is the Field of MPA901/MPA902 findings.
 const ignoreField = "metadata.annotations[" + IgnoreAnnotation + "]"
-
-// ignoreEntry is one rule of an annotation.
-type ignoreEntry struct {
-	rule, id, reason string
-	used             bool
-}
 
 // ignoreSet is one annotated object's annotation.
 type ignoreSet struct {
 	obj     report.Object
 	kind    string // Kind of MPA901/MPA902 findings
-	entries []*ignoreEntry
-	// invalid are entries without a rule or a reason.
-	invalid []invalidEntry
-}
-
-type invalidEntry struct {
-	text   string // as written
-	noRule bool
+	entries []suppression.Entry
+	// used[i][j]: rule j of entries[i] suppressed a finding.
+	used [][]bool
 }
 
 type objectKey struct{ group, kind, namespace, name string }
@@ -94,7 +81,7 @@ func (a *auditor) noteIgnores(u *unstructured.Unstructured, gvk schema.GroupVers
 // suppressed reports whether an annotation covers f, marking the entries
 // that do as used and counting the finding.
 func (a *auditor) suppressed(f report.Finding) bool {
-	if f.Object == nil || unsuppressible(f.Rule) {
+	if f.Object == nil || suppression.Unsuppressible(f.Rule) {
 		return false
 	}
 	ign := a.ignores()
@@ -116,9 +103,14 @@ func (a *auditor) suppressed(f report.Finding) bool {
 		if s == nil {
 			continue
 		}
-		for _, e := range s.entries {
-			if e.id == f.Rule {
-				e.used, hit = true, true
+		for i, e := range s.entries {
+			if !e.Valid() {
+				continue
+			}
+			for j, id := range e.IDs {
+				if id == f.Rule {
+					s.used[i][j], hit = true, true
+				}
 			}
 		}
 	}
@@ -132,32 +124,20 @@ func (a *auditor) suppressed(f report.Finding) bool {
 // rules that suppressed nothing (MPA902).
 func (a *auditor) reportIgnores() {
 	for _, s := range a.ignores().order {
-		for _, bad := range s.invalid {
-			msg := fmt.Sprintf("entry %q gives no reason, so it suppresses nothing; write \"RULE: reason\"", bad.text)
-			if bad.noRule {
-				msg = fmt.Sprintf("entry %q names no rule, so it suppresses nothing; write \"RULE: reason\"", bad.text)
-			}
-			a.ignoreFinding(s, contract.RuleSuppressionNoReason, msg)
+		where := "on this object"
+		if s.obj.Kind == "CustomResourceDefinition" {
+			where = "on this CRD or its objects"
 		}
-		for _, e := range s.entries {
-			var msg string
-			switch {
-			case e.id == "":
-				msg = fmt.Sprintf("%q is not a rule (see `mpaudit rules`)", e.rule)
-			case e.used:
+		for i, e := range s.entries {
+			if !e.Valid() {
+				a.ignoreFinding(s, contract.RuleSuppressionNoReason, e.InvalidMessage())
 				continue
-			case unsuppressible(e.id):
-				msg = fmt.Sprintf("%s cannot be suppressed", e.rule)
-			case a.severity(e.id) == contract.Off:
-				continue // the rule does not apply to the target core
-			default:
-				where := "this object"
-				if s.obj.Kind == "CustomResourceDefinition" {
-					where = "this CRD or its objects"
-				}
-				msg = fmt.Sprintf("%s suppresses no finding on %s; remove it", ruleName(e.rule, e.id), where)
 			}
-			a.ignoreFinding(s, contract.RuleUnusedSuppression, msg)
+			for j := range e.IDs {
+				if msg := e.UnusedMessage(j, s.used[i][j], a.severity, where); msg != "" {
+					a.ignoreFinding(s, contract.RuleUnusedSuppression, msg)
+				}
+			}
 		}
 	}
 }
@@ -167,47 +147,11 @@ func (a *auditor) ignoreFinding(s *ignoreSet, rule, msg string) {
 	a.add(report.Finding{Rule: rule, Severity: a.severity(rule), Kind: s.kind, Field: ignoreField, Object: &o, Message: msg})
 }
 
-// parseIgnores reads "RULE[,RULE]: reason; RULE: reason".
+// parseIgnores reads the annotation of obj.
 func parseIgnores(value string, obj report.Object, kind string) *ignoreSet {
-	s := &ignoreSet{obj: obj, kind: kind}
-	for part := range strings.SplitSeq(value, ";") {
-		part = strings.TrimSpace(part)
-		if part == "" {
-			continue
-		}
-		list, reason, _ := strings.Cut(part, ":")
-		reason = strings.TrimSpace(reason)
-		var rules []string
-		for r := range strings.SplitSeq(list, ",") {
-			if r = strings.TrimSpace(r); r != "" {
-				rules = append(rules, r)
-			}
-		}
-		if reason == "" || len(rules) == 0 {
-			s.invalid = append(s.invalid, invalidEntry{text: part, noRule: len(rules) == 0})
-			continue
-		}
-		for _, r := range rules {
-			id := ""
-			if rule, ok := contract.Lookup(r); ok {
-				id = rule.ID
-			}
-			s.entries = append(s.entries, &ignoreEntry{rule: r, id: id, reason: reason})
-		}
+	s := &ignoreSet{obj: obj, kind: kind, entries: suppression.ParseAnnotation(value)}
+	for _, e := range s.entries {
+		s.used = append(s.used, make([]bool, len(e.IDs)))
 	}
 	return s
-}
-
-// unsuppressible reports whether rule is about suppressions themselves.
-func unsuppressible(rule string) bool {
-	r, ok := contract.Lookup(rule)
-	return ok && r.Unsuppressible
-}
-
-// ruleName shows a rule as written, with its ID when written by name.
-func ruleName(written, id string) string {
-	if written == id {
-		return id
-	}
-	return written + " (" + id + ")"
 }

@@ -4,8 +4,6 @@ import (
 	"context"
 	"strings"
 	"testing"
-
-	"github.com/mpaudit/mpaudit/report"
 )
 
 // TestAuditDumpIgnoreAnnotations audits testdata/dump-ignore.json, dump.json
@@ -62,19 +60,5 @@ func TestAuditDumpIgnoreAnnotations(t *testing.T) {
 		if !strings.Contains(f.Message, messages[f.Object.Name]) {
 			t.Errorf("%s on %s: message %q lacks %q", f.Rule, f.Object.Name, f.Message, messages[f.Object.Name])
 		}
-	}
-}
-
-func TestParseIgnores(t *testing.T) {
-	s := parseIgnores(" MPA401 , object-failure-set : reason one ;; MPA402: two: with a colon; MPA403; : no rule ;", report.Object{Kind: "Foo", Name: "x"}, "Foo")
-	var entries []string
-	for _, e := range s.entries {
-		entries = append(entries, e.rule+"="+e.id+"="+e.reason)
-	}
-	if got, want := strings.Join(entries, "|"), "MPA401=MPA401=reason one|object-failure-set=MPA404=reason one|MPA402=MPA402=two: with a colon"; got != want {
-		t.Errorf("entries %s, want %s", got, want)
-	}
-	if len(s.invalid) != 2 || s.invalid[0].text != "MPA403" || s.invalid[0].noRule || !s.invalid[1].noRule {
-		t.Errorf("invalid = %+v", s.invalid)
 	}
 }

@@ -1,9 +1,6 @@
 package suppress
 
 import (
-	"fmt"
-	"strings"
-
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
@@ -47,31 +44,16 @@ func run(pass *analysis.Pass, env *setup.Env, reporting []*analysis.Analyzer) (a
 		}
 	}
 	ctx := res.Context(true)
+	severity := func(id string) contract.Severity { return contract.MustRule(id).Severity(ctx) }
 	for _, d := range dirs {
 		if !d.Valid() {
-			msg := "names no rule, so it suppresses nothing; write " + emit.IgnoreDirective + " RULE reason"
-			if len(d.Rules) > 0 {
-				msg = fmt.Sprintf("%s gives no reason, so it suppresses nothing; say why the finding does not apply",
-					strings.Join(d.Rules, ","))
-			}
-			em.At(d.Pos, finding(contract.RuleSuppressionNoReason, ctx, msg))
+			em.At(d.Pos, finding(contract.RuleSuppressionNoReason, ctx, d.InvalidMessage()))
 			continue
 		}
 		for i, id := range d.IDs {
-			var msg string
-			switch {
-			case id == "":
-				msg = fmt.Sprintf("%q is not a rule (see `mpaudit rules`)", d.Rules[i])
-			case used[emit.Use{Pos: d.Pos, Rule: id}]:
-				continue
-			case emit.Unsuppressible(id):
-				msg = fmt.Sprintf("%s cannot be suppressed", name(d.Rules[i], id))
-			case contract.MustRule(id).Severity(ctx) == contract.Off:
-				continue // the rule does not apply to the target core
-			default:
-				msg = fmt.Sprintf("%s suppresses no finding here; remove it", name(d.Rules[i], id))
+			if msg := d.UnusedMessage(i, used[emit.Use{Pos: d.Pos, Rule: id}], severity, "here"); msg != "" {
+				em.At(d.Pos, finding(contract.RuleUnusedSuppression, ctx, msg))
 			}
-			em.At(d.Pos, finding(contract.RuleUnusedSuppression, ctx, msg))
 		}
 	}
 	return out, nil
@@ -84,12 +66,4 @@ func finding(rule string, ctx contract.Context, msg string) report.Finding {
 		Field:    emit.IgnoreDirective,
 		Message:  msg,
 	}
-}
-
-// name shows a rule as written, with its ID when written by name.
-func name(written, id string) string {
-	if written == id {
-		return id
-	}
-	return written + " (" + id + ")"
 }

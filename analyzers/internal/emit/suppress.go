@@ -4,12 +4,11 @@ import (
 	"go/ast"
 	"go/token"
 	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/report"
+	"github.com/mpaudit/mpaudit/suppression"
 )
 
 // Suppressions follow staticcheck's line-based directives:
@@ -28,16 +27,13 @@ import (
 // reports it (MPA901), and reports directives that cover no finding (MPA902).
 
 // IgnoreDirective starts a suppression comment.
-const IgnoreDirective = "//mpaudit:ignore"
+const IgnoreDirective = suppression.CommentDirective
 
-// Directive is one //mpaudit:ignore comment.
+// Directive is one //mpaudit:ignore comment: its entry and what it covers.
 type Directive struct {
+	suppression.Entry
 	// Pos is the comment's position; it identifies the directive.
 	Pos token.Pos
-	// Rules are the rules as written; IDs are their catalog IDs, "" for
-	// a name the catalog does not know.
-	Rules, IDs []string
-	Reason     string
 
 	// file and line: the line the directive covers (0: none).
 	file string
@@ -47,9 +43,6 @@ type Directive struct {
 	// types are the package-qualified names of the types it documents.
 	types []string
 }
-
-// Valid reports whether the directive names a rule and gives a reason.
-func (d *Directive) Valid() bool { return len(d.Rules) > 0 && d.Reason != "" }
 
 // covers reports whether the directive's placement covers a finding at pos.
 func (d *Directive) covers(pos token.Pos, f *report.Finding) bool {
@@ -76,13 +69,6 @@ type suppressions struct {
 	used map[Use]bool
 }
 
-// Unsuppressible reports whether rule is about suppressions themselves, so
-// no directive applies to it.
-func Unsuppressible(rule string) bool {
-	r, ok := contract.Lookup(rule)
-	return ok && r.Unsuppressible
-}
-
 // Directives returns the package's //mpaudit:ignore comments in source order.
 func (e *Emitter) Directives() []*Directive { return e.suppressions().dirs }
 
@@ -96,7 +82,7 @@ func (e *Emitter) suppressions() *suppressions {
 // suppress marks f suppressed when a valid directive covers it, and records
 // every directive that does in the result's Used list.
 func (e *Emitter) suppress(pos token.Pos, f *report.Finding) {
-	if Unsuppressible(f.Rule) {
+	if suppression.Unsuppressible(f.Rule) {
 		return
 	}
 	s := e.suppressions()
@@ -140,7 +126,7 @@ func parseFile(pass *analysis.Pass, file *ast.File) []*Directive {
 	var comments []found
 	for _, cg := range file.Comments {
 		for _, c := range cg.List {
-			if isDirective(c.Text) {
+			if suppression.IsComment(c.Text) {
 				comments = append(comments, found{c, cg})
 			}
 		}
@@ -204,7 +190,7 @@ func parseFile(pass *analysis.Pass, file *ast.File) []*Directive {
 
 	var out []*Directive
 	for _, x := range comments {
-		d := parseDirective(x.c)
+		d := &Directive{Entry: suppression.ParseComment(x.c.Text), Pos: x.c.Pos()}
 		switch sc, isDoc := docs[x.cg]; {
 		case isDoc:
 			d.start, d.end, d.types = sc.start, sc.end, sc.types
@@ -226,39 +212,4 @@ func lineOf(tf *token.File, p token.Pos) (int, bool) {
 		return 0, false
 	}
 	return tf.Line(p), true
-}
-
-func isDirective(text string) bool {
-	rest, ok := strings.CutPrefix(text, IgnoreDirective)
-	return ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t')
-}
-
-// parseDirective reads "//mpaudit:ignore RULE[,RULE...] reason".
-func parseDirective(c *ast.Comment) *Directive {
-	d := &Directive{Pos: c.Pos()}
-	rest := strings.TrimSpace(strings.TrimPrefix(c.Text, IgnoreDirective))
-	list, reason := rest, ""
-	if i := strings.IndexAny(rest, " \t"); i >= 0 {
-		list, reason = rest[:i], rest[i+1:]
-	}
-	d.Reason = strings.TrimSpace(reason)
-	d.Rules, d.IDs = parseRuleList(list)
-	return d
-}
-
-// parseRuleList splits "MPA203,ready-write-without-provisioned" and
-// resolves each rule to its ID ("" when the catalog has no such rule).
-func parseRuleList(list string) (rules, ids []string) {
-	for r := range strings.SplitSeq(list, ",") {
-		r = strings.TrimSpace(r)
-		if r == "" {
-			continue
-		}
-		id := ""
-		if rule, ok := contract.Lookup(r); ok {
-			id = rule.ID
-		}
-		rules, ids = append(rules, r), append(ids, id)
-	}
-	return rules, ids
 }

@@ -7,6 +7,8 @@ import (
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	yaml3 "go.yaml.in/yaml/v3"
 )
 
 // Escape makes s safe to print inside one line of a report read in a
@@ -115,8 +117,13 @@ func escapeValue(v reflect.Value) reflect.Value {
 // escapeJSON rewrites what encoding/json leaves raw but Escape would escape
 // (DEL, C1, format characters) as \u escapes. Outside strings JSON is ASCII,
 // so the document decodes to the same value; it is safe to print to a
-// terminal, and YAML (which refuses raw control characters) can read it.
-func escapeJSON(b []byte) []byte {
+// terminal.
+func escapeJSON(b []byte) []byte { return escapeJSONRunes(b, true) }
+
+// escapeJSONRunes is escapeJSON; astral says whether characters beyond the
+// BMP become surrogate pairs, which YAML parsers refuse (escapeYAML escapes
+// those its own way).
+func escapeJSONRunes(b []byte, astral bool) []byte {
 	if !needsEscaping(string(b)) {
 		return b
 	}
@@ -124,7 +131,7 @@ func escapeJSON(b []byte) []byte {
 	for i := 0; i < len(b); {
 		c, size := utf8.DecodeRune(b[i:])
 		switch {
-		case c < utf8.RuneSelf && c != 0x7f, !needsEscape(c):
+		case c < utf8.RuneSelf && c != 0x7f, !needsEscape(c), c > 0xffff && !astral:
 			out = append(out, b[i:i+size]...)
 		case c > 0xffff:
 			r1, r2 := utf16.EncodeRune(c)
@@ -135,4 +142,48 @@ func escapeJSON(b []byte) []byte {
 		i += size
 	}
 	return out
+}
+
+// escapeYAML re-emits a YAML document whose strings hold characters a
+// terminal acts on (bidi controls, separators: YAML calls them printable
+// and writes them raw). Every such string becomes double-quoted, the one
+// style with escapes, and the characters are written as \u escapes there,
+// so the document still decodes to the same values.
+func escapeYAML(doc []byte) ([]byte, error) {
+	var root yaml3.Node
+	if err := yaml3.Unmarshal(doc, &root); err != nil {
+		return nil, err
+	}
+	var quote func(n *yaml3.Node)
+	quote = func(n *yaml3.Node) {
+		if n.Kind == yaml3.ScalarNode && needsEscaping(n.Value) {
+			n.Style = yaml3.DoubleQuotedStyle
+		}
+		for _, c := range n.Content {
+			quote(c)
+		}
+	}
+	quote(&root)
+	var buf strings.Builder
+	enc := yaml3.NewEncoder(&buf)
+	enc.SetIndent(2)
+	enc.CompactSeqIndent() // as sigs.k8s.io/yaml writes the rest
+	if err := enc.Encode(&root); err != nil {
+		return nil, err
+	}
+	if err := enc.Close(); err != nil {
+		return nil, err
+	}
+	out := make([]byte, 0, buf.Len()+64)
+	for _, c := range buf.String() {
+		switch {
+		case !needsEscape(c) || c == '\n':
+			out = utf8.AppendRune(out, c)
+		case c > 0xffff:
+			out = fmt.Appendf(out, `\U%08x`, c)
+		default:
+			out = fmt.Appendf(out, `\u%04x`, c)
+		}
+	}
+	return out, nil
 }

@@ -113,14 +113,15 @@ func TestEscape(t *testing.T) {
 
 // TestStructuredFormatsKeepStringsExactly: JSON, SARIF and YAML escape in
 // their own syntax, so a consumer decodes the cluster's strings unchanged,
-// and none is printed raw to a terminal.
+// and none is printed raw to a terminal (YAML included: it calls bidi
+// controls printable).
 func TestStructuredFormatsKeepStringsExactly(t *testing.T) {
 	r := hostileLiveReport(t)
 	want := r.Findings[0].Message
 	for name, p := range map[string]Printer{"json": PrintJSON, "yaml": PrintYAML, "sarif": PrintSARIF} {
 		out := render(t, p, r)
 		for _, c := range string(out) {
-			if c != '\n' && (unicode.Is(unicode.Cc, c) || name != "yaml" && needsEscape(c)) {
+			if c != '\n' && (unicode.Is(unicode.Cc, c) || needsEscape(c)) {
 				t.Errorf("%s output passes %q through", name, c)
 				break
 			}
@@ -243,4 +244,24 @@ func lineShape(format string, out []byte) string {
 		}
 	}
 	return b.String()
+}
+
+// Format characters beyond the BMP (tag characters) need YAML's 8-digit
+// escape; keys and values alike.
+func TestYAMLEscapesAstralFormatCharacters(t *testing.T) {
+	msg := "tag\U000E0041 bidi\u202e end"
+	r := &Report{Findings: []Finding{{Rule: "MPA101", Message: msg}}, Summary: Summary{ByRule: map[string]int{"MPA\u2066101": 1}}}
+	out := render(t, PrintYAML, r)
+	for _, c := range string(out) {
+		if c != '\n' && needsEscape(c) {
+			t.Fatalf("YAML passes %q through:\n%s", c, out)
+		}
+	}
+	var back Report
+	if err := yaml.Unmarshal(out, &back); err != nil {
+		t.Fatal(err)
+	}
+	if len(back.Findings) != 1 || back.Findings[0].Message != msg || back.Summary.ByRule["MPA\u2066101"] != 1 {
+		t.Errorf("does not round-trip: %+v %v", back.Findings, back.Summary.ByRule)
+	}
 }

@@ -246,13 +246,34 @@ func mdBlockSafe(s string) string {
 	return s
 }
 
+// zeroWidthSpace, written as an entity so the source stays plain ASCII,
+// breaks what GitHub would act on without changing what a reader sees.
+const zeroWidthSpace = "&#8203;"
+
+// mdEscape shows s literally: Markdown and HTML syntax escaped, and
+// neither @mentions, #references nor bare URLs that GitHub would turn into
+// notifications, cross-references or links (text from a cluster or a
+// source tree must not ping people from a PR or a CI comment).
 func mdEscape(s string, backticks bool) string {
 	var b strings.Builder
-	for _, c := range s {
+	for i, c := range s {
 		switch c {
-		case '\\', '*', '_', '[', ']', '|', '~', '#':
+		case '\\', '*', '_', '[', ']', '|', '~':
 			b.WriteByte('\\')
 			b.WriteRune(c)
+		case '#', '@':
+			if c == '#' {
+				b.WriteByte('\\')
+			}
+			b.WriteRune(c)
+			if i+1 < len(s) && isWordByte(s[i+1]) {
+				b.WriteString(zeroWidthSpace)
+			}
+		case ':':
+			b.WriteRune(c)
+			if strings.HasPrefix(s[i+1:], "//") {
+				b.WriteString(zeroWidthSpace)
+			}
 		case '<':
 			b.WriteString("&lt;")
 		case '>':
@@ -270,6 +291,17 @@ func mdEscape(s string, backticks bool) string {
 	}
 	return b.String()
 }
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// MarkdownText is mdText for other packages' Markdown (the rewrite's PR
+// body): s as inline text, one line, nothing GitHub acts on.
+func MarkdownText(s string) string { return mdText(Escape(s)) }
+
+// MarkdownCode is mdCode for other packages' Markdown: s as a code span.
+func MarkdownCode(s string) string { return mdCode(Escape(s)) }
 
 func mdURL(u string) string {
 	return strings.NewReplacer(" ", "%20", "(", "%28", ")", "%29", "<", "%3C", ">", "%3E").Replace(u)

@@ -162,15 +162,19 @@ func TestMarkdownCapsLongTables(t *testing.T) {
 
 func TestMarkdownEscaping(t *testing.T) {
 	for in, want := range map[string]string{
-		"plain text":                 "plain text",
-		"a | b":                      `a \| b`,
-		"use `x|y` here":             "use `x\\|y` here",
-		"odd ` backtick * and _":     "odd \\` backtick \\* and \\_",
-		"<script>alert(1)</script>":  "&lt;script&gt;alert(1)&lt;/script&gt;",
-		"line one\nline two\r\n":     "line one line two",
-		"*string; want `*string`":    "\\*string; want `*string`",
-		"[link](http://example.com)": `\[link\](http://example.com)`,
-		"use `a\\|b` here":           "use \\`a\\\\\\|b\\` here",
+		"plain text":                  "plain text",
+		"a | b":                       `a \| b`,
+		"use `x|y` here":              "use `x\\|y` here",
+		"odd ` backtick * and _":      "odd \\` backtick \\* and \\_",
+		"<script>alert(1)</script>":   "&lt;script&gt;alert(1)&lt;/script&gt;",
+		"line one\nline two\r\n":      "line one line two",
+		"*string; want `*string`":     "\\*string; want `*string`",
+		"[link](http://example.com)":  `\[link\](http:&#8203;//example.com)`,
+		"ping @octocat and @org/team": "ping @&#8203;octocat and @&#8203;org/team",
+		"see #12, a # b, user@":       `see \#&#8203;12, a \# b, user@`,
+		"https://evil.example/x":      "https:&#8203;//evil.example/x",
+		"code `@octocat` stays":       "code `@octocat` stays",
+		"use `a\\|b` here":            "use \\`a\\\\\\|b\\` here",
 	} {
 		if got := mdText(in); got != want {
 			t.Errorf("mdText(%q) = %q, want %q", in, got, want)

@@ -59,9 +59,15 @@ func PrintYAML(w io.Writer, r *Report) error {
 	if err != nil {
 		return err
 	}
-	y, err := yaml.JSONToYAML(escapeJSON(b))
+	// YAML refuses raw control characters: escape them in the JSON first.
+	y, err := yaml.JSONToYAML(escapeJSONRunes(b, false))
 	if err != nil {
 		return err
+	}
+	if needsEscaping(string(y)) {
+		if y, err = escapeYAML(y); err != nil {
+			return err
+		}
 	}
 	_, err = w.Write(y)
 	return err

@@ -32,18 +32,6 @@ var Topics = []Topic{
 	{"terminal failures", []Aspect{AspectFailureReason, AspectFailureMessage}},
 }
 
-// TopicOf returns the topic an aspect belongs to.
-func TopicOf(a Aspect) (Topic, bool) {
-	for _, t := range Topics {
-		for _, x := range t.Aspects {
-			if x == a {
-				return t, true
-			}
-		}
-	}
-	return Topic{}, false
-}
-
 // CRDScope is the scope the contract requires of every provider CRD
 // ("All resources MUST be namespace-scoped").
 const CRDScope = "Namespaced"

@@ -3,6 +3,7 @@ package contractdoc
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -34,9 +35,7 @@ func Schema() (object, error) {
 			if err != nil {
 				return nil, err
 			}
-			for name, s := range frags {
-				defs[name] = s
-			}
+			maps.Copy(defs, frags)
 		}
 	}
 	return object{
@@ -107,7 +106,7 @@ func (n *node) mandatory() bool {
 	return false
 }
 
-func kindFragments(k *contract.Kind, c contract.Contract) (map[string]any, error) {
+func kindFragments(k *contract.Kind, c contract.Contract) (object, error) {
 	root := &node{}
 	for _, p := range k.Points(c) {
 		n := root
@@ -116,7 +115,7 @@ func kindFragments(k *contract.Kind, c contract.Contract) (map[string]any, error
 		}
 		n.point = &p
 	}
-	out := map[string]any{}
+	out := object{}
 	whole := object{"type": "object", "properties": object{},
 		"description": fmt.Sprintf("The %s contract's field points of a %s (%s).", c, k.Name, k.DocURL)}
 	var required []string

@@ -3,6 +3,7 @@ package contractdoc
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
@@ -327,5 +328,45 @@ func TestPageShapesAndReads(t *testing.T) {
 	tmpl := Page(Build([]*contract.Kind{&contract.InfraMachineTemplate}, nil).Kinds[0], doc.Contracts)
 	if !strings.Contains(tmpl, "Spec FooMachineSpec `json:\"spec\"`") {
 		t.Errorf("template page does not resolve <Templated>:\n%s", tmpl)
+	}
+}
+
+// The per-release initialization view states the facts of contract-kinds.md
+// §2–3: label-exclusive reads from v1.11, the v1beta1 ControlPlane status.ready
+// bug windows, and pools reading status.ready whatever the label until the
+// assumed PR #14030 release.
+func TestInitializationByRelease(t *testing.T) {
+	rows := func(k *contract.Kind) []string {
+		var out []string
+		for _, r := range Build([]*contract.Kind{k}, nil).Kinds[0].Initialization {
+			out = append(out, fmt.Sprintf("%s [%s,%s) %s assumed=%v", r.Label, r.Since, r.Until, r.Summary, r.Assumed))
+		}
+		return out
+	}
+	for k, want := range map[*contract.Kind][]string{
+		&contract.ControlPlane: {
+			"v1beta2 [v1.11.0,) status.initialization.controlPlaneInitialized assumed=false",
+			"v1beta1 [,v1.11.0) status.initialized assumed=false",
+			"v1beta1 [v1.11.0,v1.11.5) status.ready (in place of status.initialized) assumed=false",
+			"v1beta1 [v1.11.5,v1.12.0) status.initialized assumed=false",
+			"v1beta1 [v1.12.0,v1.12.2) status.ready (in place of status.initialized) assumed=false",
+			"v1beta1 [v1.12.2,v1.16.0) status.initialized assumed=false",
+		},
+		&contract.InfraMachinePool: {
+			"v1beta2 [v1.11.0,v1.15.0) status.ready assumed=false",
+			"v1beta2 [v1.15.0,v1.16.0) status.initialization.provisioned, else status.ready (fallback) assumed=true",
+			"v1beta2 [v1.16.0,) status.initialization.provisioned assumed=true",
+			"v1beta1 [,v1.15.0) status.ready assumed=false",
+			"v1beta1 [v1.15.0,v1.16.0) status.ready assumed=true",
+		},
+		&contract.BootstrapConfig: {
+			"v1beta2 [v1.11.0,) status.initialization.dataSecretCreated assumed=false",
+			"v1beta1 [,v1.16.0) status.ready assumed=false",
+		},
+		&contract.InfraMachineTemplate: nil,
+	} {
+		if got := rows(k); !slices.Equal(got, want) {
+			t.Errorf("%s:\n got %q\nwant %q", k.Name, got, want)
+		}
 	}
 }

@@ -92,8 +92,8 @@ func Page(k Kind, contracts []string) string {
 	for i, l := range k.CRD.Labels {
 		labels[i] = "`" + l + "`"
 	}
-	fmt.Fprintf(&b, "The CRD MUST carry the contract label (%s) whose value lists, `_`-separated, the API versions "+
-		"that implement that contract; core takes the highest contract whose label is present and non-empty, "+
+	fmt.Fprintf(&b, "The CRD MUST carry the label of each contract version it implements (%s); its value lists, `_`-separated, "+
+		"the API versions that implement that contract. Core takes the highest contract whose label is present and non-empty, "+
 		"then the highest API version in it.", strings.Join(labels, ", "))
 	switch {
 	case k.LabelExclusiveSince != "":
@@ -107,6 +107,23 @@ func Page(k Kind, contracts []string) string {
 
 	for _, r := range k.Rules {
 		writeRule(&b, k, r, contracts)
+	}
+
+	if len(k.Initialization) > 0 {
+		b.WriteString("\n## Initialization by core release\n\n")
+		fmt.Fprintf(&b, "What each core release reads to decide that an object of this kind is initialized, by the contract its CRD's "+
+			"label resolves to (cores before %s honour only the %s label):\n\n", contract.ReleaseV1Beta2, contract.V1Beta1)
+		b.WriteString("| Contract label | Core releases | Reads |\n|---|---|---|\n")
+		for _, r := range k.Initialization {
+			reads := r.Summary
+			for _, p := range r.Paths {
+				reads = strings.ReplaceAll(reads, p, "`"+p+"`")
+			}
+			if r.Assumed {
+				reads += " (assumed from docs or an open pull request)"
+			}
+			fmt.Fprintf(&b, "| %s | %s | %s |\n", r.Label, releaseRange(r.Since, r.Until), reads)
+		}
 	}
 
 	if len(k.CheckedBy) > 0 {
@@ -166,6 +183,19 @@ func writePoint(b *strings.Builder, k Kind, p Point, siblings []Point) {
 	for _, r := range p.Reads {
 		fmt.Fprintf(b, "- %s Basis: `%s`.\n", r.Summary, r.Basis)
 	}
+}
+
+// releaseRange renders [since, until) of core releases.
+func releaseRange(since, until string) string {
+	switch {
+	case since == "" && until == "":
+		return "every release"
+	case since == "":
+		return "before " + until
+	case until == "":
+		return since + " and later"
+	}
+	return since + " ≤ core < " + until
 }
 
 // readsInside reports whether core reads a point nested in p.

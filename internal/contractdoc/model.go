@@ -46,6 +46,9 @@ type Kind struct {
 	// ReferencedBy lists the core objects (of both core API versions) that reference the kind.
 	ReferencedBy []CoreLink `json:"referencedBy"`
 	Rules        []Rule     `json:"rules"`
+	// Initialization is what each window of core releases reads to decide the
+	// kind's initialization, per contract label (contract.ReadsAspect); empty for templates.
+	Initialization []ReleaseReads `json:"initialization"`
 	// CheckedBy are the IDs of mpaudit rules that judge the kind.
 	CheckedBy []string `json:"checkedBy"`
 }
@@ -143,6 +146,20 @@ type Read struct {
 	Summary string `json:"summary"`
 }
 
+// ReleaseReads is what the core releases [Since, Until) read for one aspect of
+// an object whose CRD label resolves to Label.
+type ReleaseReads struct {
+	Since string `json:"since,omitempty"`
+	Until string `json:"until,omitempty"`
+	Label string `json:"label"`
+	// Paths are read in order: a fallback follows the point it stands in for.
+	Paths []string `json:"paths"`
+	// Summary is the cell the Markdown prints.
+	Summary string `json:"summary"`
+	// Assumed: some read is taken from docs or an open pull request.
+	Assumed bool `json:"assumed"`
+}
+
 // Contracts lists the contract versions, newest first.
 func Contracts() []contract.Contract { return []contract.Contract{contract.V1Beta2, contract.V1Beta1} }
 
@@ -202,6 +219,7 @@ func buildKind(k *contract.Kind, contracts []contract.Contract) Kind {
 			out.Rules = append(out.Rules, r)
 		}
 	}
+	out.Initialization = releaseReads(k, contract.AspectReadiness, contracts)
 	for _, r := range contract.Rules() {
 		if r.AppliesTo(k) {
 			out.CheckedBy = append(out.CheckedBy, r.ID)
@@ -243,6 +261,77 @@ func shapeOf(t contract.GoType) Shape {
 		s.Named, s.Packages, s.Local = t.Named.Name, t.Named.Packages, t.Named.Local
 	}
 	return s
+}
+
+// releaseReads splits the core releases at every bound of the aspect's read
+// windows and asks contract.ReadsAspect what each window reads under each
+// label it knows; adjacent windows reading the same are merged.
+func releaseReads(k *contract.Kind, a contract.Aspect, contracts []contract.Contract) []ReleaseReads {
+	bounds := []contract.Release{contract.ReleaseV1Beta2, contract.ReleaseV1Beta1Dropped}
+	for _, p := range k.AllPoints() {
+		for _, r := range p.Reads {
+			if p.Aspect == a || r.InPlaceOf != "" {
+				bounds = append(bounds, r.Since, r.Until)
+			}
+		}
+	}
+	bounds = slices.DeleteFunc(bounds, func(r contract.Release) bool { return r == "" })
+	slices.SortFunc(bounds, func(x, y contract.Release) int {
+		switch {
+		case x.Less(y):
+			return -1
+		case y.Less(x):
+			return 1
+		}
+		return 0
+	})
+	bounds = slices.Compact(bounds)
+	byLabel := map[contract.Contract][]ReleaseReads{}
+	for i := 0; i <= len(bounds); i++ {
+		var since, until contract.Release
+		probe := contract.Release("v1.0.0") // any release before the first bound
+		if i > 0 {
+			since, probe = bounds[i-1], bounds[i-1]
+		}
+		if i < len(bounds) {
+			until = bounds[i]
+		}
+		for _, c := range contracts {
+			if !contract.Knows(probe, c) {
+				continue
+			}
+			rps, err := contract.ReadsAspect(k, probe, c, a)
+			if err != nil || len(rps) == 0 {
+				continue
+			}
+			rr := ReleaseReads{Since: string(since), Until: string(until), Label: string(c)}
+			var parts []string
+			for _, rp := range rps {
+				rr.Paths = append(rr.Paths, rp.Point.Path)
+				rr.Assumed = rr.Assumed || rp.Read.Assumed
+				part := rp.Point.Path
+				switch {
+				case rp.Read.InPlaceOf != "":
+					part += " (in place of " + rp.Read.InPlaceOf + ")"
+				case rp.Primary != nil:
+					part = "else " + part + " (fallback)"
+				}
+				parts = append(parts, part)
+			}
+			rr.Summary = strings.Join(parts, ", ")
+			list := byLabel[c]
+			if n := len(list); n > 0 && list[n-1].Until == rr.Since && list[n-1].Summary == rr.Summary && list[n-1].Assumed == rr.Assumed {
+				list[n-1].Until = rr.Until
+				continue
+			}
+			byLabel[c] = append(list, rr)
+		}
+	}
+	out := []ReleaseReads{}
+	for _, c := range contracts {
+		out = append(out, byLabel[c]...)
+	}
+	return out
 }
 
 // readSummary says in one sentence which cores read a point and how.

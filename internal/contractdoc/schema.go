@@ -291,6 +291,7 @@ func documentDefs() object {
 			"crd":                 ref("crd"),
 			"referencedBy":        arrayOf("coreLink"),
 			"rules":               arrayOf("rule"),
+			"initialization":      arrayOf("releaseReads"),
 			"checkedBy":           strs,
 		}, "one contract kind's page", "templateOf", "labelExclusiveSince"),
 		"crd": strict(object{
@@ -314,6 +315,10 @@ func documentDefs() object {
 			"kind": object{"enum": shapeKinds}, "pointer": boolean, "elem": ref("shape"),
 			"named": str, "packages": strs, "local": boolean,
 		}, "a Go type as data", "elem", "named", "packages", "local"),
+		"releaseReads": strict(object{
+			"since": str, "until": str, "label": contractVersion, "paths": object{"type": "array", "items": str, "minItems": 1},
+			"summary": str, "assumed": boolean,
+		}, "what core releases [since, until) read for the kind's initialization under one contract label", "since", "until"),
 		"marker": strict(object{"name": str, "value": str, "onType": boolean},
 			"a kubebuilder marker, without the leading +", "value", "onType"),
 		"read": strict(object{

@@ -268,6 +268,13 @@ func documentDefs() object {
 	ref := func(name string) object { return object{"$ref": "#/$defs/" + name} }
 	arrayOf := func(name string) object { return object{"type": "array", "items": ref(name)} }
 	contractVersion := object{"enum": contracts}
+	// d documents one property.
+	d := func(s object, text string) object {
+		c := maps.Clone(s)
+		c["description"] = text
+		return c
+	}
+	release := d(str, "a Cluster API core release, a semantic version such as v1.11.0")
 	shapeKinds := []string{}
 	for _, k := range []contract.TypeKind{contract.TypeBool, contract.TypeString, contract.TypeInt32, contract.TypeSlice,
 		contract.TypeMap, contract.TypeStruct, contract.TypeDuration} {
@@ -276,55 +283,71 @@ func documentDefs() object {
 	slices.Sort(shapeKinds)
 	return object{
 		"document": strict(object{
-			"format":             object{"const": Format},
-			"latestVerifiedCore": str,
-			"contracts":          object{"type": "array", "items": contractVersion, "minItems": 1, "uniqueItems": true},
+			"format":             d(object{"const": Format}, "the layout of this document; changes only when a field is renamed or removed"),
+			"latestVerifiedCore": d(release, "the newest core release the read windows were checked against"),
+			"contracts":          d(object{"type": "array", "items": contractVersion, "minItems": 1, "uniqueItems": true}, "the contract versions whose points the document holds, newest first"),
 			"kinds":              arrayOf("kind"),
 		}, "the contract as `mpaudit contract show -o json` prints it"),
 		"kind": strict(object{
-			"name":                object{"enum": kindNames()},
-			"groupPrefix":         str,
-			"templateOf":          str,
-			"docURL":              object{"type": "string", "format": "uri"},
-			"exampleType":         str,
-			"labelExclusiveSince": str,
+			"name":                d(object{"enum": kindNames()}, "the contract's name for the kind"),
+			"groupPrefix":         d(str, "the API group prefix of providers of the kind, e.g. infrastructure."),
+			"templateOf":          d(str, "for a template kind, the kind it templates"),
+			"docURL":              d(object{"type": "string", "format": "uri"}, "Cluster API's contract page for the kind"),
+			"exampleType":         d(str, "the provider type the Go shapes and names are written for, e.g. FooMachine"),
+			"labelExclusiveSince": d(release, "the first core release that picks the kind's whole field set from the CRD's contract label, with no fallback"),
 			"crd":                 ref("crd"),
 			"referencedBy":        arrayOf("coreLink"),
 			"rules":               arrayOf("rule"),
-			"initialization":      arrayOf("releaseReads"),
-			"checkedBy":           strs,
+			"initialization":      d(arrayOf("releaseReads"), "what each window of core releases reads to decide the kind's initialization, per contract label"),
+			"checkedBy":           d(strs, "the IDs of the mpaudit rules that judge the kind (mpaudit rules --kind)"),
 		}, "one contract kind's page", "templateOf", "labelExclusiveSince"),
 		"crd": strict(object{
-			"scope": str, "groupExample": str, "nameExample": str, "labels": strs,
+			"scope": d(str, "the CRD scope every provider resource must have"), "groupExample": d(str, "the kind's usual API group"),
+			"nameExample": d(str, "the CRD name core looks up (contract.CalculateCRDName) for exampleType in groupExample"),
+			"labels":      d(strs, "the contract label keys; the value lists the API versions implementing that contract, _-separated"),
 		}, "what the contract asks of the kind's CustomResourceDefinition"),
 		"coreLink": strict(object{
-			"coreKind": str, "apiVersion": str, "ref": str, "refHasAPIGroup": boolean, "reports": arrayOf("mirror"),
+			"coreKind": str, "apiVersion": d(str, "the core object's API version"), "ref": d(str, "the JSON path of the reference on the core object"),
+			"refHasAPIGroup": d(boolean, "true for a ContractVersionedObjectReference (apiGroup, kind, name), false for an ObjectReference (apiVersion, kind, name)"),
+			"reports":        arrayOf("mirror"),
 		}, "a core object's reference to objects of the kind"),
 		"mirror": strict(object{"aspect": str, "path": str}, "where the core object reports one aspect it read"),
 		"rule": strict(object{
-			"title": str, "topic": str,
-			"mandatory": object{"type": "object", "propertyNames": contractVersion, "additionalProperties": boolean},
+			"title": d(str, "<Kind>: <topic>, as Cluster API's contract pages name the rule"), "topic": str,
+			"mandatory": d(object{"type": "object", "propertyNames": contractVersion, "additionalProperties": boolean}, "per contract version with points in the rule: whether the contract makes it a MUST"),
 			"points":    arrayOf("point"),
 		}, "one rule of the page: a topic and its field points"),
 		"point": strict(object{
-			"contract": contractVersion, "path": str, "aspect": str, "goType": str, "shape": ref("shape"),
-			"compatible": strs, "jsonTag": str, "markers": arrayOf("marker"), "required": boolean,
-			"convention": boolean, "reads": arrayOf("read"),
+			"contract": contractVersion, "path": d(str, "the JSON path from the object root, dot-separated"),
+			"aspect":     d(str, "what the field means across contract versions; a v1beta1 point and its v1beta2 successor share it"),
+			"goType":     d(str, "the shape as Go source; <Kind> and <Templated> stand for the provider's type and the templated type"),
+			"shape":      ref("shape"),
+			"compatible": d(strs, "other Go shapes with the same JSON that core decodes alike"),
+			"jsonTag":    str, "markers": arrayOf("marker"),
+			"required":   d(boolean, "the contract makes the field a MUST"),
+			"convention": d(boolean, "a Cluster API convention, not written in the contract pages"),
+			"reads":      d(arrayOf("read"), "the windows of core releases that read the point; empty when none does"),
 		}, "one field point of a kind under one contract version"),
 		"shape": strict(object{
 			"kind": object{"enum": shapeKinds}, "pointer": boolean, "elem": ref("shape"),
 			"named": str, "packages": strs, "local": boolean,
 		}, "a Go type as data", "elem", "named", "packages", "local"),
 		"releaseReads": strict(object{
-			"since": str, "until": str, "label": contractVersion, "paths": object{"type": "array", "items": str, "minItems": 1},
-			"summary": str, "assumed": boolean,
+			"since": release, "until": release, "label": contractVersion,
+			"paths":   d(object{"type": "array", "items": str, "minItems": 1}, "the paths read, in order; a fallback follows the point it stands in for"),
+			"summary": str, "assumed": d(boolean, "some read is taken from docs or an open pull request"),
 		}, "what core releases [since, until) read for the kind's initialization under one contract label", "since", "until"),
 		"marker": strict(object{"name": str, "value": str, "onType": boolean},
 			"a kubebuilder marker, without the leading +", "value", "onType"),
 		"read": strict(object{
-			"mode":  object{"enum": []string{string(contract.ReadLabelDriven), string(contract.ReadFixed), string(contract.ReadFallback)}},
-			"label": contractVersion, "since": str, "until": str, "fallbackFor": str, "inPlaceOf": str,
-			"note": str, "assumed": boolean, "basis": str, "summary": str,
+			"mode": d(object{"enum": []string{string(contract.ReadLabelDriven), string(contract.ReadFixed), string(contract.ReadFallback)}},
+				"label-driven: read only when the CRD's label resolves to label; fixed: whatever the label; fallback: read when fallbackFor is absent"),
+			"label":       d(contractVersion, "the contract the CRD's label must resolve to; absent for any"),
+			"since":       d(release, "first core release of the window (inclusive); absent: unbounded"),
+			"until":       d(release, "core release ending the window (exclusive); absent: unbounded"),
+			"fallbackFor": d(str, "the path this point stands in for"), "inPlaceOf": d(str, "the path core means when it reads this point"),
+			"note": str, "assumed": d(boolean, "taken from docs or an open pull request, not released code"),
+			"basis": d(str, "the Cluster API code the window was read from"), "summary": d(str, "the window in one sentence"),
 		}, "a window of core releases [since, until) that read the point", "label", "since", "until", "fallbackFor", "inPlaceOf", "note"),
 	}
 }

@@ -100,7 +100,7 @@ func Page(k Kind, contracts []string) string {
 		fmt.Fprintf(&b, " From core %s the label picks the whole field set below, with no fallback: a CRD labelled %s "+
 			"whose objects write only %s fields is never provisioned or initialized.\n", k.LabelExclusiveSince, contract.V1Beta2, contract.V1Beta1)
 	case k.TemplateOf != "":
-		b.WriteString(" Core reads only the template's metadata, whatever the label.\n")
+		b.WriteString(" Core reads a template's points whatever the label (see each point below).\n")
 	default:
 		b.WriteString(" Which fields core reads under each label is given per point below.\n")
 	}

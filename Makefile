@@ -50,17 +50,19 @@ bench-live: ; bash hack/bench-live.sh
 .PHONY: bench-rewrite
 bench-rewrite: ; BENCH_KIND=rewrite bash hack/bench-static.sh
 
-# Regenerate docs/rules/ (one page per rule and the index) from contract/rules.go.
-# internal/ruledoc renders them, as `mpaudit rules --explain ID` does.
+# Regenerate docs/rules/ (one page per rule and the index) from contract/rules.go,
+# and docs/contract/ (one page per contract kind, the index and the JSON Schema)
+# from the catalog in contract/. internal/ruledoc and internal/contractdoc render
+# them, as `mpaudit rules --explain ID` and `mpaudit contract show|schema` do.
 .PHONY: docs
 docs:
-	$(GO) run ./hack/docgen docs/rules
+	$(GO) run ./hack/docgen docs/rules docs/contract
 
-# Fail when docs/rules/ is not what `make docs` would write. `go test ./...`
-# (hence `make test`) runs the same test.
+# Fail when docs/rules/ or docs/contract/ is not what `make docs` would write.
+# `go test ./...` (hence `make test`) runs the same tests.
 .PHONY: docs-check
 docs-check:
-	$(GO) test -count=1 -run '^TestDocsUpToDate$$' ./internal/ruledoc/
+	$(GO) test -count=1 -run '^TestDocsUpToDate$$' ./internal/ruledoc/ ./internal/contractdoc/
 
 # Cross-build linux/darwin x amd64/arm64 into _out/release/ (binaries as mpaudit
 # and kubectl-mpaudit, tar.gz archives, SHA256SUMS), stamped with git describe.

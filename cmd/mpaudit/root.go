@@ -39,7 +39,7 @@ Exit codes (every command, every output format):
 	}
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	root.AddCommand(newCheckCmd(), newLiveCmd(), newRewriteCmd(), newRulesCmd(), newVersionCmd())
+	root.AddCommand(newCheckCmd(), newLiveCmd(), newRewriteCmd(), newRulesCmd(), newVersionCmd(), newContractCmd())
 	root.AddCommand(newBaselineCmd())
 	return root
 }

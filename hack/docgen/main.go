@@ -1,32 +1,43 @@
-// Command docgen writes the rule docs (docs/rules/<ID>.md and the index
-// docs/rules/README.md) from the rule catalog in contract/rules.go:
+// Command docgen writes the generated docs from the catalog in contract/:
+// the rule pages (docs/rules/<ID>.md and the index docs/rules/README.md) and
+// the contract pages (docs/contract/<Kind>.md, the index and the JSON Schema):
 //
-//	go run ./hack/docgen [dir]   # default dir: docs/rules (`make docs`)
+//	go run ./hack/docgen [rules-dir [contract-dir]]   # defaults: docs/rules docs/contract (`make docs`)
 //
-// The pages are rendered by internal/ruledoc, the same code behind
-// `mpaudit rules --explain ID`.
+// The rule pages are rendered by internal/ruledoc, the same code behind
+// `mpaudit rules --explain ID`; the contract pages by internal/contractdoc,
+// behind `mpaudit contract show` and `mpaudit contract schema`.
 package main
 
 import (
 	"fmt"
 	"os"
 
+	"github.com/mpaudit/mpaudit/internal/contractdoc"
 	"github.com/mpaudit/mpaudit/internal/ruledoc"
 )
 
 func main() {
-	dir := "docs/rules"
+	rulesDir, contractDir := "docs/rules", "docs/contract"
 	switch len(os.Args) {
 	case 1:
 	case 2:
-		dir = os.Args[1]
+		rulesDir = os.Args[1]
+	case 3:
+		rulesDir, contractDir = os.Args[1], os.Args[2]
 	default:
-		fmt.Fprintln(os.Stderr, "usage: docgen [dir]")
+		fmt.Fprintln(os.Stderr, "usage: docgen [rules-dir [contract-dir]]")
 		os.Exit(2)
 	}
-	if err := ruledoc.Write(dir); err != nil {
+	if err := ruledoc.Write(rulesDir); err != nil {
 		fmt.Fprintln(os.Stderr, "docgen:", err)
 		os.Exit(1)
 	}
-	fmt.Printf("docgen: %d files in %s\n", len(ruledoc.Files()), dir)
+	fmt.Printf("docgen: %d files in %s\n", len(ruledoc.Files()), rulesDir)
+	if err := contractdoc.Write(contractDir); err != nil {
+		fmt.Fprintln(os.Stderr, "docgen:", err)
+		os.Exit(1)
+	}
+	files, _ := contractdoc.Files()
+	fmt.Printf("docgen: %d files in %s\n", len(files), contractDir)
 }

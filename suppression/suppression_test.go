@@ -36,9 +36,9 @@ func TestParseAnnotation(t *testing.T) {
 func TestParseComment(t *testing.T) {
 	for text, want := range map[string]string{
 		"//mpaudit:ignore MPA203,nosuch-rule the reason, with spaces ": `[MPA203=MPA203,nosuch-rule=] "the reason, with spaces" valid=true`,
-		"//mpaudit:ignore MPA203":    `[MPA203=MPA203] "" valid=false`,
-		"//mpaudit:ignore":           `[] "" valid=false`,
-		"//mpaudit:ignore\tMPA203 x": `[MPA203=MPA203] "x" valid=true`,
+		"//mpaudit:ignore MPA203":                                      `[MPA203=MPA203] "" valid=false`,
+		"//mpaudit:ignore":                                             `[] "" valid=false`,
+		"//mpaudit:ignore\tMPA203 x":                                   `[MPA203=MPA203] "x" valid=true`,
 	} {
 		if !IsComment(text) {
 			t.Errorf("IsComment(%q) = false", text)

@@ -252,12 +252,12 @@ func newCheckCmd() *cobra.Command {
 	)
 	cmd := &cobra.Command{
 		Use:   "check [packages]",
-		Short: "Statically audit a provider module's pool types, use sites and CRD configuration",
+		Short: "Statically audit a provider module's API types, use sites and CRD configuration",
 		Long: `check loads the named packages (default ./...) of the provider module with the
-go command, finds the InfraMachinePool API types, and reports contract findings
-on the types, their use sites and the CRDs under config/crd. Findings are
-reported for the named packages only, and are the ones check ./... reports for
-them: pool types declared in other packages of the module that they import are
+go command, finds the provider's API types of every contract kind, and reports
+contract findings on the types, their use sites and the CRDs under config/crd.
+Findings are reported for the named packages only, and are the ones check ./...
+reports for them: provider types declared in other packages of the module that they import are
 found there (type-checked from source) to judge their use sites.
 
 The Cluster API core version is read from go.mod (require or replace of

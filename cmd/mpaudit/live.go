@@ -41,10 +41,12 @@ func newLiveCmd() *cobra.Command {
 	var f liveFlags
 	cmd := &cobra.Command{
 		Use:   "live",
-		Short: "Audit a management cluster's InfraMachinePool CRDs, objects and MachinePools (read-only)",
+		Short: "Audit a management cluster's provider CRDs and objects against core's view (read-only)",
 		Long: `live reads a management cluster (or a dump with --from-file) and checks the CRDs of
-InfraMachinePool kinds, the pool objects' readiness fields, and every MachinePool's
-infrastructure reference, resolved the way Cluster API resolves it.
+every provider kind core references (InfraCluster, InfraMachine, InfraMachinePool,
+ControlPlane, BootstrapConfig), their objects' contract fields under the contract
+each CRD's label selects, and what core's Clusters, Machines and MachinePools
+report about them, resolved the way Cluster API resolves it.
 
 It only gets and lists; docs/rbac.yaml is the ClusterRole it needs. It never reads Secrets.
 The core version comes from clusterctl's provider inventory, else the core controller's image

@@ -14,10 +14,12 @@ import (
 func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "mpaudit",
-		Short: "Audit Cluster API InfraMachinePool providers against the v1beta2 contract",
-		Long: `mpaudit checks that a Cluster API infrastructure provider's InfraMachinePool
-types, code and CRDs follow the v1beta2 provider contract, with severities that
-depend on the Cluster API core version the provider targets.
+		Short: "Audit and migrate Cluster API providers to the v1beta2 provider contract",
+		Long: `mpaudit checks that a Cluster API provider's types, code and CRDs of every kind
+(InfraCluster, InfraMachine, InfraMachinePool, ControlPlane, BootstrapConfig and
+their templates) follow the v1beta2 provider contract, with severities that
+depend on the Cluster API core version the provider targets and on each CRD's
+contract label.
 
 Exit codes (every command, every output format):
   0  nothing at or above --fail-on

@@ -272,11 +272,18 @@ func (a *auditor) auditKindCRD(ctx context.Context, crd *apiextensionsv1.CustomR
 	if version == "" {
 		return
 	}
+	// Dual: a core honouring the other label reads the same API version.
+	other := contract.Contract(contract.V1Beta1)
+	if res.Contract == contract.V1Beta1 {
+		other = contract.V1Beta2
+	}
+	otherAPI, ok := info.ResolveLabel(other)
+	dual := ok && otherAPI == res.APIVersion
 	gvk := schema.GroupVersionKind{Group: info.Group, Version: version, Kind: info.Kind}
 	err := a.src.List(ctx, gvk, Scope{Namespace: a.opts.Namespace}, func(u *unstructured.Unstructured) error {
 		summary.Objects++
 		a.noteIgnores(u, gvk)
-		st := a.checkKindObject(u, gvk, k, res.Contract, &summary)
+		st := a.checkKindObject(u, gvk, k, res.Contract, dual, &summary)
 		key := refKey{gk: gvk.GroupKind(), namespace: u.GetNamespace(), name: u.GetName()}
 		if _, referenced := a.kindObjs[key]; referenced && version == res.APIVersion {
 			a.kindObjs[key] = &st
@@ -325,7 +332,7 @@ func (a *auditor) kindState(u *unstructured.Unstructured, k *contract.Kind, labe
 
 // checkKindObject judges one object against the contract its CRD's label
 // selects for the target core, and returns what that core makes of it.
-func (a *auditor) checkKindObject(u *unstructured.Unstructured, gvk schema.GroupVersionKind, k *contract.Kind, label contract.Contract, summary *report.Resource) kindState {
+func (a *auditor) checkKindObject(u *unstructured.Unstructured, gvk schema.GroupVersionKind, k *contract.Kind, label contract.Contract, dual bool, summary *report.Resource) kindState {
 	release := a.target.Release()
 	apiVersion := gvk.GroupVersion().String()
 	obj := func() *report.Object {
@@ -390,6 +397,11 @@ func (a *auditor) checkKindObject(u *unstructured.Unstructured, gvk schema.Group
 					p.Path, got, contract.LabelKey(string(label)), want, p.Type)
 			}
 		}
+	}
+	a.checkRenamed(u, k, label, dual, add)
+	if k == &contract.ControlPlane {
+		a.checkCounters(u, k, add)
+		a.checkStatusVersions(u, k, label, add)
 	}
 	return st
 }

@@ -2,6 +2,7 @@ package live_test
 
 import (
 	"context"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -27,16 +28,7 @@ func seedRenamed(ctx context.Context) error {
 		infra = "infrastructure.cluster.x-k8s.io/v1beta2"
 	)
 	initialized := map[string]any{"initialized": true, "initialization": map[string]any{"controlPlaneInitialized": true}}
-	status := func(extra map[string]any) map[string]any {
-		out := map[string]any{}
-		for k, v := range initialized {
-			out[k] = v
-		}
-		for k, v := range extra {
-			out[k] = v
-		}
-		return out
-	}
+	status := func(extra map[string]any) map[string]any { return merge(initialized, extra) }
 	three := map[string]any{"replicas": int64(3), "version": "v1.31.0"}
 	versions := func(vs ...string) []any {
 		var out []any
@@ -77,13 +69,8 @@ func seedRenamed(ctx context.Context) error {
 }
 
 func merge(a, b map[string]any) map[string]any {
-	out := map[string]any{}
-	for k, v := range a {
-		out[k] = v
-	}
-	for k, v := range b {
-		out[k] = v
-	}
+	out := maps.Clone(a)
+	maps.Copy(out, b)
 	return out
 }
 

@@ -218,8 +218,17 @@ func domainNames(v any) []string {
 func (a *auditor) kindCRDs() ([]*apiextensionsv1.CustomResourceDefinition, map[string]*contract.Kind) {
 	kinds := map[string]*contract.Kind{}
 	for _, r := range a.kindRefs {
-		if crd := a.crds.byGroupKind(r.key.gk); crd != nil {
-			kinds[crd.Name] = r.kind
+		crd := a.crds.byGroupKind(r.key.gk)
+		if crd == nil || kinds[crd.Name] != nil {
+			continue
+		}
+		kinds[crd.Name] = r.kind
+		// Core reads a referenced kind as the reference says; check only
+		// knows what the classifier tells it.
+		if c := classifyCRD(crd); c.Kind != r.kind {
+			a.res.Notes = append(a.res.Notes, fmt.Sprintf("%s: %s is audited as %s because %s %s/%s references it at %s; the classifier `mpaudit check` uses says: %s. "+
+				"Name its kind in .mpaudit.yaml so both audit it the same way.",
+				a.src.Name(), crd.Name, r.kind.Name, r.core.Kind, r.core.Namespace, r.core.Name, r.link.Ref, c.Reason))
 		}
 	}
 	for _, crd := range a.crds.list {
@@ -257,6 +266,7 @@ func (a *auditor) auditKindCRD(ctx context.Context, crd *apiextensionsv1.CustomR
 	}
 	summary := report.Resource{Cluster: a.src.Name(), CRD: crd.Name, Group: info.Group, Kind: info.Kind,
 		StorageVersion: info.StorageVersion(), Readiness: map[string]int{}}
+	a.res.TypeRefs = append(a.res.TypeRefs, typeRefs(crd, a.src.Name(), k)...)
 	res := info.ResolveAt(release)
 	summary.Contract, summary.APIVersion = string(res.Contract), res.APIVersion
 	defer func() { a.res.Resources = append(a.res.Resources, summary) }()

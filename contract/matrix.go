@@ -58,7 +58,8 @@ var MatrixColumns = []MatrixColumn{
 		Rules: []string{RuleKindConditionsV1Beta1}},
 	{ID: ColumnKindSpecific, Title: "kind-specific", Rest: true},
 	{ID: ColumnLabel, Title: "contract label", CRD: true,
-		Rules: []string{RuleLabelMissing, RuleLabelV1Beta1Only, RuleLabelVersion, RuleMachinePoolRef, RuleCoreObjectRef}, NotCheckedBy: []string{RuleCRDNotFound}},
+		Rules: []string{RuleLabelMissing, RuleLabelV1Beta1Only, RuleLabelVersion, RuleMachinePoolRef, RuleCoreObjectRef,
+			RuleKindLabelMissing, RuleKindLabelV1Beta1Only, RuleKindLabelVersion, RuleLabelVersionConflict}, NotCheckedBy: []string{RuleCRDNotFound}},
 	{ID: ColumnCRD, Title: "CRD name/scope", CRD: true,
 		Rules: []string{RuleCRDName, RuleCRDScope, RuleStatusSubresource}, NotCheckedBy: []string{RuleCRDNotFound}},
 }

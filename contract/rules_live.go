@@ -270,7 +270,7 @@ var liveKindRules = []*Rule{
 		severity: fixed(Info),
 	},
 	{
-		ID: RuleKindObjectCounters, Name: "controlplane-object-counters-disagree", Scope: ScopeObject, Kinds: []*Kind{&ControlPlane},
+		ID: RuleKindObjectCounters, Name: "controlplane-object-counters-disagree", Scope: ScopeObject, Kind: &ControlPlane, Field: "status.upToDateReplicas",
 		Modes: Live,
 		Title: "a ControlPlane's v1beta1 and v1beta2 replica counters disagree",
 		Rationale: "updatedReplicas must equal upToDateReplicas, and availableReplicas must equal spec.replicas − unavailableReplicas " +

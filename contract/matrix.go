@@ -58,7 +58,8 @@ var MatrixColumns = []MatrixColumn{
 		Rules: []string{RuleKindConditionsV1Beta1}},
 	{ID: ColumnKindSpecific, Title: "kind-specific", Rest: true},
 	{ID: ColumnLabel, Title: "contract label", CRD: true,
-		Rules: []string{RuleLabelMissing, RuleLabelV1Beta1Only, RuleLabelVersion, RuleMachinePoolRef, RuleCoreObjectRef}, NotCheckedBy: []string{RuleCRDNotFound}},
+		Rules: []string{RuleLabelMissing, RuleLabelV1Beta1Only, RuleLabelVersion, RuleMachinePoolRef, RuleCoreObjectRef,
+			RuleKindLabelMissing, RuleKindLabelV1Beta1Only, RuleKindLabelVersion, RuleLabelVersionConflict}, NotCheckedBy: []string{RuleCRDNotFound}},
 	{ID: ColumnCRD, Title: "CRD name/scope", CRD: true,
 		Rules: []string{RuleCRDName, RuleCRDScope, RuleStatusSubresource}, NotCheckedBy: []string{RuleCRDNotFound}},
 }
@@ -70,7 +71,7 @@ var MatrixExempt = []string{RuleAccessDenied, RuleReadFailed, RuleSuppressionNoR
 // MatrixByField are rules generic over a kind's points: each finding names
 // its point (Field), whose aspect gives the column.
 var MatrixByField = []string{RuleKindV1Beta1Shape, RuleKindShapeForLabel, RuleKindRenamedField,
-	RuleKindV1Beta1WriteAlone, RuleKindV1Beta2WriteAlone}
+	RuleKindV1Beta1WriteAlone, RuleKindV1Beta2WriteAlone, RuleKindObjectRenamed, RuleKindObjectOneName, RuleKindObjectCounters}
 
 // MatrixColumnByID returns the column with the ID.
 func MatrixColumnByID(id string) (MatrixColumn, bool) {

@@ -60,6 +60,13 @@ func TestMatrixColumnOf(t *testing.T) {
 		{RuleLabelMissing, "", pool, ColumnLabel},
 		{RuleCRDNotFound, "", pool, ColumnLabel},
 		{RuleCRDScope, "", pool, ColumnCRD},
+		// The other kinds' label rules name metadata.labels, no point (live's
+		// matrix put CAPD's v1.10 MPA343 under CRD name/scope).
+		{RuleKindLabelV1Beta1Only, "metadata.labels", cluster, ColumnLabel},
+		{RuleKindLabelMissing, "metadata.labels", cluster, ColumnLabel},
+		{RuleKindLabelVersion, "metadata.labels", cluster, ColumnLabel},
+		{RuleLabelVersionConflict, "metadata.labels", pool, ColumnLabel},
+		{RuleKindCRDScope, "spec.scope", cluster, ColumnCRD},
 		{RuleSchemaProvisioned, PathProvisioned, pool, ColumnReadiness},
 		// A finding's own field decides over the rule's.
 		{RuleDeprecatedFieldUse, PathFailureMessage, pool, ColumnFailures},

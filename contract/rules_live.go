@@ -24,7 +24,26 @@ const (
 	RuleCoreObjectDisagree     = "MPA425"
 	RuleCoreObjectRef          = "MPA426"
 	RuleCoreObjectDomains      = "MPA427"
+	RuleKindObjectRenamed      = "MPA428"
+	RuleKindObjectOneName      = "MPA429"
+	RuleKindObjectCounters     = "MPA430"
+	RuleKindObjectVersions     = "MPA431"
 )
+
+// RenamedCounter relates a ControlPlane replica counter's v1beta1 and
+// v1beta2 points (same aspect). ComplementOf names the aspect the v1beta2
+// value complements the v1beta1 one against: available = spec.replicas −
+// unavailableReplicas (cluster_controller_status.go); "" means equal.
+type RenamedCounter struct {
+	Aspect       Aspect
+	ComplementOf Aspect
+}
+
+// ControlPlaneCounters are the ControlPlane counters the v1beta2 contract renamed.
+var ControlPlaneCounters = []RenamedCounter{
+	{Aspect: AspectUpToDateReplicas},
+	{Aspect: AspectAvailableReplicas, ComplementOf: AspectSpecReplicas},
+}
 
 // labelDrivenWithTemplates adds the templates, whose CRDs core resolves the same way.
 var labelDrivenWithTemplates = []*Kind{
@@ -228,4 +247,83 @@ var liveKindRules = []*Rule{
 		DocURL:    contractsDoc + "infra-cluster",
 		severity:  fixed(Warning),
 	},
+	{
+		ID: RuleKindObjectRenamed, Name: "kind-object-renamed-field-unread", Scope: ScopeObject, Kinds: LabelDrivenKinds,
+		Modes: Live,
+		Title: "the object writes a renamed field only under the name the CRD's label does not select",
+		Rationale: "From v1.11 core reads renamed fields by the label's contract (a ControlPlane's updatedReplicas became upToDateReplicas, " +
+			"unavailableReplicas became availableReplicas, machineTemplate fields moved under spec): the value under the other name is a " +
+			"removed field to that core, and what it computes from the field (the Cluster's control plane counters, machine template " +
+			"settings) stays unset.",
+		Fix:      "Write the field under the labelled contract's name too (both names while both labels are served).",
+		DocURL:   labelsDoc,
+		severity: fixed(Warning),
+	},
+	{
+		ID: RuleKindObjectOneName, Name: "kind-object-renamed-field-one-name", Scope: ScopeObject, Kinds: LabelDrivenKinds,
+		Modes: Live,
+		Title: "the CRD is labelled for both contracts, but the object writes a renamed field under one name only",
+		Rationale: "A CRD labelled for both contracts serves cores that read either name (cores before v1.11 read the v1beta1 label); " +
+			"while it is dual, the objects must write readiness, replica counters and machine template fields under both names.",
+		Fix:      "Write both names from one decision, or drop the contract label the objects no longer follow.",
+		DocURL:   migrationDoc,
+		severity: fixed(Info),
+	},
+	{
+		ID: RuleKindObjectCounters, Name: "controlplane-object-counters-disagree", Scope: ScopeObject, Kind: &ControlPlane, Field: "status.upToDateReplicas",
+		Modes: Live,
+		Title: "a ControlPlane's v1beta1 and v1beta2 replica counters disagree",
+		Rationale: "updatedReplicas must equal upToDateReplicas, and availableReplicas must equal spec.replicas − unavailableReplicas " +
+			"(how a core reading the v1beta1 label computes it): otherwise cores reading different labels report different counters on the Cluster.",
+		Fix:      "Compute both names from the same count in the same reconcile.",
+		DocURL:   contractsDoc + "control-plane",
+		severity: fixed(Warning),
+	},
+	{
+		ID: RuleKindObjectVersions, Name: "controlplane-object-status-versions", Scope: ScopeObject, Kind: &ControlPlane, Field: "status.versions",
+		Modes: Live,
+		Title: "a ControlPlane's status.versions is not what the target core can use",
+		Rationale: "From v1.14 core takes the control plane's current (minimum) version from status.versions[0], falling back to status.version; " +
+			"entries MUST be ordered from older to newer and be valid semantic versions (upgrade checks parse them). Cores before v1.14 read " +
+			"only status.version, and a status.version that differs from status.versions[0] makes cores disagree on the version.",
+		Fix:      "Keep status.versions sorted from older to newer, and set status.version to its first entry while cores before v1.14 are supported.",
+		DocURL:   contractsDoc + "control-plane",
+		severity: fixed(Warning),
+	},
+}
+
+// ResolveLabel is the API version a core reading the CRD by contract cv's
+// label alone reads; false when that label is missing or empty.
+func (c CRDInfo) ResolveLabel(cv Contract) (string, bool) {
+	_, api, err := resolveLabels(c.Labels, []string{string(cv)})
+	return api, err == nil
+}
+
+// PointOf returns the kind's point of an aspect under contract c.
+func (k *Kind) PointOf(c Contract, a Aspect) (Point, bool) {
+	for _, p := range k.points {
+		if p.Contract == c && p.Aspect == a {
+			return p, true
+		}
+	}
+	return Point{}, false
+}
+
+// Renamed reports whether the point has a successor or predecessor under
+// another path that a core picks by the CRD's label.
+func (k *Kind) Renamed(p Point) (Point, bool) {
+	alt, ok := k.PairOf(p)
+	if !ok || alt.Path == p.Path || !p.labelDriven() || !alt.labelDriven() {
+		return Point{}, false
+	}
+	return alt, true
+}
+
+func (p Point) labelDriven() bool {
+	for _, r := range p.Reads {
+		if r.Mode == ReadLabelDriven {
+			return true
+		}
+	}
+	return false
 }

@@ -295,7 +295,13 @@ func (a *auditor) auditCRD(ctx context.Context, crd *apiextensionsv1.CustomResou
 	}
 	summary := report.Resource{Cluster: a.src.Name(), CRD: crd.Name, Group: info.Group, Kind: info.Kind,
 		StorageVersion: info.StorageVersion(), Readiness: map[string]int{}}
-	a.res.TypeRefs = append(a.res.TypeRefs, typeRefs(crd, a.src.Name())...)
+	// Judged as a pool (referenced by a MachinePool, classified so, or named
+	// by --crd), unless the classifier knows it as another kind.
+	kind := classifyCRD(crd).Kind
+	if kind == nil {
+		kind = &contract.InfraMachinePool
+	}
+	a.res.TypeRefs = append(a.res.TypeRefs, typeRefs(crd, a.src.Name(), kind)...)
 
 	// Read the objects at the version Cluster API reads, when it resolves.
 	version := info.StorageVersion()

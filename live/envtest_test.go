@@ -262,6 +262,9 @@ func seed(ctx context.Context) error {
 	if err := seedKinds(ctx); err != nil {
 		return err
 	}
+	if err := seedRenamed(ctx); err != nil {
+		return err
+	}
 	// The core version comes from the controller's image tag (no clusterctl inventory objects).
 	one := int32(1)
 	labels := map[string]string{"cluster.x-k8s.io/provider": "cluster-api"}

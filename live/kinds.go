@@ -218,8 +218,17 @@ func domainNames(v any) []string {
 func (a *auditor) kindCRDs() ([]*apiextensionsv1.CustomResourceDefinition, map[string]*contract.Kind) {
 	kinds := map[string]*contract.Kind{}
 	for _, r := range a.kindRefs {
-		if crd := a.crds.byGroupKind(r.key.gk); crd != nil {
-			kinds[crd.Name] = r.kind
+		crd := a.crds.byGroupKind(r.key.gk)
+		if crd == nil || kinds[crd.Name] != nil {
+			continue
+		}
+		kinds[crd.Name] = r.kind
+		// Core reads a referenced kind as the reference says; check only
+		// knows what the classifier tells it.
+		if c := classifyCRD(crd); c.Kind != r.kind {
+			a.res.Notes = append(a.res.Notes, fmt.Sprintf("%s: %s is audited as %s because %s %s/%s references it at %s; the classifier `mpaudit check` uses says: %s. "+
+				"Name its kind in .mpaudit.yaml so both audit it the same way.",
+				a.src.Name(), crd.Name, r.kind.Name, r.core.Kind, r.core.Namespace, r.core.Name, r.link.Ref, c.Reason))
 		}
 	}
 	for _, crd := range a.crds.list {
@@ -257,6 +266,7 @@ func (a *auditor) auditKindCRD(ctx context.Context, crd *apiextensionsv1.CustomR
 	}
 	summary := report.Resource{Cluster: a.src.Name(), CRD: crd.Name, Group: info.Group, Kind: info.Kind,
 		StorageVersion: info.StorageVersion(), Readiness: map[string]int{}}
+	a.res.TypeRefs = append(a.res.TypeRefs, typeRefs(crd, a.src.Name(), k)...)
 	res := info.ResolveAt(release)
 	summary.Contract, summary.APIVersion = string(res.Contract), res.APIVersion
 	defer func() { a.res.Resources = append(a.res.Resources, summary) }()
@@ -272,11 +282,18 @@ func (a *auditor) auditKindCRD(ctx context.Context, crd *apiextensionsv1.CustomR
 	if version == "" {
 		return
 	}
+	// Dual: a core honouring the other label reads the same API version.
+	other := contract.Contract(contract.V1Beta1)
+	if res.Contract == contract.V1Beta1 {
+		other = contract.V1Beta2
+	}
+	otherAPI, ok := info.ResolveLabel(other)
+	dual := ok && otherAPI == res.APIVersion
 	gvk := schema.GroupVersionKind{Group: info.Group, Version: version, Kind: info.Kind}
 	err := a.src.List(ctx, gvk, Scope{Namespace: a.opts.Namespace}, func(u *unstructured.Unstructured) error {
 		summary.Objects++
 		a.noteIgnores(u, gvk)
-		st := a.checkKindObject(u, gvk, k, res.Contract, &summary)
+		st := a.checkKindObject(u, gvk, k, res.Contract, dual, &summary)
 		key := refKey{gk: gvk.GroupKind(), namespace: u.GetNamespace(), name: u.GetName()}
 		if _, referenced := a.kindObjs[key]; referenced && version == res.APIVersion {
 			a.kindObjs[key] = &st
@@ -325,7 +342,7 @@ func (a *auditor) kindState(u *unstructured.Unstructured, k *contract.Kind, labe
 
 // checkKindObject judges one object against the contract its CRD's label
 // selects for the target core, and returns what that core makes of it.
-func (a *auditor) checkKindObject(u *unstructured.Unstructured, gvk schema.GroupVersionKind, k *contract.Kind, label contract.Contract, summary *report.Resource) kindState {
+func (a *auditor) checkKindObject(u *unstructured.Unstructured, gvk schema.GroupVersionKind, k *contract.Kind, label contract.Contract, dual bool, summary *report.Resource) kindState {
 	release := a.target.Release()
 	apiVersion := gvk.GroupVersion().String()
 	obj := func() *report.Object {
@@ -390,6 +407,11 @@ func (a *auditor) checkKindObject(u *unstructured.Unstructured, gvk schema.Group
 					p.Path, got, contract.LabelKey(string(label)), want, p.Type)
 			}
 		}
+	}
+	a.checkRenamed(u, k, label, dual, add)
+	if k == &contract.ControlPlane {
+		a.checkCounters(u, k, add)
+		a.checkStatusVersions(u, k, label, add)
 	}
 	return st
 }

@@ -36,6 +36,8 @@ func TestAuditKindsDump(t *testing.T) {
 		"MPA425 warning Machine/m3",
 		"MPA426 error Machine/m2",
 		"MPA427 warning Cluster/c1",
+		// Both labels list v1beta2: a v1.10 core reads b1's status.ready, which is unset.
+		"MPA429 info FooConfig/b1",
 	}
 	got := ruleObjects(res)
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

@@ -8,12 +8,11 @@ import (
 )
 
 // typeRefs are the rows a CRD adds to the migration matrix: one per served
-// version, its contract kind classified as the static audit classifies
-// types (by group and name; "" when it is no catalogued kind).
-func typeRefs(crd *apiextensionsv1.CustomResourceDefinition, cluster string) []report.TypeRef {
+// version, with the contract kind the audit judged it as (nil: none).
+func typeRefs(crd *apiextensionsv1.CustomResourceDefinition, cluster string, k *contract.Kind) []report.TypeRef {
 	kind := ""
-	if c := contract.Classify(contract.TypeSummary{Group: crd.Spec.Group, Name: crd.Spec.Names.Kind}, nil); c.Kind != nil {
-		kind = c.Kind.Name
+	if k != nil {
+		kind = k.Name
 	}
 	var out []report.TypeRef
 	for _, v := range crd.Spec.Versions {

@@ -1,0 +1,3 @@
+// +kubebuilder:object:generate=true
+// +groupName=controlplane.example.com
+package v1beta2

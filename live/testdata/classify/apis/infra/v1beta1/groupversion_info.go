@@ -1,0 +1,3 @@
+// +kubebuilder:object:generate=true
+// +groupName=infrastructure.example.com
+package v1beta1

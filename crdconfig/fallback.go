@@ -23,6 +23,7 @@ import (
 // object is one CRD being tracked through the kustomization tree.
 type object struct {
 	info        contract.CRDInfo
+	schema      contract.CRDSchema
 	annotations map[string]string
 	file        string
 	line        int
@@ -129,7 +130,7 @@ func (w *walker) readFile(path string) []*object {
 			w.problem("%s:%d: cannot decode CustomResourceDefinition: %v", path, d.Line, err)
 			continue
 		}
-		o := &object{info: info, annotations: ann, file: path, line: line, sources: map[string]Source{}}
+		o := &object{info: info, schema: decodeSchema(d), annotations: ann, file: path, line: line, sources: map[string]Source{}}
 		for _, l := range labelEntries(mapValue(mapValue(d, "metadata"), "labels")) {
 			o.sources[l.key] = Source{File: path, Line: l.line}
 		}

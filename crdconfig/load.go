@@ -27,6 +27,9 @@ type CRD struct {
 	// kustomization file and line of the labels/commonLabels entry, a patch
 	// file, or the base file. Best effort; may be empty.
 	LabelSources map[string]Source
+	// Schema holds the per-version schemas as built; nil when they could
+	// not be decoded (schema checks are then skipped).
+	Schema contract.CRDSchema
 }
 
 // Source is a position in a file.
@@ -89,7 +92,7 @@ func Load(dir string) (*Result, error) {
 	// tells where each CRD and label came from.
 	objs := w.build(abs, nil)
 
-	var rendered []contract.CRDInfo
+	var rendered []CRD
 	switch {
 	case w.remote:
 		err = fmt.Errorf("it names remote resources, which mpaudit does not fetch")
@@ -117,8 +120,9 @@ func Load(dir string) (*Result, error) {
 			byName[o.info.Name] = o
 		}
 	}
-	for _, info := range rendered {
-		c := CRD{CRDInfo: info, LabelSources: map[string]Source{}}
+	for _, c := range rendered {
+		info := c.CRDInfo
+		c.LabelSources = map[string]Source{}
 		if o := byName[info.Name]; o != nil {
 			c.File, c.Line = o.file, o.line
 			// Attribute only labels whose rendered value the reader agrees with.
@@ -140,7 +144,7 @@ var renderMu sync.Mutex
 
 // render runs `kustomize build dir` in process and returns its v1 CRDs,
 // and the files it was refused by an input limit.
-func render(dir string) (crds []contract.CRDInfo, refused []string, err error) {
+func render(dir string) (crds []CRD, refused []string, err error) {
 	renderMu.Lock()
 	defer renderMu.Unlock()
 	defer func() {
@@ -181,7 +185,7 @@ func render(dir string) (crds []contract.CRDInfo, refused []string, err error) {
 		if err != nil {
 			return nil, nil, fmt.Errorf("CRD %s: %w", r.GetName(), err)
 		}
-		crds = append(crds, info)
+		crds = append(crds, CRD{CRDInfo: info, Schema: decodeSchema(docs[0])})
 	}
 	return crds, nil, nil
 }
@@ -189,7 +193,7 @@ func render(dir string) (crds []contract.CRDInfo, refused []string, err error) {
 func toCRDs(objs []*object) []CRD {
 	out := make([]CRD, 0, len(objs))
 	for _, o := range objs {
-		out = append(out, CRD{CRDInfo: o.info, File: o.file, Line: o.line, LabelSources: o.sources})
+		out = append(out, CRD{CRDInfo: o.info, File: o.file, Line: o.line, LabelSources: o.sources, Schema: o.schema})
 	}
 	sortCRDs(out)
 	return out

@@ -2,13 +2,16 @@ package crdconfig
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"maps"
 
-	"github.com/mpaudit/mpaudit/contract"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	kyaml "sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/mpaudit/mpaudit/contract"
 )
 
 const (
@@ -147,4 +150,21 @@ func decodeCRD(n *kyaml.Node) (info contract.CRDInfo, annotations map[string]str
 		line = k.Line
 	}
 	return info, d.Metadata.Annotations, line, nil
+}
+
+// decodeSchema reads the per-version schemas and subresources of a CRD
+// document for the schema checks; nil when they cannot be decoded, and the
+// checks that need them are skipped.
+func decodeSchema(n *kyaml.Node) contract.CRDSchema {
+	js, err := kyaml.NewRNode(n).MarshalJSON()
+	if err != nil {
+		return nil
+	}
+	var crd apiextensionsv1.CustomResourceDefinition
+	if err := json.Unmarshal(js, &crd); err != nil {
+		return nil
+	}
+	// Only the versions are consulted; the rest is dropped to keep a large
+	// CRD's memory to what the checks read.
+	return contract.SchemaOf(&apiextensionsv1.CustomResourceDefinition{Spec: apiextensionsv1.CustomResourceDefinitionSpec{Versions: crd.Spec.Versions}})
 }

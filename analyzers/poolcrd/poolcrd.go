@@ -2,48 +2,39 @@ package poolcrd
 
 import (
 	"fmt"
+	"go/token"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/mpaudit/mpaudit/analyzers/internal/crdload"
 	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
 	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
+	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
 	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/crdconfig"
 	"github.com/mpaudit/mpaudit/report"
 )
 
-// New returns the poolcrd analyzer of env's analyzer set; pf is that
-// set's poolfinder.
-func New(env *setup.Env, pf *analysis.Analyzer) *analysis.Analyzer {
+// New returns the poolcrd analyzer of env's analyzer set; pf and kf are
+// that set's poolfinder and kindfinder.
+func New(env *setup.Env, pf, kf *analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:             "poolcrd",
-		Doc:              "checks the contract label, name and scope of the CRDs of InfraMachinePool types",
+		Doc:              "checks the CRDs of every contract kind's storage types: contract labels as the target core resolves them, name, scope and the schema of the version core reads",
 		URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/poolcrd",
 		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, env) },
-		Requires:         []*analysis.Analyzer{pf},
+		Requires:         []*analysis.Analyzer{pf, kf},
 		RunDespiteErrors: true,
 		ResultType:       emit.ResultType,
 	}
 }
 
-type loadResult struct {
-	res *crdconfig.Result
-	err error
-}
-
-// load reads a config/crd tree once per analyzer set: several API
-// packages share one tree, and a new set (a new check run) reads it again.
-func load(env *setup.Env, dir string) (*crdconfig.Result, error) {
-	lr := env.Memo("poolcrd.config", dir, func() any {
-		res, err := crdconfig.Load(dir)
-		return loadResult{res, err}
-	}).(loadResult)
-	return lr.res, lr.err
-}
+func load(env *setup.Env, dir string) (*crdconfig.Result, error) { return crdload.Load(env, dir) }
 
 func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 	res := poolfinder.MustResultOf(pass)
+	kinds := kindfinder.ResultOf(pass)
 	em, out := emit.New(pass, env)
 	var storage []*poolfinder.Pool
 	for _, p := range res.Pools {
@@ -51,11 +42,23 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 			storage = append(storage, p) // the CRD is checked once, for its storage type
 		}
 	}
-	if len(storage) == 0 {
+	var kindStorage []*kindfinder.Type
+	for _, t := range kinds.Types {
+		if t.Storage {
+			kindStorage = append(kindStorage, t)
+		}
+	}
+	if len(storage) == 0 && len(kindStorage) == 0 {
 		return out, nil
 	}
 	var cfg *crdconfig.Result
-	if dir := crdconfig.FindConfigDir(res.Dir, res.ModuleRoot); dir != "" {
+	if len(storage) == 0 {
+		// kindtypes reports what kept config/crd from being read when the
+		// package has no pool types.
+		if dir := crdconfig.FindConfigDir(res.Dir, res.ModuleRoot); dir != "" {
+			cfg, _ = load(env, dir)
+		}
+	} else if dir := crdconfig.FindConfigDir(res.Dir, res.ModuleRoot); dir != "" {
 		var err error
 		cfg, err = load(env, dir)
 		if err != nil {
@@ -72,7 +75,51 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 	for _, p := range storage {
 		check(em, res, p, cfg)
 	}
+	for _, t := range kindStorage {
+		checkKind(em, kinds.Release, t, cfg)
+	}
 	return out, nil
+}
+
+// checkKind applies the CRD check live applies (contract.EvaluateKindCRD) to
+// the CRD of a storage type of another kind, as the build renders it. With
+// no CRD, the +kubebuilder:metadata:labels markers stand for its labels.
+func checkKind(em *emit.Emitter, release contract.Release, t *kindfinder.Type, cfg *crdconfig.Result) {
+	base := report.Finding{Kind: t.Kind, Type: t.Type, APIVersion: t.APIVersion()}
+	crd := findCRDOf(cfg, t.Kind, t.Group)
+	if crd == nil {
+		if len(t.Labels) == 0 {
+			return // nothing says what the CRD will be; the matrix shows it unchecked
+		}
+		info := contract.CRDInfo{Name: contract.CRDName(t.Group, t.Kind), Group: t.Group, Kind: t.Kind, Labels: t.Labels}
+		for _, v := range contract.EvaluateKindCRD(contract.KindCRD{ContractKind: t.Catalog, CRDInfo: info}, release) {
+			f := base
+			f.Rule, f.Severity, f.Field = v.Rule, v.Severity, v.Field
+			f.Message = v.Message + " (from +kubebuilder:metadata:labels markers)"
+			em.At(t.Obj.Pos(), f)
+		}
+		return
+	}
+	emitAtCRD(em, crd, t.Obj.Pos(), base, contract.EvaluateKindCRD(contract.KindCRD{ContractKind: t.Catalog, CRDInfo: crd.CRDInfo, Schema: crd.Schema}, release))
+}
+
+// emitAtCRD reports violations at the CRD file line they are about, else at
+// the Go type.
+func emitAtCRD(em *emit.Emitter, crd *crdconfig.CRD, typePos token.Pos, base report.Finding, vs []contract.Violation) {
+	for _, v := range vs {
+		f := base
+		f.Rule, f.Severity, f.Field = v.Rule, v.Severity, v.Field
+		f.Message = v.Message
+		file, line := crd.File, crd.Line
+		if src, ok := sourceOf(crd, v.Field); ok {
+			file, line = src.File, src.Line
+		}
+		if file == "" {
+			em.At(typePos, f)
+			continue
+		}
+		em.InFile(file, line, typePos, f)
+	}
 }
 
 func check(em *emit.Emitter, res *poolfinder.Result, p *poolfinder.Pool, cfg *crdconfig.Result) {
@@ -101,20 +148,10 @@ func check(em *emit.Emitter, res *poolfinder.Result, p *poolfinder.Pool, cfg *cr
 		}
 		return
 	}
-	for _, v := range contract.EvaluateCRD(crd.CRDInfo, res.Target.Behaviour) {
-		f := base
-		f.Rule, f.Severity, f.Field = v.Rule, v.Severity, v.Field
-		f.Message = v.Message
-		file, line := crd.File, crd.Line
-		if src, ok := sourceOf(crd, v.Field); ok {
-			file, line = src.File, src.Line
-		}
-		if file == "" {
-			em.At(p.Obj.Pos(), f)
-			continue
-		}
-		em.InFile(file, line, p.Obj.Pos(), f)
-	}
+	vs := contract.EvaluateCRD(crd.CRDInfo, res.Target.Behaviour)
+	// What live adds for pool CRDs: the rules of every kind (a version under two labels).
+	vs = append(vs, contract.EvaluateKindCRD(contract.KindCRD{ContractKind: &contract.InfraMachinePool, CRDInfo: crd.CRDInfo}, res.Target.Release())...)
+	emitAtCRD(em, crd, p.Obj.Pos(), base, vs)
 }
 
 // sourceOf locates the label a violation is about, when the reader knows.
@@ -128,23 +165,29 @@ func sourceOf(crd *crdconfig.CRD, field string) (crdconfig.Source, bool) {
 }
 
 func findCRD(cfg *crdconfig.Result, p *poolfinder.Pool) *crdconfig.CRD {
+	return findCRDOf(cfg, p.Kind, p.Group)
+}
+
+// findCRDOf finds the CRD of a kind in its group, or by kind alone when the
+// group is unknown.
+func findCRDOf(cfg *crdconfig.Result, kind, group string) *crdconfig.CRD {
 	if cfg == nil {
 		return nil
 	}
 	var byKind *crdconfig.CRD
 	for i := range cfg.CRDs {
 		c := &cfg.CRDs[i]
-		if c.Kind != p.Kind {
+		if c.Kind != kind {
 			continue
 		}
-		if c.Group == p.Group {
+		if c.Group == group {
 			return c
 		}
 		if byKind == nil {
 			byKind = c
 		}
 	}
-	if p.Group == "" {
+	if group == "" {
 		return byKind
 	}
 	return nil

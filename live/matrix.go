@@ -10,9 +10,9 @@ import (
 // typeRefs are the rows a CRD adds to the migration matrix: one per served
 // version, its contract kind classified as the static audit classifies
 // types (by group and name; "" when it is no catalogued kind).
-func typeRefs(crd *apiextensionsv1.CustomResourceDefinition, cluster string) []report.TypeRef {
+func typeRefs(crd *apiextensionsv1.CustomResourceDefinition, cluster string, overrides contract.Overrides) []report.TypeRef {
 	kind := ""
-	if c := contract.Classify(contract.TypeSummary{Group: crd.Spec.Group, Name: crd.Spec.Names.Kind}, nil); c.Kind != nil {
+	if c := contract.Classify(contract.TypeSummary{Group: crd.Spec.Group, Name: crd.Spec.Names.Kind}, overrides); c.Kind != nil {
 		kind = c.Kind.Name
 	}
 	var out []report.TypeRef

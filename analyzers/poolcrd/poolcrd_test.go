@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mpaudit/mpaudit/analyzers/driver"
+	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/live"
 	"github.com/mpaudit/mpaudit/report"
 )
@@ -23,9 +24,13 @@ func key(f report.Finding) string {
 	return fmt.Sprintf("%s %s %s %s: %s", f.Rule, f.Severity, f.Kind, f.Field, f.Message)
 }
 
-func staticKindFindings(t *testing.T) []report.Finding {
+// overrides make DevBox, named like no kind, an InfraMachine, and
+// DevMachineTemplate (by group/kind) no contract kind.
+var overrides = contract.Overrides{"DevBox": "InfraMachine", "infrastructure.cluster.x-k8s.io/DevMachineTemplate": "none"}
+
+func staticKindFindings(t *testing.T, kinds contract.Overrides) []report.Finding {
 	t.Helper()
-	rep, err := driver.Run(driver.Options{Dir: "testdata/kinds", CAPIVersion: target})
+	rep, err := driver.Run(driver.Options{Dir: "testdata/kinds", CAPIVersion: target, KindOverrides: kinds})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,11 +46,9 @@ func staticKindFindings(t *testing.T) []report.Finding {
 	return out
 }
 
-// TestKindCRDs asserts the whole set of CRD findings check reports for the
-// kinds other than pools, and where each is reported.
-func TestKindCRDs(t *testing.T) {
+func positions(fs []report.Finding) []string {
 	var got []string
-	for _, f := range staticKindFindings(t) {
+	for _, f := range fs {
 		pos := "-"
 		if f.Position != nil {
 			pos = fmt.Sprintf("%s:%d", filepath.Base(f.Position.File), f.Position.Line)
@@ -53,6 +56,13 @@ func TestKindCRDs(t *testing.T) {
 		got = append(got, fmt.Sprintf("%s %s %s %s @%s", f.Rule, f.Severity, f.Kind, f.Field, pos))
 	}
 	slices.Sort(got)
+	return got
+}
+
+// TestKindCRDs asserts the whole set of CRD findings check reports for the
+// kinds other than pools, and where each is reported.
+func TestKindCRDs(t *testing.T) {
+	got := positions(staticKindFindings(t, nil))
 	want := []string{
 		"MPA343 warning DevControlPlane metadata.labels[cluster.x-k8s.io/v1beta1] @types.go:10",
 		"MPA343 warning DevMachineTemplate metadata.labels[cluster.x-k8s.io/v1beta1] @infrastructure.cluster.x-k8s.io_devmachinetemplates.yaml:6",
@@ -68,13 +78,29 @@ func TestKindCRDs(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("static kind CRD findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+
+	// The overrides reach the classifier: DevBox's CRD is judged, DevMachineTemplate's is not.
+	got = positions(staticKindFindings(t, overrides))
+	want = slices.DeleteFunc(want, func(s string) bool { return strings.Contains(s, "DevMachineTemplate") })
+	want = append(want, "MPA343 warning DevBox metadata.labels[cluster.x-k8s.io/v1beta1] @infrastructure.cluster.x-k8s.io_devboxes.yaml:6")
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("with kind overrides:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
 }
 
 // TestStaticAgreesWithLive reads the same CRDs as a cluster dump: live must
-// report the same rules, severities, fields and messages as check.
+// report the same rules, severities, fields and messages as check, with and
+// without kind overrides.
 func TestStaticAgreesWithLive(t *testing.T) {
+	for _, kinds := range []contract.Overrides{nil, overrides} {
+		t.Run(fmt.Sprint(len(kinds), " overrides"), func(t *testing.T) { agree(t, kinds) })
+	}
+}
+
+func agree(t *testing.T, kinds contract.Overrides) {
 	var static []string
-	for _, f := range staticKindFindings(t) {
+	for _, f := range staticKindFindings(t, kinds) {
 		if !strings.Contains(f.Message, "markers") { // live has no Go types, so no marker labels
 			static = append(static, key(f))
 		}
@@ -84,7 +110,7 @@ func TestStaticAgreesWithLive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := live.Audit(ctx, src, live.Options{CAPIVersion: target})
+	res, err := live.Audit(ctx, src, live.Options{CAPIVersion: target, KindOverrides: kinds})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -72,19 +72,49 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 			}
 		}
 	}
+	md := metadata(em, env, res, cfg)
 	for _, p := range storage {
-		check(em, res, p, cfg)
+		check(em, res, p, cfg, md)
 	}
 	for _, t := range kindStorage {
-		checkKind(em, kinds.Release, t, cfg)
+		checkKind(em, kinds.Release, t, cfg, md)
 	}
 	return out, nil
+}
+
+// metadata reads the clusterctl metadata.yaml of the provider whose CRDs
+// are in cfg (else of the package), reporting why it cannot be read.
+func metadata(em *emit.Emitter, env *setup.Env, res *poolfinder.Result, cfg *crdconfig.Result) *crdconfig.Metadata {
+	from := res.Dir
+	if cfg != nil {
+		from = cfg.Dir
+	}
+	md, err := crdload.Metadata(env, from, res.ModuleRoot)
+	if err != nil {
+		em.Problem(report.Problem{Subject: contract.MetadataFileName, Message: err.Error()})
+		return nil
+	}
+	return md
+}
+
+// checkMetadata compares the contract the latest release series declares
+// with the labels of a type's CRD.
+func checkMetadata(em *emit.Emitter, md *crdconfig.Metadata, info contract.CRDInfo, k *contract.Kind, release contract.Release, typePos token.Pos, base report.Finding) {
+	latest, ok := md.Latest()
+	if !ok {
+		return
+	}
+	for _, v := range contract.EvaluateMetadata(latest.String(), latest.Contract, info, k, release) {
+		f := base
+		f.Rule, f.Severity, f.Field, f.Message = v.Rule, v.Severity, v.Field, v.Message
+		em.InFile(md.File, latest.Line, typePos, f)
+	}
 }
 
 // checkKind applies the CRD check live applies (contract.EvaluateKindCRD) to
 // the CRD of a storage type of another kind, as the build renders it. With
 // no CRD, the +kubebuilder:metadata:labels markers stand for its labels.
-func checkKind(em *emit.Emitter, release contract.Release, t *kindfinder.Type, cfg *crdconfig.Result) {
+func checkKind(em *emit.Emitter, release contract.Release, t *kindfinder.Type, cfg *crdconfig.Result, md *crdconfig.Metadata) {
 	base := report.Finding{Kind: t.Kind, Type: t.Type, APIVersion: t.APIVersion()}
 	crd := findCRDOf(cfg, t.Kind, t.Group)
 	if crd == nil {
@@ -98,8 +128,10 @@ func checkKind(em *emit.Emitter, release contract.Release, t *kindfinder.Type, c
 			f.Message = v.Message + " (from +kubebuilder:metadata:labels markers)"
 			em.At(t.Obj.Pos(), f)
 		}
+		checkMetadata(em, md, info, t.Catalog, release, t.Obj.Pos(), base)
 		return
 	}
+	checkMetadata(em, md, crd.CRDInfo, t.Catalog, release, t.Obj.Pos(), base)
 	emitAtCRD(em, crd, t.Obj.Pos(), base, contract.EvaluateKindCRD(contract.KindCRD{ContractKind: t.Catalog, CRDInfo: crd.CRDInfo, Schema: crd.Schema}, release))
 }
 
@@ -122,7 +154,7 @@ func emitAtCRD(em *emit.Emitter, crd *crdconfig.CRD, typePos token.Pos, base rep
 	}
 }
 
-func check(em *emit.Emitter, res *poolfinder.Result, p *poolfinder.Pool, cfg *crdconfig.Result) {
+func check(em *emit.Emitter, res *poolfinder.Result, p *poolfinder.Pool, cfg *crdconfig.Result, md *crdconfig.Metadata) {
 	base := report.Finding{Kind: p.Kind, Type: p.Type, APIVersion: p.APIVersion()}
 	ctx := res.Context(true)
 	crd := findCRD(cfg, p)
@@ -146,8 +178,10 @@ func check(em *emit.Emitter, res *poolfinder.Result, p *poolfinder.Pool, cfg *cr
 			f.Message = v.Message + " (from +kubebuilder:metadata:labels markers)"
 			em.At(p.Obj.Pos(), f)
 		}
+		checkMetadata(em, md, info, &contract.InfraMachinePool, res.Target.Release(), p.Obj.Pos(), base)
 		return
 	}
+	checkMetadata(em, md, crd.CRDInfo, &contract.InfraMachinePool, res.Target.Release(), p.Obj.Pos(), base)
 	vs := contract.EvaluateCRD(crd.CRDInfo, res.Target.Behaviour)
 	// What live adds for pool CRDs: the rules of every kind (a version under two labels).
 	vs = append(vs, contract.EvaluateKindCRD(contract.KindCRD{ContractKind: &contract.InfraMachinePool, CRDInfo: crd.CRDInfo}, res.Target.Release())...)

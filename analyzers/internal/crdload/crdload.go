@@ -4,6 +4,8 @@
 package crdload
 
 import (
+	"errors"
+
 	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
 	"github.com/mpaudit/mpaudit/crdconfig"
 )
@@ -21,4 +23,27 @@ func Load(env *setup.Env, dir string) (*crdconfig.Result, error) {
 		return loadResult{res, err}
 	}).(loadResult)
 	return lr.res, lr.err
+}
+
+type metadataResult struct {
+	md  *crdconfig.Metadata
+	err error
+}
+
+// Metadata reads the clusterctl metadata.yaml nearest above dir (up to the
+// module root), once per analyzer set. nil, nil when there is none, or
+// when the file of that name is another tool's.
+func Metadata(env *setup.Env, dir, moduleRoot string) (*crdconfig.Metadata, error) {
+	path := crdconfig.FindMetadata(dir, moduleRoot)
+	if path == "" {
+		return nil, nil
+	}
+	mr := env.Memo("crdload.metadata", path, func() any {
+		md, err := crdconfig.LoadMetadata(path)
+		if errors.Is(err, crdconfig.ErrNotMetadata) {
+			return metadataResult{}
+		}
+		return metadataResult{md, err}
+	}).(metadataResult)
+	return mr.md, mr.err
 }

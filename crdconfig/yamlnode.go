@@ -152,10 +152,11 @@ func decodeCRD(n *kyaml.Node) (info contract.CRDInfo, annotations map[string]str
 	return info, d.Metadata.Annotations, line, nil
 }
 
-// decodeSchema reads the per-version schemas and subresources of a CRD
-// document for the schema checks; nil when they cannot be decoded, and the
-// checks that need them are skipped.
-func decodeSchema(n *kyaml.Node) contract.CRDSchema {
+// decodeDefinition reads the per-version schemas and subresources of a CRD
+// document for the schema checks and the classifier; nil when they cannot
+// be decoded, and the checks that need them are skipped. Only spec.versions
+// is kept: the rest of a large CRD is not consulted.
+func decodeDefinition(n *kyaml.Node) *apiextensionsv1.CustomResourceDefinition {
 	js, err := kyaml.NewRNode(n).MarshalJSON()
 	if err != nil {
 		return nil
@@ -164,7 +165,5 @@ func decodeSchema(n *kyaml.Node) contract.CRDSchema {
 	if err := json.Unmarshal(js, &crd); err != nil {
 		return nil
 	}
-	// Only the versions are consulted; the rest is dropped to keep a large
-	// CRD's memory to what the checks read.
-	return contract.SchemaOf(&apiextensionsv1.CustomResourceDefinition{Spec: apiextensionsv1.CustomResourceDefinitionSpec{Versions: crd.Spec.Versions}})
+	return &apiextensionsv1.CustomResourceDefinition{Spec: apiextensionsv1.CustomResourceDefinitionSpec{Versions: crd.Spec.Versions}}
 }

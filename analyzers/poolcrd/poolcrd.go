@@ -104,7 +104,7 @@ func checkMetadata(em *emit.Emitter, md *crdconfig.Metadata, info contract.CRDIn
 	if !ok {
 		return
 	}
-	for _, v := range contract.EvaluateMetadata(latest.String(), latest.Contract, info, k, release) {
+	for _, v := range contract.EvaluateMetadata(fmt.Sprintf("release series %s, the latest in %s,", latest, contract.MetadataFileName), latest.Contract, info, k, release) {
 		f := base
 		f.Rule, f.Severity, f.Field, f.Message = v.Rule, v.Severity, v.Field, v.Message
 		em.InFile(md.File, latest.Line, typePos, f)

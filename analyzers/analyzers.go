@@ -60,7 +60,7 @@ func New(s Settings) (*Set, error) {
 	reporting := []*analysis.Analyzer{
 		pooltypes.New(env, pf, mk),
 		poolusage.New(env, pf),
-		poolcrd.New(env, pf),
+		poolcrd.New(env, pf, kf),
 		kindtypes.New(env, kf, mk),
 		kindusage.New(env, kf),
 	}

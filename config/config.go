@@ -10,9 +10,17 @@
 //	types:
 //	  include: ["*MachinePool"]   # glob on kind or package-qualified Go type
 //	  exclude: ["example.com/legacy/*"]
+//	kinds:                        # the contract kind of a type, over the classifier
+//	  FooCluster: InfraCluster    # key: API kind, or group/kind (which wins)
+//	  infrastructure.example.com/FooPool: InfraMachinePool
+//	  FooHelper: none             # not a contract kind
 //
-// Validation is strict: unknown keys, unknown rules, bad severities and
-// invalid versions are errors that name the file and the field.
+// Kinds are keyed by API kind, not Go type, so `check`, `go vet` and `live`
+// (which sees CRDs, not Go types) classify a type the same way.
+//
+// Validation is strict: unknown keys, unknown rules, bad severities,
+// unknown kinds and invalid versions are errors that name the file, the
+// line and the field.
 package config
 
 import (
@@ -27,6 +35,7 @@ import (
 	"sort"
 	"strings"
 
+	kyaml "sigs.k8s.io/kustomize/kyaml/yaml"
 	"sigs.k8s.io/yaml"
 
 	"github.com/mpaudit/mpaudit/contract"
@@ -58,6 +67,8 @@ type Config struct {
 	Rules map[string]RuleSetting
 	// Include and Exclude are globs on a finding's kind or Go type.
 	Include, Exclude []string
+	// Kinds override the classifier's contract kind of API kinds; nil when unset.
+	Kinds contract.Overrides
 
 	include, exclude []*regexp.Regexp
 }
@@ -76,6 +87,7 @@ type file struct {
 	FailOn      string                 `json:"failOn,omitempty"`
 	Rules       map[string]ruleSetting `json:"rules,omitempty"`
 	Types       *typeFilter            `json:"types,omitempty"`
+	Kinds       map[string]string      `json:"kinds,omitempty"`
 }
 
 type ruleSetting struct {
@@ -91,6 +103,8 @@ type typeFilter struct {
 // FieldError is one invalid field of a configuration file.
 type FieldError struct {
 	File string
+	// Line is the 1-based line of the field, or 0 when unknown.
+	Line int
 	// Field is the path of the field (rules.MPA203.severity), or "" for
 	// the whole document.
 	Field   string
@@ -98,10 +112,14 @@ type FieldError struct {
 }
 
 func (e *FieldError) Error() string {
-	if e.Field == "" {
-		return e.File + ": " + e.Message
+	at := e.File
+	if e.Line > 0 {
+		at = fmt.Sprintf("%s:%d", e.File, e.Line)
 	}
-	return e.File + ": " + e.Field + ": " + e.Message
+	if e.Field == "" {
+		return at + ": " + e.Message
+	}
+	return at + ": " + e.Field + ": " + e.Message
 }
 
 // ModuleRoot is the directory of the go.mod at or above dir, else dir.
@@ -156,7 +174,7 @@ func Parse(name string, data []byte) (*Config, error) {
 	if err := dec.Decode(&doc); err != nil {
 		return nil, &FieldError{File: name, Message: "invalid YAML: " + err.Error()}
 	}
-	v := &validator{file: name}
+	v := &validator{file: name, root: yamlRoot(data)}
 	cfg := v.document(doc)
 	if len(v.errs) > 0 {
 		sort.SliceStable(v.errs, func(i, j int) bool { return v.errs[i].Field < v.errs[j].Field })
@@ -187,11 +205,14 @@ func trimYAMLError(err error) string {
 
 type validator struct {
 	file string
+	// root is the document's YAML tree, for the lines of fields; nil when
+	// it cannot be parsed (errors then name no line).
+	root *kyaml.Node
 	errs []*FieldError
 }
 
 func (v *validator) fail(field, format string, args ...any) {
-	v.errs = append(v.errs, &FieldError{File: v.file, Field: field, Message: fmt.Sprintf(format, args...)})
+	v.errs = append(v.errs, &FieldError{File: v.file, Line: lineOf(v.root, field), Message: fmt.Sprintf(format, args...), Field: field})
 }
 
 func sortedKeys(m map[string]any) []string {
@@ -236,7 +257,7 @@ func (v *validator) document(doc any) *Config {
 	}
 	m, ok := doc.(map[string]any)
 	if !ok {
-		v.fail("", "want a mapping with capiVersion, failOn, rules and types, got %s", describe(doc))
+		v.fail("", "want a mapping with capiVersion, failOn, rules, types and kinds, got %s", describe(doc))
 		return cfg
 	}
 	for _, k := range sortedKeys(m) {
@@ -260,8 +281,10 @@ func (v *validator) document(doc any) *Config {
 			v.rules(cfg, val)
 		case "types":
 			v.types(cfg, val)
+		case "kinds":
+			v.kinds(cfg, val)
 		default:
-			v.fail(k, "unknown field (want capiVersion, failOn, rules or types)")
+			v.fail(k, "unknown field (want capiVersion, failOn, rules, types or kinds)")
 		}
 	}
 	return cfg
@@ -369,6 +392,44 @@ func (v *validator) types(cfg *Config, val any) {
 			*res = append(*res, compileGlob(s))
 		}
 	}
+}
+
+func (v *validator) kinds(cfg *Config, val any) {
+	m, ok := val.(map[string]any)
+	if !ok {
+		v.fail("kinds", "want a mapping from API kind (or group/kind) to contract kind, got %s", describe(val))
+		return
+	}
+	cfg.Kinds = contract.Overrides{}
+	for _, key := range sortedKeys(m) {
+		field := join("kinds", key)
+		if !validKindKey(key) {
+			v.fail(field, "want an API kind (FooCluster) or group/kind (infrastructure.example.com/FooCluster), not a Go type or a pattern")
+			continue
+		}
+		s, ok := m[key].(string)
+		if !ok {
+			v.fail(field, "want a contract kind name, got %s", describe(m[key]))
+			continue
+		}
+		if _, known := contract.KindByName(s); !known && s != contract.OverrideNone {
+			v.fail(field, "unknown contract kind %q (want one of %s, or %q)", s, strings.Join(contract.KindNames(), ", "), contract.OverrideNone)
+			continue
+		}
+		cfg.Kinds[key] = s
+	}
+}
+
+// kindName is an API kind: what Classify compares with a type's or CRD's kind.
+var kindName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9]*$`)
+
+// validKindKey reports whether key is a kind or group/kind.
+func validKindKey(key string) bool {
+	group, kind, qualified := strings.Cut(key, "/")
+	if !qualified {
+		return kindName.MatchString(key)
+	}
+	return kindName.MatchString(kind) && group != "" && !strings.ContainsAny(group, "/*? ")
 }
 
 // compileGlob turns a glob into an anchored regexp: * matches any run of

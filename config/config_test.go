@@ -2,6 +2,8 @@ package config
 
 import (
 	"errors"
+	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -64,6 +66,12 @@ func TestParseErrors(t *testing.T) {
 		{"types not a list", "types:\n  include: \"*Pool\"\n", "types.include", "want a list of globs"},
 		{"empty glob", "types:\n  exclude: [\"a\", \"\"]\n", "types.exclude[1]", "empty pattern"},
 		{"document not a mapping", "- a\n", "", "want a mapping"},
+		{"kinds not a mapping", "kinds: [FooCluster]\n", "kinds", "want a mapping from API kind"},
+		{"unknown contract kind", "kinds:\n  FooCluster: InfraClusterr\n", "kinds.FooCluster", `unknown contract kind "InfraClusterr" (want one of InfraCluster,`},
+		{"kind not a string", "kinds:\n  FooCluster: [InfraCluster]\n", "kinds.FooCluster", "want a contract kind name, got a list"},
+		{"kind key a Go type", "kinds:\n  example.com/api/v1beta2.FooCluster: InfraCluster\n", "kinds.example.com/api/v1beta2.FooCluster", "want an API kind"},
+		{"kind key a pattern", "kinds:\n  Foo*: InfraCluster\n", "kinds.Foo*", "not a Go type or a pattern"},
+		{"group-qualified kind", "kinds:\n  FooCluster: InfraCluster\n  infrastructure.example.com/FooPool: Pool\n", "kinds.infrastructure.example.com/FooPool", `unknown contract kind "Pool"`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -71,7 +79,8 @@ func TestParseErrors(t *testing.T) {
 			if err == nil {
 				t.Fatal("no error")
 			}
-			prefix := ".mpaudit.yaml: "
+			// Every case puts the bad field on its last line.
+			prefix := fmt.Sprintf(".mpaudit.yaml:%d: ", strings.Count(c.doc, "\n"))
 			if c.field != "" {
 				prefix += c.field + ": "
 			}
@@ -86,7 +95,7 @@ func TestParseErrors(t *testing.T) {
 	}
 	// The exact message of the documentation.
 	_, err := Load("testdata/unknown-rule.yaml")
-	if err == nil || err.Error() != "testdata/unknown-rule.yaml: rules.MPA999: unknown rule (see mpaudit rules)" {
+	if err == nil || err.Error() != "testdata/unknown-rule.yaml:2: rules.MPA999: unknown rule (see mpaudit rules)" {
 		t.Errorf("error = %v", err)
 	}
 }
@@ -102,7 +111,7 @@ func TestParseSyntaxAndDuplicates(t *testing.T) {
 
 func TestParseSeveralErrors(t *testing.T) {
 	_, err := Parse("c.yaml", []byte("failOn: x\nrules:\n  MPA999: {}\n"))
-	if err == nil || !strings.Contains(err.Error(), "c.yaml: failOn:") || !strings.Contains(err.Error(), "c.yaml: rules.MPA999:") {
+	if err == nil || !strings.Contains(err.Error(), "c.yaml:1: failOn:") || !strings.Contains(err.Error(), "c.yaml:3: rules.MPA999:") {
 		t.Errorf("error = %v, want both fields", err)
 	}
 }
@@ -213,5 +222,22 @@ types:
 	}
 	if !found {
 		t.Errorf("notes = %q, want one starting %q", r.Notes, want)
+	}
+}
+
+func TestParseKinds(t *testing.T) {
+	cfg, err := Parse("c.yaml", []byte("kinds:\n  FooCluster: InfraCluster\n  infrastructure.example.com/FooPool: InfraMachinePool\n  FooHelper: none\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := contract.Overrides{"FooCluster": "InfraCluster", "infrastructure.example.com/FooPool": "InfraMachinePool", "FooHelper": "none"}
+	if !maps.Equal(cfg.Kinds, want) {
+		t.Errorf("Kinds = %v, want %v", cfg.Kinds, want)
+	}
+	if err := cfg.Kinds.Validate(); err != nil {
+		t.Errorf("the classifier refuses what the file accepted: %v", err)
+	}
+	if cfg, err := Parse("c.yaml", []byte("failOn: error\n")); err != nil || cfg.Kinds != nil {
+		t.Errorf("no kinds section: Kinds = %v, %v; want nil", cfg.Kinds, err)
 	}
 }

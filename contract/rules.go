@@ -644,7 +644,7 @@ func Rules() []*Rule {
 
 // allRules is the catalog: the pool rules and the kind rules of each
 // engineer's file (rules_*.go), in a fresh slice.
-func allRules() []*Rule { return slices.Concat(rules, liveKindRules) }
+func allRules() []*Rule { return slices.Concat(rules, liveKindRules, metadataRules) }
 
 // Lookup finds a rule by ID or name.
 func Lookup(idOrName string) (*Rule, bool) {

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/internal/boundedio"
 	"sigs.k8s.io/kustomize/api/types"
@@ -23,6 +25,7 @@ import (
 // object is one CRD being tracked through the kustomization tree.
 type object struct {
 	info        contract.CRDInfo
+	definition  *apiextensionsv1.CustomResourceDefinition
 	annotations map[string]string
 	file        string
 	line        int
@@ -129,7 +132,7 @@ func (w *walker) readFile(path string) []*object {
 			w.problem("%s:%d: cannot decode CustomResourceDefinition: %v", path, d.Line, err)
 			continue
 		}
-		o := &object{info: info, annotations: ann, file: path, line: line, sources: map[string]Source{}}
+		o := &object{info: info, definition: decodeDefinition(d), annotations: ann, file: path, line: line, sources: map[string]Source{}}
 		for _, l := range labelEntries(mapValue(mapValue(d, "metadata"), "labels")) {
 			o.sources[l.key] = Source{File: path, Line: l.line}
 		}

@@ -18,10 +18,16 @@ import (
 // kustomization.yml / Kustomization), or if none, the nearest
 // config/crd/bases directory with YAML files. "" if none, or if dir is not
 // inside stopAt. An empty stopAt walks up to the filesystem root.
+//
+// Cluster API >= v1.11 keeps every API package under one api/ tree
+// (api/bootstrap/kubeadm/v1beta2) and each provider's CRDs beside its
+// controllers (bootstrap/kubeadm/config/crd): from an ancestor holding that
+// api/ directory, the mirrored path's config/crd is tried, deepest first,
+// before the ancestor's own.
 func FindConfigDir(dir, stopAt string) string {
 	dirs := ancestors(dir, stopAt)
 	for _, d := range dirs {
-		for _, c := range configCandidates(d) {
+		for _, c := range append(mirroredCandidates(dirs[0], d), configCandidates(d)...) {
 			// A config/crd that cannot be read is returned, not skipped:
 			// Load then reports why, where skipping it would report no
 			// CRD at all and let the gate pass.
@@ -33,7 +39,7 @@ func FindConfigDir(dir, stopAt string) string {
 	// Only when no kustomization exists anywhere: a bare bases/ is what
 	// controller-gen writes before anyone adds a kustomization.
 	for _, d := range dirs {
-		for _, c := range configCandidates(d) {
+		for _, c := range append(mirroredCandidates(dirs[0], d), configCandidates(d)...) {
 			b := filepath.Join(c, "bases")
 			if files, err := yamlFiles(b); len(files) > 0 || (err != nil && !errors.Is(err, fs.ErrNotExist)) {
 				return b
@@ -99,6 +105,29 @@ func configCandidates(d string) []string {
 		out = append(out, d)
 	}
 	return append(out, filepath.Join(d, "config", "crd"))
+}
+
+// apiDir is the directory name Cluster API >= v1.11 keeps its API packages under.
+const apiDir = "api"
+
+// mirroredCandidates are, when dir is ancestor/api/a/b/..., the directories
+// ancestor/a/b/config/crd and ancestor/a/config/crd (deepest first): where
+// that layout keeps the CRDs of the API packages under api/a/b.
+func mirroredCandidates(dir, ancestor string) []string {
+	rel, err := filepath.Rel(ancestor, dir)
+	if err != nil {
+		return nil
+	}
+	parts := strings.Split(rel, string(filepath.Separator))
+	if len(parts) < 3 || parts[0] != apiDir {
+		return nil // api/<version> is the usual layout, handled by the walk
+	}
+	var out []string
+	// parts[1:len-1] drops api/ and the version directory.
+	for n := len(parts) - 1; n >= 2; n-- {
+		out = append(out, filepath.Join(ancestor, filepath.Join(parts[1:n]...), "config", "crd"))
+	}
+	return out
 }
 
 // kustomizationFile returns the kustomization file in dir, or "".

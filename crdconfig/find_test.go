@@ -27,6 +27,14 @@ func TestFindConfigDir(t *testing.T) {
 		// A bases/ without YAML does not count.
 		"empty/api/v1/foo_types.go",
 		"empty/config/crd/bases/README.md",
+		// Cluster API >= v1.11: api/<provider path>/<version>, CRDs beside the controllers.
+		"capi/api/bootstrap/kubeadm/v1beta2/kubeadmconfig_types.go",
+		"capi/bootstrap/kubeadm/config/crd/kustomization.yaml",
+		"capi/api/controlplane/kubeadm/v1beta2/kubeadmcontrolplane_types.go",
+		"capi/controlplane/kubeadm/config/crd/kustomization.yaml",
+		"capi/api/core/v1beta2/cluster_types.go",
+		"capi/api/addons/v1beta2/clusterresourceset_types.go",
+		"capi/config/crd/kustomization.yaml",
 	} {
 		writeFile(t, filepath.Join(repo, f), "")
 	}
@@ -45,6 +53,10 @@ func TestFindConfigDir(t *testing.T) {
 		{"stopAt itself is searched", "test/infrastructure/docker/exp/api/v1beta1", "test/infrastructure/docker", "test/infrastructure/docker/config/crd"},
 		{"dir outside stopAt", "api/v1beta2", "exp", "-"},
 		{"dir is config/crd", "config/crd", "", "config/crd"},
+		{"v1.11 layout: bootstrap", "capi/api/bootstrap/kubeadm/v1beta2", "capi", "capi/bootstrap/kubeadm/config/crd"},
+		{"v1.11 layout: control plane", "capi/api/controlplane/kubeadm/v1beta2", "capi", "capi/controlplane/kubeadm/config/crd"},
+		{"v1.11 layout: core has no mirror", "capi/api/core/v1beta2", "capi", "capi/config/crd"},
+		{"v1.11 layout: mirror without CRDs", "capi/api/addons/v1beta2", "capi", "capi/config/crd"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

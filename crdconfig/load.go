@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/internal/boundedio"
 	"sigs.k8s.io/kustomize/api/krusty"
@@ -27,6 +29,19 @@ type CRD struct {
 	// kustomization file and line of the labels/commonLabels entry, a patch
 	// file, or the base file. Best effort; may be empty.
 	LabelSources map[string]Source
+	// Definition holds spec.versions as built (schemas, subresources); nil
+	// when it could not be decoded (schema checks are then skipped).
+	Definition *apiextensionsv1.CustomResourceDefinition
+	// Schema answers the CRD check's questions about Definition; nil with it.
+	Schema contract.CRDSchema
+}
+
+func newCRD(info contract.CRDInfo, def *apiextensionsv1.CustomResourceDefinition) CRD {
+	c := CRD{CRDInfo: info, Definition: def}
+	if def != nil {
+		c.Schema = contract.SchemaOf(def)
+	}
+	return c
 }
 
 // Source is a position in a file.
@@ -89,7 +104,7 @@ func Load(dir string) (*Result, error) {
 	// tells where each CRD and label came from.
 	objs := w.build(abs, nil)
 
-	var rendered []contract.CRDInfo
+	var rendered []CRD
 	switch {
 	case w.remote:
 		err = fmt.Errorf("it names remote resources, which mpaudit does not fetch")
@@ -117,8 +132,9 @@ func Load(dir string) (*Result, error) {
 			byName[o.info.Name] = o
 		}
 	}
-	for _, info := range rendered {
-		c := CRD{CRDInfo: info, LabelSources: map[string]Source{}}
+	for _, c := range rendered {
+		info := c.CRDInfo
+		c.LabelSources = map[string]Source{}
 		if o := byName[info.Name]; o != nil {
 			c.File, c.Line = o.file, o.line
 			// Attribute only labels whose rendered value the reader agrees with.
@@ -134,13 +150,34 @@ func Load(dir string) (*Result, error) {
 	return res, nil
 }
 
+// LoadFile reads the apiextensions.k8s.io/v1 CRDs of one YAML file, such as
+// a release's infrastructure-components.yaml: other documents are skipped.
+// It returns an error only when path is not a readable regular file.
+func LoadFile(path string) (*Result, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, err
+	}
+	seen(abs)
+	fi, err := os.Stat(abs)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", abs)
+	}
+	w := newWalker()
+	objs := w.readFile(abs)
+	return &Result{Dir: filepath.Dir(abs), CRDs: toCRDs(objs), Problems: w.problems}, nil
+}
+
 // renderMu serialises builds: krusty sets the OpenAPI schema in a package
 // global, so concurrent builds can interfere.
 var renderMu sync.Mutex
 
 // render runs `kustomize build dir` in process and returns its v1 CRDs,
 // and the files it was refused by an input limit.
-func render(dir string) (crds []contract.CRDInfo, refused []string, err error) {
+func render(dir string) (crds []CRD, refused []string, err error) {
 	renderMu.Lock()
 	defer renderMu.Unlock()
 	defer func() {
@@ -181,7 +218,7 @@ func render(dir string) (crds []contract.CRDInfo, refused []string, err error) {
 		if err != nil {
 			return nil, nil, fmt.Errorf("CRD %s: %w", r.GetName(), err)
 		}
-		crds = append(crds, info)
+		crds = append(crds, newCRD(info, decodeDefinition(docs[0])))
 	}
 	return crds, nil, nil
 }
@@ -189,7 +226,9 @@ func render(dir string) (crds []contract.CRDInfo, refused []string, err error) {
 func toCRDs(objs []*object) []CRD {
 	out := make([]CRD, 0, len(objs))
 	for _, o := range objs {
-		out = append(out, CRD{CRDInfo: o.info, File: o.file, Line: o.line, LabelSources: o.sources})
+		c := newCRD(o.info, o.definition)
+		c.File, c.Line, c.LabelSources = o.file, o.line, o.sources
+		out = append(out, c)
 	}
 	sortCRDs(out)
 	return out

@@ -2,13 +2,16 @@ package crdconfig
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"maps"
 
-	"github.com/mpaudit/mpaudit/contract"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	kyaml "sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/mpaudit/mpaudit/contract"
 )
 
 const (
@@ -147,4 +150,20 @@ func decodeCRD(n *kyaml.Node) (info contract.CRDInfo, annotations map[string]str
 		line = k.Line
 	}
 	return info, d.Metadata.Annotations, line, nil
+}
+
+// decodeDefinition reads the per-version schemas and subresources of a CRD
+// document for the schema checks and the classifier; nil when they cannot
+// be decoded, and the checks that need them are skipped. Only spec.versions
+// is kept: the rest of a large CRD is not consulted.
+func decodeDefinition(n *kyaml.Node) *apiextensionsv1.CustomResourceDefinition {
+	js, err := kyaml.NewRNode(n).MarshalJSON()
+	if err != nil {
+		return nil
+	}
+	var crd apiextensionsv1.CustomResourceDefinition
+	if err := json.Unmarshal(js, &crd); err != nil {
+		return nil
+	}
+	return &apiextensionsv1.CustomResourceDefinition{Spec: apiextensionsv1.CustomResourceDefinitionSpec{Versions: crd.Spec.Versions}}
 }

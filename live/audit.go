@@ -27,6 +27,9 @@ type Options struct {
 	CAPIVersion string
 	// Progress shows what is being read on a terminal; nil shows nothing.
 	Progress *progress.Line
+	// KindOverrides name the contract kind of API kinds over the
+	// classifier (.mpaudit.yaml kinds), as in check.
+	KindOverrides contract.Overrides
 }
 
 // Result is one source's share of the report.
@@ -190,8 +193,8 @@ func crdObject(crd *apiextensionsv1.CustomResourceDefinition) report.Object {
 }
 
 // isPoolCRD reports whether the classifier static mode uses makes a CRD's kind an InfraMachinePool.
-func isPoolCRD(crd *apiextensionsv1.CustomResourceDefinition) bool {
-	return classifyCRD(crd).Kind == &contract.InfraMachinePool
+func isPoolCRD(crd *apiextensionsv1.CustomResourceDefinition, overrides contract.Overrides) bool {
+	return classifyCRD(crd, overrides).Kind == &contract.InfraMachinePool
 }
 
 func (a *auditor) collectMachinePools(ctx context.Context) {
@@ -252,7 +255,7 @@ func (a *auditor) selectCRDs() []*apiextensionsv1.CustomResourceDefinition {
 		}
 	}
 	for _, crd := range a.crds.list {
-		if isPoolCRD(crd) {
+		if isPoolCRD(crd, a.opts.KindOverrides) {
 			want[crd.Name] = true
 		}
 	}
@@ -297,7 +300,7 @@ func (a *auditor) auditCRD(ctx context.Context, crd *apiextensionsv1.CustomResou
 		StorageVersion: info.StorageVersion(), Readiness: map[string]int{}}
 	// Judged as a pool (referenced by a MachinePool, classified so, or named
 	// by --crd), unless the classifier knows it as another kind.
-	kind := classifyCRD(crd).Kind
+	kind := classifyCRD(crd, a.opts.KindOverrides).Kind
 	if kind == nil {
 		kind = &contract.InfraMachinePool
 	}

@@ -53,8 +53,9 @@ type kindState struct {
 }
 
 // classifyCRD gives a CRD's contract kind by the classifier static mode uses,
-// from its group, kind and the schema paths of its storage version.
-func classifyCRD(crd *apiextensionsv1.CustomResourceDefinition) contract.Classification {
+// from its group, kind and the schema paths of its storage version, and the
+// configuration's kind overrides.
+func classifyCRD(crd *apiextensionsv1.CustomResourceDefinition, overrides contract.Overrides) contract.Classification {
 	version := ""
 	for _, v := range crd.Spec.Versions {
 		if v.Storage {
@@ -64,7 +65,7 @@ func classifyCRD(crd *apiextensionsv1.CustomResourceDefinition) contract.Classif
 	return contract.Classify(contract.TypeSummary{
 		Group: crd.Spec.Group, Name: crd.Spec.Names.Kind,
 		Paths: contract.SchemaPaths(crd, version, classifierDepth),
-	}, nil)
+	}, overrides)
 }
 
 func isLabelDriven(k *contract.Kind) bool {
@@ -225,7 +226,7 @@ func (a *auditor) kindCRDs() ([]*apiextensionsv1.CustomResourceDefinition, map[s
 		kinds[crd.Name] = r.kind
 		// Core reads a referenced kind as the reference says; check only
 		// knows what the classifier tells it.
-		if c := classifyCRD(crd); c.Kind != r.kind {
+		if c := classifyCRD(crd, a.opts.KindOverrides); c.Kind != r.kind {
 			a.res.Notes = append(a.res.Notes, fmt.Sprintf("%s: %s is audited as %s because %s %s/%s references it at %s; the classifier `mpaudit check` uses says: %s. "+
 				"Name its kind in .mpaudit.yaml so both audit it the same way.",
 				a.src.Name(), crd.Name, r.kind.Name, r.core.Kind, r.core.Namespace, r.core.Name, r.link.Ref, c.Reason))
@@ -235,7 +236,7 @@ func (a *auditor) kindCRDs() ([]*apiextensionsv1.CustomResourceDefinition, map[s
 		if _, ok := kinds[crd.Name]; ok {
 			continue
 		}
-		if c := classifyCRD(crd); isLabelDriven(c.Kind) {
+		if c := classifyCRD(crd, a.opts.KindOverrides); isLabelDriven(c.Kind) {
 			kinds[crd.Name] = c.Kind
 		}
 	}

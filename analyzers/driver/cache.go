@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -207,6 +208,9 @@ func cacheKey(opts Options) (*key, error) {
 	line("patterns", len(opts.Patterns), strings.Join(opts.Patterns, "\x00"))
 	line("capi", opts.CAPIVersion, "tests", opts.Tests, "maxsize", boundedio.MaxSize())
 	line("optenv", strings.Join(opts.Env, "\x00"))
+	for _, k := range slices.Sorted(maps.Keys(opts.KindOverrides)) {
+		line("kind", k, opts.KindOverrides[k])
+	}
 	line("path", os.Getenv("PATH"))
 	for _, kv := range os.Environ() {
 		// The go command's and mpaudit's own settings; the cache's own

@@ -61,6 +61,8 @@ type Options struct {
 	// CacheDir keeps Run's reports for unchanged trees (see cache.go);
 	// "" runs uncached.
 	CacheDir string
+	// KindOverrides name the contract kind of API kinds (.mpaudit.yaml kinds).
+	KindOverrides contract.Overrides
 }
 
 const mode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedSyntax |
@@ -106,7 +108,7 @@ func run(opts Options, withFixes bool) (*report.Report, []Fix, error) {
 	}
 	// A fresh set per run: its caches (go.mod, config/crd) see the tree as
 	// it is now, and runs with other settings in this process are apart.
-	as, err := analyzers.New(analyzers.Settings{CAPIVersion: opts.CAPIVersion, ReportAt: analyzers.Never, Fix: withFixes})
+	as, err := analyzers.New(analyzers.Settings{CAPIVersion: opts.CAPIVersion, ReportAt: analyzers.Never, Fix: withFixes, KindOverrides: opts.KindOverrides})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -145,7 +145,7 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 	var cfg *crdconfig.Result
 	crdsLoaded := false
 	for _, tn := range roots {
-		c := contract.Classify(contract.TypeSummary{Group: group, Name: tn.Name(), Paths: jsonPaths(tn.Type())}, nil)
+		c := contract.Classify(contract.TypeSummary{Group: group, Name: tn.Name(), Paths: jsonPaths(tn.Type())}, env.KindOverrides(pool.Dir))
 		if c.Kind == nil || isPoolKind(c.Kind) {
 			continue // not a contract kind, or poolfinder's
 		}

@@ -2,48 +2,39 @@ package poolcrd
 
 import (
 	"fmt"
+	"go/token"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/mpaudit/mpaudit/analyzers/internal/crdload"
 	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
 	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
+	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
 	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/crdconfig"
 	"github.com/mpaudit/mpaudit/report"
 )
 
-// New returns the poolcrd analyzer of env's analyzer set; pf is that
-// set's poolfinder.
-func New(env *setup.Env, pf *analysis.Analyzer) *analysis.Analyzer {
+// New returns the poolcrd analyzer of env's analyzer set; pf and kf are
+// that set's poolfinder and kindfinder.
+func New(env *setup.Env, pf, kf *analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:             "poolcrd",
-		Doc:              "checks the contract label, name and scope of the CRDs of InfraMachinePool types",
+		Doc:              "checks the CRDs of every contract kind's storage types: contract labels as the target core resolves them, name, scope and the schema of the version core reads",
 		URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/poolcrd",
 		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, env) },
-		Requires:         []*analysis.Analyzer{pf},
+		Requires:         []*analysis.Analyzer{pf, kf},
 		RunDespiteErrors: true,
 		ResultType:       emit.ResultType,
 	}
 }
 
-type loadResult struct {
-	res *crdconfig.Result
-	err error
-}
-
-// load reads a config/crd tree once per analyzer set: several API
-// packages share one tree, and a new set (a new check run) reads it again.
-func load(env *setup.Env, dir string) (*crdconfig.Result, error) {
-	lr := env.Memo("poolcrd.config", dir, func() any {
-		res, err := crdconfig.Load(dir)
-		return loadResult{res, err}
-	}).(loadResult)
-	return lr.res, lr.err
-}
+func load(env *setup.Env, dir string) (*crdconfig.Result, error) { return crdload.Load(env, dir) }
 
 func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 	res := poolfinder.MustResultOf(pass)
+	kinds := kindfinder.ResultOf(pass)
 	em, out := emit.New(pass, env)
 	var storage []*poolfinder.Pool
 	for _, p := range res.Pools {
@@ -51,11 +42,23 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 			storage = append(storage, p) // the CRD is checked once, for its storage type
 		}
 	}
-	if len(storage) == 0 {
+	var kindStorage []*kindfinder.Type
+	for _, t := range kinds.Types {
+		if t.Storage {
+			kindStorage = append(kindStorage, t)
+		}
+	}
+	if len(storage) == 0 && len(kindStorage) == 0 {
 		return out, nil
 	}
 	var cfg *crdconfig.Result
-	if dir := crdconfig.FindConfigDir(res.Dir, res.ModuleRoot); dir != "" {
+	if len(storage) == 0 {
+		// kindtypes reports what kept config/crd from being read when the
+		// package has no pool types.
+		if dir := crdconfig.FindConfigDir(res.Dir, res.ModuleRoot); dir != "" {
+			cfg, _ = load(env, dir)
+		}
+	} else if dir := crdconfig.FindConfigDir(res.Dir, res.ModuleRoot); dir != "" {
 		var err error
 		cfg, err = load(env, dir)
 		if err != nil {
@@ -69,13 +72,89 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 			}
 		}
 	}
+	md := metadata(em, env, res, cfg)
 	for _, p := range storage {
-		check(em, res, p, cfg)
+		check(em, res, p, cfg, md)
+	}
+	for _, t := range kindStorage {
+		checkKind(em, kinds.Release, t, cfg, md)
 	}
 	return out, nil
 }
 
-func check(em *emit.Emitter, res *poolfinder.Result, p *poolfinder.Pool, cfg *crdconfig.Result) {
+// metadata reads the clusterctl metadata.yaml of the provider whose CRDs
+// are in cfg (else of the package), reporting why it cannot be read.
+func metadata(em *emit.Emitter, env *setup.Env, res *poolfinder.Result, cfg *crdconfig.Result) *crdconfig.Metadata {
+	from := res.Dir
+	if cfg != nil {
+		from = cfg.Dir
+	}
+	md, err := crdload.Metadata(env, from, res.ModuleRoot)
+	if err != nil {
+		em.Problem(report.Problem{Subject: contract.MetadataFileName, Message: err.Error()})
+		return nil
+	}
+	return md
+}
+
+// checkMetadata compares the contract the latest release series declares
+// with the labels of a type's CRD.
+func checkMetadata(em *emit.Emitter, md *crdconfig.Metadata, info contract.CRDInfo, k *contract.Kind, release contract.Release, typePos token.Pos, base report.Finding) {
+	latest, ok := md.Latest()
+	if !ok {
+		return
+	}
+	for _, v := range contract.EvaluateMetadata(fmt.Sprintf("release series %s, the latest in %s,", latest, contract.MetadataFileName), latest.Contract, info, k, release) {
+		f := base
+		f.Rule, f.Severity, f.Field, f.Message = v.Rule, v.Severity, v.Field, v.Message
+		em.InFile(md.File, latest.Line, typePos, f)
+	}
+}
+
+// checkKind applies the CRD check live applies (contract.EvaluateKindCRD) to
+// the CRD of a storage type of another kind, as the build renders it. With
+// no CRD, the +kubebuilder:metadata:labels markers stand for its labels.
+func checkKind(em *emit.Emitter, release contract.Release, t *kindfinder.Type, cfg *crdconfig.Result, md *crdconfig.Metadata) {
+	base := report.Finding{Kind: t.Kind, Type: t.Type, APIVersion: t.APIVersion()}
+	crd := findCRDOf(cfg, t.Kind, t.Group)
+	if crd == nil {
+		if len(t.Labels) == 0 {
+			return // nothing says what the CRD will be; the matrix shows it unchecked
+		}
+		info := contract.CRDInfo{Name: contract.CRDName(t.Group, t.Kind), Group: t.Group, Kind: t.Kind, Labels: t.Labels}
+		for _, v := range contract.EvaluateKindCRD(contract.KindCRD{ContractKind: t.Catalog, CRDInfo: info}, release) {
+			f := base
+			f.Rule, f.Severity, f.Field = v.Rule, v.Severity, v.Field
+			f.Message = v.Message + " (from +kubebuilder:metadata:labels markers)"
+			em.At(t.Obj.Pos(), f)
+		}
+		checkMetadata(em, md, info, t.Catalog, release, t.Obj.Pos(), base)
+		return
+	}
+	checkMetadata(em, md, crd.CRDInfo, t.Catalog, release, t.Obj.Pos(), base)
+	emitAtCRD(em, crd, t.Obj.Pos(), base, contract.EvaluateKindCRD(contract.KindCRD{ContractKind: t.Catalog, CRDInfo: crd.CRDInfo, Schema: crd.Schema}, release))
+}
+
+// emitAtCRD reports violations at the CRD file line they are about, else at
+// the Go type.
+func emitAtCRD(em *emit.Emitter, crd *crdconfig.CRD, typePos token.Pos, base report.Finding, vs []contract.Violation) {
+	for _, v := range vs {
+		f := base
+		f.Rule, f.Severity, f.Field = v.Rule, v.Severity, v.Field
+		f.Message = v.Message
+		file, line := crd.File, crd.Line
+		if src, ok := sourceOf(crd, v.Field); ok {
+			file, line = src.File, src.Line
+		}
+		if file == "" {
+			em.At(typePos, f)
+			continue
+		}
+		em.InFile(file, line, typePos, f)
+	}
+}
+
+func check(em *emit.Emitter, res *poolfinder.Result, p *poolfinder.Pool, cfg *crdconfig.Result, md *crdconfig.Metadata) {
 	base := report.Finding{Kind: p.Kind, Type: p.Type, APIVersion: p.APIVersion()}
 	ctx := res.Context(true)
 	crd := findCRD(cfg, p)
@@ -99,22 +178,14 @@ func check(em *emit.Emitter, res *poolfinder.Result, p *poolfinder.Pool, cfg *cr
 			f.Message = v.Message + " (from +kubebuilder:metadata:labels markers)"
 			em.At(p.Obj.Pos(), f)
 		}
+		checkMetadata(em, md, info, &contract.InfraMachinePool, res.Target.Release(), p.Obj.Pos(), base)
 		return
 	}
-	for _, v := range contract.EvaluateCRD(crd.CRDInfo, res.Target.Behaviour) {
-		f := base
-		f.Rule, f.Severity, f.Field = v.Rule, v.Severity, v.Field
-		f.Message = v.Message
-		file, line := crd.File, crd.Line
-		if src, ok := sourceOf(crd, v.Field); ok {
-			file, line = src.File, src.Line
-		}
-		if file == "" {
-			em.At(p.Obj.Pos(), f)
-			continue
-		}
-		em.InFile(file, line, p.Obj.Pos(), f)
-	}
+	checkMetadata(em, md, crd.CRDInfo, &contract.InfraMachinePool, res.Target.Release(), p.Obj.Pos(), base)
+	vs := contract.EvaluateCRD(crd.CRDInfo, res.Target.Behaviour)
+	// What live adds for pool CRDs: the rules of every kind (a version under two labels).
+	vs = append(vs, contract.EvaluateKindCRD(contract.KindCRD{ContractKind: &contract.InfraMachinePool, CRDInfo: crd.CRDInfo}, res.Target.Release())...)
+	emitAtCRD(em, crd, p.Obj.Pos(), base, vs)
 }
 
 // sourceOf locates the label a violation is about, when the reader knows.
@@ -128,23 +199,29 @@ func sourceOf(crd *crdconfig.CRD, field string) (crdconfig.Source, bool) {
 }
 
 func findCRD(cfg *crdconfig.Result, p *poolfinder.Pool) *crdconfig.CRD {
+	return findCRDOf(cfg, p.Kind, p.Group)
+}
+
+// findCRDOf finds the CRD of a kind in its group, or by kind alone when the
+// group is unknown.
+func findCRDOf(cfg *crdconfig.Result, kind, group string) *crdconfig.CRD {
 	if cfg == nil {
 		return nil
 	}
 	var byKind *crdconfig.CRD
 	for i := range cfg.CRDs {
 		c := &cfg.CRDs[i]
-		if c.Kind != p.Kind {
+		if c.Kind != kind {
 			continue
 		}
-		if c.Group == p.Group {
+		if c.Group == group {
 			return c
 		}
 		if byKind == nil {
 			byKind = c
 		}
 	}
-	if p.Group == "" {
+	if group == "" {
 		return byKind
 	}
 	return nil

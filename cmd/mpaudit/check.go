@@ -208,7 +208,12 @@ func (s *staticFlags) audit(cmd *cobra.Command, patterns []string, cfg *config.C
 		return nil, err
 	}
 	line := progress.ForTerminal(cmd.ErrOrStderr())
-	r, err := driver.Run(driver.Options{Dir: s.dir, Patterns: patterns, CAPIVersion: version, Tests: s.tests, Progress: line, CacheDir: s.cacheDir})
+	var kinds contract.Overrides
+	if cfg != nil {
+		kinds = cfg.Kinds
+	}
+	r, err := driver.Run(driver.Options{Dir: s.dir, Patterns: patterns, CAPIVersion: version, Tests: s.tests, Progress: line, CacheDir: s.cacheDir,
+		KindOverrides: kinds})
 	line.Done()
 	if err != nil {
 		return nil, &exitError{code: report.ExitError, err: err}

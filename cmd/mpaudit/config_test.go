@@ -100,16 +100,16 @@ func TestConfigInvalid(t *testing.T) {
 	cases := []struct {
 		name, doc, want string
 	}{
-		{"unknown key", "failon: info\n", ".mpaudit.yaml: failon: unknown field"},
-		{"unknown rule ID", "rules:\n  MPA999: {enabled: false}\n", ".mpaudit.yaml: rules.MPA999: unknown rule (see mpaudit rules)"},
-		{"unknown rule name", "rules:\n  ready-without-anything: {enabled: false}\n", ".mpaudit.yaml: rules.ready-without-anything: unknown rule"},
-		{"unknown rule setting", "rules:\n  MPA203: {disabled: true}\n", ".mpaudit.yaml: rules.MPA203.disabled: unknown field"},
-		{"bad rule severity", "rules:\n  MPA101: {severity: critical}\n", `.mpaudit.yaml: rules.MPA101.severity: unknown severity "critical"`},
-		{"bad enabled", "rules:\n  MPA101: {enabled: maybe}\n", ".mpaudit.yaml: rules.MPA101.enabled: want true or false"},
-		{"bad failOn", "failOn: fatal\n", `.mpaudit.yaml: failOn: unknown severity "fatal"`},
-		{"invalid version", "capiVersion: one-fourteen\n", `.mpaudit.yaml: capiVersion: invalid Cluster API version "one-fourteen"`},
-		{"unknown types key", "types:\n  only: [x]\n", ".mpaudit.yaml: types.only: unknown field"},
-		{"types not a list", "types:\n  exclude: x\n", ".mpaudit.yaml: types.exclude: want a list"},
+		{"unknown key", "failon: info\n", ".mpaudit.yaml:1: failon: unknown field"},
+		{"unknown rule ID", "rules:\n  MPA999: {enabled: false}\n", ".mpaudit.yaml:2: rules.MPA999: unknown rule (see mpaudit rules)"},
+		{"unknown rule name", "rules:\n  ready-without-anything: {enabled: false}\n", ".mpaudit.yaml:2: rules.ready-without-anything: unknown rule"},
+		{"unknown rule setting", "rules:\n  MPA203: {disabled: true}\n", ".mpaudit.yaml:2: rules.MPA203.disabled: unknown field"},
+		{"bad rule severity", "rules:\n  MPA101: {severity: critical}\n", `.mpaudit.yaml:2: rules.MPA101.severity: unknown severity "critical"`},
+		{"bad enabled", "rules:\n  MPA101: {enabled: maybe}\n", ".mpaudit.yaml:2: rules.MPA101.enabled: want true or false"},
+		{"bad failOn", "failOn: fatal\n", `.mpaudit.yaml:1: failOn: unknown severity "fatal"`},
+		{"invalid version", "capiVersion: one-fourteen\n", `.mpaudit.yaml:1: capiVersion: invalid Cluster API version "one-fourteen"`},
+		{"unknown types key", "types:\n  only: [x]\n", ".mpaudit.yaml:2: types.only: unknown field"},
+		{"types not a list", "types:\n  exclude: x\n", ".mpaudit.yaml:2: types.exclude: want a list"},
 		{"not YAML", "rules: [\n", ".mpaudit.yaml: invalid YAML"},
 	}
 	for _, c := range cases {
@@ -117,7 +117,7 @@ func TestConfigInvalid(t *testing.T) {
 			dir := t.TempDir()
 			p := writeConfig(t, dir, c.doc)
 			code, out, errOut := run(t, "check", "-C", providerDir, "--config", p, "./apis/dual/...")
-			if code != report.ExitError || !strings.Contains(errOut, p+": ") || !strings.Contains(errOut, c.want) {
+			if code != report.ExitError || !strings.Contains(errOut, p+":") || !strings.Contains(errOut, c.want) {
 				t.Errorf("exit %d, stderr %q; want 2 and %q", code, errOut, c.want)
 			}
 			if out != "" {
@@ -310,7 +310,7 @@ types:
 	}
 	// A bad file is reported, naming the field.
 	out = vet(t, "rules:\n  MPA999: {enabled: false}\n")
-	if !strings.Contains(out, ".mpaudit.yaml: rules.MPA999: unknown rule (see mpaudit rules)") {
+	if !strings.Contains(out, ".mpaudit.yaml:2: rules.MPA999: unknown rule (see mpaudit rules)") {
 		t.Errorf("go vet did not report the bad configuration:\n%s", out)
 	}
 }

@@ -90,6 +90,9 @@ MPAUDIT_FAIL_ON, MPAUDIT_OUTPUT and MPAUDIT_CONFIG, then the configuration file.
 				return err
 			}
 			opts := live.Options{Namespace: f.namespace, CRDNames: f.crds, CAPIVersion: capiVersion}
+			if cfg != nil {
+				opts.KindOverrides = cfg.Kinds
+			}
 			if !f.noProgress {
 				opts.Progress = progress.ForTerminal(cmd.ErrOrStderr())
 			}

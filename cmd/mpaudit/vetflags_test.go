@@ -1,6 +1,7 @@
 package main
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -23,7 +24,7 @@ func TestVetSettings(t *testing.T) {
 		{[]string{"-fix=false", "vet.cfg", "-fail-on=error"}, analyzers.Settings{ModuleConfig: true}},
 	} {
 		got, err := vetSettings(tc.args)
-		if err != nil || got != tc.want {
+		if err != nil || !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("vetSettings(%q) = %+v, %v; want %+v", tc.args, got, err, tc.want)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/mpaudit/mpaudit/config"
 	"github.com/mpaudit/mpaudit/contract"
 )
 
@@ -26,6 +27,10 @@ type Settings struct {
 	// ModuleConfig applies the .mpaudit.yaml of each analysed package's
 	// module to its diagnostics (go vet, which has no report to apply it to).
 	ModuleConfig bool
+	// KindOverrides name the contract kind of API kinds over the classifier
+	// (.mpaudit.yaml kinds). When nil and ModuleConfig is set, each
+	// module's own file supplies them.
+	KindOverrides contract.Overrides
 }
 
 // Never is a ReportAt value that turns no finding into a diagnostic, for
@@ -42,7 +47,25 @@ func (s Settings) Validate() error {
 	if s.ReportAt < contract.Off || s.ReportAt > Never {
 		return fmt.Errorf("report-at: severity %d is out of range", s.ReportAt)
 	}
-	return nil
+	return s.KindOverrides.Validate()
+}
+
+// KindOverrides returns the kind overrides for a package in dir: the
+// settings', else (ModuleConfig) those of its module's .mpaudit.yaml. A
+// file that does not load gives none; the emitter reports why.
+func (e *Env) KindOverrides(dir string) contract.Overrides {
+	if e.Settings.KindOverrides != nil || !e.Settings.ModuleConfig {
+		return e.Settings.KindOverrides
+	}
+	root := config.ModuleRoot(dir)
+	return e.Memo("setup.kinds", root, func() any {
+		if path, ok := config.Find(root); ok {
+			if cfg, err := config.Load(path); err == nil {
+				return cfg.Kinds
+			}
+		}
+		return contract.Overrides(nil)
+	}).(contract.Overrides)
 }
 
 // Env is one analyzer set's settings and caches. Its passes run

@@ -1,0 +1,2 @@
+// +groupName=controlplane.cluster.x-k8s.io
+package v1beta2

@@ -1,0 +1,3 @@
+module example.com/crdkinds
+
+go 1.26

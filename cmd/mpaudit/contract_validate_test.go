@@ -1,0 +1,250 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mpaudit/mpaudit/live"
+	"github.com/mpaudit/mpaudit/report"
+)
+
+// runValidate runs `mpaudit contract validate args...` through the root
+// command, adding the contract parent when it is not wired in yet.
+func runValidate(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	root := newRoot(&out, &errOut)
+	parent, _, err := root.Find([]string{"contract", "validate"})
+	if err != nil || parent == root || parent.Name() != "validate" {
+		c := &cobra.Command{Use: "contract"}
+		c.AddCommand(newContractValidateCmd())
+		root.AddCommand(c)
+	}
+	root.SetArgs(append([]string{"contract", "validate"}, args...))
+	code := report.ExitOK
+	if err := root.Execute(); err != nil {
+		code = report.ExitError
+		if ee, ok := errors.AsType[*exitError](err); ok {
+			code = ee.code
+			if ee.err != nil && ee.err.Error() != "" {
+				fmt.Fprintln(&errOut, "mpaudit:", ee.err)
+			}
+		} else {
+			fmt.Fprintln(&errOut, "mpaudit:", err)
+		}
+	}
+	return code, out.String(), errOut.String()
+}
+
+func runValidateJSON(t *testing.T, args ...string) (int, *report.Report, string) {
+	t.Helper()
+	code, out, errOut := runValidate(t, append(args, "-o", "json")...)
+	var r report.Report
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("output is not one JSON document: %v\nstdout:\n%s\nstderr:\n%s", err, out, errOut)
+	}
+	return code, &r, errOut
+}
+
+const (
+	capd110 = "testdata/validate/capd-v1.10.0-components.yaml"
+	capd111 = "testdata/validate/capd-v1.11.0-components.yaml"
+)
+
+// findingLines lists findings as "line rule severity kind field".
+func findingLines(r *report.Report) []string {
+	var out []string
+	for _, f := range r.Findings {
+		line := 0
+		if f.Position != nil {
+			line = f.Position.Line
+		}
+		out = append(out, fmt.Sprintf("%d %s %s %s %s", line, f.Rule, f.Severity, f.Kind, f.Field))
+	}
+	slices.Sort(out)
+	return out
+}
+
+// flipped is CAPD v1.10's bundle with the v1beta2 label added before the
+// types have the v1beta2 fields: the premature flip the CRD check exists for.
+func flipped(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile(capd110)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := strings.ReplaceAll(string(data), "    cluster.x-k8s.io/v1beta1: v1beta1\n", "    cluster.x-k8s.io/v1beta1: v1beta1\n    cluster.x-k8s.io/v1beta2: v1beta1\n")
+	p := filepath.Join(t.TempDir(), "components.yaml")
+	if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestContractValidateCAPD validates release bundles built from CAPD's
+// v1.10.0 and v1.11.0 CRDs (Namespace and Deployment documents skipped) for
+// core v1.11.0, and asserts the whole finding set of each.
+func TestContractValidateCAPD(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want []string
+	}{
+		{"v1.10 bundle: still read by its v1beta1 labels", []string{capd110}, report.ExitFindings, []string{
+			"15 MPA343 warning DockerCluster metadata.labels[cluster.x-k8s.io/v1beta1]",
+			"184 MPA343 warning DockerMachine metadata.labels[cluster.x-k8s.io/v1beta1]",
+			"338 MPA302 warning DockerMachinePool metadata.labels[cluster.x-k8s.io/v1beta2]",
+			"512 MPA343 warning DockerMachineTemplate metadata.labels[cluster.x-k8s.io/v1beta1]",
+		}},
+		{"v1.11 bundle: migrated", []string{capd111, "--contract", "v1beta2"}, report.ExitOK, nil},
+		{"v1.11 bundle declared v1beta1", []string{capd111, "--contract", "v1beta1"}, report.ExitFindings, []string{
+			"13 MPA351 warning DockerCluster releaseSeries[].contract",
+			"259 MPA351 warning DockerMachine releaseSeries[].contract",
+			"475 MPA351 warning DockerMachinePool releaseSeries[].contract",
+			"710 MPA351 warning DockerMachineTemplate releaseSeries[].contract",
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, r, errOut := runValidateJSON(t, append(tt.args, "--capi-version", "v1.11.0")...)
+			if code != tt.code || len(r.Problems) > 0 || r.Summary.Loaded != 4 {
+				t.Errorf("exit %d (want %d), problems %v, %d CRDs judged (want 4); stderr %s", code, tt.code, r.Problems, r.Summary.Loaded, errOut)
+			}
+			if got := findingLines(r); !slices.Equal(got, tt.want) {
+				t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+		})
+	}
+}
+
+// TestContractValidatePrematureFlip: the schema of the version a v1beta2
+// label makes core read is judged, and live reports the same CRD findings
+// for the same file.
+func TestContractValidatePrematureFlip(t *testing.T) {
+	p := flipped(t)
+	code, r, _ := runValidateJSON(t, p, "--capi-version", "v1.11.0")
+	want := []string{
+		"13 MPA345 warning DockerCluster metadata.labels",
+		"13 MPA346 error DockerCluster status.initialization.provisioned",
+		"13 MPA348 error DockerCluster status.failureDomains",
+		"183 MPA345 warning DockerMachine metadata.labels",
+		"183 MPA346 error DockerMachine status.initialization.provisioned",
+		"340 MPA345 warning DockerMachinePool metadata.labels",
+		"513 MPA345 warning DockerMachineTemplate metadata.labels",
+	}
+	if got := findingLines(r); code != report.ExitFindings || !slices.Equal(got, want) {
+		t.Errorf("exit %d, findings:\n%s\nwant:\n%s", code, strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+
+	ctx := context.Background()
+	src, err := live.LoadFile(ctx, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := live.Audit(ctx, src, live.Options{CAPIVersion: "v1.11.0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := func(f report.Finding) string {
+		return fmt.Sprintf("%s %s %s %s: %s", f.Rule, f.Severity, f.Kind, f.Field, f.Message)
+	}
+	var validated, audited []string
+	for _, f := range r.Findings {
+		if f.Rule >= "MPA340" && f.Rule <= "MPA349" {
+			validated = append(validated, key(f))
+		}
+	}
+	for _, f := range res.Findings {
+		if f.Rule >= "MPA340" && f.Rule <= "MPA349" {
+			audited = append(audited, key(f))
+		}
+	}
+	slices.Sort(validated)
+	slices.Sort(audited)
+	if !slices.Equal(validated, audited) {
+		t.Errorf("validate and live disagree:\nvalidate:\n%s\nlive:\n%s", strings.Join(validated, "\n"), strings.Join(audited, "\n"))
+	}
+}
+
+// TestContractValidateInputs: a directory, a kustomization, kind overrides,
+// text output and the usage errors.
+func TestContractValidateInputs(t *testing.T) {
+	dir := t.TempDir()
+	data, err := os.ReadFile(capd110)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(name, content string) string {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	write("plain/components.yaml", string(data))
+	write("kust/components.yaml", strings.ReplaceAll(string(data), "cluster.x-k8s.io/v1beta1: v1beta1", "app: capd"))
+	write("kust/kustomization.yaml", "resources: [components.yaml]\nlabels:\n- pairs:\n    cluster.x-k8s.io/v1beta1: v1beta1\n")
+
+	messages := func(r *report.Report) []string {
+		var out []string
+		for _, f := range r.Findings {
+			out = append(out, f.Rule+" "+f.Message)
+		}
+		slices.Sort(out)
+		return out
+	}
+	_, fromFile, _ := runValidateJSON(t, capd110, "--capi-version", "v1.11.0")
+	for _, d := range []string{"plain", "kust"} {
+		code, r, errOut := runValidateJSON(t, filepath.Join(dir, d), "--capi-version", "v1.11.0")
+		if code != report.ExitFindings || len(r.Problems) > 0 || !slices.Equal(messages(r), messages(fromFile)) {
+			t.Errorf("%s: exit %d, problems %v, findings\n%s\nwant as from the file:\n%s\nstderr %s", d, code, r.Problems,
+				strings.Join(messages(r), "\n"), strings.Join(messages(fromFile), "\n"), errOut)
+		}
+	}
+
+	cfg := write("mpaudit.yaml", "kinds:\n  DockerMachine: none\n  infrastructure.cluster.x-k8s.io/DockerMachineTemplate: none\n")
+	code, r, _ := runValidateJSON(t, capd110, "--capi-version", "v1.11.0", "--config", cfg)
+	want := []string{
+		"15 MPA343 warning DockerCluster metadata.labels[cluster.x-k8s.io/v1beta1]",
+		"338 MPA302 warning DockerMachinePool metadata.labels[cluster.x-k8s.io/v1beta2]",
+	}
+	if got := findingLines(r); code != report.ExitFindings || !slices.Equal(got, want) || r.Summary.Loaded != 2 {
+		t.Errorf("with kind overrides: exit %d, %d judged, findings:\n%s", code, r.Summary.Loaded, strings.Join(got, "\n"))
+	}
+
+	code, out, _ := runValidate(t, capd110, "--capi-version", "v1.11.0", "--fail-on", "error")
+	if code != report.ExitOK || !strings.Contains(out, "MPA343 warning") {
+		t.Errorf("text, --fail-on error: exit %d\n%s", code, out)
+	}
+
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "at least one PATH"},
+		{[]string{filepath.Join(dir, "missing.yaml")}, "missing.yaml: no such file or directory"},
+		{[]string{capd110, "--kind", "Pool"}, `--kind: unknown kind "Pool"`},
+		{[]string{capd110, "--contract", "v2"}, `--contract: unknown contract "v2"`},
+		{[]string{capd110, "--capi-version", "latest"}, `invalid Cluster API version "latest"`},
+		{[]string{capd110, "-o", "html"}, "--output"},
+	} {
+		code, out, errOut := runValidate(t, c.args...)
+		if code != report.ExitError || out != "" || !strings.Contains(errOut, c.want) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 2 and %q", c.args, code, out, errOut, c.want)
+		}
+	}
+}

@@ -18,18 +18,19 @@ var contractShowFormats = []string{"markdown", "json", "yaml"}
 func newContractCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "contract",
-		Short: "Print the provider contract mpaudit judges by, or export it as JSON Schema",
+		Short: "Print the provider contract mpaudit judges by, export it as JSON Schema, or validate CRDs against it",
 		Long: `contract prints the Cluster API provider contract as mpaudit declares it in its
 catalog: for every kind (InfraCluster, InfraMachine, InfraMachinePool,
 ControlPlane, BootstrapConfig and their templates) the rules with their Mandatory
 flag, the Go shape of each field point (type, JSON tag, markers) and which core
-releases read it and how. docs/contract/ holds the same pages (make docs).`,
+releases read it and how. docs/contract/ holds the same pages (make docs).
+`+"`contract validate`"+` judges CRD YAML (a file, a bundle, a directory or a kustomization)
+without Go sources, with check's rules, formats and exit codes.`,
 		// Runnable, so that cobra rejects an unknown subcommand (exit 2) instead of printing help.
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
-	cmd.AddCommand(newContractShowCmd(), newContractSchemaCmd())
-	// contract validate: the lead adds newContractValidateCmd (contract_validate.go) here.
+	cmd.AddCommand(newContractShowCmd(), newContractSchemaCmd(), newContractValidateCmd())
 	return cmd
 }
 

@@ -12,24 +12,16 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/spf13/cobra"
-
 	"github.com/mpaudit/mpaudit/live"
 	"github.com/mpaudit/mpaudit/report"
 )
 
 // runValidate runs `mpaudit contract validate args...` through the root
-// command, adding the contract parent when it is not wired in yet.
+// command, as a user does.
 func runValidate(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
 	root := newRoot(&out, &errOut)
-	parent, _, err := root.Find([]string{"contract", "validate"})
-	if err != nil || parent == root || parent.Name() != "validate" {
-		c := &cobra.Command{Use: "contract"}
-		c.AddCommand(newContractValidateCmd())
-		root.AddCommand(c)
-	}
 	root.SetArgs(append([]string{"contract", "validate"}, args...))
 	code := report.ExitOK
 	if err := root.Execute(); err != nil {

@@ -272,6 +272,10 @@ func holdUnreadyLabels(st *stage, dopts driver.Options, res *Result, last *repor
 		res.held = append(res.held, describeBlockers(key, fs, st))
 	}
 	sort.Slice(res.held, func(i, j int) bool { return res.held[i].key.String() < res.held[j].key.String() })
+	for _, h := range res.held {
+		res.Manual = append(res.Manual, fmt.Sprintf("label %s %s once core would find everything it reads under that label; missing now: %s",
+			h.key, contract.LabelKey(contract.V1Beta2), strings.Join(h.missing, "; ")))
+	}
 	if err := lp.undo(unmark); err != nil {
 		return nil, nil, err
 	}

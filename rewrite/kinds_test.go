@@ -299,3 +299,21 @@ func TestGoName(t *testing.T) {
 		}
 	}
 }
+
+func TestReadinessPair(t *testing.T) {
+	for name, want := range map[string][2]string{
+		"DockerMachinePool":   {"ready", "provisioned"},
+		"DockerMachine":       {"ready", "provisioned"},
+		"DockerCluster":       {"ready", "provisioned"},
+		"KubeadmControlPlane": {"initialized", "controlPlaneInitialized"},
+		"KubeadmConfig":       {"ready", "dataSecretCreated"},
+	} {
+		v1, v2, ok := readinessPair(name)
+		if !ok || [2]string{v1, v2} != want {
+			t.Errorf("readinessPair(%s) = %s, %s, %v; want %v", name, v1, v2, ok, want)
+		}
+	}
+	if _, _, ok := readinessPair("DockerMachineTemplate"); ok {
+		t.Error("a template has a readiness pair")
+	}
+}

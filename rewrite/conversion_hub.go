@@ -26,12 +26,14 @@ type hubMethod struct {
 	spoke  *types.Named
 }
 
-// keepHubOnlyData edits the ConvertTo/ConvertFrom methods of spoke pools
-// whose hub has status.initialization and the spoke does not: ConvertFrom
-// keeps the hub in the conversion-data annotation (MarshalData) and sets
-// ready when the hub says provisioned; ConvertTo restores initialization
-// (UnmarshalData) with provisioned following the spoke's ready, as Cluster
-// API's own conversions do.
+// keepHubOnlyData edits the ConvertTo/ConvertFrom methods of spokes (pools
+// and the label-driven kinds) whose hub has status.initialization and the
+// spoke does not: ConvertFrom keeps the hub in the conversion-data
+// annotation (MarshalData) and sets the v1beta1 readiness field (ready, a
+// control plane's initialized) when the hub's v1beta2 one is set; ConvertTo
+// restores initialization (UnmarshalData) with its field following the
+// spoke's, as Cluster API's own conversions do. Names below say ready and
+// provisioned, the pool's.
 func (c *completer) keepHubOnlyData(files []*ast.File, sets map[*ast.File]*importSet) map[*ast.File][]textEdit {
 	methods := map[string]map[string]*hubMethod{} // spoke type -> method name -> method
 	for _, f := range files {
@@ -60,7 +62,8 @@ func (c *completer) keepHubOnlyData(files []*ast.File, sets map[*ast.File]*impor
 		if any == nil {
 			any = from
 		}
-		if !contract.InfraMachinePool.MatchesTypeName(name) {
+		readyJSON, initJSONField, ok := readinessPair(name)
+		if !ok {
 			continue
 		}
 		hubStatus, spokeStatus := fieldByJSON(any.hub, status), fieldByJSON(any.spoke, status)
@@ -75,7 +78,7 @@ func (c *completer) keepHubOnlyData(files []*ast.File, sets map[*ast.File]*impor
 			c.manualHub(name, any.hub, "declare ConvertTo and ConvertFrom")
 			continue
 		}
-		plan, why := c.planHubData(to, from, hubStatus, spokeStatus, hubInit, sets)
+		plan, why := c.planHubData(to, from, hubStatus, spokeStatus, hubInit, readyJSON, initJSONField, sets)
 		if why != "" {
 			c.manualHub(name, any.hub, why)
 			continue
@@ -131,21 +134,20 @@ func (c *completer) hubMethod(f *ast.File, fd *ast.FuncDecl) *hubMethod {
 }
 
 // planHubData returns the edits of both methods, or why it cannot.
-func (c *completer) planHubData(to, from *hubMethod, hubStatus, spokeStatus, hubInit *types.Var, sets map[*ast.File]*importSet) (map[*ast.File][]textEdit, string) {
+func (c *completer) planHubData(to, from *hubMethod, hubStatus, spokeStatus, hubInit *types.Var, readyJSON, provisionedJSON string, sets map[*ast.File]*importSet) (map[*ast.File][]textEdit, string) {
 	for _, m := range []*hubMethod{to, from} {
 		if (mentions(m.decl, "MarshalData") || mentions(m.decl, "UnmarshalData")) && mentions(m.decl, hubInit.Name()) {
 			return nil, "" // the provider keeps it already
 		}
 	}
-	readyJSON := jsonName(contract.PathReady)
 	spokeReady := fieldByJSON(spokeStatus.Type(), readyJSON)
-	provisioned := fieldByJSON(hubInit.Type(), jsonName(contract.PathProvisioned))
+	provisioned := fieldByJSON(hubInit.Type(), provisionedJSON)
 	isBool := func(v *types.Var) bool {
 		b, ok := types.Unalias(v.Type()).(*types.Basic)
 		return ok && b.Kind() == types.Bool
 	}
 	if spokeReady == nil || !isBool(spokeReady) || provisioned == nil || !types.Identical(provisioned.Type(), types.NewPointer(types.Typ[types.Bool])) {
-		return nil, "status.ready of the spoke is not a bool or initialization.provisioned of the hub is not a *bool"
+		return nil, fmt.Sprintf("status.%s of the spoke is not a bool or initialization.%s of the hub is not a *bool", readyJSON, provisionedJSON)
 	}
 	out := map[*ast.File][]textEdit{}
 	set := func(f *ast.File) *importSet {
@@ -234,7 +236,7 @@ func (c *completer) planHubData(to, from *hubMethod, hubStatus, spokeStatus, hub
 	if p := %[1]s.%[3]s.%[4]s.%[6]s; p != nil && *p {
 		%[2]s.%[3]s.%[7]s = true
 	}
-`, src, dst, st, in, contract.PathProvisioned, pv, rd)
+`, src, dst, st, in, contract.PathInitialization+"."+provisionedJSON, pv, rd)
 		block += c.providerIDBlock(from, dst)
 		var e textEdit
 		var why string
@@ -426,3 +428,18 @@ func sortedKeys[V any](m map[string]V) []string {
 func readSource(path string) ([]byte, error) { return os.ReadFile(path) }
 
 func sortStrings(s []string) { sort.Strings(s) }
+
+// readinessPair names, by JSON name, the v1beta1 readiness field of the
+// kind a type name belongs to (pools first, whose suffix is the longest)
+// and its v1beta2 successor under status.initialization.
+func readinessPair(typeName string) (v1, v2 string, ok bool) {
+	for _, k := range append([]*contract.Kind{&contract.InfraMachinePool}, contract.LabelDrivenKinds...) {
+		if !k.MatchesTypeName(typeName) {
+			continue
+		}
+		old, ok1 := point(k, contract.V1Beta1, contract.AspectReadiness)
+		next, ok2 := point(k, contract.V1Beta2, contract.AspectReadiness)
+		return jsonName(old.Path), jsonName(next.Path), ok1 && ok2
+	}
+	return "", "", false
+}

@@ -1,9 +1,14 @@
-// Package rewrite migrates a provider module to the dual-field v1beta2
-// InfraMachinePool shape. It applies the analyzers' suggested fixes (built
-// from AST nodes, so `go fix -fixtool=mpaudit` applies the same edits), then
-// the follow-ups a fix cannot do: regenerating zz_generated.deepcopy.go with
-// controller-tools, adding the CRD contract label with kyaml, and adding a
-// go.mod requirement for k8s.io/utils when the pointer helper is new.
+// Package rewrite migrates a provider module to the v1beta2 contract for
+// every kind it ships, keeping the v1beta1 fields beside the new ones. It
+// applies the analyzers' suggested fixes (built from AST nodes, so `go fix
+// -fixtool=mpaudit` applies the same edits), adds from the catalog what the
+// label-driven kinds' types still lack (kinds.go), then the follow-ups a fix
+// cannot do: regenerating zz_generated.deepcopy.go with controller-tools and
+// conversions with conversion-gen, adding CRD contract labels with kyaml in
+// a safe order (order.go: a label-driven kind's label changes only when the
+// audit under the new label finds nothing core would miss), aligning
+// clusterctl's metadata.yaml, and adding a go.mod requirement for
+// k8s.io/utils when the pointer helper is new.
 //
 // Everything happens in a staging copy of the module first. The copy must
 // build and pass `go vet`; only then are the real files replaced, each

@@ -19,26 +19,28 @@ type labelChange struct {
 	why     string
 }
 
-// labelTarget is a pool CRD that lacks cluster.x-k8s.io/v1beta2.
+// labelTarget is a CRD that lacks cluster.x-k8s.io/v1beta2.
 type labelTarget struct {
 	crd   crdconfig.CRD
 	value string // the storage version
 	cfg   *crdconfig.Result
+	// wanted are all the CRDs (group and kind) this rewrite labels.
+	wanted map[labelKey]string
 }
 
 // planLabel decides where the label goes, in the form the repo already
 // uses. A kustomize-wide label (labels/commonLabels) is extended only when
-// every CRD it labels is an InfraMachinePool: elsewhere it would declare the
-// v1beta2 contract for kinds (machines, clusters) whose types were not
-// migrated, and Cluster API switches fields on that label for them. Such
-// repos get a patch targeting the pool CRD instead.
+// every CRD it labels gets the label from this rewrite: elsewhere it would
+// declare the v1beta2 contract for kinds whose types or writes are not
+// ready, and Cluster API switches fields on that label for them. Such repos
+// get a patch targeting the one CRD instead.
 func planLabel(t labelTarget, read func(string) ([]byte, error)) ([]labelChange, error) {
 	key := contract.LabelKey(contract.V1Beta2)
 	v1 := contract.LabelKey(contract.V1Beta1)
 	kust := kustomizationPath(t.cfg.Dir)
 	src, hasSrc := t.crd.LabelSources[v1]
 	switch {
-	case hasSrc && kust != "" && src.File == kust && allPools(t.cfg):
+	case hasSrc && kust != "" && src.File == kust && allWanted(t.cfg, t.wanted):
 		return editKustomizationLabel(kust, v1, key, t.value, read)
 	case hasSrc && src.File != kust && src.File != "":
 		// A patch or the CRD base carries the label for this CRD alone.
@@ -61,9 +63,9 @@ func kustomizationPath(dir string) string {
 	return ""
 }
 
-func allPools(cfg *crdconfig.Result) bool {
+func allWanted(cfg *crdconfig.Result, wanted map[labelKey]string) bool {
 	for _, c := range cfg.CRDs {
-		if !contract.InfraMachinePool.MatchesTypeName(c.Kind) {
+		if _, ok := wanted[labelKey{c.Group, c.Kind}]; !ok {
 			return false
 		}
 	}
@@ -179,14 +181,14 @@ func splitDocs(s string) []string {
 func addLabelPatch(t labelTarget, kust, key string, read func(string) ([]byte, error)) ([]labelChange, error) {
 	rel := filepath.Join("patches", "contract_label_"+strings.Split(t.crd.Name, ".")[0]+".yaml")
 	patch := fmt.Sprintf(`# Declares the Cluster API v1beta2 contract for %s only: its types carry
-# status.initialization.provisioned (and keep status.ready for cores <= %s).
+# status.initialization (and keep the v1beta1 fields for older cores).
 apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
 metadata:
   name: %s
   labels:
     %s: %s
-`, t.crd.Kind, contract.LatestVerifiedCore, t.crd.Name, key, t.value)
+`, t.crd.Kind, t.crd.Name, key, t.value)
 	data, err := read(kust)
 	if err != nil {
 		return nil, err
@@ -217,7 +219,7 @@ metadata:
 		return nil, err
 	}
 	return []labelChange{
-		{file: filepath.Join(t.cfg.Dir, rel), content: []byte(patch), why: "a patch labels only the pool CRD"},
+		{file: filepath.Join(t.cfg.Dir, rel), content: []byte(patch), why: "a patch labels only this CRD"},
 		{file: kust, content: out, why: "list the label patch"},
 	}, nil
 }

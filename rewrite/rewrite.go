@@ -13,7 +13,6 @@ import (
 
 	"github.com/mpaudit/mpaudit/analyzers/driver"
 	"github.com/mpaudit/mpaudit/contract"
-	"github.com/mpaudit/mpaudit/crdconfig"
 	"github.com/mpaudit/mpaudit/internal/progress"
 	"github.com/mpaudit/mpaudit/report"
 )
@@ -63,6 +62,13 @@ type Result struct {
 	// conversions the rewrite regenerated and completed.
 	conversionTodo []string
 	conversionDone map[string]bool
+	// labels is the label placement written; held the label-driven kinds
+	// whose label the rewrite left because core would miss something.
+	labels *labelPass
+	held   []heldLabel
+	// fieldsTodo are the type changes the rewrite left for a person;
+	// migratedKinds the resource kinds whose types it changed.
+	fieldsTodo, migratedKinds []string
 }
 
 const maxRounds = 3
@@ -118,66 +124,101 @@ func Run(opts Options) (res *Result, err error) {
 		}
 		changed[staged][why] = true
 	}
+	unmark := func(staged, why string) {
+		if r := changed[staged]; r != nil {
+			delete(r, why)
+			if len(r) == 0 {
+				delete(changed, staged)
+			}
+		}
+	}
 
 	dopts := driver.Options{Dir: st.path(dir), Patterns: opts.Patterns, CAPIVersion: opts.CAPIVersion, Tests: true, Progress: opts.Progress}
 	var last *report.Report
-	for round := range maxRounds {
-		rep, fixes, err := driver.RunFixes(dopts)
+	// fixRounds applies the analyzers' fixes until none is left or only
+	// conflicting ones remain; first is the run on the module as it was.
+	fixRounds := func(first bool) error {
+		for round := range maxRounds {
+			rep, fixes, err := driver.RunFixes(dopts)
+			if err != nil {
+				return err
+			}
+			trace.step(fmt.Sprintf("analysis round %d: %d fixes", round+1, len(fixes)))
+			if first && round == 0 {
+				res.Before, res.Target = rep, rep.Target
+				if len(rep.Problems) > 0 {
+					return loadError{fmt.Errorf("the module does not load completely, so it is not rewritten: %s", describeProblems(rep.Problems, st))}
+				}
+			}
+			last = rep
+			extra, names, err := plan.analyse(st, dopts.Dir, opts, first && round == 0)
+			if err != nil {
+				return loadError{err}
+			}
+			if len(plan.extras) > 0 {
+				trace.step(fmt.Sprintf("analysis under %d other build configurations", len(extra)))
+			}
+			byConfig := append([][]driver.Fix{fixes}, extra...)
+			names = append([]string{plan.def.String()}, names...)
+			for i := range byConfig {
+				if byConfig[i], err = st.canonicalFixes(byConfig[i]); err != nil {
+					return loadError{err}
+				}
+			}
+			if fixes, err = mergeFixes(st, byConfig, names); err != nil {
+				return loadError{err}
+			}
+			if len(fixes) == 0 {
+				break
+			}
+			applied, skipped, err := applyFixes(os.ReadFile, fixes)
+			if err != nil {
+				return err
+			}
+			for _, f := range skipped {
+				if round == maxRounds-1 {
+					res.Skipped = append(res.Skipped, fmt.Sprintf("%s: %s", f.Rule, f.Message))
+				}
+			}
+			if len(applied) == 0 {
+				break
+			}
+			for path, a := range applied {
+				if _, err := st.writeFile(path, a.content); err != nil {
+					return err
+				}
+				for rule := range a.rules {
+					mark(path, rule)
+				}
+			}
+			if len(skipped) == 0 {
+				// Fixes never enable other fixes; another round only picks up
+				// the ones that conflicted, and the final audit re-checks all.
+				break
+			}
+		}
+		return nil
+	}
+	if err := fixRounds(true); err != nil {
+		return runError(res, err)
+	}
+	// The kinds' types get what the fixes left out; their use sites are
+	// then fixed against the new fields by another pass of the analyzers.
+	var targets []kindTarget
+	if hasKinds(last) {
+		dirOf, err := packageDirs(st)
 		if err != nil {
 			return nil, err
 		}
-		trace.step(fmt.Sprintf("analysis round %d: %d fixes", round+1, len(fixes)))
-		if round == 0 {
-			res.Before, res.Target = rep, rep.Target
-			if len(rep.Problems) > 0 {
-				return res, fmt.Errorf("the module does not load completely, so it is not rewritten: %s", describeProblems(rep.Problems, st))
-			}
-		}
-		last = rep
-		extra, names, err := plan.analyse(st, dopts.Dir, opts, round == 0)
-		if err != nil {
-			return res, err
-		}
-		if len(plan.extras) > 0 {
-			trace.step(fmt.Sprintf("analysis under %d other build configurations", len(extra)))
-		}
-		byConfig := append([][]driver.Fix{fixes}, extra...)
-		names = append([]string{plan.def.String()}, names...)
-		for i := range byConfig {
-			if byConfig[i], err = st.canonicalFixes(byConfig[i]); err != nil {
-				return res, err
-			}
-		}
-		if fixes, err = mergeFixes(st, byConfig, names); err != nil {
-			return res, err
-		}
-		if len(fixes) == 0 {
-			break
-		}
-		applied, skipped, err := applyFixes(os.ReadFile, fixes)
-		if err != nil {
-			return nil, err
-		}
-		for _, f := range skipped {
-			if round == maxRounds-1 {
-				res.Skipped = append(res.Skipped, fmt.Sprintf("%s: %s", f.Rule, f.Message))
-			}
-		}
-		if len(applied) == 0 {
-			break
-		}
-		for path, a := range applied {
-			if _, err := st.writeFile(path, a.content); err != nil {
-				return nil, err
-			}
-			for rule := range a.rules {
-				mark(path, rule)
-			}
-		}
-		if len(skipped) == 0 {
-			// Fixes never enable other fixes; another round only picks up
-			// the ones that conflicted, and the final audit re-checks all.
-			break
+		targets = kindTargets(last, dirOf)
+	}
+	kindsChanged, err := migrateKindTypes(st, targets, mark, res)
+	if err != nil {
+		return nil, err
+	}
+	if kindsChanged {
+		if err := fixRounds(false); err != nil {
+			return runError(res, err)
 		}
 	}
 
@@ -194,7 +235,8 @@ func Run(opts Options) (res *Result, err error) {
 		return nil, err
 	}
 	trace.step("conversions")
-	if err := addLabels(st, last, mark, res); err != nil {
+	labels, err := addLabels(st, last, targets, nil, mark)
+	if err != nil {
 		return nil, err
 	}
 	if markErr != nil {
@@ -236,6 +278,11 @@ func Run(opts Options) (res *Result, err error) {
 	if err := plan.verify(st, changed, res, trace); err != nil {
 		return res, err
 	}
+	if after, labels, err = holdUnreadyLabels(st, dopts, res, last, targets, labels, after, mark, unmark); err != nil {
+		return nil, err
+	}
+	res.labels = labels
+	res.Manual = append(res.Manual, labels.manual...)
 	res.After = after
 	if err := res.collect(st, changed); err != nil {
 		return nil, err
@@ -254,6 +301,17 @@ func Run(opts Options) (res *Result, err error) {
 		res.Written = true
 	}
 	return res, nil
+}
+
+// loadError is an error of the fix rounds that still has a result to show
+// (what was audited before it stopped).
+type loadError struct{ error }
+
+func runError(res *Result, err error) (*Result, error) {
+	if le, ok := err.(loadError); ok {
+		return res, le.error
+	}
+	return nil, err
 }
 
 func describeProblems(ps []report.Problem, st *stage) string {
@@ -337,76 +395,6 @@ func refreshDeepcopy(st *stage, changed map[string]map[string]bool, mark func(st
 			return err
 		}
 		mark(path, "regenerated with controller-tools' deepcopy generator")
-	}
-	return nil
-}
-
-// addLabels adds the v1beta2 contract label to pool CRDs that lack it.
-func addLabels(st *stage, rep *report.Report, mark func(string, string), res *Result) error {
-	if rep == nil {
-		return nil
-	}
-	type key struct{ group, kind string }
-	want := map[key]string{} // -> storage version
-	// Only kinds whose storage type now has initialization.provisioned
-	// declare the v1beta2 contract: an MPA101 with a fix was just migrated.
-	notMigrated := map[key]bool{}
-	for _, f := range rep.Findings {
-		if !f.Spoke && ((f.Rule == contract.RuleReadyOnly && len(f.Fixes) == 0) || f.Rule == contract.RuleNoReadiness) {
-			group, _, _ := strings.Cut(f.APIVersion, "/")
-			notMigrated[key{group, f.Kind}] = true
-		}
-	}
-	for _, f := range rep.Findings {
-		if (f.Rule != contract.RuleLabelMissing && f.Rule != contract.RuleLabelV1Beta1Only) || f.Position == nil {
-			continue
-		}
-		group, version, _ := strings.Cut(f.APIVersion, "/")
-		if notMigrated[key{group, f.Kind}] {
-			res.Manual = append(res.Manual, fmt.Sprintf("%s has no status.initialization.provisioned yet, so its CRD was not labelled %s", f.Kind, contract.LabelKey(contract.V1Beta2)))
-			continue
-		}
-		want[key{group, f.Kind}] = version
-	}
-	if len(want) == 0 {
-		return nil
-	}
-	dirs := map[string]bool{}
-	for _, f := range rep.Findings {
-		if f.Rule == contract.RuleLabelMissing || f.Rule == contract.RuleLabelV1Beta1Only {
-			p := f.Position.File
-			if !filepath.IsAbs(p) {
-				p = filepath.Join(st.dir, p)
-			}
-			if d := crdconfig.FindConfigDir(filepath.Dir(p), st.dir); d != "" {
-				dirs[d] = true
-			}
-		}
-	}
-	read := func(p string) ([]byte, error) { return os.ReadFile(p) }
-	for d := range dirs {
-		cfg, err := crdconfig.Load(d)
-		if err != nil {
-			return err
-		}
-		for _, crd := range cfg.CRDs {
-			value, ok := want[key{crd.Group, crd.Kind}]
-			if !ok {
-				continue
-			}
-			changes, err := planLabel(labelTarget{crd: crd, value: value, cfg: cfg}, read)
-			if err != nil {
-				res.Manual = append(res.Manual, fmt.Sprintf("add the label %s: %s to CRD %s (%v)", contract.LabelKey(contract.V1Beta2), value, crd.Name, err))
-				continue
-			}
-			for _, c := range changes {
-				file, err := st.writeFile(c.file, c.content)
-				if err != nil {
-					return err
-				}
-				mark(file, fmt.Sprintf("%s: %s on %s (%s)", contract.LabelKey(contract.V1Beta2), value, crd.Name, c.why))
-			}
-		}
 	}
 	return nil
 }

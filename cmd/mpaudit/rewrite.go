@@ -27,13 +27,19 @@ func newRewriteCmd() *cobra.Command {
 	)
 	cmd := &cobra.Command{
 		Use:   "rewrite [packages]",
-		Short: "Migrate a provider's pool types and code to the dual-field v1beta2 shape",
+		Short: "Migrate a provider's types and code to the dual-field v1beta2 shape, every kind, in a safe order",
 		Long: `rewrite applies mpaudit's fixes to the provider module: it adds
-status.initialization.provisioned beside status.ready on the storage version of
-each pool type, sets it (one-way) wherever status.ready is written, changes
-spec.providerID to string and moves top-level failure fields under
-status.deprecated.v1beta1 with their use sites, regenerates
-zz_generated.deepcopy.go with controller-tools and adds the CRD contract label.
+status.initialization beside the v1beta1 readiness field on the storage version
+of each pool, cluster, machine, control plane and bootstrap config type, sets it
+(one-way) wherever the old field is written, changes spec.providerID to string
+and moves top-level failure fields under status.deprecated.v1beta1 with their
+use sites, adds a control plane's renamed counters, regenerates
+zz_generated.deepcopy.go with controller-tools and conversions with
+conversion-gen. It adds the CRD contract label cluster.x-k8s.io/v1beta2 to a
+cluster, machine, control plane or bootstrap config kind only when the audit
+under that label finds nothing core would miss (otherwise the label stays and
+--pr-body says what is missing), and then aligns the newest release series of
+clusterctl's metadata.yaml.
 
 The rewrite is built in a copy of the module and must pass go build and go
 vet there; only then, with --write, are files replaced, all or nothing: under

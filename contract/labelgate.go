@@ -1,0 +1,12 @@
+package contract
+
+// LabelFlipBlockers are the rules whose findings on a label-driven kind,
+// judged under a v1beta2 label, mean core would not find a field it reads
+// there or the code does not write it: a field missing (readiness,
+// renamed fields, readiness shape), a field of the other contract's shape,
+// or a write of the v1beta1 name without its v1beta2 partner. `mpaudit
+// rewrite` changes a kind's contract label only when none is left.
+var LabelFlipBlockers = []string{
+	RuleKindReadyOnly, RuleKindNoReadiness, RuleKindInitializationForm,
+	RuleKindShapeForLabel, RuleKindRenamedField, RuleKindV1Beta1WriteAlone,
+}

@@ -1,0 +1,168 @@
+package rewrite
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/report"
+)
+
+// checkItem is one step of the PR body's ordered checklist.
+type checkItem struct {
+	title   string
+	done    bool
+	summary string
+	details []string
+}
+
+// changedBy lists the changed files whose reasons include a rule of scope.
+func (res *Result) changedBy(scope contract.Scope) []string {
+	var out []string
+	for _, c := range res.Changes {
+		for _, w := range c.Why {
+			if r, ok := contract.Lookup(w); ok && r.Scope == scope {
+				out = append(out, "`"+c.Rel+"`")
+				break
+			}
+		}
+	}
+	return out
+}
+
+// remainingOf lists findings of the result (storage versions) of a scope
+// that the rewrite covers or that hold a label back.
+func (res *Result) remainingOf(scope contract.Scope) []string {
+	if res.After == nil {
+		return nil
+	}
+	var out []string
+	for _, f := range res.After.Findings {
+		r, ok := contract.Lookup(f.Rule)
+		if !ok || r.Scope != scope || f.Spoke || f.Severity < contract.Warning {
+			continue
+		}
+		out = append(out, describeFinding(f))
+	}
+	sort.Strings(out)
+	return out
+}
+
+func describeFinding(f report.Finding) string {
+	pos := ""
+	if f.Position != nil {
+		pos = fmt.Sprintf(" (%s:%d)", f.Position.File, f.Position.Line)
+	}
+	return fmt.Sprintf("%s %s %s%s", f.Rule, f.Kind, f.Field, pos)
+}
+
+func (res *Result) checklist() []checkItem {
+	var items []checkItem
+
+	fields := checkItem{title: "Fields"}
+	typed := res.changedBy(contract.ScopeType)
+	left := append(append([]string(nil), res.fieldsTodo...), res.remainingOf(contract.ScopeType)...)
+	fields.done = len(left) == 0
+	switch {
+	case len(typed) > 0:
+		fields.summary = "v1beta2 fields added beside the kept v1beta1 ones in " + strings.Join(typed, ", ")
+	default:
+		fields.summary = "no type needed a change"
+	}
+	fields.details = left
+	items = append(items, fields)
+
+	writes := checkItem{title: "Writes"}
+	used := res.changedBy(contract.ScopeUse)
+	wleft := res.remainingOf(contract.ScopeUse)
+	writes.done = len(wleft) == 0
+	if len(used) > 0 {
+		writes.summary = "the v1beta2 fields are written wherever the v1beta1 ones are, in " + strings.Join(used, ", ")
+	} else {
+		writes.summary = "no write needed a change"
+	}
+	writes.details = wleft
+	items = append(items, writes)
+
+	conv := checkItem{title: "Conversion", done: len(res.conversionTodo) == 0}
+	switch {
+	case len(res.conversionTodo) > 0:
+		conv.summary = "conversion functions to write by hand"
+		conv.details = res.conversionTodo
+	case len(res.conversionDone) > 0:
+		var dirs []string
+		for d := range res.conversionDone {
+			dirs = append(dirs, "`"+d+"`")
+		}
+		sort.Strings(dirs)
+		conv.summary = "regenerated with conversion-gen and completed in " + strings.Join(dirs, ", ")
+	default:
+		conv.summary = "no older API version converts to a changed type"
+	}
+	items = append(items, conv)
+
+	crd := checkItem{title: "CRD regeneration"}
+	if len(typed) > 0 {
+		crd.summary = "regenerate the CRD manifests (`make generate-manifests` or `controller-gen crd`) so their schemas carry the new fields; mpaudit does not run controller-gen on CRDs"
+	} else {
+		crd.done, crd.summary = true, "no type changed"
+	}
+	items = append(items, crd)
+
+	labels := checkItem{title: "Labels", done: len(res.held) == 0}
+	var labelled []string
+	if lp := res.labels; lp != nil {
+		for _, m := range []map[labelKey]string{lp.flipped, lp.templates, lp.pools} {
+			for key, v := range m {
+				labelled = append(labelled, fmt.Sprintf("%s (%s: %s)", key, contract.LabelKey(contract.V1Beta2), v))
+			}
+		}
+	}
+	sort.Strings(labelled)
+	switch {
+	case len(labelled) > 0:
+		labels.summary = "labelled " + strings.Join(labelled, ", ")
+	case len(res.held) == 0:
+		labels.summary = "no contract label needed a change"
+	default:
+		labels.summary = "no label changed"
+	}
+	for _, h := range res.held {
+		labels.details = append(labels.details, fmt.Sprintf("%s keeps its label: under %s core would miss %s", h.key, contract.LabelKey(contract.V1Beta2), strings.Join(h.missing, "; ")))
+	}
+	items = append(items, labels)
+
+	meta := checkItem{title: "clusterctl metadata", done: true, summary: "no label changed, so " + metadataFile + " keeps its contract"}
+	if res.labels != nil && res.labels.metadata != "" {
+		state, text, _ := strings.Cut(res.labels.metadata, ": ")
+		meta.done, meta.summary = state == "done", text
+	} else if len(labelled) > 0 {
+		meta.summary = "no " + metadataFile + " in the module root"
+	}
+	items = append(items, meta)
+	return items
+}
+
+// worksOn says, per kind, which core releases read what the result has,
+// from the catalog's release data.
+func (res *Result) worksOn() []string {
+	var out []string
+	lp := res.labels
+	if lp != nil {
+		for key := range lp.flipped {
+			out = append(out, fmt.Sprintf("%s: every core release: cores before %s read the kept v1beta1 fields, %s and later the v1beta2 fields its %s label names; drop the v1beta1 fields once cores before %s are not supported",
+				key, contract.ReleaseV1Beta2, contract.ReleaseV1Beta2, contract.LabelKey(contract.V1Beta2), contract.ReleaseV1Beta2))
+		}
+		for key := range lp.pools {
+			out = append(out, fmt.Sprintf("%s: every core release: cores through %s read status.ready (kept), cores from %s (assumed) read status.initialization under the %s label",
+				key, contract.LatestVerifiedCore, contract.ReleasePoolFallback, contract.LabelKey(contract.V1Beta2)))
+		}
+	}
+	for _, h := range res.held {
+		out = append(out, fmt.Sprintf("%s: cores before %s, which read the v1beta1 fields its label names (v1beta1 support is planned to end there); change the label once the checklist's Labels item is done",
+			h.key, contract.ReleaseV1Beta1Dropped))
+	}
+	sort.Strings(out)
+	return out
+}

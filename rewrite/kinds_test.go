@@ -1,0 +1,319 @@
+package rewrite
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/mpaudit/mpaudit/contract"
+)
+
+// useNewFields compiles against every field the type side adds, so the
+// real toolchain checks the shapes (value struct, *bool, string providerID,
+// failure fields under status.deprecated.v1beta1, *int32 counters).
+const useNewFields = `package controllers
+
+import (
+	"testing"
+
+	infrav1 "example.com/kinds/apis/infra/v1beta1"
+)
+
+func TestNewFields(t *testing.T) {
+	m := infrav1.FooMachine{}
+	var provisioned *bool = m.Status.Initialization.Provisioned
+	var id string = m.Spec.ProviderID
+	reason := "r"
+	m.Status.Deprecated = &infrav1.FooMachineDeprecatedStatus{V1Beta1: &infrav1.FooMachineV1Beta1DeprecatedStatus{FailureReason: &reason}}
+	c := infrav1.FooCluster{}
+	c.Status.Deprecated = &infrav1.FooClusterDeprecatedStatus{V1Beta1: &infrav1.FooClusterV1Beta1DeprecatedStatus{FailureMessage: &reason}}
+	p := infrav1.FooMachinePool{}
+	_, _, _ = provisioned, id, p.Status.Initialization.Provisioned
+	if m.DeepCopy().Status.Deprecated.V1Beta1.FailureReason == &reason {
+		t.Fatal("deepcopy shares the failure reason")
+	}
+}
+`
+
+const useControlPlaneFields = `package controllers
+
+import (
+	"testing"
+
+	cpv1 "example.com/kinds/apis/controlplane/v1beta1"
+)
+
+func TestControlPlaneFields(t *testing.T) {
+	cp := cpv1.FooControlPlane{}
+	var initialized *bool = cp.Status.Initialization.ControlPlaneInitialized
+	var upToDate, available *int32 = cp.Status.UpToDateReplicas, cp.Status.AvailableReplicas
+	var version *string = cp.Status.Version // used by the controllers: left for a person
+	_, _, _, _ = initialized, upToDate, available, version
+}
+`
+
+func changedFiles(res *Result) []string {
+	var out []string
+	for _, c := range res.Changes {
+		out = append(out, c.Rel)
+	}
+	return out
+}
+
+func keys[V any](m map[labelKey]V) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k.kind)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// rewriteTwice runs the rewrite with --write, checks the result with the
+// real toolchain and that a second run changes nothing.
+func rewriteTwice(t *testing.T, dir string, tests map[string]string) *Result {
+	t.Helper()
+	res, err := Run(Options{Dir: dir, Patterns: []string{"./..."}, Write: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, src := range tests {
+		if err := os.WriteFile(filepath.Join(dir, "controllers", name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	goIn(t, dir, "build", "./...")
+	goIn(t, dir, "vet", "./...")
+	goIn(t, dir, "test", "./controllers/")
+	before := snapshot(t, dir)
+	again, err := Run(Options{Dir: dir, Patterns: []string{"./..."}, Write: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(again.Changes) != 0 {
+		t.Errorf("second run changed %v", changedFiles(again))
+	}
+	for p, b := range snapshot(t, dir) {
+		if !bytes.Equal(before[p], b) {
+			t.Errorf("second run modified %s", p)
+		}
+	}
+	return res
+}
+
+// TestRewriteKindsSafeOrder: a cluster, a machine, a control plane and a
+// pool. The control plane's v1beta2 machine template field is missing and
+// its code writes initialized and updatedReplicas alone, so its label
+// stays (and with it metadata.yaml's contract); the others are labelled.
+func TestRewriteKindsSafeOrder(t *testing.T) {
+	dir := copyTree(t, "testdata/kindsprovider")
+	metadata, _ := os.ReadFile(filepath.Join(dir, metadataFile))
+	res := rewriteTwice(t, dir, map[string]string{"fields_test.go": useNewFields, "cp_test.go": useControlPlaneFields})
+
+	want := []string{
+		"apis/controlplane/v1beta1/foocontrolplane_types.go",
+		"apis/controlplane/v1beta1/zz_generated.deepcopy.go",
+		"apis/infra/v1beta1/foocluster_types.go",
+		"apis/infra/v1beta1/foomachine_types.go",
+		"apis/infra/v1beta1/foomachinepool_types.go",
+		"apis/infra/v1beta1/zz_generated.deepcopy.go",
+		"config/crd/kustomization.yaml",
+		"config/crd/patches/contract_label_fooclusters.yaml",
+		"config/crd/patches/contract_label_foomachinepools.yaml",
+		"config/crd/patches/contract_label_foomachines.yaml",
+		"controllers/controllers.go",
+	}
+	if got := changedFiles(res); !slices.Equal(got, want) {
+		t.Errorf("changed files:\n got %v\nwant %v", got, want)
+	}
+	if got := keys(res.labels.flipped); !slices.Equal(got, []string{"FooCluster", "FooMachine"}) {
+		t.Errorf("label-driven kinds labelled: %v", got)
+	}
+	if got := keys(res.labels.pools); !slices.Equal(got, []string{"FooMachinePool"}) {
+		t.Errorf("pools labelled: %v", got)
+	}
+	if len(res.held) != 1 || res.held[0].key.kind != "FooControlPlane" {
+		t.Fatalf("held: %+v", res.held)
+	}
+	// The nested v1beta2 field holds it whatever the use-site fixes do; any
+	// other reason must be a write of a v1beta1 name alone.
+	missing := res.held[0].missing
+	if !slices.ContainsFunc(missing, func(s string) bool {
+		return strings.HasPrefix(s, contract.RuleKindRenamedField+" spec.machineTemplate.spec.infrastructureRef ")
+	}) {
+		t.Errorf("the missing machine template field is not named: %v", missing)
+	}
+	for _, m := range missing {
+		if !strings.HasPrefix(m, contract.RuleKindRenamedField+" spec.machineTemplate.spec.infrastructureRef ") && !strings.HasPrefix(m, contract.RuleKindV1Beta1WriteAlone+" ") {
+			t.Errorf("unexpected reason to hold the label: %s", m)
+		}
+	}
+	if now, _ := os.ReadFile(filepath.Join(dir, metadataFile)); !bytes.Equal(now, metadata) {
+		t.Errorf("metadata.yaml changed although a CRD keeps the v1beta1 contract:\n%s", now)
+	}
+	cpPatch := filepath.Join(dir, "config/crd/patches/contract_label_foocontrolplanes.yaml")
+	if _, err := os.Stat(cpPatch); err == nil {
+		t.Error("the held control plane got a label patch")
+	}
+
+	// The result's own audit, on the storage versions: the rewrite's kinds
+	// have nothing above info left but what holds the control plane back.
+	for _, f := range res.After.Findings {
+		if f.Severity < contract.Warning || f.Spoke {
+			continue
+		}
+		if f.Kind == "FooControlPlane" && f.Rule == contract.RuleKindV1Beta1WriteAlone {
+			continue
+		}
+		t.Errorf("after the rewrite: %s %s %s %s", f.Rule, f.Kind, f.Field, f.Message)
+	}
+
+	var body bytes.Buffer
+	if err := res.WritePRBody(&body); err != nil {
+		t.Fatal(err)
+	}
+	text := body.String()
+	order := []string{"1. [ ] **Fields**", "2. [", "3. [x] **Conversion**", "4. [ ] **CRD regeneration**", "5. [ ] **Labels**", "6. [ ] **clusterctl metadata**"}
+	last := -1
+	for _, item := range order {
+		i := strings.Index(text, item)
+		if i < 0 || i < last {
+			t.Errorf("checklist item %q missing or out of order:\n%s", item, text)
+		}
+		last = i
+	}
+	for _, want := range []string{
+		"FooControlPlane.controlplane.kinds.example.com keeps its label",
+		"change status.version from *string to string with its use sites",
+		"FooCluster.infrastructure.kinds.example.com: every core release",
+		"FooControlPlane.controlplane.kinds.example.com: cores before " + string(contract.ReleaseV1Beta1Dropped),
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("PR body lacks %q:\n%s", want, text)
+		}
+	}
+}
+
+// TestRewriteKindsAllReadyLabelsAndMetadata: without the control plane every
+// kind is ready, so the kustomization-wide label is extended and the newest
+// release series of metadata.yaml declares v1beta2, comments kept.
+func TestRewriteKindsAllReadyLabelsAndMetadata(t *testing.T) {
+	dir := copyTree(t, "testdata/kindsprovider")
+	if err := os.RemoveAll(filepath.Join(dir, "apis", "controlplane")); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(filepath.Join(dir, "config/crd/bases/controlplane.kinds.example.com_foocontrolplanes.yaml"))
+	edit := func(rel string, f func(string) string) {
+		p := filepath.Join(dir, rel)
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(f(string(data))), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	edit("config/crd/kustomization.yaml", func(s string) string {
+		return strings.Replace(s, "- bases/controlplane.kinds.example.com_foocontrolplanes.yaml\n", "", 1)
+	})
+	edit("controllers/controllers.go", func(s string) string {
+		s = s[:strings.Index(s, "// ReconcileControlPlane")]
+		return strings.Replace(s, "\tcpv1 \"example.com/kinds/apis/controlplane/v1beta1\"\n", "", 1)
+	})
+	res := rewriteTwice(t, dir, map[string]string{"fields_test.go": useNewFields})
+
+	if len(res.held) != 0 {
+		t.Errorf("held: %+v", res.held)
+	}
+	if got := keys(res.labels.flipped); !slices.Equal(got, []string{"FooCluster", "FooMachine"}) {
+		t.Errorf("label-driven kinds labelled: %v", got)
+	}
+	kust, _ := os.ReadFile(filepath.Join(dir, "config/crd/kustomization.yaml"))
+	if !strings.Contains(string(kust), "    cluster.x-k8s.io/v1beta1: v1beta1\n    cluster.x-k8s.io/v1beta2: v1beta1\n") {
+		t.Errorf("the kustomization's labels were not extended:\n%s", kust)
+	}
+	meta, _ := os.ReadFile(filepath.Join(dir, metadataFile))
+	wantMeta := `# maps release series of major.minor to cluster-api contract version
+# the contract version may change between minor or major versions, but *not*
+# between patch versions.
+#
+# update this file only when a new major or minor version is released
+apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3
+kind: Metadata
+releaseSeries:
+  - major: 0
+    minor: 2
+    contract: v1beta2 # the series being released
+  - major: 0
+    minor: 1
+    contract: v1beta1
+`
+	if string(meta) != wantMeta {
+		t.Errorf("metadata.yaml:\n%s\nwant:\n%s", meta, wantMeta)
+	}
+	var body bytes.Buffer
+	if err := res.WritePRBody(&body); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"5. [x] **Labels**", "6. [x] **clusterctl metadata**: release series v0.2 declares contract v1beta2 in metadata.yaml"} {
+		if !strings.Contains(body.String(), want) {
+			t.Errorf("PR body lacks %q:\n%s", want, body.String())
+		}
+	}
+}
+
+func TestSetNewestContract(t *testing.T) {
+	for _, tc := range []struct {
+		name, in, want, series, err string
+	}{
+		{name: "newest is not first", in: "releaseSeries:\n- major: 1\n  minor: 9\n  contract: v1beta1\n- major: 1\n  minor: 10\n  contract: v1beta1 # next\n",
+			want: "releaseSeries:\n- major: 1\n  minor: 9\n  contract: v1beta1\n- major: 1\n  minor: 10\n  contract: v1beta2 # next\n", series: "v1.10"},
+		{name: "already", in: "releaseSeries:\n- major: 0\n  minor: 1\n  contract: v1beta2\n", series: "v0.1"},
+		{name: "no contract key", in: "releaseSeries:\n- major: 0\n  minor: 1\n", want: "releaseSeries:\n- major: 0\n  minor: 1\n  contract: v1beta2\n", series: "v0.1"},
+		{name: "no series", in: "kind: Metadata\n", err: "no releaseSeries list"},
+		{name: "not numeric", in: "releaseSeries:\n- major: x\n  minor: 1\n", err: "without numeric major and minor"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, series, err := setNewestContract([]byte(tc.in), contract.V1Beta2)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("err = %v, want %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil || series != tc.series || string(out) != tc.want {
+				t.Errorf("got %q, %q, %v; want %q, %q", out, series, err, tc.want, tc.series)
+			}
+		})
+	}
+}
+
+func TestGoName(t *testing.T) {
+	for in, want := range map[string]string{"v1beta1": "V1Beta1", "upToDateReplicas": "UpToDateReplicas", "deprecated": "Deprecated"} {
+		if got := goName(in); got != want {
+			t.Errorf("goName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestReadinessPair(t *testing.T) {
+	for name, want := range map[string][2]string{
+		"DockerMachinePool":   {"ready", "provisioned"},
+		"DockerMachine":       {"ready", "provisioned"},
+		"DockerCluster":       {"ready", "provisioned"},
+		"KubeadmControlPlane": {"initialized", "controlPlaneInitialized"},
+		"KubeadmConfig":       {"ready", "dataSecretCreated"},
+	} {
+		v1, v2, ok := readinessPair(name)
+		if !ok || [2]string{v1, v2} != want {
+			t.Errorf("readinessPair(%s) = %s, %s, %v; want %v", name, v1, v2, ok, want)
+		}
+	}
+	if _, _, ok := readinessPair("DockerMachineTemplate"); ok {
+		t.Error("a template has a readiness pair")
+	}
+}

@@ -1,0 +1,124 @@
+package rewrite
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	kyaml "sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/crdconfig"
+	"github.com/mpaudit/mpaudit/report"
+)
+
+// clusterctl's metadata.yaml maps release series to the contract they
+// implement. When the rewrite changes contract labels it aligns the newest
+// series, the one the next release belongs to: published series describe
+// releases that keep their contract. It declares v1beta2 only when every
+// contract CRD of the module then carries the v1beta2 label; otherwise it
+// is left, and the PR body says which CRDs keep it from declaring v1beta2.
+
+const metadataFile = "metadata.yaml"
+
+// alignMetadata runs after the labels of the pass are placed.
+func alignMetadata(st *stage, rep *report.Report, configs map[string]*crdconfig.Result, lp *labelPass, mark func(string, string)) error {
+	path := filepath.Join(st.dir, metadataFile)
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	contractCRDs := map[labelKey]bool{}
+	for _, r := range rep.Summary.TypeRefs {
+		if _, ok := contract.KindByName(r.Kind); ok {
+			contractCRDs[labelKey{r.Group, r.Name}] = true
+		}
+	}
+	var lacking []string
+	for _, d := range sortedKeys(configs) {
+		cfg, err := crdconfig.Load(d) // as the pass left it
+		if err != nil {
+			return err
+		}
+		for _, crd := range cfg.CRDs {
+			if contractCRDs[labelKey{crd.Group, crd.Kind}] && crd.Labels[contract.LabelKey(contract.V1Beta2)] == "" {
+				lacking = append(lacking, crd.Name)
+			}
+		}
+	}
+	if len(lacking) > 0 {
+		sort.Strings(lacking)
+		lp.metadata = fmt.Sprintf("left: %s keeps its contract, since %s still lack the %s label", metadataFile, strings.Join(lacking, ", "), contract.LabelKey(contract.V1Beta2))
+		return nil
+	}
+	out, series, err := setNewestContract(data, contract.V1Beta2)
+	if err != nil {
+		lp.metadata = fmt.Sprintf("left: set the newest releaseSeries' contract to %s in %s by hand (%v)", contract.V1Beta2, metadataFile, err)
+		return nil
+	}
+	if out == nil {
+		lp.metadata = fmt.Sprintf("done: %s already declares %s for release series %s", metadataFile, contract.V1Beta2, series)
+		return nil
+	}
+	lp.metadata = fmt.Sprintf("done: release series %s declares contract %s in %s", series, contract.V1Beta2, metadataFile)
+	return lp.write(st, path, out, fmt.Sprintf("clusterctl metadata: release series %s implements the %s contract", series, contract.V1Beta2), mark)
+}
+
+// setNewestContract sets releaseSeries[].contract of the highest
+// major.minor, keeping comments and layout; nil output means no change.
+func setNewestContract(data []byte, value string) ([]byte, string, error) {
+	rn, err := kyaml.Parse(string(data))
+	if err != nil {
+		return nil, "", err
+	}
+	seq := rn.Field("releaseSeries")
+	if seq == nil || seq.Value.YNode().Kind != kyaml.SequenceNode {
+		return nil, "", fmt.Errorf("no releaseSeries list")
+	}
+	items, err := seq.Value.Elements()
+	if err != nil {
+		return nil, "", err
+	}
+	var newest *kyaml.RNode
+	best := [2]int{-1, -1}
+	for _, it := range items {
+		major, err1 := intField(it, "major")
+		minor, err2 := intField(it, "minor")
+		if err1 != nil || err2 != nil {
+			return nil, "", fmt.Errorf("a release series without numeric major and minor")
+		}
+		if major > best[0] || (major == best[0] && minor > best[1]) {
+			best, newest = [2]int{major, minor}, it
+		}
+	}
+	if newest == nil {
+		return nil, "", fmt.Errorf("releaseSeries is empty")
+	}
+	series := fmt.Sprintf("v%d.%d", best[0], best[1])
+	if f := newest.Field("contract"); f != nil && f.Value.YNode().Kind == kyaml.ScalarNode {
+		if f.Value.YNode().Value == value {
+			return nil, series, nil
+		}
+		f.Value.YNode().Value = value // in place: its comments stay
+	} else if err := newest.PipeE(kyaml.SetField("contract", kyaml.NewScalarRNode(value))); err != nil {
+		return nil, "", err
+	}
+	out, err := render(string(data), rn)
+	return out, series, err
+}
+
+func intField(rn *kyaml.RNode, name string) (int, error) {
+	f := rn.Field(name)
+	if f == nil {
+		return 0, fmt.Errorf("no %s", name)
+	}
+	return strconv.Atoi(f.Value.YNode().Value)
+}

@@ -1,0 +1,288 @@
+package rewrite
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/mpaudit/mpaudit/analyzers/driver"
+	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/crdconfig"
+	"github.com/mpaudit/mpaudit/report"
+)
+
+// Safe order. A label-driven kind's CRD gets the v1beta2 contract label only
+// when the audit under that label finds nothing core would miss (see
+// contract.LabelFlipBlockers); otherwise its label stays, the fields and
+// dual writes the rewrite made stay, and the PR body says what is missing.
+// Pools keep their dual semantics: released cores read status.ready
+// whatever the label, so their label follows the initialization field.
+
+type labelKey struct{ group, kind string }
+
+func (k labelKey) String() string { return k.kind + "." + k.group }
+
+// labelPass is one placement of contract labels (and the clusterctl
+// metadata that follows them) in the staged copy, undone as a whole when a
+// kind turns out not to be ready for its label.
+type labelPass struct {
+	originals map[string][]byte   // staged path → content before; nil: a new file
+	reasons   map[string][]string // staged path → reasons marked
+	// flipped are the label-driven kinds labelled v1beta2 and the API
+	// version the label names; pools the InfraMachinePool kinds.
+	flipped, pools map[labelKey]string
+	// templates are template kinds labelled with the kind they template.
+	templates map[labelKey]string
+	// metadata says what happened to metadata.yaml, for the PR body.
+	metadata string
+	// manual lists what the pass left for a person.
+	manual []string
+}
+
+func (lp *labelPass) write(st *stage, path string, content []byte, why string, mark func(string, string)) error {
+	canon, err := st.canonical(path)
+	if err != nil {
+		return err
+	}
+	if _, seen := lp.originals[canon]; !seen {
+		old, err := os.ReadFile(canon)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			old = nil
+		case err != nil:
+			return err
+		}
+		lp.originals[canon] = old
+	}
+	if _, err := st.writeFile(canon, content); err != nil {
+		return err
+	}
+	lp.reasons[canon] = append(lp.reasons[canon], why)
+	mark(canon, why)
+	return nil
+}
+
+// undo restores every file the pass wrote.
+func (lp *labelPass) undo(unmark func(string, string)) error {
+	for path, old := range lp.originals {
+		if old == nil {
+			if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return err
+			}
+		} else if err := os.WriteFile(path, old, 0o644); err != nil {
+			return err
+		}
+		for _, why := range lp.reasons[path] {
+			unmark(path, why)
+		}
+	}
+	return nil
+}
+
+// addLabels adds the v1beta2 contract label to the CRDs of migrated pools
+// and of the label-driven kinds not in hold.
+func addLabels(st *stage, rep *report.Report, targets []kindTarget, hold map[labelKey]bool, mark func(string, string)) (*labelPass, error) {
+	lp := &labelPass{originals: map[string][]byte{}, reasons: map[string][]string{}, flipped: map[labelKey]string{}, pools: map[labelKey]string{}, templates: map[labelKey]string{}}
+	if rep == nil {
+		return lp, nil
+	}
+	want := map[labelKey]string{} // -> storage version
+	// Only pools whose storage type now has initialization.provisioned
+	// declare the v1beta2 contract: an MPA101 with a fix was just migrated.
+	notMigrated := map[labelKey]bool{}
+	for _, f := range rep.Findings {
+		if !f.Spoke && ((f.Rule == contract.RuleReadyOnly && len(f.Fixes) == 0) || f.Rule == contract.RuleNoReadiness) {
+			group, _, _ := strings.Cut(f.APIVersion, "/")
+			notMigrated[labelKey{group, f.Kind}] = true
+		}
+	}
+	dirs := map[string]bool{}
+	for _, f := range rep.Findings {
+		if (f.Rule != contract.RuleLabelMissing && f.Rule != contract.RuleLabelV1Beta1Only) || f.Position == nil {
+			continue
+		}
+		group, version, _ := strings.Cut(f.APIVersion, "/")
+		if notMigrated[labelKey{group, f.Kind}] {
+			lp.manual = append(lp.manual, fmt.Sprintf("%s has no status.initialization.provisioned yet, so its CRD was not labelled %s", f.Kind, contract.LabelKey(contract.V1Beta2)))
+			continue
+		}
+		want[labelKey{group, f.Kind}] = version
+		lp.pools[labelKey{group, f.Kind}] = version
+		p := f.Position.File
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(st.dir, p)
+		}
+		if d := crdconfig.FindConfigDir(filepath.Dir(p), st.dir); d != "" {
+			dirs[d] = true
+		}
+	}
+	kindDirs := map[string][]kindTarget{}
+	for _, t := range targets {
+		if d := crdconfig.FindConfigDir(t.dir, st.dir); d != "" {
+			dirs[d] = true
+			kindDirs[d] = append(kindDirs[d], t)
+		}
+	}
+	configs := map[string]*crdconfig.Result{}
+	for _, d := range sortedKeys(dirs) {
+		cfg, err := crdconfig.Load(d)
+		if err != nil {
+			return nil, err
+		}
+		configs[d] = cfg
+		for _, t := range kindDirs[d] {
+			key := labelKey{t.ref.Group, t.ref.Name}
+			for _, crd := range cfg.CRDs {
+				if crd.Group == key.group && crd.Kind == key.kind && crd.Labels[contract.LabelKey(contract.V1Beta2)] == "" && !hold[key] {
+					want[key] = t.ref.Version
+					lp.flipped[key] = t.ref.Version
+				}
+			}
+		}
+		// A template's CRD follows the kind it templates: core reads both
+		// by their labels, and the template's points read alike under both.
+		for _, crd := range cfg.CRDs {
+			base, ok := strings.CutSuffix(crd.Kind, "Template")
+			if _, flipped := lp.flipped[labelKey{crd.Group, base}]; !ok || !flipped || crd.Labels[contract.LabelKey(contract.V1Beta2)] != "" {
+				continue
+			}
+			for _, v := range crd.Versions {
+				if v.Storage {
+					want[labelKey{crd.Group, crd.Kind}] = v.Name
+					lp.templates[labelKey{crd.Group, crd.Kind}] = v.Name
+				}
+			}
+		}
+	}
+	read := func(p string) ([]byte, error) { return os.ReadFile(p) }
+	for _, d := range sortedKeys(configs) {
+		cfg := configs[d]
+		for _, crd := range cfg.CRDs {
+			value, ok := want[labelKey{crd.Group, crd.Kind}]
+			if !ok {
+				continue
+			}
+			changes, err := planLabel(labelTarget{crd: crd, value: value, cfg: cfg, wanted: want}, read)
+			if err != nil {
+				lp.manual = append(lp.manual, fmt.Sprintf("add the label %s: %s to CRD %s (%v)", contract.LabelKey(contract.V1Beta2), value, crd.Name, err))
+				delete(lp.flipped, labelKey{crd.Group, crd.Kind})
+				delete(lp.pools, labelKey{crd.Group, crd.Kind})
+				delete(lp.templates, labelKey{crd.Group, crd.Kind})
+				continue
+			}
+			for _, c := range changes {
+				if err := lp.write(st, c.file, c.content, fmt.Sprintf("%s: %s on %s (%s)", contract.LabelKey(contract.V1Beta2), value, crd.Name, c.why), mark); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	if len(lp.originals) > 0 {
+		if err := alignMetadata(st, rep, configs, lp, mark); err != nil {
+			return nil, err
+		}
+	}
+	return lp, nil
+}
+
+// labelBlockers lists, per label-driven kind labelled by the pass, the
+// findings under its new label that core would trip on.
+func labelBlockers(lp *labelPass, after *report.Report) map[labelKey][]report.Finding {
+	out := map[labelKey][]report.Finding{}
+	if after == nil {
+		return out
+	}
+	for _, f := range after.Findings {
+		group, _, _ := strings.Cut(f.APIVersion, "/")
+		key := labelKey{group, f.Kind}
+		if _, ok := lp.flipped[key]; !ok || f.Spoke || !slices.Contains(contract.LabelFlipBlockers, f.Rule) {
+			continue
+		}
+		out[key] = append(out[key], f)
+	}
+	return out
+}
+
+// gateRelease is the core the label decision is judged on: the target, or
+// the first core that reads the label when the target is older.
+func gateRelease(target contract.CoreTarget) contract.Release {
+	r := target.Release()
+	if r.Less(contract.ReleaseV1Beta2) {
+		return contract.ReleaseV1Beta2
+	}
+	return r
+}
+
+// heldLabel describes a kind whose label the rewrite left, for the PR body.
+type heldLabel struct {
+	key     labelKey
+	missing []string
+}
+
+func describeBlockers(key labelKey, fs []report.Finding, st *stage) heldLabel {
+	seen := map[string]bool{}
+	var missing []string
+	for _, f := range fs {
+		line := f.Rule + " " + f.Field
+		if f.Position != nil {
+			rel, err := filepath.Rel(st.dir, f.Position.File)
+			if err != nil || strings.HasPrefix(rel, "..") {
+				rel = f.Position.File
+			}
+			line += fmt.Sprintf(" (%s:%d)", filepath.ToSlash(rel), f.Position.Line)
+		}
+		if !seen[line] {
+			seen[line] = true
+			missing = append(missing, line)
+		}
+	}
+	sort.Strings(missing)
+	return heldLabel{key: key, missing: missing}
+}
+
+// holdUnreadyLabels judges the labelled kinds under their new label and,
+// when some are not ready, places the labels again without them and audits
+// the result once more. It returns the audit of the result and the pass.
+func holdUnreadyLabels(st *stage, dopts driver.Options, res *Result, last *report.Report, targets []kindTarget, lp *labelPass, after *report.Report,
+	mark, unmark func(string, string)) (*report.Report, *labelPass, error) {
+	if len(lp.flipped) == 0 {
+		return after, lp, nil
+	}
+	judged := after
+	if gate := gateRelease(res.Target); gate != res.Target.Release() {
+		opts := dopts
+		opts.CAPIVersion = string(gate)
+		var err error
+		if judged, err = driver.Run(opts); err != nil {
+			return nil, nil, err
+		}
+	}
+	blocked := labelBlockers(lp, judged)
+	if len(blocked) == 0 {
+		return after, lp, nil
+	}
+	hold := map[labelKey]bool{}
+	for key, fs := range blocked {
+		hold[key] = true
+		res.held = append(res.held, describeBlockers(key, fs, st))
+	}
+	sort.Slice(res.held, func(i, j int) bool { return res.held[i].key.String() < res.held[j].key.String() })
+	for _, h := range res.held {
+		res.Manual = append(res.Manual, fmt.Sprintf("label %s %s once core would find everything it reads under that label; missing now: %s",
+			h.key, contract.LabelKey(contract.V1Beta2), strings.Join(h.missing, "; ")))
+	}
+	if err := lp.undo(unmark); err != nil {
+		return nil, nil, err
+	}
+	lp, err := addLabels(st, last, targets, hold, mark)
+	if err != nil {
+		return nil, nil, err
+	}
+	after, err = driver.Run(dopts)
+	return after, lp, err
+}

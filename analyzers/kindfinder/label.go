@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
-	"github.com/mpaudit/mpaudit/analyzers/poolcrd"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/crdconfig"
 )
@@ -64,14 +63,14 @@ func (r TypeRef) Context(core contract.CoreBehaviour, release contract.Release) 
 	return contract.Context{Core: core, Release: release, Label: r.Judgement.Label, Spoke: !r.Storage && !r.Judgement.Read}
 }
 
-// loadCRDs reads the module's config/crd through poolcrd's cache (problems
+// loadCRDs reads the module's config/crd through the set's cache (problems
 // reading it are reported by the reporting passes).
 func loadCRDs(env *setup.Env, dir, moduleRoot string) *crdconfig.Result {
 	d := crdconfig.FindConfigDir(dir, moduleRoot)
 	if d == "" {
 		return nil
 	}
-	cfg, err := poolcrd.Load(env, d)
+	cfg, err := env.LoadCRDs(d)
 	if err != nil {
 		return nil
 	}

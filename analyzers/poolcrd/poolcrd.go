@@ -7,14 +7,14 @@ import (
 
 	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
 	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
-	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
+	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/crdconfig"
 	"github.com/mpaudit/mpaudit/report"
 )
 
 // New returns the poolcrd analyzer of env's analyzer set; pf is that
-// set's poolfinder.
+// set's kindfinder.
 func New(env *setup.Env, pf *analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:             "poolcrd",
@@ -27,25 +27,13 @@ func New(env *setup.Env, pf *analysis.Analyzer) *analysis.Analyzer {
 	}
 }
 
-type loadResult struct {
-	res *crdconfig.Result
-	err error
-}
-
-// load reads a config/crd tree once per analyzer set: several API
-// packages share one tree, and a new set (a new check run) reads it again.
-func load(env *setup.Env, dir string) (*crdconfig.Result, error) {
-	lr := env.Memo("poolcrd.config", dir, func() any {
-		res, err := crdconfig.Load(dir)
-		return loadResult{res, err}
-	}).(loadResult)
-	return lr.res, lr.err
-}
+// load reads a config/crd tree through the analyzer set's cache.
+func load(env *setup.Env, dir string) (*crdconfig.Result, error) { return env.LoadCRDs(dir) }
 
 func run(pass *analysis.Pass, env *setup.Env) (any, error) {
-	res := poolfinder.MustResultOf(pass)
+	res := kindfinder.MustResultOf(pass)
 	em, out := emit.New(pass, env)
-	var storage []*poolfinder.Pool
+	var storage []*kindfinder.Pool
 	for _, p := range res.Pools {
 		if p.Storage {
 			storage = append(storage, p) // the CRD is checked once, for its storage type
@@ -75,7 +63,7 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 	return out, nil
 }
 
-func check(em *emit.Emitter, res *poolfinder.Result, p *poolfinder.Pool, cfg *crdconfig.Result) {
+func check(em *emit.Emitter, res *kindfinder.Result, p *kindfinder.Pool, cfg *crdconfig.Result) {
 	base := report.Finding{Kind: p.Kind, Type: p.Type, APIVersion: p.APIVersion()}
 	ctx := res.Context(true)
 	crd := findCRD(cfg, p)
@@ -127,7 +115,7 @@ func sourceOf(crd *crdconfig.CRD, field string) (crdconfig.Source, bool) {
 	return crdconfig.Source{}, false
 }
 
-func findCRD(cfg *crdconfig.Result, p *poolfinder.Pool) *crdconfig.CRD {
+func findCRD(cfg *crdconfig.Result, p *kindfinder.Pool) *crdconfig.CRD {
 	if cfg == nil {
 		return nil
 	}

@@ -15,7 +15,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
-	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
+	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/report"
 )
@@ -86,7 +86,7 @@ type ParamWrite struct {
 	Param int
 	// Fields are the Go field names from the parameter to the pool object.
 	Fields             []string
-	Pool               poolfinder.PoolRef
+	Pool               kindfinder.TypeRef
 	Ready, Provisioned WriteKind
 	// Deferred marks a side written alone that the function leaves to its
 	// callers to judge.
@@ -124,11 +124,11 @@ func (r readiness) path() string {
 
 func (r readiness) partner() readiness { return 1 - r }
 
-func (r readiness) on(pool poolfinder.PoolRef) bool {
+func (r readiness) on(pool kindfinder.TypeRef) bool {
 	if r == ready {
-		return pool.HasReady
+		return pool.Has(contract.PathReady)
 	}
-	return pool.HasProvisioned
+	return pool.Has(contract.PathProvisioned)
 }
 
 // objKey names a pool object: a root variable (or, for anything else, the
@@ -156,7 +156,7 @@ type event struct {
 	key   objKey
 	field readiness
 	kind  WriteKind
-	pool  poolfinder.PoolRef
+	pool  kindfinder.TypeRef
 	text  string
 	// field is a write of the field itself in this function's code, the
 	// place a fix can go (not a call or a whole status value).
@@ -211,7 +211,7 @@ func newWrites(pf *analysis.Analyzer) *analysis.Analyzer {
 }
 
 func runWrites(pass *analysis.Pass) (any, error) {
-	res := poolfinder.MustResultOf(pass)
+	res := kindfinder.MustResultOf(pass)
 	if res.Skipped {
 		return &behaviour{pass: pass, res: res, funcs: map[*ast.FuncDecl]*funcWrites{}, summaries: map[*types.Func]*WritesFact{}}, nil
 	}
@@ -220,7 +220,7 @@ func runWrites(pass *analysis.Pass) (any, error) {
 
 type behaviour struct {
 	pass *analysis.Pass
-	res  *poolfinder.Result
+	res  *kindfinder.Result
 	// judged is false in API packages: nothing is reported there.
 	judged    bool
 	funcs     map[*ast.FuncDecl]*funcWrites
@@ -230,7 +230,7 @@ type behaviour struct {
 // newBehaviour reads every function of the package (tests and generated
 // files aside), computes what each writes through its parameters and
 // exports it as a WritesFact.
-func newBehaviour(pass *analysis.Pass, res *poolfinder.Result, judged bool) *behaviour {
+func newBehaviour(pass *analysis.Pass, res *kindfinder.Result, judged bool) *behaviour {
 	b := &behaviour{pass: pass, res: res, judged: judged, funcs: map[*ast.FuncDecl]*funcWrites{}, summaries: map[*types.Func]*WritesFact{}}
 	var order []*funcWrites
 	for _, f := range pass.Files {
@@ -312,7 +312,7 @@ func sameSummary(a, b *WritesFact) bool {
 		return a == b
 	}
 	return slices.EqualFunc(a.Writes, b.Writes, func(x, y ParamWrite) bool {
-		return x.Param == y.Param && slices.Equal(x.Fields, y.Fields) && x.Pool == y.Pool &&
+		return x.Param == y.Param && slices.Equal(x.Fields, y.Fields) && x.Pool.Type == y.Pool.Type &&
 			x.Ready == y.Ready && x.Provisioned == y.Provisioned && x.Deferred == y.Deferred
 	})
 }
@@ -363,7 +363,7 @@ func (b *behaviour) events(fw *funcWrites) []event {
 // pairs are the writes of one object.
 type pairs struct {
 	key    objKey
-	pool   poolfinder.PoolRef
+	pool   kindfinder.TypeRef
 	writes [2][]event
 }
 
@@ -459,7 +459,7 @@ func (b *behaviour) check(pass *analysis.Pass, em *emit.Emitter, fd *ast.FuncDec
 	needs := map[token.Pos]bool{}
 	for _, p := range group(b.events(fw)) {
 		for _, e := range p.writes[ready] {
-			if e.fieldWrite && e.kind == Sets && !p.pool.HasProvisioned && p.pool.Storage {
+			if e.fieldWrite && e.kind == Sets && !p.pool.Has(contract.PathProvisioned) && p.pool.Storage {
 				needs[e.pos] = true
 			}
 		}
@@ -592,8 +592,8 @@ func (w *walker) assign(lhs, rhs ast.Expr, tok token.Token, stack []ast.Node) {
 	}
 	key := w.keyOf(t)
 	for _, f := range readinessFields {
-		if covers(node.Path, f) && f.on(node.Pool) {
-			w.fw.direct = append(w.fw.direct, event{pos: t.Pos(), key: key, field: f, kind: w.valueKind(rhs), pool: node.Pool, text: types.ExprString(t)})
+		if covers(node.Path, f) && f.on(node.Ref) {
+			w.fw.direct = append(w.fw.direct, event{pos: t.Pos(), key: key, field: f, kind: w.valueKind(rhs), pool: node.Ref, text: types.ExprString(t)})
 		}
 	}
 }
@@ -609,7 +609,7 @@ func (w *walker) fieldWrite(sel *ast.SelectorExpr, rhs ast.Expr, stack []ast.Nod
 		return false
 	}
 	key := w.keyOf(sel.X)
-	w.fw.direct = append(w.fw.direct, event{pos: sel.Pos(), key: key, field: f, kind: w.valueKind(rhs), pool: node.Pool,
+	w.fw.direct = append(w.fw.direct, event{pos: sel.Pos(), key: key, field: f, kind: w.valueKind(rhs), pool: node.Ref,
 		text: types.ExprString(sel), fieldWrite: true, mirror: w.mirrors(rhs, stack, key, f)})
 	return true
 }
@@ -619,12 +619,12 @@ func (w *walker) literal(lit *ast.CompositeLit, stack []ast.Node) {
 	if !ok {
 		return
 	}
-	named, ok := poolfinder.Deref(tv.Type).(*types.Named)
+	named, ok := kindfinder.Deref(tv.Type).(*types.Named)
 	if !ok {
 		return
 	}
-	node, ok := w.b.res.Node(named.Obj())
-	st := poolfinder.StructOf(named)
+	node, ok := w.b.res.PoolNode(named.Obj())
+	st := kindfinder.StructOf(named)
 	if !ok || st == nil {
 		return
 	}
@@ -642,7 +642,7 @@ func (w *walker) literal(lit *ast.CompositeLit, stack []ast.Node) {
 		if !ok {
 			continue
 		}
-		name, ok := poolfinder.JSONNameOf(st, v)
+		name, ok := kindfinder.JSONNameOf(st, v)
 		if !ok {
 			continue
 		}
@@ -656,13 +656,13 @@ func (w *walker) literal(lit *ast.CompositeLit, stack []ast.Node) {
 			key = &k
 		}
 		if isField {
-			w.fw.direct = append(w.fw.direct, event{pos: kv.Pos(), key: *key, field: field, kind: w.valueKind(kv.Value), pool: node.Pool,
+			w.fw.direct = append(w.fw.direct, event{pos: kv.Pos(), key: *key, field: field, kind: w.valueKind(kv.Value), pool: node.Ref,
 				text: named.Obj().Name() + "{" + id.Name + ": …}", fieldWrite: true, mirror: w.mirrors(kv.Value, stack, *key, field)})
 			continue
 		}
 		for _, f := range readinessFields {
-			if covers(path, f) && f.on(node.Pool) {
-				w.fw.direct = append(w.fw.direct, event{pos: kv.Pos(), key: *key, field: f, kind: w.valueKind(kv.Value), pool: node.Pool,
+			if covers(path, f) && f.on(node.Ref) {
+				w.fw.direct = append(w.fw.direct, event{pos: kv.Pos(), key: *key, field: f, kind: w.valueKind(kv.Value), pool: node.Ref,
 					text: named.Obj().Name() + "{" + id.Name + ": …}"})
 			}
 		}
@@ -801,15 +801,15 @@ func (w *walker) keyAt(e ast.Expr, depth int) objKey {
 }
 
 // nodeOf is the pool (or pool status) fact of a type.
-func (b *behaviour) nodeOf(t types.Type) *poolfinder.NodeFact {
+func (b *behaviour) nodeOf(t types.Type) *kindfinder.NodeFact {
 	if t == nil {
 		return nil
 	}
-	named, ok := poolfinder.Deref(t).(*types.Named)
+	named, ok := kindfinder.Deref(t).(*types.Named)
 	if !ok {
 		return nil
 	}
-	nf, ok := b.res.Node(named.Obj())
+	nf, ok := b.res.PoolNode(named.Obj())
 	if !ok {
 		return nil
 	}

@@ -14,6 +14,6 @@
 // says what counts as a write and where a setter is judged).
 //
 // Test files and generated files are skipped. Pool types are recognised
-// through poolfinder facts, so it does not matter what a variable is called
+// through kindfinder facts, so it does not matter what a variable is called
 // or which package declares the type.
 package poolusage

@@ -115,6 +115,18 @@ func (k *Kind) PairOf(p Point) (Point, bool) {
 	return Point{}, false
 }
 
+// Readiness returns the kind's readiness point under contract c: the field
+// core decides provisioning (initialization, bootstrap data) from. Kinds
+// without one (templates) return false.
+func (k *Kind) Readiness(c Contract) (Point, bool) {
+	for _, p := range k.points {
+		if p.Contract == c && p.Aspect == AspectReadiness {
+			return p, true
+		}
+	}
+	return Point{}, false
+}
+
 // IsTemplate reports whether the kind is a template of another kind.
 func (k *Kind) IsTemplate() bool { return k.TemplateOf != "" }
 

@@ -60,7 +60,7 @@ func migratingProviderID(pass *analysis.Pass, e ast.Expr) (types.Type, bool) {
 	if !ok {
 		return nil, false
 	}
-	node, path, ok := selectorPath(pass, res, sel)
+	node, path, ok := selectorPath(pass, res.PoolNode, sel)
 	if !ok || path != contract.PathProviderID {
 		return nil, false
 	}

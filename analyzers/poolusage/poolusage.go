@@ -22,7 +22,7 @@ func New(env *setup.Env, pf *analysis.Analyzer) *analysis.Analyzer {
 	writes := newWrites(pf)
 	return &analysis.Analyzer{
 		Name:             "poolusage",
-		Doc:              "lists reads and writes of InfraMachinePool contract fields and checks that readiness writes set both fields",
+		Doc:              "lists reads and writes of InfraMachinePool contract fields and checks that readiness writes of every kind set both contract fields",
 		URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/poolusage",
 		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, env, writes) },
 		Requires:         []*analysis.Analyzer{pf, newLazyInspect(), writes},
@@ -49,7 +49,7 @@ func run(pass *analysis.Pass, env *setup.Env, writes *analysis.Analyzer) (any, e
 	res := kindfinder.MustResultOf(pass)
 	em, out := emit.New(pass, env)
 	beh := pass.ResultOf[writes].(*behaviour)
-	if len(res.Pools) > 0 || res.Skipped {
+	if len(res.Types) > 0 || res.Skipped {
 		return out, nil // API packages: conversions and webhooks are not use sites
 	}
 	for _, f := range pass.Files {
@@ -146,7 +146,7 @@ func collect(pass *analysis.Pass, res *kindfinder.Result, file *ast.File, decl a
 	ast.Inspect(decl, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.SelectorExpr:
-			node, path, ok := selectorPath(pass, res, n)
+			node, path, ok := selectorPath(pass, res.PoolNode, n)
 			if !ok {
 				return true
 			}
@@ -212,7 +212,7 @@ func target(e ast.Expr) ast.Expr {
 
 // selectorPath resolves x.F to a pool and JSON path when x's type is a pool
 // type or a struct type under one.
-func selectorPath(pass *analysis.Pass, res *kindfinder.Result, sel *ast.SelectorExpr) (*kindfinder.NodeFact, string, bool) {
+func selectorPath(pass *analysis.Pass, lookup func(types.Object) (*kindfinder.NodeFact, bool), sel *ast.SelectorExpr) (*kindfinder.NodeFact, string, bool) {
 	s := pass.TypesInfo.Selections[sel]
 	if s == nil || s.Kind() != types.FieldVal {
 		return nil, "", false
@@ -222,7 +222,7 @@ func selectorPath(pass *analysis.Pass, res *kindfinder.Result, sel *ast.Selector
 	path := ""
 	for _, idx := range s.Index() {
 		if named, ok := kindfinder.Deref(t).(*types.Named); ok {
-			if nf, ok := res.PoolNode(named.Obj()); ok {
+			if nf, ok := lookup(named.Obj()); ok {
 				node, path = nf, nf.Path
 			}
 		}

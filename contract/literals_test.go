@@ -69,6 +69,12 @@ func TestCatalogSpelledOnlyHere(t *testing.T) {
 		t.Fatalf("module root not found above contract/: %v", err)
 	}
 	forbidden := catalogSpellings()
+	for _, s := range []string{KindInfraMachinePool, PathProvisioned, "status.initialization.dataSecretCreated", "controlPlaneInitialized",
+		"failureDomains", RuleReadyOnly, RuleKindV1Beta1WriteAlone, "spec.infrastructureRef"} {
+		if _, ok := forbidden[s]; !ok {
+			t.Fatalf("catalogSpellings lacks %q: the test would not catch it", s)
+		}
+	}
 	known, used := map[string]bool{}, map[string]bool{}
 	for _, k := range knownSpellings {
 		known[k] = true

@@ -14,8 +14,6 @@ import (
 	"github.com/mpaudit/mpaudit/analyzers/kindusage"
 	"github.com/mpaudit/mpaudit/analyzers/markers"
 	"github.com/mpaudit/mpaudit/analyzers/poolcrd"
-	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
-	"github.com/mpaudit/mpaudit/analyzers/pooltypes"
 	"github.com/mpaudit/mpaudit/analyzers/poolusage"
 	"github.com/mpaudit/mpaudit/analyzers/suppress"
 )
@@ -40,12 +38,9 @@ type Set struct {
 	// to report //mpaudit:ignore comments without a reason or that
 	// suppress nothing.
 	Reporting []*analysis.Analyzer
-	// Finder is the set's poolfinder, whose *poolfinder.Result names the
-	// pool types and the core target of each package.
+	// Finder is the set's kindfinder, whose *kindfinder.Result names the
+	// package's types of every contract kind and its core target.
 	Finder *analysis.Analyzer
-	// Kinds is the set's kindfinder, whose *kindfinder.Result names the
-	// package's types of the other contract kinds.
-	Kinds *analysis.Analyzer
 }
 
 // New validates s and builds a fresh analyzer set closed over it.
@@ -55,17 +50,15 @@ func New(s Settings) (*Set, error) {
 		return nil, err
 	}
 	mk := markers.New()
-	pf := poolfinder.New(env, mk)
-	kf := kindfinder.New(env, mk, pf)
+	kf := kindfinder.New(env, mk)
 	reporting := []*analysis.Analyzer{
-		pooltypes.New(env, pf, mk),
-		poolusage.New(env, pf),
-		poolcrd.New(env, pf, kf),
+		poolusage.New(env, kf),
+		poolcrd.New(env, kf),
 		kindtypes.New(env, kf, mk),
 		kindusage.New(env, kf),
 	}
-	reporting = append(reporting, suppress.New(env, pf, reporting...))
-	return &Set{Settings: s, Reporting: reporting, Finder: pf, Kinds: kf}, nil
+	reporting = append(reporting, suppress.New(env, kf, reporting...))
+	return &Set{Settings: s, Reporting: reporting, Finder: kf}, nil
 }
 
 // MustNew is New for settings known to be valid.

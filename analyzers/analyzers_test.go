@@ -31,7 +31,7 @@ func findings(t *testing.T, s analyzers.Settings) (found, diagnosed []string) {
 		return nil, nil
 	}
 	dir, _ := filepath.Abs("testdata/provider")
-	for _, r := range analysistest.Run(quiet{}, dir, set.Analyzer("pooltypes"), "./apis/capdlike/...") {
+	for _, r := range analysistest.Run(quiet{}, dir, set.Analyzer("kindtypes"), "./apis/capdlike/...") {
 		if r.Err != nil {
 			t.Error(r.Err)
 			continue

@@ -154,6 +154,8 @@ var InfraCluster = Kind{
 	Name: KindInfraCluster, GroupPrefix: InfrastructureGroupPrefix, LabelExclusiveSince: ReleaseV1Beta2,
 	TypeSuffix: "Cluster", ExcludedSuffixes: []string{"Template", "List"}, ExcludedGroups: CoreGroups,
 	DocURL: contractsDoc + "infra-cluster",
+
+	InitializedMeans: "fully provisioned",
 	Links: []CoreLink{
 		{CoreKind: "Cluster", APIVersion: V1Beta2, Ref: "spec.infrastructureRef", RefHasAPIGroup: true, Reports: []Mirror{
 			{AspectReadiness, "status.initialization.infrastructureProvisioned"}, {AspectFailureDomains, "status.failureDomains"}}},
@@ -188,6 +190,8 @@ var InfraMachine = Kind{
 	Name: KindInfraMachine, GroupPrefix: InfrastructureGroupPrefix, LabelExclusiveSince: ReleaseV1Beta2,
 	TypeSuffix: "Machine", ExcludedSuffixes: []string{"Template", "List"}, ExcludedGroups: CoreGroups,
 	DocURL: contractsDoc + "infra-machine",
+
+	InitializedMeans: "fully provisioned",
 	Links: []CoreLink{
 		{CoreKind: "Machine", APIVersion: V1Beta2, Ref: "spec.infrastructureRef", RefHasAPIGroup: true, Reports: []Mirror{
 			{AspectReadiness, "status.initialization.infrastructureProvisioned"}, {AspectProviderID, "spec.providerID"},
@@ -229,6 +233,8 @@ var BootstrapConfig = Kind{
 	Name: KindBootstrapConfig, GroupPrefix: BootstrapGroupPrefix, LabelExclusiveSince: ReleaseV1Beta2,
 	TypeSuffix: "Config", ExcludedSuffixes: []string{"Template", "List"}, ExcludedGroups: CoreGroups,
 	DocURL: contractsDoc + "bootstrap-config",
+
+	InitializedMeans: "ready: its bootstrap data secret is created",
 	Links: []CoreLink{
 		{CoreKind: "Machine", APIVersion: V1Beta2, Ref: "spec.bootstrap.configRef", RefHasAPIGroup: true, Reports: []Mirror{
 			{AspectReadiness, "status.initialization.bootstrapDataSecretCreated"}, {AspectDataSecretName, "spec.bootstrap.dataSecretName"}}},
@@ -288,6 +294,8 @@ var ControlPlane = Kind{
 	Name: KindControlPlane, GroupPrefix: ControlPlaneGroupPrefix, LabelExclusiveSince: ReleaseV1Beta2,
 	TypeSuffix: "ControlPlane", ExcludedSuffixes: []string{"Template", "List"}, ExcludedGroups: CoreGroups,
 	DocURL: contractsDoc + "control-plane",
+
+	InitializedMeans: "initialized (its API server accepts requests)",
 	Links: []CoreLink{
 		{CoreKind: "Cluster", APIVersion: V1Beta2, Ref: "spec.controlPlaneRef", RefHasAPIGroup: true, Reports: []Mirror{
 			{AspectReadiness, "status.initialization.controlPlaneInitialized"}}},
@@ -404,6 +412,7 @@ var InfraMachinePool = withLegacyFields(Kind{
 	ExcludedSuffixes: []string{"Template", "TemplateList", "List", "MachinePoolMachine"},
 	ExcludedGroups:   []string{CoreGroup},
 	DocURL:           "https://cluster-api.sigs.k8s.io/developer/providers/contracts/infra-machinepool",
+	InitializedMeans: "fully provisioned",
 	Links: []CoreLink{
 		{CoreKind: MachinePoolKind, APIVersion: V1Beta2, Ref: "spec.template.spec.infrastructureRef", RefHasAPIGroup: true, Reports: []Mirror{
 			{AspectReadiness, "status.initialization.infrastructureProvisioned"}, {AspectReplicas, PathReplicas}, {AspectProviderIDList, PathProviderIDList}}},

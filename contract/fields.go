@@ -135,3 +135,21 @@ func (r Read) covers(core Release, label Contract) bool {
 	}
 	return r.Until == "" || core.Less(r.Until)
 }
+
+// The root type's top-level objects: the first segment of every point's path.
+const (
+	ObjectSpec   = "spec"
+	ObjectStatus = "status"
+)
+
+// Leaf is the last segment of a JSON path: the field's JSON name.
+func Leaf(path string) string { return path[strings.LastIndexByte(path, '.')+1:] }
+
+// Segment is the i-th segment of a JSON path ("" when it has none).
+func Segment(path string, i int) string {
+	segs := strings.Split(path, ".")
+	if i < 0 || i >= len(segs) {
+		return ""
+	}
+	return segs[i]
+}

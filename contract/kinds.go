@@ -38,6 +38,9 @@ type Kind struct {
 	Fields []Field
 	// DocURL is the contract page for the kind.
 	DocURL string
+	// InitializedMeans says what the kind's v1beta2 initialization field
+	// reports, for the doc comment a rewrite writes on it.
+	InitializedMeans string
 
 	points []Point
 }
@@ -110,6 +113,18 @@ func (k *Kind) PairOf(p Point) (Point, bool) {
 	for _, q := range k.points {
 		if q.Aspect == p.Aspect && q.Contract != p.Contract {
 			return q, true
+		}
+	}
+	return Point{}, false
+}
+
+// Readiness returns the kind's readiness point under contract c: the field
+// core decides provisioning (initialization, bootstrap data) from. Kinds
+// without one (templates) return false.
+func (k *Kind) Readiness(c Contract) (Point, bool) {
+	for _, p := range k.points {
+		if p.Contract == c && p.Aspect == AspectReadiness {
+			return p, true
 		}
 	}
 	return Point{}, false

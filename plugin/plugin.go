@@ -2,7 +2,7 @@
 // named "mpaudit" (see docs/golangci-lint.md).
 //
 // Import it from .custom-gcl.yml; `golangci-lint custom` then builds a
-// golangci-lint binary that holds mpaudit's reporting analyzers (pooltypes,
+// golangci-lint binary that holds mpaudit's reporting analyzers (kindtypes,
 // poolusage, poolcrd). The settings under linters.settings.custom.mpaudit
 // in .golangci.yml are:
 //
@@ -31,7 +31,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mpaudit/mpaudit/analyzers"
-	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
+	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
 	"github.com/mpaudit/mpaudit/contract"
 )
 
@@ -149,7 +149,7 @@ func (p *Plugin) GetLoadMode() string { return register.LoadModeTypesInfo }
 
 // wrap returns a copy of a that stands in for it in the analysis graph: it
 // keeps a's name, Requires, FactTypes, ResultType and flags (required
-// analyzers, such as poolfinder, which exports the facts, are shared and
+// analyzers, such as kindfinder, which exports the facts, are shared and
 // not wrapped), and its Run calls a's Run with a pass whose Report
 //
 //   - drops diagnostics whose category (the rule ID) is not in keep (nil
@@ -184,7 +184,7 @@ func wrap(a *analysis.Analyzer, keep map[string]bool) *analysis.Analyzer {
 // is generated from), else on the package clause.
 func moveToGo(pass *analysis.Pass, d analysis.Diagnostic) analysis.Diagnostic {
 	at := pass.Fset.PositionFor(d.Pos, false)
-	res, _ := poolfinder.ResultOf(pass)
+	res, _ := kindfinder.ResultOf(pass)
 	target := token.NoPos
 	for _, r := range d.Related {
 		if filepath.Ext(pass.Fset.PositionFor(r.Pos, false).Filename) == ".go" {

@@ -116,7 +116,7 @@ func TestRegistered(t *testing.T) {
 }
 
 // mirrors checks that the plugin's analyzers stand in for the reporting
-// analyzers in the analysis graph: same names, Requires (poolfinder, whose
+// analyzers in the analysis graph: same names, Requires (kindfinder, whose
 // facts flow between packages), FactTypes and ResultType.
 func mirrors(t *testing.T, as []*analysis.Analyzer) {
 	t.Helper()
@@ -138,10 +138,10 @@ func mirrors(t *testing.T, as []*analysis.Analyzer) {
 
 // TestDefaults runs with no settings: severities for the core in the test
 // module's go.mod (v1.14.2), warnings and errors reported. The controllers
-// package sees the pool types of apis/ only through poolfinder's facts.
+// package sees the pool types of apis/ only through kindfinder's facts.
 func TestDefaults(t *testing.T) {
 	as := build(t, map[string]any{})
-	run(t, as, "pooltypes", "./apis/widget/...")
+	run(t, as, "kindtypes", "./apis/widget/...")
 	run(t, as, "poolcrd", "./apis/gadget/...")
 	run(t, as, "poolusage", "./controllers/...")
 }
@@ -165,7 +165,7 @@ func TestDisable(t *testing.T) {
 	}
 	as := build(t, settingsMap("disable", []any{"MPA101"}))
 	mirrors(t, as)
-	run(t, as, "pooltypes", "./scenarios/disable/...")
+	run(t, as, "kindtypes", "./scenarios/disable/...")
 	// Other rules of the other analyzers are untouched.
 	run(t, as, "poolcrd", "./apis/gadget/...")
 	run(t, as, "poolusage", "./controllers/...")
@@ -185,12 +185,12 @@ func TestDisableUseRule(t *testing.T) {
 // ready-only pool an error.
 func TestCAPIVersion(t *testing.T) {
 	as := build(t, settingsMap("capi-version", "v1.16.0"))
-	run(t, as, "pooltypes", "./scenarios/future/...")
+	run(t, as, "kindtypes", "./scenarios/future/...")
 }
 
 func TestEnableOnly(t *testing.T) {
 	as := build(t, settingsMap("enable-only", []any{"mpa107", "contract-label-v1beta1-only"}))
-	run(t, as, "pooltypes", "./scenarios/only/...")
+	run(t, as, "kindtypes", "./scenarios/only/...")
 	run(t, as, "poolcrd", "./apis/gadget/...") // MPA302 is enabled
 	if got := collect(t, []*analysis.Analyzer{byName(t, as, "poolusage")}, "./controllers/..."); len(got) > 0 {
 		t.Errorf("poolusage reported rules that are not enabled: %q", got)
@@ -204,8 +204,8 @@ func TestCRDFindingOnType(t *testing.T) {
 	as := build(t, nil)
 	run(t, as, "poolcrd", "./scenarios/crd/...")
 	// The type itself has only an info finding (MPA103): nothing at warning.
-	if got := collect(t, []*analysis.Analyzer{byName(t, as, "pooltypes")}, "./scenarios/crd/..."); len(got) > 0 {
-		t.Errorf("pooltypes: %q", got)
+	if got := collect(t, []*analysis.Analyzer{byName(t, as, "kindtypes")}, "./scenarios/crd/..."); len(got) > 0 {
+		t.Errorf("kindtypes: %q", got)
 	}
 }
 

@@ -16,7 +16,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/mpaudit/mpaudit/analyzers/pooltypes"
+	"github.com/mpaudit/mpaudit/analyzers/kindtypes"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/report"
 )
@@ -439,7 +439,7 @@ func (m *kindMigration) readiness(p *goPackage, t kindTarget, root typeDecl) {
 	field := fmt.Sprintf("\n\n// %s provides observations of the %s initialization process.\n// NOTE: Fields in this struct are part of the Cluster API contract.\n%s%s %s `json:%q`",
 		initSegs[len(initSegs)-1], t.ref.Name, fieldMarkers(init, false, ""), fieldName, typeName, init.Tag.String())
 	decl := fmt.Sprintf("\n\n// %s provides observations of the %s initialization process.\n%stype %s struct {\n// %s is true when the provider reports that the %s is %s.\n// NOTE: this field is part of the Cluster API contract.\n%s%s %s `json:%q`\n}",
-		typeName, t.ref.Name, fieldMarkers(init, true, ""), typeName, innerJSON, t.ref.Name, readinessMeaning(innerJSON),
+		typeName, t.ref.Name, fieldMarkers(init, true, ""), typeName, innerJSON, t.ref.Name, t.kind.InitializedMeans,
 		fieldMarkers(inner, false, ""), goName(innerJSON), inner.Type.String(), inner.Tag.String())
 	at := p.noteBefore(ready)
 	p.edit(status.file, span{at, at, note}, contract.RuleKindReadyOnly)
@@ -447,16 +447,6 @@ func (m *kindMigration) readiness(p *goPackage, t kindTarget, root typeDecl) {
 	p.edit(status.file, span{after, after, field}, contract.RuleKindReadyOnly)
 	end := p.offset(status.gen.End())
 	p.edit(status.file, span{end, end, decl}, contract.RuleKindReadyOnly)
-}
-
-func readinessMeaning(json string) string {
-	switch json {
-	case "controlPlaneInitialized":
-		return "initialized (its API server accepts requests)"
-	case "dataSecretCreated":
-		return "ready: its bootstrap data secret is created"
-	}
-	return "fully provisioned"
 }
 
 func fieldNamedAST(st *ast.StructType, name string) bool {
@@ -621,7 +611,7 @@ func (m *kindMigration) failures(p *goPackage, t kindTarget, root typeDecl, used
 		if !strings.Contains(text, "Deprecated:") {
 			// Cluster API's order: description, Deprecated paragraph, markers.
 			at := p.noteBefore(f) - start
-			text = text[:at] + pooltypes.DeprecatedFieldDoc + "\n" + text[at:]
+			text = text[:at] + kindtypes.DeprecatedFieldDoc + "\n" + text[at:]
 		}
 		moved.WriteString("\n" + text + "\n")
 		// Take the whole lines, so no blank line is left behind.

@@ -5,7 +5,7 @@
 // The packages named on the command line are type-checked from source and
 // reported on. The module's own packages they import, directly or not, are
 // type-checked from source too, but only to compute facts (the pool types
-// poolfinder marks), so `check ./controllers/...` judges use sites against
+// kindfinder marks), so `check ./controllers/...` judges use sites against
 // the same pool types as `check ./...` and go vet. Other dependencies come
 // from export data, as with go vet. Packages that fail to load are listed,
 // and the rest are still analysed.
@@ -39,7 +39,6 @@ import (
 	"github.com/mpaudit/mpaudit/analyzers"
 	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
 	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
-	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/internal/progress"
 	"github.com/mpaudit/mpaudit/report"
@@ -130,13 +129,13 @@ func run(opts Options, withFixes bool) (*report.Report, []Fix, error) {
 	r := &runner{as: as, facts: map[factKey]analysis.Fact{}, pkgFacts: map[pkgFactKey]analysis.Fact{}, withFixes: withFixes, progress: opts.Progress}
 	done := r.analyse(set)
 	tr.step("analysis of %d package(s), facts of %d more", len(set.roots), len(set.factOnly))
-	var depPools []*poolfinder.Result
+	var depPools []*kindfinder.Result
 	for _, p := range set.factOnly {
-		if pf, ok := done[p].results[as.Finder].(*poolfinder.Result); ok {
+		if pf, ok := done[p].results[as.Finder].(*kindfinder.Result); ok {
 			depPools = append(depPools, pf)
 		}
 	}
-	var rootPools []*poolfinder.Result
+	var rootPools []*kindfinder.Result
 	var fixes []Fix
 	for _, p := range set.roots {
 		m.loadErrors(p)
@@ -151,12 +150,10 @@ func run(opts Options, withFixes bool) (*report.Report, []Fix, error) {
 				m.findings(fs)
 			}
 		}
-		if pf, ok := o.results[as.Finder].(*poolfinder.Result); ok {
+		if pf, ok := o.results[as.Finder].(*kindfinder.Result); ok {
 			rootPools = append(rootPools, pf)
 			m.types(pf.Pools)
-		}
-		if kf, ok := o.results[as.Kinds].(*kindfinder.Result); ok {
-			m.kindTypes(kf.Types)
+			m.kindTypes(pf.Others())
 		}
 		fixes = append(fixes, o.fixes...)
 	}
@@ -330,7 +327,7 @@ func (m *merger) findings(fs *emit.Findings) {
 	}
 }
 
-func (m *merger) types(pools []*poolfinder.Pool) {
+func (m *merger) types(pools []*kindfinder.Pool) {
 	for _, pool := range pools {
 		if t := typeLine(pool); !m.typeSet[t] {
 			m.typeSet[t] = true
@@ -363,7 +360,7 @@ func (m *merger) kindTypes(ts []*kindfinder.Type) {
 	}
 }
 
-func typeLine(pool *poolfinder.Pool) string {
+func typeLine(pool *kindfinder.Pool) string {
 	role := "storage"
 	if !pool.Storage {
 		role = "spoke"
@@ -373,12 +370,12 @@ func typeLine(pool *poolfinder.Pool) string {
 
 // chooseTarget takes the core version of a package that declares pools
 // (every package of a module resolves the same one), else of any analysed
-// package that resolved one (poolfinder skips packages that cannot name a
+// package that resolved one (kindfinder skips packages that cannot name a
 // pool type), else of the module directory. A go.mod that cannot be read
 // is a load error: the severities would be a guess.
-func (m *merger) chooseTarget(override string, roots, deps []*poolfinder.Result) {
+func (m *merger) chooseTarget(override string, roots, deps []*kindfinder.Result) {
 	all := append(slices.Clone(roots), deps...)
-	var chosen *poolfinder.Result
+	var chosen *kindfinder.Result
 	for _, pf := range all {
 		if len(pf.Pools) > 0 {
 			chosen = pf
@@ -413,7 +410,7 @@ func (m *merger) chooseTarget(override string, roots, deps []*poolfinder.Result)
 
 // typesNote says when no pool type is audited, and whether use sites were
 // still judged against pool types declared outside the patterns.
-func (m *merger) typesNote(npkgs int, deps []*poolfinder.Result) {
+func (m *merger) typesNote(npkgs int, deps []*kindfinder.Result) {
 	if len(m.rep.Summary.Types) > 0 {
 		return
 	}

@@ -1,44 +1,71 @@
 package kindfinder
 
 import (
+	"bytes"
+	"go/ast"
+	"go/constant"
+	"go/parser"
+	"go/token"
 	"go/types"
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"sort"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
 	"github.com/mpaudit/mpaudit/analyzers/markers"
-	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/crdconfig"
 )
 
-// New returns the kindfinder analyzer of env's analyzer set; mk and pf
-// are that set's markers and poolfinder analyzers.
-func New(env *setup.Env, mk, pf *analysis.Analyzer) *analysis.Analyzer {
+// New returns the finder of env's analyzer set; mk is that set's markers
+// analyzer.
+func New(env *setup.Env, mk *analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:             "kindfinder",
-		Doc:              "classifies root API types by contract kind (InfraCluster, InfraMachine, ControlPlane, BootstrapConfig, templates) and exports facts naming the JSON path of their spec and status types (reports nothing)",
+		Doc:              "classifies root API types by contract kind (InfraCluster, InfraMachine, InfraMachinePool, ControlPlane, BootstrapConfig, templates) and exports facts naming the kind and JSON path of their spec and status types (reports nothing)",
 		URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/kindfinder",
 		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, env) },
-		Requires:         []*analysis.Analyzer{mk, pf},
+		Requires:         []*analysis.Analyzer{mk},
 		RunDespiteErrors: true,
 		ResultType:       reflect.TypeFor[*Result](),
-		FactTypes:        []analysis.Fact{(*NodeFact)(nil)},
+		FactTypes:        []analysis.Fact{(*NodeFact)(nil), (*ReachFact)(nil)},
 	}
 }
 
-// ResultOf finds kindfinder's result among a pass's inputs.
-func ResultOf(pass *analysis.Pass) *Result {
+// ResultOf is the finder's result among the pass's inputs.
+func ResultOf(pass *analysis.Pass) (*Result, bool) {
 	for _, r := range pass.ResultOf {
 		if res, ok := r.(*Result); ok {
-			return res
+			return res, true
 		}
 	}
-	panic("analyzer " + pass.Analyzer.Name + " does not require kindfinder")
+	return nil, false
 }
+
+// MustResultOf is ResultOf for analyzers that require the finder.
+func MustResultOf(pass *analysis.Pass) *Result {
+	res, ok := ResultOf(pass)
+	if !ok {
+		panic("analyzer " + pass.Analyzer.Name + " does not require kindfinder")
+	}
+	return res
+}
+
+// ReachFact marks a package that declares provider API types (or is a
+// provider API group) or imports, directly or not, one that does. A
+// package without it that imports none with it cannot name a provider
+// type, so every pass skips it (go vet runs the tool on every dependency
+// for facts).
+type ReachFact struct{}
+
+func (*ReachFact) AFact() {}
+
+func (*ReachFact) String() string { return "reaches provider types" }
 
 // TypeRef identifies a classified type in facts and findings.
 type TypeRef struct {
@@ -69,6 +96,16 @@ func (r TypeRef) APIVersion() string {
 // Has reports whether the type has the catalogued point at path.
 func (r TypeRef) Has(path string) bool { return slices.Contains(r.Points, path) }
 
+// IsPool reports whether the type is an InfraMachinePool, whose core reads
+// differ from the label-driven kinds'.
+func (r TypeRef) IsPool() bool { return r.ContractKind == contract.KindInfraMachinePool }
+
+// Catalog is the catalogued kind of the type.
+func (r TypeRef) Catalog() *contract.Kind {
+	k, _ := contract.KindByName(r.ContractKind)
+	return k
+}
+
 // NodeFact marks a classified type ("" path) or a struct type of its spec
 // or status ("status", "status.initialization", ...).
 type NodeFact struct {
@@ -87,18 +124,39 @@ type Type struct {
 	Catalog        *contract.Kind
 	Classification contract.Classification
 	Obj            *types.TypeName
+	Spec           types.Type // nil when the root has no spec field
+	Status         types.Type // nil when the root has no status field
 	Markers        markers.Set
 	// Labels are +kubebuilder:metadata:labels on the type.
 	Labels map[string]string
 }
 
+// Pool is a classified InfraMachinePool type.
+type Pool = Type
+
 // Result is the analyzer's per-package result.
 type Result struct {
+	// Types are the package's classified types of every kind, by name.
 	Types []*Type
-	// Release is the target core release (from poolfinder's target).
+	// Pools are the InfraMachinePool types among Types that have a spec and
+	// a status (templates excluded).
+	Pools []*Pool
+	// Target is the core version severities are computed for; Release is
+	// its release.
+	Target  contract.CoreTarget
 	Release contract.Release
-	Pool    *poolfinder.Result
-	facts   map[types.Object]*NodeFact
+	// TargetErr is set when go.mod or the override could not be read; Target
+	// is then the default.
+	TargetErr error
+	// Dir is the package directory, ModuleRoot the directory of its go.mod.
+	Dir, ModuleRoot string
+	// Skipped is set when the package can neither declare nor name a
+	// provider type: nothing was looked at, Target is the default, not resolved.
+	Skipped bool
+	// ProviderGroup is set when the package is the API of a provider group
+	// (infrastructure., controlplane., bootstrap.).
+	ProviderGroup bool
+	facts         map[types.Object]*NodeFact
 }
 
 // Node returns the fact of a type, from this package or an imported one.
@@ -111,53 +169,129 @@ func (r *Result) Node(obj types.Object) (*NodeFact, bool) {
 // type: use-site passes need not read a package that cannot reach one.
 func (r *Result) Any() bool { return len(r.facts) > 0 }
 
+// Others are the classified types of the kinds other than InfraMachinePool.
+func (r *Result) Others() []*Type {
+	var out []*Type
+	for _, t := range r.Types {
+		if t.Catalog.Name != contract.KindInfraMachinePool && t.Catalog.TemplateOf != contract.KindInfraMachinePool {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// Context is the rule context for a pool.
+func (r *Result) Context(storage bool) contract.Context {
+	return contract.Context{Core: r.Target.Behaviour, Spoke: !storage}
+}
+
 // maxSummaryDepth bounds the JSON paths collected for the classifier; the
 // structural hints it asks about are at most three segments deep.
 const maxSummaryDepth = 4
 
 func run(pass *analysis.Pass, env *setup.Env) (any, error) {
-	mk := markers.ResultOf(pass)
-	pool := poolfinder.MustResultOf(pass)
-	res := &Result{Pool: pool, Release: pool.Target.Release(), facts: map[types.Object]*NodeFact{}}
-	for _, of := range pass.AllObjectFacts() {
-		if nf, ok := of.Fact.(*NodeFact); ok {
-			res.facts[of.Object] = nf
-		}
-	}
-	if len(pass.Files) == 0 || mk.Package().Has("kubebuilder:skipversion") {
+	res := &Result{facts: map[types.Object]*NodeFact{}, Target: contract.DefaultTarget()}
+	res.Release = res.Target.Release()
+	if len(pass.Files) == 0 {
 		return res, nil
 	}
-	var roots []*types.TypeName
+	reached := importsReach(pass)
+	if !reached && !mayDeclare(pass.Files) {
+		res.Skipped = true
+		return res, nil
+	}
+	if reached {
+		for _, of := range pass.AllObjectFacts() {
+			if nf, ok := of.Fact.(*NodeFact); ok {
+				res.facts[of.Object] = nf
+			}
+		}
+	}
+	res.Dir = filepath.Dir(pass.Fset.File(pass.Files[0].Pos()).Name())
+	if gm, ok := contract.FindGoMod(res.Dir); ok {
+		res.ModuleRoot = filepath.Dir(gm)
+	}
+	res.Target, res.TargetErr = resolveTarget(env, res.Dir)
+	res.Release = res.Target.Release()
+	find(pass, env, res)
+	if reached || len(res.Types) > 0 || res.ProviderGroup {
+		pass.ExportPackageFact(&ReachFact{})
+	}
+	return res, nil
+}
+
+// importsReach reports whether a direct import carries a ReachFact; the
+// fact is passed on by every package that imports one, so direct imports
+// are enough.
+func importsReach(pass *analysis.Pass) bool {
+	for _, imp := range pass.Pkg.Imports() {
+		if pass.ImportPackageFact(imp, &ReachFact{}) {
+			return true
+		}
+	}
+	return false
+}
+
+// rootMarker is the marker every API type carries; a package none of
+// whose comments holds it declares no provider type.
+const rootMarker = "kubebuilder:object:root"
+
+// mayDeclare is the cheap test for API type declarations, and for
+// //mpaudit:ignore directives, which the suppress pass reports in any
+// package (one that suppresses nothing is a finding).
+func mayDeclare(files []*ast.File) bool {
+	for _, f := range files {
+		for _, cg := range f.Comments {
+			for _, c := range cg.List {
+				if strings.Contains(c.Text, rootMarker) || strings.Contains(c.Text, "mpaudit:ignore") {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// find classifies the package's root types and exports their facts.
+func find(pass *analysis.Pass, env *setup.Env, res *Result) {
+	mk := markers.ResultOf(pass)
+	if mk.Package().Has("kubebuilder:skipversion") {
+		return
+	}
+	group, version := groupVersion(pass, mk)
+	// Provider API packages are judged by the type passes even when they
+	// declare nothing classified, and their users by the use-site passes.
+	res.ProviderGroup = contract.IsProviderGroup(group)
 	scope := pass.Pkg.Scope()
+	var cfg *crdconfig.Result
+	crdsLoaded := false
 	for _, name := range scope.Names() {
 		tn, ok := scope.Lookup(name).(*types.TypeName)
 		if !ok || tn.IsAlias() {
 			continue
 		}
-		if m, ok := mk.Type(tn).Get("kubebuilder:object:root"); ok && m.Value != "false" {
-			roots = append(roots, tn)
-		}
-	}
-	if len(roots) == 0 {
-		return res, nil // most packages: no API types, nothing to classify
-	}
-	group, version := poolfinder.GroupVersion(pass, mk)
-	var cfg *crdconfig.Result
-	crdsLoaded := false
-	for _, tn := range roots {
-		c := contract.Classify(contract.TypeSummary{Group: group, Name: tn.Name(), Paths: jsonPaths(tn.Type())}, env.KindOverrides(pool.Dir))
-		if c.Kind == nil || isPoolKind(c.Kind) {
-			continue // not a contract kind, or poolfinder's
-		}
 		set := mk.Type(tn)
+		if m, ok := set.Get(rootMarker); !ok || m.Value == "false" {
+			continue
+		}
+		c := contract.Classify(contract.TypeSummary{Group: group, Name: name, Paths: jsonPaths(tn.Type())}, env.KindOverrides(res.Dir))
+		if c.Kind == nil {
+			continue
+		}
+		spec, hasSpec := FieldByJSON(tn.Type(), contract.ObjectSpec)
+		status, hasStatus := FieldByJSON(tn.Type(), contract.ObjectStatus)
+		pool := c.Kind.Name == contract.KindInfraMachinePool
+		if pool && (!hasSpec || !hasStatus) {
+			continue // no object core could read a pool from
+		}
 		t := &Type{
 			TypeRef: TypeRef{
 				ContractKind: c.Kind.Name,
-				Kind:         tn.Name(),
+				Kind:         name,
 				Group:        group,
 				Version:      version,
-				Type:         pass.Pkg.Path() + "." + tn.Name(),
-				Storage:      set.Has("kubebuilder:storageversion") || !poolfinder.StorageElsewhere(env, pool.Dir, tn.Name()),
+				Type:         pass.Pkg.Path() + "." + name,
+				Storage:      set.Has("kubebuilder:storageversion") || !storageElsewhere(env, res.Dir, name),
 			},
 			Catalog:        c.Kind,
 			Classification: c,
@@ -165,37 +299,38 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 			Markers:        set,
 			Labels:         markers.Labels(set),
 		}
+		if hasSpec {
+			t.Spec = spec.Var.Type()
+		}
+		if hasStatus {
+			t.Status = status.Var.Type()
+		}
 		for _, p := range c.Kind.AllPoints() {
-			if _, ok := poolfinder.FieldByPath(tn.Type(), p.Path); ok && !slices.Contains(t.Points, p.Path) {
+			if _, ok := FieldByPath(tn.Type(), p.Path); ok && !slices.Contains(t.Points, p.Path) {
 				t.Points = append(t.Points, p.Path)
 			}
 		}
 		if c.Kind.LabelExclusiveSince != "" {
 			if !crdsLoaded {
-				cfg, crdsLoaded = loadCRDs(env, pool.Dir, pool.ModuleRoot), true
+				cfg, crdsLoaded = loadCRDs(env, res.Dir, res.ModuleRoot), true
 			}
 			t.Judgement = judge(cfg, t, res.Release)
 		}
 		res.Types = append(res.Types, t)
+		if pool {
+			res.Pools = append(res.Pools, t)
+		}
 		exportNode(pass, res, tn, t.TypeRef, "")
-		for _, top := range poolfinder.JSONFields(tn.Type()) {
-			if top.Name == pathSpec || top.Name == pathStatus {
-				exportTree(pass, res, top.Var.Type(), t.TypeRef, top.Name, map[types.Type]bool{})
-			}
+		if hasSpec {
+			exportTree(pass, res, t.Spec, t.TypeRef, contract.ObjectSpec, map[types.Type]bool{})
+		}
+		if hasStatus {
+			exportTree(pass, res, t.Status, t.TypeRef, contract.ObjectStatus, map[types.Type]bool{})
 		}
 	}
-	sort.Slice(res.Types, func(i, j int) bool { return res.Types[i].Kind < res.Types[j].Kind })
-	return res, nil
-}
-
-// The two top-level objects of a root type whose paths the contract names.
-const (
-	pathSpec   = "spec"
-	pathStatus = "status"
-)
-
-func isPoolKind(k *contract.Kind) bool {
-	return k.Name == contract.KindInfraMachinePool || k.Name == contract.KindInfraMachinePoolTemplate
+	byKind := func(ts []*Type) func(i, j int) bool { return func(i, j int) bool { return ts[i].Kind < ts[j].Kind } }
+	sort.Slice(res.Types, byKind(res.Types))
+	sort.Slice(res.Pools, byKind(res.Pools))
 }
 
 // jsonPaths lists the JSON paths under the root's spec and status.
@@ -203,20 +338,20 @@ func jsonPaths(root types.Type) []string {
 	var out []string
 	var walk func(t types.Type, prefix string, depth int, seen map[*types.Struct]bool)
 	walk = func(t types.Type, prefix string, depth int, seen map[*types.Struct]bool) {
-		st := poolfinder.StructOf(t)
+		st := StructOf(t)
 		if st == nil || seen[st] || depth > maxSummaryDepth {
 			return
 		}
 		seen[st] = true
 		defer delete(seen, st)
-		for _, f := range poolfinder.JSONFields(t) {
+		for _, f := range JSONFields(t) {
 			p := prefix + "." + f.Name
 			out = append(out, p)
 			walk(f.Var.Type(), p, depth+1, seen)
 		}
 	}
-	for _, top := range poolfinder.JSONFields(root) {
-		if top.Name == pathSpec || top.Name == pathStatus {
+	for _, top := range JSONFields(root) {
+		if top.Name == contract.ObjectSpec || top.Name == contract.ObjectStatus {
 			walk(top.Var.Type(), top.Name, 1, map[*types.Struct]bool{})
 		}
 	}
@@ -234,8 +369,8 @@ func exportNode(pass *analysis.Pass, res *Result, obj types.Object, ref TypeRef,
 
 // exportTree marks the named struct types of this package under t.
 func exportTree(pass *analysis.Pass, res *Result, t types.Type, ref TypeRef, path string, seen map[types.Type]bool) {
-	named, ok := poolfinder.Deref(t).(*types.Named)
-	if !ok || seen[named] || poolfinder.StructOf(named) == nil {
+	named, ok := Deref(t).(*types.Named)
+	if !ok || seen[named] || StructOf(named) == nil {
 		return
 	}
 	seen[named] = true
@@ -243,11 +378,147 @@ func exportTree(pass *analysis.Pass, res *Result, t types.Type, ref TypeRef, pat
 		return
 	}
 	exportNode(pass, res, named.Obj(), ref, path)
-	for _, f := range poolfinder.JSONFields(named) {
+	for _, f := range JSONFields(named) {
 		ft := f.Var.Type()
 		if s, ok := types.Unalias(ft).Underlying().(*types.Slice); ok {
 			ft = s.Elem() // list items share the list's path
 		}
 		exportTree(pass, res, ft, ref, path+"."+f.Name, seen)
 	}
+}
+
+// groupVersion reads the API group and version from the package's
+// schema.GroupVersion literal, else +groupName/+versionName, else the
+// package name for the version.
+func groupVersion(pass *analysis.Pass, mk *markers.Markers) (group, version string) {
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			cl, ok := n.(*ast.CompositeLit)
+			if !ok || group != "" {
+				return group == ""
+			}
+			tv, ok := pass.TypesInfo.Types[cl]
+			if !ok || !isGroupVersion(tv.Type) {
+				return true
+			}
+			for _, elt := range cl.Elts {
+				kv, ok := elt.(*ast.KeyValueExpr)
+				if !ok {
+					continue
+				}
+				key, _ := kv.Key.(*ast.Ident)
+				val := pass.TypesInfo.Types[kv.Value].Value
+				if key == nil || val == nil || val.Kind() != constant.String {
+					continue
+				}
+				switch key.Name {
+				case "Group":
+					group = constant.StringVal(val)
+				case "Version":
+					version = constant.StringVal(val)
+				}
+			}
+			return false
+		})
+	}
+	if group == "" {
+		if m, ok := mk.Package().Get("groupName"); ok {
+			group = m.Value
+		}
+	}
+	if version == "" {
+		if m, ok := mk.Package().Get("versionName"); ok {
+			version = m.Value
+		} else {
+			version = pass.Pkg.Name()
+		}
+	}
+	return group, version
+}
+
+func isGroupVersion(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Name() == "GroupVersion" && n.Obj().Pkg() != nil &&
+		n.Obj().Pkg().Path() == "k8s.io/apimachinery/pkg/runtime/schema"
+}
+
+type targetResult struct {
+	t   contract.CoreTarget
+	err error
+}
+
+// resolveTarget reads the target once per go.mod (or directory without
+// one) and analyzer set; the set's settings carry the override.
+func resolveTarget(env *setup.Env, dir string) (contract.CoreTarget, error) {
+	key := dir
+	if gm, ok := contract.FindGoMod(dir); ok {
+		key = gm
+	}
+	r := env.Memo("kindfinder.target", key, func() any {
+		t, err := contract.ResolveTarget(env.Settings.CAPIVersion, dir)
+		if err != nil {
+			t = contract.DefaultTarget()
+		}
+		return targetResult{t, err}
+	}).(targetResult)
+	return r.t, r.err
+}
+
+// storageElsewhere reports whether a sibling API version directory (same
+// parent) declares kind with +kubebuilder:storageversion, which makes this
+// version a conversion spoke.
+func storageElsewhere(env *setup.Env, dir, kind string) bool {
+	parent := filepath.Dir(dir)
+	scan := env.Memo("kindfinder.storage", parent, func() any { return scanStorageVersions(parent) }).(map[string][]string)
+	for _, d := range scan[kind] {
+		if d != dir {
+			return true
+		}
+	}
+	return false
+}
+
+func scanStorageVersions(parent string) map[string][]string {
+	out := map[string][]string{}
+	entries, err := os.ReadDir(parent)
+	if err != nil {
+		return out
+	}
+	marker := []byte("+kubebuilder:storageversion")
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		dir := filepath.Join(parent, e.Name())
+		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+		for _, file := range files {
+			if strings.HasSuffix(file, "_test.go") {
+				continue
+			}
+			src, err := os.ReadFile(file)
+			if err != nil || !bytes.Contains(src, marker) {
+				continue
+			}
+			fset := token.NewFileSet()
+			f, err := parser.ParseFile(fset, file, src, parser.ParseComments|parser.SkipObjectResolution)
+			if err != nil {
+				continue
+			}
+			for ts, set := range markers.FileTypeMarkers(fset, f) {
+				if set.Has("kubebuilder:storageversion") {
+					out[ts.Name.Name] = append(out[ts.Name.Name], dir)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// PoolNode is Node for InfraMachinePool types and their struct types only.
+func (r *Result) PoolNode(obj types.Object) (*NodeFact, bool) {
+	f, ok := r.facts[obj]
+	if !ok || !f.Ref.IsPool() {
+		return nil, false
+	}
+	return f, true
 }

@@ -11,8 +11,8 @@ import (
 	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
 )
 
-// finder is the set's kindfinder, which its kindtypes pass requires first.
-var finder = analyzers.MustNew(analyzers.Settings{}).Analyzer("kindtypes").Requires[0]
+// finder is the set's kindfinder.
+var finder = analyzers.MustNew(analyzers.Settings{}).Finder
 
 func TestClassifies(t *testing.T) {
 	results := analysistest.Run(t, analysistest.TestData(), finder, "example.com/kinds/...")

@@ -3,7 +3,6 @@ package kindfinder
 import (
 	"fmt"
 
-	"github.com/mpaudit/mpaudit/analyzers/internal/crdload"
 	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/crdconfig"
@@ -71,7 +70,7 @@ func loadCRDs(env *setup.Env, dir, moduleRoot string) *crdconfig.Result {
 	if d == "" {
 		return nil
 	}
-	cfg, err := crdload.Load(env, d)
+	cfg, err := env.LoadCRDs(d)
 	if err != nil {
 		return nil
 	}

@@ -1,13 +1,32 @@
-// Package kindtypes defines the type pass for the label-driven kinds
-// (InfraCluster, InfraMachine, ControlPlane, BootstrapConfig), generic over
-// the contract catalog: each type kindfinder classifies is compared with its
-// kind's points for the contract core reads it under.
+// Package kindtypes defines the one type pass of every contract kind: each
+// root type kindfinder classifies is compared with its kind's field points
+// in the catalog (contract.Kind.Points), looked up by their JSON paths.
 //
-// That contract comes from the CRD's labels (config/crd, else the type's
-// +kubebuilder:metadata:labels markers), resolved for the target core as
-// core resolves them (contract.ResolveContractAt). The API version core
-// reads is judged under that label at full severity; a storage version core
-// does not read (a hub behind a label naming a spoke) and a type without a
-// known label are judged against v1beta2, the contract of the next label
-// flip, at most at warning; other spokes are informational.
+// InfraMachinePool types are judged as released cores read them (only
+// status.ready through v1.14; the #14030 fallback when targeted): readiness
+// fields and their combination for the target core, the initialization
+// shape, top-level failure fields, spec.providerID, the mandatory
+// spec.providerIDList and status.replicas, and the conditions type
+// (MPA101–MPA113). Findings on the storage version carry the catalog
+// severity; older API versions (conversion spokes) are informational.
+//
+// The label-driven kinds (InfraCluster, InfraMachine, ControlPlane,
+// BootstrapConfig) are judged against the contract their CRD's label makes
+// core read (MPA120–MPA130). That contract comes from the CRD's labels
+// (config/crd, else the type's +kubebuilder:metadata:labels markers),
+// resolved for the target core as core resolves them
+// (contract.ResolveContractAt). The API version core reads is judged under
+// that label at full severity; a storage version core does not read (a hub
+// behind a label naming a spoke) and a type without a known label are
+// judged against v1beta2, the contract of the next label flip, at most at
+// warning; other spokes are informational.
+//
+// The pool fixes, MPA107 (providerID to string) and MPA105/MPA106 (failure
+// fields moved under status.deprecated.v1beta1), are offered whatever the
+// use sites need, because a type rule cannot see other packages: uses
+// poolusage cannot rewrite are marked "(needs a person)", and API-package
+// code (conversions, zz_generated.deepcopy.go, which controller-gen must
+// regenerate) is not rewritten at all, so the whole-module `mpaudit
+// rewrite` type-checks the result and refuses to write it if it does not
+// compile.
 package kindtypes

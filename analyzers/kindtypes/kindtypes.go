@@ -13,8 +13,6 @@ import (
 	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
 	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
 	"github.com/mpaudit/mpaudit/analyzers/markers"
-	"github.com/mpaudit/mpaudit/analyzers/poolcrd"
-	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/crdconfig"
 	"github.com/mpaudit/mpaudit/report"
@@ -25,7 +23,7 @@ import (
 func New(env *setup.Env, kf, mk *analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:             "kindtypes",
-		Doc:              "checks InfraCluster, InfraMachine, ControlPlane and BootstrapConfig API types against the provider contract their CRD's label selects for the target core",
+		Doc:              "checks the API types of every contract kind (InfraCluster, InfraMachine, InfraMachinePool, ControlPlane, BootstrapConfig) against the catalog's field points for the target core and the CRD's contract label",
 		URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/kindtypes",
 		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, env) },
 		Requires:         []*analysis.Analyzer{kf, mk},
@@ -35,9 +33,10 @@ func New(env *setup.Env, kf, mk *analysis.Analyzer) *analysis.Analyzer {
 }
 
 func run(pass *analysis.Pass, env *setup.Env) (any, error) {
-	res := kindfinder.ResultOf(pass)
+	res := kindfinder.MustResultOf(pass)
 	mk := markers.ResultOf(pass)
 	em, out := emit.New(pass, env)
+	checkPools(pass, em, res, mk)
 	var judged []*kindfinder.Type
 	for _, t := range res.Types {
 		if t.Catalog.LabelExclusiveSince != "" && !t.Catalog.IsTemplate() {
@@ -47,10 +46,10 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 	if len(judged) == 0 {
 		return out, nil
 	}
-	reportCRDProblems(em, env, res.Pool)
+	reportCRDProblems(em, env, res)
 	for _, t := range judged {
 		c := &checker{em: em, t: t, mk: mk, release: res.Release}
-		c.judge(res.Pool.Target.Behaviour)
+		c.judge(res.Target.Behaviour)
 		c.readiness()
 		c.readInPlace()
 		c.initializationShape()
@@ -64,13 +63,13 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 
 // reportCRDProblems reports what kept config/crd, where kindfinder read the
 // labels, from being read, unless poolcrd does (the package has pool types).
-func reportCRDProblems(em *emit.Emitter, env *setup.Env, pool *poolfinder.Result) {
-	dir := crdconfig.FindConfigDir(pool.Dir, pool.ModuleRoot)
+func reportCRDProblems(em *emit.Emitter, env *setup.Env, res *kindfinder.Result) {
+	dir := crdconfig.FindConfigDir(res.Dir, res.ModuleRoot)
 	if dir == "" {
 		return
 	}
-	cfg, err := poolcrd.Load(env, dir)
-	reported := slices.ContainsFunc(pool.Pools, func(p *poolfinder.Pool) bool { return p.Storage })
+	cfg, err := env.LoadCRDs(dir)
+	reported := slices.ContainsFunc(res.Pools, func(p *kindfinder.Pool) bool { return p.Storage })
 	if err != nil {
 		if !reported {
 			em.Problem(report.Problem{Subject: dir, Message: err.Error()})
@@ -124,8 +123,8 @@ func (c *checker) report(pos token.Pos, rule, field, format string, args ...any)
 }
 
 // field finds the Go field at a point's JSON path.
-func (c *checker) field(path string) (poolfinder.JSONField, bool) {
-	return poolfinder.FieldByPath(c.t.Obj.Type(), path)
+func (c *checker) field(path string) (kindfinder.JSONField, bool) {
+	return kindfinder.FieldByPath(c.t.Obj.Type(), path)
 }
 
 // point returns the kind's point of an aspect under a contract.
@@ -141,8 +140,8 @@ func (c *checker) point(ct contract.Contract, a contract.Aspect) (contract.Point
 // containerPos is where a missing point is reported: the declaration of the
 // type holding it (the status struct), else the root type.
 func (c *checker) containerPos(p contract.Point) token.Pos {
-	if f, ok := poolfinder.FieldByJSON(c.t.Obj.Type(), p.Segments()[0]); ok {
-		if n, ok := poolfinder.Deref(f.Var.Type()).(*types.Named); ok {
+	if f, ok := kindfinder.FieldByJSON(c.t.Obj.Type(), p.Segments()[0]); ok {
+		if n, ok := kindfinder.Deref(f.Var.Type()).(*types.Named); ok {
 			return n.Obj().Pos()
 		}
 		return f.Var.Pos()
@@ -224,9 +223,9 @@ func (c *checker) initializationShape() {
 	if got := contract.ParseJSONTag(f.Tag); got != init.Tag {
 		problems = append(problems, fmt.Sprintf("its json tag is %q, want %q", f.Tag, init.Tag.String()))
 	}
-	if poolfinder.StructOf(t) == nil {
+	if kindfinder.StructOf(t) == nil {
 		problems = append(problems, fmt.Sprintf("its type %s is not a struct", types.TypeString(t, qualifier)))
-	} else if named, ok := poolfinder.Deref(t).(*types.Named); ok && named.Obj().Pkg() == c.t.Obj.Pkg() {
+	} else if named, ok := kindfinder.Deref(t).(*types.Named); ok && named.Obj().Pkg() == c.t.Obj.Pkg() {
 		for _, m := range init.Markers {
 			if !m.OnType {
 				continue
@@ -244,9 +243,9 @@ func (c *checker) initializationShape() {
 		if got := contract.ParseJSONTag(g.Tag); got != inner.Tag {
 			problems = append(problems, fmt.Sprintf("%s's json tag is %q, want %q", name, g.Tag, inner.Tag.String()))
 		}
-	} else if poolfinder.StructOf(t) != nil {
+	} else if kindfinder.StructOf(t) != nil {
 		var names []string
-		for _, g := range poolfinder.JSONFields(t) {
+		for _, g := range kindfinder.JSONFields(t) {
 			names = append(names, g.Name)
 		}
 		problems = append(problems, fmt.Sprintf("it has no %s field (fields: %s)", name, strings.Join(names, ", ")))
@@ -358,5 +357,6 @@ func labelDriven(p contract.Point) bool {
 	return slices.ContainsFunc(p.Reads, func(r contract.Read) bool { return r.Mode == contract.ReadLabelDriven })
 }
 
-// qualifier prints package names, not paths.
+// qualifier prints package names, not paths: clusterv1beta1.Conditions reads
+// as v1beta1.Conditions.
 func qualifier(p *types.Package) string { return p.Name() }

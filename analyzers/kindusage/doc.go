@@ -1,9 +1,14 @@
-// Package kindusage defines the use-site pass for the label-driven kinds
-// (InfraCluster, InfraMachine, ControlPlane, BootstrapConfig), generic over
-// the catalog: where a type has a field under both contract names (status.ready
-// and status.initialization.provisioned, a ControlPlane's updatedReplicas and
-// upToDateReplicas), a function that writes one name must write the other,
-// or the core that reads the other never sees the change.
+// Package kindusage defines the use-site pass for the renamed fields of the
+// label-driven kinds other than readiness, generic over the catalog: where a
+// type has a field under both contract names (a ControlPlane's
+// updatedReplicas and upToDateReplicas, its machine template fields), a
+// function that writes one name must write the other while the type is
+// dual, or the core that reads the other never sees the change.
+//
+// Readiness (status.ready and status.initialization.provisioned,
+// initialized and controlPlaneInitialized, ready and dataSecretCreated) is
+// judged by poolusage's behaviour engine for every kind, per object and
+// through helpers; this pass skips it.
 //
 // Types are recognised through kindfinder facts. A write is an assignment to
 // the field or to a struct holding it, or a key in a literal of a struct

@@ -14,7 +14,6 @@ import (
 	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
 	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
 	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
-	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/report"
 )
@@ -43,9 +42,9 @@ type write struct {
 }
 
 func run(pass *analysis.Pass, env *setup.Env) (any, error) {
-	res := kindfinder.ResultOf(pass)
+	res := kindfinder.MustResultOf(pass)
 	em, out := emit.New(pass, env)
-	if len(res.Types) > 0 || !res.Any() {
+	if len(res.Others()) > 0 || !res.Any() {
 		return out, nil // API packages (conversions and webhooks are not use sites), or no kind type in reach
 	}
 	for _, f := range pass.Files {
@@ -126,7 +125,7 @@ func literalWrites(pass *analysis.Pass, res *kindfinder.Result, lit *ast.Composi
 
 // fieldWrite names the write of field v of the struct type owner.
 func fieldWrite(pass *analysis.Pass, res *kindfinder.Result, owner types.Type, v *types.Var, pos token.Pos, rhs ast.Expr) (write, bool) {
-	named, ok := poolfinder.Deref(owner).(*types.Named)
+	named, ok := kindfinder.Deref(owner).(*types.Named)
 	if !ok {
 		return write{}, false
 	}
@@ -134,8 +133,8 @@ func fieldWrite(pass *analysis.Pass, res *kindfinder.Result, owner types.Type, v
 	if !ok || fact.Ref.Judgement.Against == "" {
 		return write{}, false // not a label-driven kind
 	}
-	st := poolfinder.StructOf(named)
-	name, ok := poolfinder.JSONNameOf(st, v)
+	st := kindfinder.StructOf(named)
+	name, ok := kindfinder.JSONNameOf(st, v)
 	if !ok {
 		return write{}, false
 	}
@@ -190,6 +189,9 @@ func check(em *emit.Emitter, res *kindfinder.Result, ws []write) {
 			continue
 		}
 		for _, old := range kind.Points(contract.V1Beta1) {
+			if old.Aspect == contract.AspectReadiness {
+				continue // poolusage's behaviour engine pairs readiness writes per object
+			}
 			renamed, ok := kind.PairOf(old)
 			if !ok || renamed.Path == old.Path || !labelDriven(old) || !labelDriven(renamed) ||
 				!w.ref.Has(old.Path) || !w.ref.Has(renamed.Path) {
@@ -216,7 +218,7 @@ func labelDriven(p contract.Point) bool {
 }
 
 func reportAlone(em *emit.Emitter, res *kindfinder.Result, w write, rule, written, missing string) {
-	ctx := w.ref.Context(res.Pool.Target.Behaviour, res.Release)
+	ctx := w.ref.Context(res.Target.Behaviour, res.Release)
 	em.At(w.pos, report.Finding{
 		Rule:       rule,
 		Severity:   contract.MustRule(rule).Severity(ctx),

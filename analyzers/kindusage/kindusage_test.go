@@ -13,5 +13,5 @@ var kindusage = analyzers.MustNew(analyzers.Settings{ReportAt: contract.Info}).A
 
 // TestWritesInPairs uses kindtypes' module of CAPD-, CABPK- and KCP-like types.
 func TestWritesInPairs(t *testing.T) {
-	analysistest.Run(t, "../kindtypes/testdata/kinds", kindusage, "./controllers/...")
+	analysistest.Run(t, "../kindtypes/testdata/kinds", kindusage, "./controllers")
 }

@@ -72,7 +72,7 @@ func (s Set) All(name string) []Marker {
 
 // Markers is the analyzer's result for one package. The comments are
 // parsed on first use: most packages go vet visits for facts declare no
-// API type, and poolfinder skips them without asking.
+// API type, and kindfinder skips them without asking.
 type Markers struct {
 	once    sync.Once
 	pass    *analysis.Pass

@@ -6,44 +6,42 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mpaudit/mpaudit/analyzers/internal/crdload"
 	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
 	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
 	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
-	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/crdconfig"
 	"github.com/mpaudit/mpaudit/report"
 )
 
-// New returns the poolcrd analyzer of env's analyzer set; pf and kf are
-// that set's poolfinder and kindfinder.
-func New(env *setup.Env, pf, kf *analysis.Analyzer) *analysis.Analyzer {
+// New returns the poolcrd analyzer of env's analyzer set; pf is that
+// set's kindfinder.
+func New(env *setup.Env, pf *analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:             "poolcrd",
 		Doc:              "checks the CRDs of every contract kind's storage types: contract labels as the target core resolves them, name, scope and the schema of the version core reads",
 		URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/poolcrd",
 		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, env) },
-		Requires:         []*analysis.Analyzer{pf, kf},
+		Requires:         []*analysis.Analyzer{pf},
 		RunDespiteErrors: true,
 		ResultType:       emit.ResultType,
 	}
 }
 
-func load(env *setup.Env, dir string) (*crdconfig.Result, error) { return crdload.Load(env, dir) }
+// load reads a config/crd tree through the analyzer set's cache.
+func load(env *setup.Env, dir string) (*crdconfig.Result, error) { return env.LoadCRDs(dir) }
 
 func run(pass *analysis.Pass, env *setup.Env) (any, error) {
-	res := poolfinder.MustResultOf(pass)
-	kinds := kindfinder.ResultOf(pass)
+	res := kindfinder.MustResultOf(pass)
 	em, out := emit.New(pass, env)
-	var storage []*poolfinder.Pool
+	var storage []*kindfinder.Pool
 	for _, p := range res.Pools {
 		if p.Storage {
 			storage = append(storage, p) // the CRD is checked once, for its storage type
 		}
 	}
 	var kindStorage []*kindfinder.Type
-	for _, t := range kinds.Types {
+	for _, t := range res.Others() {
 		if t.Storage {
 			kindStorage = append(kindStorage, t)
 		}
@@ -77,19 +75,19 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 		check(em, res, p, cfg, md)
 	}
 	for _, t := range kindStorage {
-		checkKind(em, kinds.Release, t, cfg, md)
+		checkKind(em, res.Release, t, cfg, md)
 	}
 	return out, nil
 }
 
 // metadata reads the clusterctl metadata.yaml of the provider whose CRDs
 // are in cfg (else of the package), reporting why it cannot be read.
-func metadata(em *emit.Emitter, env *setup.Env, res *poolfinder.Result, cfg *crdconfig.Result) *crdconfig.Metadata {
+func metadata(em *emit.Emitter, env *setup.Env, res *kindfinder.Result, cfg *crdconfig.Result) *crdconfig.Metadata {
 	from := res.Dir
 	if cfg != nil {
 		from = cfg.Dir
 	}
-	md, err := crdload.Metadata(env, from, res.ModuleRoot)
+	md, err := env.LoadMetadata(from, res.ModuleRoot)
 	if err != nil {
 		em.Problem(report.Problem{Subject: contract.MetadataFileName, Message: err.Error()})
 		return nil
@@ -154,7 +152,7 @@ func emitAtCRD(em *emit.Emitter, crd *crdconfig.CRD, typePos token.Pos, base rep
 	}
 }
 
-func check(em *emit.Emitter, res *poolfinder.Result, p *poolfinder.Pool, cfg *crdconfig.Result, md *crdconfig.Metadata) {
+func check(em *emit.Emitter, res *kindfinder.Result, p *kindfinder.Pool, cfg *crdconfig.Result, md *crdconfig.Metadata) {
 	base := report.Finding{Kind: p.Kind, Type: p.Type, APIVersion: p.APIVersion()}
 	ctx := res.Context(true)
 	crd := findCRD(cfg, p)
@@ -198,7 +196,7 @@ func sourceOf(crd *crdconfig.CRD, field string) (crdconfig.Source, bool) {
 	return crdconfig.Source{}, false
 }
 
-func findCRD(cfg *crdconfig.Result, p *poolfinder.Pool) *crdconfig.CRD {
+func findCRD(cfg *crdconfig.Result, p *kindfinder.Pool) *crdconfig.CRD {
 	return findCRDOf(cfg, p.Kind, p.Group)
 }
 

@@ -15,7 +15,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
-	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
+	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/report"
 )
@@ -86,7 +86,7 @@ type ParamWrite struct {
 	Param int
 	// Fields are the Go field names from the parameter to the pool object.
 	Fields             []string
-	Pool               poolfinder.PoolRef
+	Pool               kindfinder.TypeRef
 	Ready, Provisioned WriteKind
 	// Deferred marks a side written alone that the function leaves to its
 	// callers to judge.
@@ -115,20 +115,32 @@ const (
 
 var readinessFields = [...]readiness{ready, provisioned}
 
-func (r readiness) path() string {
-	if r == ready {
-		return contract.PathReady
+// path is the field's JSON path on a type of ref's kind: the kind's
+// v1beta1 readiness point for ready, its v1beta2 one for provisioned.
+func (r readiness) path(ref kindfinder.TypeRef) string {
+	return readinessPaths(ref.ContractKind)[r]
+}
+
+// readinessPaths are a kind's v1beta1 and v1beta2 readiness paths from the
+// catalog; empty for kinds without both (templates).
+func readinessPaths(kind string) [2]string {
+	k, ok := contract.KindByName(kind)
+	if !ok {
+		return [2]string{}
 	}
-	return contract.PathProvisioned
+	v1, ok1 := k.Readiness(contract.V1Beta1)
+	v2, ok2 := k.Readiness(contract.V1Beta2)
+	if !ok1 || !ok2 {
+		return [2]string{}
+	}
+	return [2]string{v1.Path, v2.Path}
 }
 
 func (r readiness) partner() readiness { return 1 - r }
 
-func (r readiness) on(pool poolfinder.PoolRef) bool {
-	if r == ready {
-		return pool.HasReady
-	}
-	return pool.HasProvisioned
+func (r readiness) on(ref kindfinder.TypeRef) bool {
+	p := r.path(ref)
+	return p != "" && ref.Has(p)
 }
 
 // objKey names a pool object: a root variable (or, for anything else, the
@@ -156,7 +168,7 @@ type event struct {
 	key   objKey
 	field readiness
 	kind  WriteKind
-	pool  poolfinder.PoolRef
+	pool  kindfinder.TypeRef
 	text  string
 	// field is a write of the field itself in this function's code, the
 	// place a fix can go (not a call or a whole status value).
@@ -200,7 +212,7 @@ type funcWrites struct {
 func newWrites(pf *analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:             "poolwrites",
-		Doc:              "summarises what each function writes to pool readiness fields through its receiver and parameters (reports nothing)",
+		Doc:              "summarises what each function writes to the readiness fields of every kind through its receiver and parameters (reports nothing)",
 		URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/poolusage",
 		Run:              runWrites,
 		Requires:         []*analysis.Analyzer{pf},
@@ -211,16 +223,16 @@ func newWrites(pf *analysis.Analyzer) *analysis.Analyzer {
 }
 
 func runWrites(pass *analysis.Pass) (any, error) {
-	res := poolfinder.MustResultOf(pass)
+	res := kindfinder.MustResultOf(pass)
 	if res.Skipped {
 		return &behaviour{pass: pass, res: res, funcs: map[*ast.FuncDecl]*funcWrites{}, summaries: map[*types.Func]*WritesFact{}}, nil
 	}
-	return newBehaviour(pass, res, len(res.Pools) == 0), nil
+	return newBehaviour(pass, res, len(res.Types) == 0), nil
 }
 
 type behaviour struct {
 	pass *analysis.Pass
-	res  *poolfinder.Result
+	res  *kindfinder.Result
 	// judged is false in API packages: nothing is reported there.
 	judged    bool
 	funcs     map[*ast.FuncDecl]*funcWrites
@@ -230,7 +242,7 @@ type behaviour struct {
 // newBehaviour reads every function of the package (tests and generated
 // files aside), computes what each writes through its parameters and
 // exports it as a WritesFact.
-func newBehaviour(pass *analysis.Pass, res *poolfinder.Result, judged bool) *behaviour {
+func newBehaviour(pass *analysis.Pass, res *kindfinder.Result, judged bool) *behaviour {
 	b := &behaviour{pass: pass, res: res, judged: judged, funcs: map[*ast.FuncDecl]*funcWrites{}, summaries: map[*types.Func]*WritesFact{}}
 	var order []*funcWrites
 	for _, f := range pass.Files {
@@ -312,7 +324,7 @@ func sameSummary(a, b *WritesFact) bool {
 		return a == b
 	}
 	return slices.EqualFunc(a.Writes, b.Writes, func(x, y ParamWrite) bool {
-		return x.Param == y.Param && slices.Equal(x.Fields, y.Fields) && x.Pool == y.Pool &&
+		return x.Param == y.Param && slices.Equal(x.Fields, y.Fields) && x.Pool.Type == y.Pool.Type &&
 			x.Ready == y.Ready && x.Provisioned == y.Provisioned && x.Deferred == y.Deferred
 	})
 }
@@ -363,7 +375,7 @@ func (b *behaviour) events(fw *funcWrites) []event {
 // pairs are the writes of one object.
 type pairs struct {
 	key    objKey
-	pool   poolfinder.PoolRef
+	pool   kindfinder.TypeRef
 	writes [2][]event
 }
 
@@ -459,7 +471,7 @@ func (b *behaviour) check(pass *analysis.Pass, em *emit.Emitter, fd *ast.FuncDec
 	needs := map[token.Pos]bool{}
 	for _, p := range group(b.events(fw)) {
 		for _, e := range p.writes[ready] {
-			if e.fieldWrite && e.kind == Sets && !p.pool.HasProvisioned && p.pool.Storage {
+			if p.pool.IsPool() && e.fieldWrite && e.kind == Sets && !provisioned.on(p.pool) && p.pool.Storage {
 				needs[e.pos] = true
 			}
 		}
@@ -471,12 +483,16 @@ func (b *behaviour) check(pass *analysis.Pass, em *emit.Emitter, fd *ast.FuncDec
 			continue // judged where the setter is called
 		}
 		ref, first := p.pool, open[0]
-		f := report.Finding{Kind: ref.Kind, Type: ref.Type, APIVersion: ref.APIVersion(), Field: side.path(), Access: "write"}
+		f := report.Finding{Kind: ref.Kind, Type: ref.Type, APIVersion: ref.APIVersion(), Field: side.path(ref), Access: "write"}
+		if !ref.IsPool() {
+			b.reportKind(em, fd, f, side, first)
+			continue
+		}
 		var fixes []analysis.SuggestedFix
 		if side == ready {
 			f.Rule = contract.RuleReadyWriteAlone
 			f.Message = fmt.Sprintf("%s sets `%s` but never %s, which %s.%s has", fd.Name.Name, first.text,
-				contract.PathProvisioned, ref.Version, ref.Kind)
+				provisioned.path(ref), ref.Version, ref.Kind)
 			// All or nothing: a write the fix cannot reach (a setter call)
 			// leaves the whole function to a person.
 			var writes []access
@@ -492,12 +508,27 @@ func (b *behaviour) check(pass *analysis.Pass, em *emit.Emitter, fd *ast.FuncDec
 			f.Message += note
 		} else {
 			f.Rule = contract.RuleProvisionedWriteAlone
-			f.Message = fmt.Sprintf("%s sets `%s` but never %s, the only readiness field the target core reads", fd.Name.Name, first.text, contract.PathReady)
+			f.Message = fmt.Sprintf("%s sets `%s` but never %s, the only readiness field the target core reads", fd.Name.Name, first.text, ready.path(ref))
 		}
 		f.Severity = contract.MustRule(f.Rule).Severity(b.res.Context(ref.Storage))
 		em.At(first.pos, f, fixes...)
 	}
 	return needs
+}
+
+// reportKind reports a label-driven kind's readiness field written alone
+// on an object whose type has both, judged under the label core reads the
+// type's API version by (kindfinder's judgement) for the target core.
+func (b *behaviour) reportKind(em *emit.Emitter, fd *ast.FuncDecl, f report.Finding, side readiness, first event) {
+	ref := first.pool
+	f.Rule = contract.RuleKindV1Beta1WriteAlone
+	if side == provisioned {
+		f.Rule = contract.RuleKindV1Beta2WriteAlone
+	}
+	f.Severity = contract.MustRule(f.Rule).Severity(ref.Context(b.res.Target.Behaviour, b.res.Release))
+	f.Message = fmt.Sprintf("%s sets `%s` but never %s, which %s.%s also has (%s)", fd.Name.Name, first.text,
+		side.partner().path(ref), ref.Version, ref.Kind, ref.Judgement.Why)
+	em.At(first.pos, f)
 }
 
 // analyse collects a function's own readiness writes and its calls.
@@ -561,19 +592,18 @@ type walker struct {
 	aliases map[types.Object]ast.Expr
 }
 
-func readinessOf(path string) (readiness, bool) {
-	switch path {
-	case contract.PathReady:
-		return ready, true
-	case contract.PathProvisioned:
-		return provisioned, true
+func readinessOf(ref kindfinder.TypeRef, path string) (readiness, bool) {
+	for _, f := range readinessFields {
+		if p := f.path(ref); p != "" && p == path {
+			return f, true
+		}
 	}
 	return 0, false
 }
 
 // covers reports whether writing the value at node path p writes field f.
-func covers(p string, f readiness) bool {
-	return p == "" || strings.HasPrefix(f.path(), p+".")
+func covers(p string, f readiness, ref kindfinder.TypeRef) bool {
+	return p == "" || strings.HasPrefix(f.path(ref), p+".")
 }
 
 func (w *walker) assign(lhs, rhs ast.Expr, tok token.Token, stack []ast.Node) {
@@ -592,24 +622,24 @@ func (w *walker) assign(lhs, rhs ast.Expr, tok token.Token, stack []ast.Node) {
 	}
 	key := w.keyOf(t)
 	for _, f := range readinessFields {
-		if covers(node.Path, f) && f.on(node.Pool) {
-			w.fw.direct = append(w.fw.direct, event{pos: t.Pos(), key: key, field: f, kind: w.valueKind(rhs), pool: node.Pool, text: types.ExprString(t)})
+		if covers(node.Path, f, node.Ref) && f.on(node.Ref) {
+			w.fw.direct = append(w.fw.direct, event{pos: t.Pos(), key: key, field: f, kind: w.valueKind(rhs), pool: node.Ref, text: types.ExprString(t)})
 		}
 	}
 }
 
 // fieldWrite records a write of sel when it is a readiness field.
 func (w *walker) fieldWrite(sel *ast.SelectorExpr, rhs ast.Expr, stack []ast.Node) bool {
-	node, path, ok := selectorPath(w.b.pass, w.b.res, sel)
+	node, path, ok := selectorPath(w.b.pass, w.b.node, sel)
 	if !ok {
 		return false
 	}
-	f, ok := readinessOf(path)
+	f, ok := readinessOf(node.Ref, path)
 	if !ok {
 		return false
 	}
 	key := w.keyOf(sel.X)
-	w.fw.direct = append(w.fw.direct, event{pos: sel.Pos(), key: key, field: f, kind: w.valueKind(rhs), pool: node.Pool,
+	w.fw.direct = append(w.fw.direct, event{pos: sel.Pos(), key: key, field: f, kind: w.valueKind(rhs), pool: node.Ref,
 		text: types.ExprString(sel), fieldWrite: true, mirror: w.mirrors(rhs, stack, key, f)})
 	return true
 }
@@ -619,12 +649,12 @@ func (w *walker) literal(lit *ast.CompositeLit, stack []ast.Node) {
 	if !ok {
 		return
 	}
-	named, ok := poolfinder.Deref(tv.Type).(*types.Named)
+	named, ok := kindfinder.Deref(tv.Type).(*types.Named)
 	if !ok {
 		return
 	}
-	node, ok := w.b.res.Node(named.Obj())
-	st := poolfinder.StructOf(named)
+	node, ok := w.b.node(named.Obj())
+	st := kindfinder.StructOf(named)
 	if !ok || st == nil {
 		return
 	}
@@ -642,12 +672,12 @@ func (w *walker) literal(lit *ast.CompositeLit, stack []ast.Node) {
 		if !ok {
 			continue
 		}
-		name, ok := poolfinder.JSONNameOf(st, v)
+		name, ok := kindfinder.JSONNameOf(st, v)
 		if !ok {
 			continue
 		}
 		path := join(node.Path, name)
-		field, isField := readinessOf(path)
+		field, isField := readinessOf(node.Ref, path)
 		if !isField && isLiteral(kv.Value) {
 			continue
 		}
@@ -656,13 +686,13 @@ func (w *walker) literal(lit *ast.CompositeLit, stack []ast.Node) {
 			key = &k
 		}
 		if isField {
-			w.fw.direct = append(w.fw.direct, event{pos: kv.Pos(), key: *key, field: field, kind: w.valueKind(kv.Value), pool: node.Pool,
+			w.fw.direct = append(w.fw.direct, event{pos: kv.Pos(), key: *key, field: field, kind: w.valueKind(kv.Value), pool: node.Ref,
 				text: named.Obj().Name() + "{" + id.Name + ": …}", fieldWrite: true, mirror: w.mirrors(kv.Value, stack, *key, field)})
 			continue
 		}
 		for _, f := range readinessFields {
-			if covers(path, f) && f.on(node.Pool) {
-				w.fw.direct = append(w.fw.direct, event{pos: kv.Pos(), key: *key, field: f, kind: w.valueKind(kv.Value), pool: node.Pool,
+			if covers(path, f, node.Ref) && f.on(node.Ref) {
+				w.fw.direct = append(w.fw.direct, event{pos: kv.Pos(), key: *key, field: f, kind: w.valueKind(kv.Value), pool: node.Ref,
 					text: named.Obj().Name() + "{" + id.Name + ": …}"})
 			}
 		}
@@ -800,16 +830,26 @@ func (w *walker) keyAt(e ast.Expr, depth int) objKey {
 	return objKey{text: types.ExprString(e)}
 }
 
-// nodeOf is the pool (or pool status) fact of a type.
-func (b *behaviour) nodeOf(t types.Type) *poolfinder.NodeFact {
+// node is the fact of a type of a kind with a pair of readiness fields
+// (pools and the label-driven kinds), or of a struct type under one.
+func (b *behaviour) node(obj types.Object) (*kindfinder.NodeFact, bool) {
+	nf, ok := b.res.Node(obj)
+	if !ok || readinessPaths(nf.Ref.ContractKind)[ready] == "" {
+		return nil, false
+	}
+	return nf, true
+}
+
+// nodeOf is the fact of a type, as node.
+func (b *behaviour) nodeOf(t types.Type) *kindfinder.NodeFact {
 	if t == nil {
 		return nil
 	}
-	named, ok := poolfinder.Deref(t).(*types.Named)
+	named, ok := kindfinder.Deref(t).(*types.Named)
 	if !ok {
 		return nil
 	}
-	nf, ok := b.res.Node(named.Obj())
+	nf, ok := b.node(named.Obj())
 	if !ok {
 		return nil
 	}
@@ -836,7 +876,7 @@ func (w *walker) mirrors(value ast.Expr, stack []ast.Node, key objKey, f readine
 			if found || !ok {
 				return !found
 			}
-			if _, path, ok := selectorPath(w.b.pass, w.b.res, sel); ok && path == f.partner().path() && w.keyOf(sel.X) == key {
+			if n, path, ok := selectorPath(w.b.pass, w.b.node, sel); ok && path == f.partner().path(n.Ref) && w.keyOf(sel.X) == key {
 				found = true
 			}
 			return !found

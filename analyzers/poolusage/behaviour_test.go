@@ -10,14 +10,14 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
+	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
 	"github.com/mpaudit/mpaudit/analyzers/markers"
-	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
 )
 
 // TestWritesFactGob: go vet hands facts to the next package gob-encoded.
 func TestWritesFactGob(t *testing.T) {
 	in := &WritesFact{Writes: []ParamWrite{{Param: -1, Fields: []string{"FooMachinePool"},
-		Pool:  poolfinder.PoolRef{Kind: "FooMachinePool", Type: "example.com/api.FooMachinePool", HasReady: true, HasProvisioned: true},
+		Pool:  kindfinder.TypeRef{Kind: "FooMachinePool", Type: "example.com/api.FooMachinePool", ContractKind: "InfraMachinePool", Points: []string{"status.ready", "status.initialization.provisioned"}},
 		Ready: Sets, Provisioned: Resets, Deferred: true}}}
 	var buf bytes.Buffer
 	if err := gob.NewEncoder(&buf).Encode(in); err != nil {
@@ -42,7 +42,7 @@ func (discard) Errorf(string, ...any) {}
 // write, as their callers in other packages see it (the whole set).
 func TestWritesFacts(t *testing.T) {
 	got := map[string]string{}
-	for _, r := range analysistest.Run(discard{}, analysistest.TestData(), newWrites(poolfinder.New(setup.MustEnv(setup.Settings{}), markers.New())), "example.com/behaviour/...") {
+	for _, r := range analysistest.Run(discard{}, analysistest.TestData(), newWrites(kindfinder.New(setup.MustEnv(setup.Settings{}), markers.New())), "example.com/behaviour/...") {
 		if r.Err != nil {
 			t.Fatal(r.Err)
 		}

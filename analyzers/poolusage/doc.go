@@ -4,16 +4,20 @@
 // (an inventory for the migration) and spec.providerID and
 // status.initialization.provisioned.
 //
-// It also checks a behaviour: a function that writes a pool's Status.Ready
-// on a type that has Status.Initialization.Provisioned must set that too (or
-// cores that read the v1beta2 field never see the pool provisioned), and a
-// function that sets only Initialization.Provisioned on a type that still has
-// Ready leaves the pool unprovisioned on cores that read only status.ready.
-// Writes are judged in pairs per pool object, whatever their values; calls
-// of setters count through the facts of the poolwrites pass (behaviour.go
-// says what counts as a write and where a setter is judged).
+// It also checks a behaviour, for every kind with a readiness field under
+// both contracts (the catalog's readiness points: a pool's or an
+// InfraCluster's or InfraMachine's ready and initialization.provisioned, a
+// ControlPlane's initialized and initialization.controlPlaneInitialized, a
+// BootstrapConfig's ready and initialization.dataSecretCreated): a function
+// that writes one of them on a type that has both must set the other too.
+// For pools (MPA203, MPA204) released cores read only status.ready; for the
+// label-driven kinds (MPA220, MPA221) the severity follows the label core
+// reads the API version by, for the target core. Writes are judged in pairs
+// per object, whatever their values; calls of setters count through the
+// facts of the poolwrites pass (behaviour.go says what counts as a write and
+// where a setter is judged).
 //
-// Test files and generated files are skipped. Pool types are recognised
-// through poolfinder facts, so it does not matter what a variable is called
-// or which package declares the type.
+// Test files and generated files are skipped, and so are API packages.
+// Types are recognised through kindfinder facts, so it does not matter what
+// a variable is called or which package declares the type.
 package poolusage

@@ -17,8 +17,8 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mpaudit/mpaudit/analyzers/internal/imports"
-	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
-	"github.com/mpaudit/mpaudit/analyzers/pooltypes"
+	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
+	"github.com/mpaudit/mpaudit/analyzers/kindtypes"
 	"github.com/mpaudit/mpaudit/contract"
 )
 
@@ -147,7 +147,7 @@ func companionStatement(pass *analysis.Pass, spell *imports.File, a access, cur 
 // setProvisioned is the statements that set provisioned on status (an
 // expression of statusType, the type holding ready).
 func setProvisioned(pass *analysis.Pass, spell *imports.File, a access, at token.Pos, status ast.Expr, statusType types.Type, readyName string) ([]ast.Stmt, []analysis.TextEdit, bool) {
-	initField, provType, ok := initialization(statusType, a.pool.Pool.Kind)
+	initField, provType, ok := initialization(statusType, a.pool.Ref.Kind)
 	if !ok {
 		return nil, nil, false
 	}
@@ -198,7 +198,7 @@ func companionKey(pass *analysis.Pass, spell *imports.File, a access, cur inspec
 		return nil, false
 	}
 	litType := pass.TypesInfo.TypeOf(lit)
-	initField, provType, ok := initialization(litType, a.pool.Pool.Kind)
+	initField, provType, ok := initialization(litType, a.pool.Ref.Kind)
 	if !ok {
 		return nil, false
 	}
@@ -260,12 +260,12 @@ type initField struct {
 // initialization finds the initialization field of statusType and the
 // type of its provisioned field (*bool when the type fix adds it).
 func initialization(statusType types.Type, kind string) (initField, types.Type, bool) {
-	f, ok := poolfinder.FieldByJSON(statusType, strings.TrimPrefix(contract.PathInitialization, "status."))
+	f, ok := kindfinder.FieldByJSON(statusType, strings.TrimPrefix(contract.PathInitialization, "status."))
 	if !ok {
-		return initField{name: "Initialization", provisioned: "Provisioned", typeName: pooltypes.InitializationTypeName(kind)},
+		return initField{name: "Initialization", provisioned: "Provisioned", typeName: kindtypes.InitializationTypeName(kind)},
 			types.NewPointer(types.Typ[types.Bool]), statusPackage(statusType) != nil
 	}
-	p, ok := poolfinder.FieldByJSON(f.Var.Type(), strings.TrimPrefix(contract.PathProvisioned, contract.PathInitialization+"."))
+	p, ok := kindfinder.FieldByJSON(f.Var.Type(), strings.TrimPrefix(contract.PathProvisioned, contract.PathInitialization+"."))
 	if !ok {
 		return initField{}, nil, false
 	}
@@ -273,7 +273,7 @@ func initialization(statusType types.Type, kind string) (initField, types.Type, 
 }
 
 func statusPackage(statusType types.Type) *types.Package {
-	if named, ok := types.Unalias(poolfinder.Deref(statusType)).(*types.Named); ok {
+	if named, ok := types.Unalias(kindfinder.Deref(statusType)).(*types.Named); ok {
 		return named.Obj().Pkg()
 	}
 	return nil

@@ -7,8 +7,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
-	"github.com/mpaudit/mpaudit/analyzers/pooltypes"
+	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
+	"github.com/mpaudit/mpaudit/analyzers/kindtypes"
 	"github.com/mpaudit/mpaudit/contract"
 )
 
@@ -23,7 +23,7 @@ func failureMigration(pass *analysis.Pass, a access) migration {
 	if a.path != contract.PathFailureReason && a.path != contract.PathFailureMessage {
 		return migration{}
 	}
-	if !a.pool.Pool.Storage || a.pool.Path != "status" {
+	if !a.pool.Ref.Storage || a.pool.Path != "status" {
 		return migration{}
 	}
 	manual := migration{relevant: true, manual: true}
@@ -37,13 +37,13 @@ func failureMigration(pass *analysis.Pass, a access) migration {
 		if lit == nil {
 			return migration{}
 		}
-		named, ok := types.Unalias(poolfinder.Deref(pass.TypesInfo.TypeOf(lit))).(*types.Named)
+		named, ok := types.Unalias(kindfinder.Deref(pass.TypesInfo.TypeOf(lit))).(*types.Named)
 		if !ok {
 			return migration{}
 		}
 		key, _ := n.Key.(*ast.Ident)
 		v, _ := pass.TypesInfo.Uses[key].(*types.Var)
-		if m, ok := pooltypes.PlanFailureMove(named, a.pool.Pool.Kind); !ok || v == nil || !m.Moves(v) {
+		if m, ok := kindtypes.PlanFailureMove(named, a.pool.Ref.Kind); !ok || v == nil || !m.Moves(v) {
 			return migration{}
 		}
 		return manual
@@ -57,8 +57,8 @@ func failureMigration(pass *analysis.Pass, a access) migration {
 			return migration{}
 		}
 		recv := s.Recv()
-		m, ok := pooltypes.PlanFailureMove(recv, a.pool.Pool.Kind)
-		if !ok || !m.Moves(v) || types.Unalias(poolfinder.Deref(recv)) != types.Type(m.Status) {
+		m, ok := kindtypes.PlanFailureMove(recv, a.pool.Ref.Kind)
+		if !ok || !m.Moves(v) || types.Unalias(kindfinder.Deref(recv)) != types.Type(m.Status) {
 			return migration{}
 		}
 		// The accessors have pointer receivers: x must be a pointer or addressable.
@@ -80,7 +80,7 @@ func failureMigration(pass *analysis.Pass, a access) migration {
 					return manual
 				}
 				// e.F = v -> e.SetV1Beta1F(v)
-				replace(n.Sel.Pos(), p.Rhs[0].Pos(), pooltypes.FailureSetter(v.Name())+"(")
+				replace(n.Sel.Pos(), p.Rhs[0].Pos(), kindtypes.FailureSetter(v.Name())+"(")
 				replace(p.Rhs[0].End(), p.Rhs[0].End(), ")")
 				return migration{relevant: true, edits: edits}
 			}
@@ -100,7 +100,7 @@ func failureMigration(pass *analysis.Pass, a access) migration {
 			return manual // the getter's copy is not the field
 		}
 		// A read (also *e.F = v, which writes through the pointer read).
-		replace(n.Sel.Pos(), n.Sel.End(), pooltypes.FailureGetter(v.Name())+"()")
+		replace(n.Sel.Pos(), n.Sel.End(), kindtypes.FailureGetter(v.Name())+"()")
 		return migration{relevant: true, edits: edits}
 	}
 	return migration{}

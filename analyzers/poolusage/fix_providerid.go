@@ -11,8 +11,8 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/mpaudit/mpaudit/analyzers/internal/imports"
-	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
-	"github.com/mpaudit/mpaudit/analyzers/pooltypes"
+	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
+	"github.com/mpaudit/mpaudit/analyzers/kindtypes"
 	"github.com/mpaudit/mpaudit/contract"
 )
 
@@ -56,11 +56,11 @@ func migratingProviderID(pass *analysis.Pass, e ast.Expr) (types.Type, bool) {
 	if !ok {
 		return nil, false
 	}
-	res, ok := poolfinder.ResultOf(pass)
+	res, ok := kindfinder.ResultOf(pass)
 	if !ok {
 		return nil, false
 	}
-	node, path, ok := selectorPath(pass, res, sel)
+	node, path, ok := selectorPath(pass, res.PoolNode, sel)
 	if !ok || path != contract.PathProviderID {
 		return nil, false
 	}
@@ -73,11 +73,11 @@ func migratingProviderID(pass *analysis.Pass, e ast.Expr) (types.Type, bool) {
 
 // providerIDField accepts the providerID field v of a storage pool declared
 // in the pool's own package (where the type fix can change it).
-func providerIDField(node *poolfinder.NodeFact, v *types.Var) (types.Type, bool) {
-	if !node.Pool.Storage || v.Pkg() == nil || v.Pkg().Path()+"."+node.Pool.Kind != node.Pool.Type {
+func providerIDField(node *kindfinder.NodeFact, v *types.Var) (types.Type, bool) {
+	if !node.Ref.Storage || v.Pkg() == nil || v.Pkg().Path()+"."+node.Ref.Kind != node.Ref.Type {
 		return nil, false
 	}
-	return pooltypes.StringPointerElem(v.Type())
+	return kindtypes.StringPointerElem(v.Type())
 }
 
 // providerIDMigration rewrites one use of a storage pool's pointer
@@ -415,20 +415,20 @@ func (r *rewriter) expectedType(child ast.Expr, parent inspector.Cursor) (want t
 // isMigratingKey reports whether field v of the literal lit is a storage
 // pool's pointer spec.providerID.
 func (r *rewriter) isMigratingKey(lit *ast.CompositeLit, v *types.Var) bool {
-	res, ok := poolfinder.ResultOf(r.pass)
+	res, ok := kindfinder.ResultOf(r.pass)
 	if !ok {
 		return false
 	}
-	named, ok := types.Unalias(poolfinder.Deref(r.pass.TypesInfo.TypeOf(lit))).(*types.Named)
+	named, ok := types.Unalias(kindfinder.Deref(r.pass.TypesInfo.TypeOf(lit))).(*types.Named)
 	if !ok {
 		return false
 	}
-	node, ok := res.Node(named.Obj())
-	st := poolfinder.StructOf(named)
+	node, ok := res.PoolNode(named.Obj())
+	st := kindfinder.StructOf(named)
 	if !ok || st == nil {
 		return false
 	}
-	name, ok := poolfinder.JSONNameOf(st, v)
+	name, ok := kindfinder.JSONNameOf(st, v)
 	if !ok || join(node.Path, name) != contract.PathProviderID {
 		return false
 	}

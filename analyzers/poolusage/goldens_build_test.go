@@ -16,7 +16,7 @@ import (
 
 // TestGoldensBuild builds the use-site goldens with the go toolchain: the
 // fixture tree with every .golden in place of its file and the API packages
-// as the real pooltypes fixes leave them, so a fix that type-checks only in
+// as the real kindtypes fixes leave them, so a fix that type-checks only in
 // the golden's eyes fails here.
 func TestGoldensBuild(t *testing.T) {
 	if testing.Short() {
@@ -49,9 +49,9 @@ func TestGoldensBuild(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	// The type side: apply pooltypes' fixes to the API packages.
+	// The type side: apply kindtypes' fixes to the API packages.
 	apis := []string{"example.com/companion/api/v1beta2", "example.com/manual/api/v1beta2"}
-	for _, r := range analysistest.Run(quiet{}, analysistest.TestData(), info.Analyzer("pooltypes"), apis...) {
+	for _, r := range analysistest.Run(quiet{}, analysistest.TestData(), info.Analyzer("kindtypes"), apis...) {
 		edits := map[string][]analysis.TextEdit{}
 		for _, d := range r.Diagnostics {
 			for _, f := range d.SuggestedFixes {

@@ -11,18 +11,18 @@ import (
 
 	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
 	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
-	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
+	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/report"
 )
 
 // New returns the poolusage analyzer of env's analyzer set, with its own
-// writes pass; pf is that set's poolfinder.
+// writes pass; pf is that set's kindfinder.
 func New(env *setup.Env, pf *analysis.Analyzer) *analysis.Analyzer {
 	writes := newWrites(pf)
 	return &analysis.Analyzer{
 		Name:             "poolusage",
-		Doc:              "lists reads and writes of InfraMachinePool contract fields and checks that readiness writes set both fields",
+		Doc:              "lists reads and writes of InfraMachinePool contract fields and checks that readiness writes of every kind set both contract fields",
 		URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/poolusage",
 		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, env, writes) },
 		Requires:         []*analysis.Analyzer{pf, newLazyInspect(), writes},
@@ -34,7 +34,7 @@ func New(env *setup.Env, pf *analysis.Analyzer) *analysis.Analyzer {
 // access is one read or write of a tracked field.
 type access struct {
 	pos   token.Pos
-	pool  *poolfinder.NodeFact
+	pool  *kindfinder.NodeFact
 	path  string
 	write bool
 	text  string
@@ -46,10 +46,10 @@ type access struct {
 }
 
 func run(pass *analysis.Pass, env *setup.Env, writes *analysis.Analyzer) (any, error) {
-	res := poolfinder.MustResultOf(pass)
+	res := kindfinder.MustResultOf(pass)
 	em, out := emit.New(pass, env)
 	beh := pass.ResultOf[writes].(*behaviour)
-	if len(res.Pools) > 0 || res.Skipped {
+	if len(res.Types) > 0 || res.Skipped {
 		return out, nil // API packages: conversions and webhooks are not use sites
 	}
 	for _, f := range pass.Files {
@@ -96,7 +96,7 @@ func tracked(path string) (rule string, ok bool) {
 	return "", false
 }
 
-func reportAccess(em *emit.Emitter, pass *analysis.Pass, res *poolfinder.Result, a access, needsProvisioned bool) {
+func reportAccess(em *emit.Emitter, pass *analysis.Pass, res *kindfinder.Result, a access, needsProvisioned bool) {
 	rule, ok := tracked(a.path)
 	if !ok {
 		return
@@ -105,7 +105,7 @@ func reportAccess(em *emit.Emitter, pass *analysis.Pass, res *poolfinder.Result,
 	if a.write {
 		mode = "write"
 	}
-	ref := a.pool.Pool
+	ref := a.pool.Ref
 	fixes, note := fixesFor(pass, a, needsProvisioned)
 	em.At(a.pos, report.Finding{
 		Rule:       rule,
@@ -120,7 +120,7 @@ func reportAccess(em *emit.Emitter, pass *analysis.Pass, res *poolfinder.Result,
 }
 
 // collect finds tracked field accesses in one top-level declaration.
-func collect(pass *analysis.Pass, res *poolfinder.Result, file *ast.File, decl ast.Decl) []access {
+func collect(pass *analysis.Pass, res *kindfinder.Result, file *ast.File, decl ast.Decl) []access {
 	writes := map[ast.Expr]ast.Expr{} // selector -> assigned value (nil if unknown)
 	ast.Inspect(decl, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -146,7 +146,7 @@ func collect(pass *analysis.Pass, res *poolfinder.Result, file *ast.File, decl a
 	ast.Inspect(decl, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.SelectorExpr:
-			node, path, ok := selectorPath(pass, res, n)
+			node, path, ok := selectorPath(pass, res.PoolNode, n)
 			if !ok {
 				return true
 			}
@@ -158,12 +158,12 @@ func collect(pass *analysis.Pass, res *poolfinder.Result, file *ast.File, decl a
 			if !ok {
 				return true
 			}
-			named, ok := poolfinder.Deref(tv.Type).(*types.Named)
+			named, ok := kindfinder.Deref(tv.Type).(*types.Named)
 			if !ok {
 				return true
 			}
-			node, ok := res.Node(named.Obj())
-			st := poolfinder.StructOf(named)
+			node, ok := res.PoolNode(named.Obj())
+			st := kindfinder.StructOf(named)
 			if !ok || st == nil {
 				return true
 			}
@@ -180,7 +180,7 @@ func collect(pass *analysis.Pass, res *poolfinder.Result, file *ast.File, decl a
 				if !ok {
 					continue
 				}
-				name, ok := poolfinder.JSONNameOf(st, v)
+				name, ok := kindfinder.JSONNameOf(st, v)
 				if !ok {
 					continue
 				}
@@ -212,26 +212,26 @@ func target(e ast.Expr) ast.Expr {
 
 // selectorPath resolves x.F to a pool and JSON path when x's type is a pool
 // type or a struct type under one.
-func selectorPath(pass *analysis.Pass, res *poolfinder.Result, sel *ast.SelectorExpr) (*poolfinder.NodeFact, string, bool) {
+func selectorPath(pass *analysis.Pass, lookup func(types.Object) (*kindfinder.NodeFact, bool), sel *ast.SelectorExpr) (*kindfinder.NodeFact, string, bool) {
 	s := pass.TypesInfo.Selections[sel]
 	if s == nil || s.Kind() != types.FieldVal {
 		return nil, "", false
 	}
 	t := s.Recv()
-	var node *poolfinder.NodeFact
+	var node *kindfinder.NodeFact
 	path := ""
 	for _, idx := range s.Index() {
-		if named, ok := poolfinder.Deref(t).(*types.Named); ok {
-			if nf, ok := res.Node(named.Obj()); ok {
+		if named, ok := kindfinder.Deref(t).(*types.Named); ok {
+			if nf, ok := lookup(named.Obj()); ok {
 				node, path = nf, nf.Path
 			}
 		}
-		st := poolfinder.StructOf(t)
+		st := kindfinder.StructOf(t)
 		if st == nil || idx >= st.NumFields() {
 			return nil, "", false
 		}
 		fv := st.Field(idx)
-		name, ok := poolfinder.JSONNameOf(st, fv)
+		name, ok := kindfinder.JSONNameOf(st, fv)
 		if !ok {
 			return nil, "", false
 		}

@@ -5,13 +5,13 @@ import (
 
 	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
 	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
-	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
+	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/report"
 )
 
 // New returns the suppress analyzer of env's analyzer set; pf is that
-// set's poolfinder and reporting are the analyzers whose findings
+// set's kindfinder and reporting are the analyzers whose findings
 // directives suppress.
 func New(env *setup.Env, pf *analysis.Analyzer, reporting ...*analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
@@ -27,7 +27,7 @@ func New(env *setup.Env, pf *analysis.Analyzer, reporting ...*analysis.Analyzer)
 
 func run(pass *analysis.Pass, env *setup.Env, reporting []*analysis.Analyzer) (any, error) {
 	em, out := emit.New(pass, env)
-	res := poolfinder.MustResultOf(pass)
+	res := kindfinder.MustResultOf(pass)
 	if res.Skipped {
 		return out, nil
 	}

@@ -48,7 +48,7 @@ type Kind struct {
 	Rules        []Rule     `json:"rules"`
 	// Initialization is what each window of core releases reads to decide the
 	// kind's initialization, per contract label (contract.ReadsAspect); empty for templates.
-	Initialization []ReleaseReads `json:"initialization"`
+	Initialization []ReleaseReads `json:"initializationByRelease"`
 	// CheckedBy are the IDs of mpaudit rules that judge the kind.
 	CheckedBy []string `json:"checkedBy"`
 }

@@ -1,5 +1,5 @@
 // Package controllers uses the pool types of other packages: poolusage
-// recognises them only through the facts poolfinder exports for apis/.
+// recognises them only through the facts kindfinder exports for apis/.
 package controllers
 
 import (

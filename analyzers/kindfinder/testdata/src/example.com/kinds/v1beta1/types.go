@@ -1,3 +1,4 @@
+// want package:"reaches provider types"
 // +groupName=infrastructure.example.com
 package v1beta1
 

@@ -1,3 +1,4 @@
+// want package:"reaches provider types"
 // +groupName=infrastructure.example.com
 package v1beta2
 
@@ -36,7 +37,7 @@ type FooMachinePoolMachine struct { // want FooMachinePoolMachine:"InfraMachine 
 	Spec FooMachineSpec `json:"spec,omitempty"`
 }
 
-// A pool stays with poolfinder.
+// A pool without a status: nothing core could read, so no fact.
 // +kubebuilder:object:root=true
 type FooMachinePool struct {
 	Spec struct{} `json:"spec,omitempty"`

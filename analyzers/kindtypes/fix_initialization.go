@@ -1,4 +1,4 @@
-package pooltypes
+package kindtypes
 
 import (
 	"fmt"
@@ -11,7 +11,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
+	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
 	"github.com/mpaudit/mpaudit/contract"
 )
 
@@ -21,12 +21,12 @@ func InitializationTypeName(kind string) string { return kind + "InitializationS
 // initializationFix adds status.initialization.provisioned next to
 // status.ready on a storage type (the dual shape), keeping Ready with a
 // comment that says why.
-func (c *checker) initializationFix(ready poolfinder.JSONField) []analysis.SuggestedFix {
+func (c *poolChecker) initializationFix(ready kindfinder.JSONField) []analysis.SuggestedFix {
 	p := c.pool
 	if !p.Storage {
 		return nil // spokes follow through conversion, not by hand
 	}
-	statusNamed, ok := poolfinder.Deref(p.Status).(*types.Named)
+	statusNamed, ok := kindfinder.Deref(p.Status).(*types.Named)
 	if !ok || statusNamed.Obj().Pkg() != p.Obj.Pkg() {
 		return nil
 	}
@@ -39,7 +39,7 @@ func (c *checker) initializationFix(ready poolfinder.JSONField) []analysis.Sugge
 	if readyField == nil {
 		return nil
 	}
-	if _, taken := poolfinder.FieldByJSON(p.Status, "initialization"); taken || fieldNamed(st, "Initialization") {
+	if _, taken := kindfinder.FieldByPath(p.Obj.Type(), contract.PathInitialization); taken || fieldNamed(st, "Initialization") {
 		return nil // a misshapen initialization exists: MPA104 says what to change
 	}
 	initType := InitializationTypeName(p.Kind)

@@ -1,4 +1,4 @@
-package poolfinder_test
+package kindfinder_test
 
 import (
 	"maps"
@@ -7,7 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/mpaudit/mpaudit/analyzers"
-	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
+	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
 )
 
 func TestFacts(t *testing.T) {
@@ -15,7 +15,7 @@ func TestFacts(t *testing.T) {
 	storage := map[string]bool{}
 	skipped := map[string]bool{}
 	for _, r := range results {
-		res, ok := r.Result.(*poolfinder.Result)
+		res, ok := r.Result.(*kindfinder.Result)
 		if !ok {
 			continue
 		}

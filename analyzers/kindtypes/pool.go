@@ -1,4 +1,4 @@
-package pooltypes
+package kindtypes
 
 import (
 	"fmt"
@@ -9,36 +9,17 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
-	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
+	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
 	"github.com/mpaudit/mpaudit/analyzers/markers"
-	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/report"
 )
 
-// New returns the pooltypes analyzer of env's analyzer set; pf and mk are
-// that set's poolfinder and markers analyzers.
-func New(env *setup.Env, pf, mk *analysis.Analyzer) *analysis.Analyzer {
-	return &analysis.Analyzer{
-		Name:             "pooltypes",
-		Doc:              "checks InfraMachinePool API types against the Cluster API v1beta2 provider contract",
-		URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/pooltypes",
-		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, env) },
-		Requires:         []*analysis.Analyzer{pf, mk},
-		RunDespiteErrors: true,
-		ResultType:       emit.ResultType,
-	}
-}
-
-func run(pass *analysis.Pass, env *setup.Env) (any, error) {
-	res := poolfinder.MustResultOf(pass)
-	em, out := emit.New(pass, env)
-	if res.Skipped {
-		return out, nil
-	}
-	mk := markers.ResultOf(pass)
+// checkPools judges the package's InfraMachinePool types as the target
+// core reads them.
+func checkPools(pass *analysis.Pass, em *emit.Emitter, res *kindfinder.Result, mk *markers.Markers) {
 	for _, p := range res.Pools {
-		c := &checker{em: em, pool: p, ctx: res.Context(p.Storage), mk: mk, pass: pass}
+		c := &poolChecker{em: em, pool: p, ctx: res.Context(p.Storage), mk: mk, pass: pass}
 		c.readiness()
 		c.initializationShape()
 		c.failureFields()
@@ -46,23 +27,27 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 		c.replicas()
 		c.conditions()
 	}
-	return out, nil
 }
 
-type checker struct {
+type poolChecker struct {
 	em   *emit.Emitter
-	pool *poolfinder.Pool
+	pool *kindfinder.Pool
 	ctx  contract.Context
 	mk   *markers.Markers
 	pass *analysis.Pass
 }
 
-func (c *checker) report(pos token.Pos, rule, field, format string, args ...any) {
+// field finds the Go field at a catalogued JSON path of the pool.
+func (c *poolChecker) field(path string) (kindfinder.JSONField, bool) {
+	return kindfinder.FieldByPath(c.pool.Obj.Type(), path)
+}
+
+func (c *poolChecker) report(pos token.Pos, rule, field, format string, args ...any) {
 	c.reportFix(pos, nil, rule, field, format, args...)
 }
 
 // reportFix reports a finding with suggested fixes.
-func (c *checker) reportFix(pos token.Pos, fixes []analysis.SuggestedFix, rule, field, format string, args ...any) {
+func (c *poolChecker) reportFix(pos token.Pos, fixes []analysis.SuggestedFix, rule, field, format string, args ...any) {
 	if !pos.IsValid() {
 		pos = c.pool.Obj.Pos()
 	}
@@ -78,20 +63,20 @@ func (c *checker) reportFix(pos token.Pos, fixes []analysis.SuggestedFix, rule, 
 	}, fixes...)
 }
 
-func (c *checker) versionNote() string {
+func (c *poolChecker) versionNote() string {
 	if c.pool.Storage {
 		return ""
 	}
 	return " (older API version " + c.pool.Version + ", a conversion spoke: informational)"
 }
 
-func (c *checker) readiness() {
+func (c *poolChecker) readiness() {
 	p := c.pool
-	ready, hasReady := poolfinder.FieldByJSON(p.Status, "ready")
-	init, _ := poolfinder.FieldByJSON(p.Status, "initialization")
+	ready, hasReady := c.field(contract.PathReady)
+	init, _ := c.field(contract.PathInitialization)
 	core := c.ctx.Core
 	switch {
-	case hasReady && p.HasProvisioned:
+	case hasReady && p.Has(contract.PathProvisioned):
 		msg := "dual readiness: status.ready (read by released cores) and status.initialization.provisioned (the v1beta2 contract field) are both present; set them together"
 		if !core.ReadsReady() {
 			msg = "status.ready is no longer read by the target core and can be dropped; status.initialization.provisioned is present"
@@ -101,7 +86,7 @@ func (c *checker) readiness() {
 		c.reportFix(ready.Var.Pos(), c.initializationFix(ready), contract.RuleReadyOnly, contract.PathReady,
 			"%s has status.ready but no status.initialization.provisioned, which the v1beta2 contract requires%s",
 			p.Kind, c.versionNote())
-	case p.HasProvisioned:
+	case p.Has(contract.PathProvisioned):
 		c.report(init.Var.Pos(), contract.RuleProvisionedOnly, contract.PathProvisioned,
 			"%s has status.initialization.provisioned but no status.ready: on the target core (%s) this MachinePool will never see its infrastructure as provisioned%s",
 			p.Kind, strings.Join(core.PoolReadinessFields, ", then "), c.versionNote())
@@ -111,9 +96,9 @@ func (c *checker) readiness() {
 	}
 }
 
-func (c *checker) initializationShape() {
+func (c *poolChecker) initializationShape() {
 	p := c.pool
-	init, ok := poolfinder.FieldByJSON(p.Status, "initialization")
+	init, ok := c.field(contract.PathInitialization)
 	if !ok {
 		return
 	}
@@ -126,16 +111,16 @@ func (c *checker) initializationShape() {
 	if !init.HasOption("omitempty") || !init.HasOption("omitzero") {
 		problems = append(problems, fmt.Sprintf("its json tag is %q, want \"initialization,omitempty,omitzero\"", init.Tag))
 	}
-	st := poolfinder.StructOf(t)
+	st := kindfinder.StructOf(t)
 	if st == nil {
 		problems = append(problems, fmt.Sprintf("its type %s is not a struct", types.TypeString(t, qualifier)))
 	} else {
-		if named, ok := poolfinder.Deref(t).(*types.Named); ok && named.Obj().Pkg() == p.Obj.Pkg() {
+		if named, ok := kindfinder.Deref(t).(*types.Named); ok && named.Obj().Pkg() == p.Obj.Pkg() {
 			if m, ok := c.mk.Type(named.Obj()).Get("kubebuilder:validation:MinProperties"); !ok || m.Value != "1" {
 				problems = append(problems, fmt.Sprintf("%s lacks +kubebuilder:validation:MinProperties=1", named.Obj().Name()))
 			}
 		}
-		if prov, ok := poolfinder.FieldByJSON(t, "provisioned"); ok {
+		if prov, ok := kindfinder.FieldByJSON(t, contract.Leaf(contract.PathProvisioned)); ok {
 			if !isBoolPointer(prov.Var.Type()) {
 				problems = append(problems, fmt.Sprintf("provisioned is %s, want *bool (a plain bool cannot say \"not reported yet\")", types.TypeString(prov.Var.Type(), qualifier)))
 			}
@@ -144,7 +129,7 @@ func (c *checker) initializationShape() {
 			}
 		} else {
 			var names []string
-			for _, f := range poolfinder.JSONFields(t) {
+			for _, f := range kindfinder.JSONFields(t) {
 				names = append(names, f.Name)
 			}
 			hint := ""
@@ -162,29 +147,29 @@ func (c *checker) initializationShape() {
 	}
 }
 
-func (c *checker) failureFields() {
+func (c *poolChecker) failureFields() {
 	fixes := c.failuresFix()
-	for _, x := range []struct{ name, rule, path string }{
-		{"failureReason", contract.RuleFailureReason, contract.PathFailureReason},
-		{"failureMessage", contract.RuleFailureMessage, contract.PathFailureMessage},
+	for _, x := range []struct{ rule, path string }{
+		{contract.RuleFailureReason, contract.PathFailureReason},
+		{contract.RuleFailureMessage, contract.PathFailureMessage},
 	} {
-		f, ok := poolfinder.FieldByJSON(c.pool.Status, x.name)
+		f, ok := c.field(x.path)
 		if !ok {
 			continue
 		}
 		c.reportFix(f.Var.Pos(), fixes, x.rule, x.path,
 			"top-level %s (%s) is not part of the v1beta2 contract; keep old values under status.deprecated.v1beta1.%s%s",
-			x.path, types.TypeString(f.Var.Type(), qualifier), x.name, c.versionNote())
+			x.path, types.TypeString(f.Var.Type(), qualifier), contract.Leaf(x.path), c.versionNote())
 	}
 }
 
-func (c *checker) spec() {
+func (c *poolChecker) spec() {
 	p := c.pool
-	if f, ok := poolfinder.FieldByJSON(p.Spec, "providerID"); ok && !isString(f.Var.Type()) {
+	if f, ok := c.field(contract.PathProviderID); ok && !isString(f.Var.Type()) {
 		c.reportFix(f.Var.Pos(), c.providerIDFix(f), contract.RuleProviderIDPointer, contract.PathProviderID,
 			"spec.providerID is %s; the v1beta2 contract recommends string%s", types.TypeString(f.Var.Type(), qualifier), c.versionNote())
 	}
-	f, ok := poolfinder.FieldByJSON(p.Spec, "providerIDList")
+	f, ok := c.field(contract.PathProviderIDList)
 	switch {
 	case !ok:
 		c.report(specPos(p), contract.RuleProviderIDList, contract.PathProviderIDList,
@@ -195,21 +180,21 @@ func (c *checker) spec() {
 	}
 }
 
-func (c *checker) replicas() {
+func (c *poolChecker) replicas() {
 	p := c.pool
-	f, ok := poolfinder.FieldByJSON(p.Status, "replicas")
+	f, ok := c.field(contract.PathReplicas)
 	switch {
 	case !ok:
 		c.report(statusPos(p), contract.RuleReplicas, contract.PathReplicas,
 			"%s status has no replicas, which the contract requires%s", p.Kind, c.versionNote())
-	case !isInt32(poolfinder.Deref(f.Var.Type())):
+	case !isInt32(kindfinder.Deref(f.Var.Type())):
 		c.report(f.Var.Pos(), contract.RuleReplicas, contract.PathReplicas,
 			"status.replicas is %s, want int32%s", types.TypeString(f.Var.Type(), qualifier), c.versionNote())
 	}
 }
 
-func (c *checker) conditions() {
-	f, ok := poolfinder.FieldByJSON(c.pool.Status, "conditions")
+func (c *poolChecker) conditions() {
+	f, ok := c.field(contract.PathConditions)
 	if !ok {
 		return
 	}
@@ -222,23 +207,19 @@ func (c *checker) conditions() {
 		types.TypeString(t, qualifier), c.versionNote())
 }
 
-func specPos(p *poolfinder.Pool) token.Pos {
-	if n, ok := poolfinder.Deref(p.Spec).(*types.Named); ok {
+func specPos(p *kindfinder.Pool) token.Pos {
+	if n, ok := kindfinder.Deref(p.Spec).(*types.Named); ok {
 		return n.Obj().Pos()
 	}
 	return p.Obj.Pos()
 }
 
-func statusPos(p *poolfinder.Pool) token.Pos {
-	if n, ok := poolfinder.Deref(p.Status).(*types.Named); ok {
+func statusPos(p *kindfinder.Pool) token.Pos {
+	if n, ok := kindfinder.Deref(p.Status).(*types.Named); ok {
 		return n.Obj().Pos()
 	}
 	return p.Obj.Pos()
 }
-
-// qualifier prints package names, not paths: clusterv1beta1.Conditions reads
-// as v1beta1.Conditions.
-func qualifier(p *types.Package) string { return p.Name() }
 
 func typeName(t types.Type) string {
 	n, ok := types.Unalias(t).(*types.Named)

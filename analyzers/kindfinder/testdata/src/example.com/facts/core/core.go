@@ -1,5 +1,5 @@
 // Package core imports only Cluster API's own root type: it can name no
-// pool type, so poolfinder skips it.
+// pool type, so kindfinder skips it.
 package core
 
 import "example.com/facts/other"

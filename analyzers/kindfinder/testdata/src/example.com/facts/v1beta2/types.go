@@ -1,4 +1,4 @@
-// want package:"reaches pool types"
+// want package:"reaches provider types"
 // +groupName=infrastructure.example.com
 package v1beta2
 
@@ -33,19 +33,19 @@ type FooMachinePoolInstance struct { // want FooMachinePoolInstance:`FooMachineP
 // +kubebuilder:storageversion
 
 // FooMachinePool is separated from its markers by a blank line, as controller-gen allows.
-type FooMachinePool struct { // want FooMachinePool:`example.com/facts/v1beta2.FooMachinePool $`
+type FooMachinePool struct { // want FooMachinePool:`^InfraMachinePool example.com/facts/v1beta2.FooMachinePool $`
 	Spec   FooMachinePoolSpec   `json:"spec,omitempty"`
 	Status FooMachinePoolStatus `json:"status,omitempty"`
 }
 
 // +kubebuilder:object:root=true
-type FooMachinePoolTemplate struct {
+type FooMachinePoolTemplate struct { // want FooMachinePoolTemplate:`^InfraMachinePoolTemplate example.com/facts/v1beta2.FooMachinePoolTemplate $`
 	Spec   FooMachinePoolSpec   `json:"spec,omitempty"`
 	Status FooMachinePoolStatus `json:"status,omitempty"`
 }
 
 // +kubebuilder:object:root=true
-type FooMachinePoolMachine struct {
+type FooMachinePoolMachine struct { // want FooMachinePoolMachine:`^InfraMachine example.com/facts/v1beta2.FooMachinePoolMachine $`
 	Spec   struct{} `json:"spec,omitempty"`
 	Status struct{} `json:"status,omitempty"`
 }

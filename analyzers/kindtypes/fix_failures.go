@@ -1,4 +1,4 @@
-package pooltypes
+package kindtypes
 
 import (
 	"bytes"
@@ -13,7 +13,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
+	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
+	"github.com/mpaudit/mpaudit/contract"
 )
 
 // DeprecatedFieldDoc is the doc line Cluster API gives every field under
@@ -55,7 +56,7 @@ func (m *FailureMove) Moves(v *types.Var) bool {
 // status.deprecated or its v1beta1 group has another shape or already holds
 // fields of those names, or when a name the fix declares is taken.
 func PlanFailureMove(status types.Type, kind string) (*FailureMove, bool) {
-	named, ok := types.Unalias(poolfinder.Deref(status)).(*types.Named)
+	named, ok := types.Unalias(kindfinder.Deref(status)).(*types.Named)
 	if !ok || named.Obj().Pkg() == nil {
 		return nil, false
 	}
@@ -65,8 +66,8 @@ func PlanFailureMove(status types.Type, kind string) (*FailureMove, bool) {
 		return nil, false
 	}
 	m := &FailureMove{Status: named, DeprecatedName: "Deprecated", V1Beta1Name: "V1Beta1"}
-	for _, name := range []string{"failureReason", "failureMessage"} {
-		f, ok := poolfinder.FieldByJSON(named, name)
+	for _, name := range []string{contract.Leaf(contract.PathFailureReason), contract.Leaf(contract.PathFailureMessage)} {
+		f, ok := kindfinder.FieldByJSON(named, name)
 		if !ok {
 			continue
 		}
@@ -88,7 +89,7 @@ func PlanFailureMove(status types.Type, kind string) (*FailureMove, bool) {
 	}
 	taken := func(name string) bool { return pkg.Scope().Lookup(name) != nil }
 
-	dep, hasDep := poolfinder.FieldByJSON(named, "deprecated")
+	dep, hasDep := kindfinder.FieldByJSON(named, contract.Segment(contract.PathDeprecatedV1B1, 1))
 	if !hasDep {
 		m.DeprecatedType, m.V1Beta1Type = kind+"DeprecatedStatus", kind+"V1Beta1DeprecatedStatus"
 		m.DeprecatedPtr, m.V1Beta1Ptr = true, true
@@ -106,7 +107,7 @@ func PlanFailureMove(status types.Type, kind string) (*FailureMove, bool) {
 		return nil, false
 	}
 	m.Deprecated, m.DeprecatedName, m.DeprecatedType, m.DeprecatedPtr = dep.Var, dep.Var.Name(), depNamed.Obj().Name(), depPtr
-	v1, hasV1 := poolfinder.FieldByJSON(depNamed, "v1beta1")
+	v1, hasV1 := kindfinder.FieldByJSON(depNamed, contract.Segment(contract.PathDeprecatedV1B1, 2))
 	if !hasV1 {
 		m.V1Beta1Type, m.V1Beta1Ptr = kind+"V1Beta1DeprecatedStatus", true
 		if obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(depNamed), true, pkg, m.V1Beta1Name); obj != nil || taken(m.V1Beta1Type) {
@@ -123,8 +124,8 @@ func PlanFailureMove(status types.Type, kind string) (*FailureMove, bool) {
 	}
 	m.V1Beta1, m.V1Beta1Name, m.V1Beta1Type, m.V1Beta1Ptr = v1.Var, v1.Var.Name(), v1Named.Obj().Name(), v1Ptr
 	for _, f := range m.Fields {
-		json, _ := poolfinder.JSONNameOf(st, f)
-		if _, dup := poolfinder.FieldByJSON(v1Named, json); dup {
+		json, _ := kindfinder.JSONNameOf(st, f)
+		if _, dup := kindfinder.FieldByJSON(v1Named, json); dup {
 			return nil, false
 		}
 		if obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(v1Named), true, pkg, f.Name()); obj != nil {
@@ -164,7 +165,7 @@ func directField(st *types.Struct, v *types.Var) bool {
 // missing) and declares nil-safe accessors on the status type, which the
 // poolusage fixes rewrite use sites to. The one fix moves both fields, so
 // it is offered on both findings; identical fixes merge when both apply.
-func (c *checker) failuresFix() []analysis.SuggestedFix {
+func (c *poolChecker) failuresFix() []analysis.SuggestedFix {
 	p := c.pool
 	if !p.Storage {
 		return nil // spokes follow through conversion, not by hand
@@ -262,7 +263,7 @@ func (c *checker) failuresFix() []analysis.SuggestedFix {
 
 	names := make([]string, len(m.Fields))
 	for i, v := range m.Fields {
-		names[i], _ = poolfinder.JSONNameOf(m.Status.Underlying().(*types.Struct), v)
+		names[i], _ = kindfinder.JSONNameOf(m.Status.Underlying().(*types.Struct), v)
 		names[i] = "status." + names[i]
 	}
 	return []analysis.SuggestedFix{{
@@ -272,7 +273,7 @@ func (c *checker) failuresFix() []analysis.SuggestedFix {
 }
 
 func namedOf(t types.Type) *types.Named {
-	n, _ := types.Unalias(poolfinder.Deref(t)).(*types.Named)
+	n, _ := types.Unalias(kindfinder.Deref(t)).(*types.Named)
 	return n
 }
 
@@ -371,7 +372,7 @@ type %[1]s struct {
 // setter (allocating the groups) of one moved field.
 func accessorDecls(m *FailureMove, v *types.Var, typ string) string {
 	status := m.Status.Obj().Name()
-	json, _ := poolfinder.JSONNameOf(m.Status.Underlying().(*types.Struct), v)
+	json, _ := kindfinder.JSONNameOf(m.Status.Underlying().(*types.Struct), v)
 	path := "status.deprecated.v1beta1." + json
 	dep := "s." + m.DeprecatedName
 	group := dep + "." + m.V1Beta1Name

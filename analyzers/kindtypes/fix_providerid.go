@@ -1,4 +1,4 @@
-package pooltypes
+package kindtypes
 
 import (
 	"go/ast"
@@ -6,7 +6,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mpaudit/mpaudit/analyzers/poolfinder"
+	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
 )
 
 // StringPointerElem returns T when t is *T and T's underlying type is
@@ -23,7 +23,7 @@ func StringPointerElem(t types.Type) (types.Type, bool) {
 // keeping the tag (omitempty or not) and any comments. The use sites are
 // rewritten by poolusage's fixes; the type rule cannot see other packages,
 // so it offers this fix whatever they need (see doc.go).
-func (c *checker) providerIDFix(f poolfinder.JSONField) []analysis.SuggestedFix {
+func (c *poolChecker) providerIDFix(f kindfinder.JSONField) []analysis.SuggestedFix {
 	p := c.pool
 	if !p.Storage {
 		return nil // spokes follow through conversion, not by hand
@@ -31,7 +31,7 @@ func (c *checker) providerIDFix(f poolfinder.JSONField) []analysis.SuggestedFix 
 	if _, ok := StringPointerElem(f.Var.Type()); !ok {
 		return nil // a []string or another shape needs a person
 	}
-	specNamed, ok := poolfinder.Deref(p.Spec).(*types.Named)
+	specNamed, ok := kindfinder.Deref(p.Spec).(*types.Named)
 	if !ok || specNamed.Obj().Pkg() != p.Obj.Pkg() {
 		return nil
 	}

@@ -1,4 +1,4 @@
-package poolfinder
+package kindfinder
 
 import (
 	"go/types"

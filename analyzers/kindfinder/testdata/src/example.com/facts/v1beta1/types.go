@@ -1,4 +1,4 @@
-// want package:"reaches pool types"
+// want package:"reaches provider types"
 // +groupName=infrastructure.example.com
 package v1beta1
 
@@ -11,7 +11,7 @@ type FooMachinePoolStatus struct { // want FooMachinePoolStatus:`example.com/fac
 
 // FooMachinePool is a spoke: the storage version is v1beta2.
 // +kubebuilder:object:root=true
-type FooMachinePool struct { // want FooMachinePool:`example.com/facts/v1beta1.FooMachinePool $`
+type FooMachinePool struct { // want FooMachinePool:`^InfraMachinePool example.com/facts/v1beta1.FooMachinePool $`
 	Spec   FooMachinePoolSpec   `json:"spec,omitempty"`
 	Status FooMachinePoolStatus `json:"status,omitempty"`
 }

@@ -1,4 +1,4 @@
-package pooltypes_test
+package kindtypes_test
 
 import (
 	"go/ast"
@@ -15,9 +15,9 @@ import (
 	"github.com/mpaudit/mpaudit/contract"
 )
 
-// pooltypes reports info findings too, so spokes and dual-write shapes are
+// pooltypes is the type pass; it reports info findings too, so spokes and dual-write shapes are
 // asserted.
-var pooltypes = analyzers.MustNew(analyzers.Settings{ReportAt: contract.Info}).Analyzer("pooltypes")
+var pooltypes = analyzers.MustNew(analyzers.Settings{ReportAt: contract.Info}).Analyzer("kindtypes")
 
 func TestPoolTypes(t *testing.T) {
 	dir, _ := filepath.Abs("../testdata/provider")

@@ -1,4 +1,4 @@
-// want package:"reaches pool types"
+// want package:"reaches provider types"
 // Package uses names a pool type, so packages that import it can too.
 package uses
 

@@ -1,0 +1,10 @@
+// Package helpers holds exported setters: their WritesFacts carry the
+// writes to the packages that call them.
+package helpers
+
+import cabpk "example.com/kinds/apis/cabpk/v1beta1"
+
+// MarkReady sets the v1beta1 field only; callers must set the other.
+func MarkReady(c *cabpk.KubeadmConfig) {
+	c.Status.Ready = true
+}

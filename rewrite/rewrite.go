@@ -119,7 +119,7 @@ func Run(opts Options) (res *Result, err error) {
 		changed[staged][why] = true
 	}
 
-	dopts := driver.Options{Dir: st.path(dir), Patterns: opts.Patterns, CAPIVersion: opts.CAPIVersion, Tests: true, Progress: opts.Progress}
+	dopts := driver.Options{Dir: st.path(dir), Patterns: opts.Patterns, CAPIVersion: opts.CAPIVersion, Tests: true, Progress: opts.Progress, Load: loadFromSource}
 	var last *report.Report
 	for round := range maxRounds {
 		rep, fixes, err := driver.RunFixes(dopts)

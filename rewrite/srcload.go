@@ -9,6 +9,7 @@ import (
 	"go/types"
 	"os"
 	"runtime"
+	"slices"
 	"sync"
 
 	"golang.org/x/tools/go/gcexportdata"
@@ -177,12 +178,7 @@ func hasCycle(all []*packages.Package) bool {
 		state[p] = finished
 		return false
 	}
-	for _, p := range all {
-		if visit(p) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(all, visit)
 }
 
 type sourceLoader struct {

@@ -63,7 +63,8 @@ func refreshConversions(st *stage, changed map[string]map[string]bool, mark func
 		return nil
 	}
 	before := map[string][]byte{}
-	byHeader := map[string][]conversionPackage{}
+	var pkgs []convgen.Package
+	var peers []string
 	for _, cp := range targets {
 		path := filepath.Join(cp.dir, convgen.File)
 		data, err := os.ReadFile(path)
@@ -75,17 +76,15 @@ func refreshConversions(st *stage, changed map[string]map[string]bool, mark func
 		if err != nil {
 			return err
 		}
-		byHeader[header] = append(byHeader[header], cp)
+		pkgs = append(pkgs, convgen.Package{ImportPath: cp.importPath, Header: header})
+		peers = append(peers, cp.peers...)
 	}
-	for header, cps := range byHeader {
-		var pkgs, peers []string
-		for _, cp := range cps {
-			pkgs = append(pkgs, cp.importPath)
-			peers = append(peers, cp.peers...)
+	if _, err := convgen.GenerateEach(st.dir, goEnv, pkgs, peers); err != nil {
+		var paths []string
+		for _, p := range pkgs {
+			paths = append(paths, p.ImportPath)
 		}
-		if _, err := convgen.Generate(st.dir, goEnv, pkgs, peers, header); err != nil {
-			return fmt.Errorf("regenerating conversions of %s: %w", strings.Join(pkgs, ", "), err)
-		}
+		return fmt.Errorf("regenerating conversions of %s: %w", strings.Join(paths, ", "), err)
 	}
 	if res.conversionDone == nil {
 		res.conversionDone = map[string]bool{}

@@ -44,46 +44,84 @@ func (m *memOutput) Open(pkg *loader.Package, item string) (io.WriteCloser, erro
 // zz_generated.deepcopy.go contents keyed by staged path. The license header
 // of each existing file is kept.
 func regenerateDeepcopy(stagedDirs []string) (map[string][]byte, error) {
-	// One loader run per license header: packages sharing a header (the
-	// usual case) are generated together.
-	byHeader := map[string][]string{}
+	if len(stagedDirs) == 0 {
+		return map[string][]byte{}, nil
+	}
+	// One loader run whatever the headers: loading is most of the cost.
+	gen := &deepcopyPerHeader{headers: map[string]string{}}
+	files := map[string]string{} // header -> file holding it
 	for _, dir := range stagedDirs {
 		header, err := existingHeader(filepath.Join(dir, deepcopyFile))
 		if err != nil {
 			return nil, err
 		}
-		byHeader[header] = append(byHeader[header], dir)
-	}
-	out := map[string][]byte{}
-	for header, dirs := range byHeader {
-		headerFile := ""
-		if header != "" {
+		if header == "" {
+			continue
+		}
+		if files[header] == "" {
 			f, err := os.CreateTemp("", "mpaudit-header-*.txt")
 			if err != nil {
 				return nil, err
 			}
-			f.WriteString(header)
-			f.Close()
-			headerFile = f.Name()
-			defer os.Remove(headerFile)
+			_, werr := f.WriteString(header)
+			cerr := f.Close()
+			defer os.Remove(f.Name())
+			if werr != nil || cerr != nil {
+				return nil, fmt.Errorf("writing the deepcopy header: %v %v", werr, cerr)
+			}
+			files[header] = f.Name()
 		}
-		var gen genall.Generator = deepcopy.Generator{HeaderFile: headerFile}
-		rt, err := genall.Generators{&gen}.ForRootsWithConfig(&packages.Config{Dir: dirs[0]}, dirs...)
-		if err != nil {
-			return nil, fmt.Errorf("deepcopy for %s: %w", strings.Join(dirs, ", "), err)
-		}
-		mem := &memOutput{files: map[string]*bytes.Buffer{}}
-		rt.OutputRules = genall.OutputRules{Default: mem}
-		var errs bytes.Buffer
-		rt.ErrorWriter = &errs
-		if rt.Run() {
-			return nil, fmt.Errorf("deepcopy for %s: %s", strings.Join(dirs, ", "), strings.TrimSpace(errs.String()))
-		}
-		for path, b := range mem.files {
-			out[path] = b.Bytes()
-		}
+		gen.headers[resolvedDir(dir)] = files[header]
+	}
+	var g genall.Generator = gen
+	rt, err := genall.Generators{&g}.ForRootsWithConfig(&packages.Config{Dir: stagedDirs[0]}, stagedDirs...)
+	if err != nil {
+		return nil, fmt.Errorf("deepcopy for %s: %w", strings.Join(stagedDirs, ", "), err)
+	}
+	mem := &memOutput{files: map[string]*bytes.Buffer{}}
+	rt.OutputRules = genall.OutputRules{Default: mem}
+	var errs bytes.Buffer
+	rt.ErrorWriter = &errs
+	if rt.Run() {
+		return nil, fmt.Errorf("deepcopy for %s: %s", strings.Join(stagedDirs, ", "), strings.TrimSpace(errs.String()))
+	}
+	out := map[string][]byte{}
+	for path, b := range mem.files {
+		out[path] = b.Bytes()
 	}
 	return out, nil
+}
+
+// deepcopyPerHeader is controller-tools' deepcopy generator run on each root
+// with the header file of its package (headers: package dir -> file, none
+// when absent), so packages with different headers share one load.
+type deepcopyPerHeader struct {
+	deepcopy.Generator
+	headers map[string]string
+}
+
+func (g *deepcopyPerHeader) Generate(ctx *genall.GenerationContext) error {
+	for _, root := range ctx.Roots {
+		one := *ctx
+		one.Roots = []*loader.Package{root}
+		header := ""
+		if len(root.GoFiles) > 0 {
+			header = g.headers[resolvedDir(filepath.Dir(root.GoFiles[0]))]
+		}
+		if err := (deepcopy.Generator{HeaderFile: header}).Generate(&one); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// resolvedDir names a directory the same way whether go list or the
+// caller spelled it (a temporary directory may be reached through a link).
+func resolvedDir(dir string) string {
+	if r, err := filepath.EvalSymlinks(dir); err == nil {
+		return r
+	}
+	return dir
 }
 
 // existingHeader returns the comment block before "// Code generated".

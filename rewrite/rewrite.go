@@ -133,7 +133,7 @@ func Run(opts Options) (res *Result, err error) {
 		}
 	}
 
-	dopts := driver.Options{Dir: st.path(dir), Patterns: opts.Patterns, CAPIVersion: opts.CAPIVersion, Tests: true, Progress: opts.Progress}
+	dopts := driver.Options{Dir: st.path(dir), Patterns: opts.Patterns, CAPIVersion: opts.CAPIVersion, Tests: true, Progress: opts.Progress, Load: loadFromSource}
 	var last *report.Report
 	// fixRounds applies the analyzers' fixes until none is left or only
 	// conflicting ones remain; first is the run on the module as it was.

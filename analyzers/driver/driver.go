@@ -62,6 +62,9 @@ type Options struct {
 	CacheDir string
 	// KindOverrides name the contract kind of API kinds (.mpaudit.yaml kinds).
 	KindOverrides contract.Overrides
+	// Load stands in for packages.Load (nil: packages.Load itself), for a
+	// caller that gets the same packages, types and syntax more cheaply.
+	Load func(*packages.Config, ...string) ([]*packages.Package, error)
 }
 
 const mode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedSyntax |
@@ -201,7 +204,11 @@ type packageSet struct {
 // own). ./... needs one load.
 func load(opts Options, tr *tracer) (*packageSet, error) {
 	cfg := &packages.Config{Mode: mode, Dir: opts.Dir, Tests: opts.Tests, Env: opts.Env}
-	pkgs, err := packages.Load(cfg, opts.Patterns...)
+	loadPackages := opts.Load
+	if loadPackages == nil {
+		loadPackages = packages.Load
+	}
+	pkgs, err := loadPackages(cfg, opts.Patterns...)
 	if err != nil {
 		return nil, fmt.Errorf("loading %s: %w", strings.Join(opts.Patterns, " "), err)
 	}
@@ -221,7 +228,7 @@ func load(opts Options, tr *tracer) (*packageSet, error) {
 	if len(extra) > 0 {
 		slices.Sort(extra)
 		opts.Progress.Step("loading again with %d module package(s) they import", len(depIDs))
-		pkgs, err = packages.Load(cfg, append(slices.Clone(opts.Patterns), slices.Compact(extra)...)...)
+		pkgs, err = loadPackages(cfg, append(slices.Clone(opts.Patterns), slices.Compact(extra)...)...)
 		if err != nil {
 			return nil, fmt.Errorf("loading %s with the module packages it imports: %w", strings.Join(opts.Patterns, " "), err)
 		}

@@ -24,7 +24,7 @@ catalog: for every kind (InfraCluster, InfraMachine, InfraMachinePool,
 ControlPlane, BootstrapConfig and their templates) the rules with their Mandatory
 flag, the Go shape of each field point (type, JSON tag, markers) and which core
 releases read it and how. docs/contract/ holds the same pages (make docs).
-`+"`contract validate`"+` judges CRD YAML (a file, a bundle, a directory or a kustomization)
+` + "`contract validate`" + ` judges CRD YAML (a file, a bundle, a directory or a kustomization)
 without Go sources, with check's rules, formats and exit codes.`,
 		// Runnable, so that cobra rejects an unknown subcommand (exit 2) instead of printing help.
 		Args: cobra.NoArgs,

@@ -298,10 +298,10 @@ func isWordByte(c byte) bool {
 
 // MarkdownText is mdText for other packages' Markdown (the rewrite's PR
 // body): s as inline text, one line, nothing GitHub acts on.
-func MarkdownText(s string) string { return mdText(Escape(s)) }
+func MarkdownText(s string) string { return mdText(Escape(oneLine(s))) }
 
 // MarkdownCode is mdCode for other packages' Markdown: s as a code span.
-func MarkdownCode(s string) string { return mdCode(Escape(s)) }
+func MarkdownCode(s string) string { return mdCode(Escape(oneLine(s))) }
 
 func mdURL(u string) string {
 	return strings.NewReplacer(" ", "%20", "(", "%28", ")", "%29", "<", "%3C", ">", "%3E").Replace(u)

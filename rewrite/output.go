@@ -156,9 +156,9 @@ func (res *Result) WritePRBody(w io.Writer) error {
 		if item.done {
 			box = "x"
 		}
-		fmt.Fprintf(&b, "%d. [%s] **%s**: %s\n", i+1, box, item.title, item.summary)
+		fmt.Fprintf(&b, "%d. [%s] **%s**: %s\n", i+1, box, item.title, report.MarkdownText(item.summary))
 		for _, d := range item.details {
-			fmt.Fprintf(&b, "   - %s\n", d)
+			fmt.Fprintf(&b, "   - %s\n", report.MarkdownText(d))
 		}
 	}
 	if works := res.worksOn(); len(works) > 0 {
@@ -169,7 +169,7 @@ func (res *Result) WritePRBody(w io.Writer) error {
 	}
 	b.WriteString("\n### What changed\n\n")
 	for _, c := range res.Changes {
-		fmt.Fprintf(&b, "- `%s`: %s\n", c.Rel, describeWhy(c.Why))
+		fmt.Fprintf(&b, "- %s: %s\n", report.MarkdownCode(c.Rel), report.MarkdownText(describeWhy(c.Why)))
 	}
 	if len(res.Changes) == 0 {
 		b.WriteString("- nothing: no finding the rewrite covers\n")
@@ -189,7 +189,7 @@ func (res *Result) WritePRBody(w io.Writer) error {
 	if len(res.Manual) > 0 {
 		b.WriteString("\n### Needs a person\n\n")
 		for _, m := range res.Manual {
-			fmt.Fprintf(&b, "- [ ] %s\n", m)
+			fmt.Fprintf(&b, "- [ ] %s\n", report.MarkdownText(m))
 		}
 	}
 	_, err := io.WriteString(w, b.String())

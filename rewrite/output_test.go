@@ -43,3 +43,27 @@ func TestManualStepsNameSpokesOnlyOfMigratedHubs(t *testing.T) {
 		t.Errorf("names the spoke of a hub migrated before: %q", note)
 	}
 }
+
+// TestPRBodyShowsSourceTextLiterally: file names and notes from the tree
+// cannot ping people, break the list or hide text in a PR.
+func TestPRBodyShowsSourceTextLiterally(t *testing.T) {
+	res := &Result{
+		Changes: []Change{{Rel: "api/v1`x|y/types.go", Why: []string{"because"}}},
+		Manual:  []string{"ask @octocat about *FooStatus* at https://evil.example\u202e\n- [x] fake item"},
+	}
+	var b strings.Builder
+	if err := res.WritePRBody(&b); err != nil {
+		t.Fatal(err)
+	}
+	body := b.String()
+	for _, bad := range []string{"@octocat", "https://evil", "\u202e", "\n- [x] fake", "*FooStatus*", "`x|y"} {
+		if strings.Contains(body, bad) {
+			t.Errorf("PR body holds %q raw:\n%s", bad, body)
+		}
+	}
+	for _, want := range []string{"- [ ] ask @&#8203;octocat about \\*FooStatus\\* at https:&#8203;//evil.example\\\\u202e - \\[x\\] fake item", "- `api/v1'x\\|y/types.go`: because"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("PR body lacks %q:\n%s", want, body)
+		}
+	}
+}

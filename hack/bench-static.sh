@@ -356,6 +356,7 @@ else
 	vcratio=$(awk -v c="${MEDCPU[1]}" -v a="${MEDCPU[0]}" 'BEGIN { if (a > 0 && c != "n/a") printf "%.2f", c / a; else print "n/a" }')
 	echo "vettool vs plain go vet: ${vratio}x wall, ${vcratio}x cpu"
 	verdict=$(awk -v r="$vratio" 'BEGIN { print (r != "n/a" && r <= 1) ? "PASS" : "FAIL" }')
-	echo "target: vettool no slower than plain go vet: $verdict"	startup_cost
+	echo "target: vettool no slower than plain go vet: $verdict"
+	startup_cost
 fi
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo n/a)"

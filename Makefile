@@ -31,9 +31,15 @@ example: build
 	code=$$?; echo "mpaudit exit code: $$code (1 = findings at or above --fail-on)"; [ $$code -le 1 ]
 
 # Time mpaudit check and go vet -vettool=mpaudit against plain go vet on a
-# generated 200-package provider (BENCH_RUNS=3 runs each; see the script).
+# generated 200-package provider with every provider kind (BENCH_RUNS=3 runs
+# each; BENCH_VET_DEPS=1 re-analyses dependencies too; see the script).
 .PHONY: bench-static
 bench-static: ; bash hack/bench-static.sh
+
+# CPU per process start of mpaudit as a vet tool against go's own vet tool,
+# and what it adds up to over the packages go vet visits (no generation).
+.PHONY: bench-vet-startup
+bench-vet-startup: ; BENCH_KIND=startup bash hack/bench-static.sh
 
 # Builds (once, then cached) kube-apiserver, etcd and kubectl for envtest from the Go module proxy.
 .PHONY: envtest-assets

@@ -5,10 +5,11 @@
 # Builds bin/mpaudit, gets envtest's kube-apiserver, etcd and kubectl from
 # hack/envtest-assets.sh (instant when cached; a cold build takes minutes),
 # and runs hack/benchlive on a fresh envtest control plane: ten
-# InfraMachinePool-like CRDs, 5,000 then 20,000 pool objects (the same
+# InfraMachinePool-like CRDs, an InfraCluster, an InfraMachine and a
+# ControlPlane CRD, 5,000 then 20,000 objects of those kinds (the same
 # cluster, grown), and at each size BENCH_RUNS (default 3) interleaved runs of
 #
-#   (a) kubectl get <the 10 kinds, comma-separated> -A -o json   (baseline)
+#   (a) kubectl get <the 13 kinds, comma-separated> -A -o json   (baseline)
 #   (b) kubectl get <kind> -A -o json, once per kind             (summed)
 #   (c) bin/mpaudit live --kubeconfig K -o json --no-progress     (exit 1 = findings)
 #

@@ -72,8 +72,19 @@
 # over a changed tree every run is a cache miss (the figures above include
 # the cost of computing the key), over an unchanged tree a hit.
 #
-# Environment: BENCH_KIND (static|rewrite), BENCH_RUNS, BENCH_PACKAGES,
-# BENCH_OUT, BENCH_BUMP (default 1), GO (default go).
+# Start-up. go vet starts the vet tool once per package it visits (for
+# facts, every dependency too), so the tool's process start-up is paid
+# hundreds of times. For BENCH_KIND=static the script ends with
+# "vettool start-up": the CPU (user+sys) per start of `<abs mpaudit> -flags`
+# and of go's own `vet -flags` (package initialisation and nothing else),
+# each over BENCH_STARTS (default 200) starts, interleaved BENCH_RUNS times,
+# their ratio, and that cost times the packages `go vet ./...` visits.
+# BENCH_KIND=startup (make bench-vet-startup) measures only that, over the
+# packages of this repository, without generating anything.
+#
+# Environment: BENCH_KIND (static|rewrite|startup), BENCH_RUNS,
+# BENCH_PACKAGES, BENCH_OUT, BENCH_BUMP (default 1), BENCH_STARTS, GO
+# (default go).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -100,6 +111,45 @@ cp bin/mpaudit "$LOGDIR/mpaudit"
 MPAUDIT=$LOGDIR/mpaudit
 # check's result cache, private to this run (see "Unchanged tree").
 export MPAUDIT_CACHE=$LOGDIR/cache
+
+# startup_cost: CPU milliseconds per start of mpaudit and of go's vet, and
+# what they add up to over the packages go vet visits in the current module.
+startup_cost() {
+	local starts=${BENCH_STARTS:-200} vet tb out
+	vet=$("$GO" env GOTOOLDIR)/vet
+	tb=$(command -v /usr/bin/time || true)
+	if [ -z "$tb" ]; then
+		echo "vettool start-up: needs /usr/bin/time; skipped"
+		return 0
+	fi
+	local m="" v=""
+	for run in $(seq 1 "$RUNS"); do
+		for tool in "$MPAUDIT" "$vet"; do
+			"$tb" -f '%U %S' -o "$LOGDIR/start" bash -c 'for _ in $(seq "$1"); do "$2" -flags >/dev/null || exit 1; done' _ "$starts" "$tool"
+			out=$(awk -v n="$starts" '{ printf "%.2f", ($1 + $2) * 1000 / n }' "$LOGDIR/start")
+			if [ "$tool" = "$MPAUDIT" ]; then m="$m $out"; else v="$v $out"; fi
+		done
+	done
+	local mm vm deps
+	mm=$(median "$m")
+	vm=$(median "$v")
+	deps=$("$GO" list -deps ./... | wc -l | tr -d ' ')
+	echo "vettool start-up (cpu per start, median of $RUNS x $starts starts): mpaudit ${mm} ms, go vet's vet ${vm} ms," \
+		"$(awk -v a="$mm" -v b="$vm" 'BEGIN { if (b > 0) printf "%.1fx", a / b; else print "n/a" }');" \
+		"x $deps packages go vet visits: mpaudit $(awk -v a="$mm" -v n="$deps" 'BEGIN { printf "%.1f", a * n / 1000 }') s," \
+		"vet $(awk -v a="$vm" -v n="$deps" 'BEGIN { printf "%.1f", a * n / 1000 }') s cpu"
+}
+
+median() {
+	tr ' ' '\n' <<<"$1" | grep . | sort -g | awk '{ v[NR] = $1 } END {
+		if (NR % 2) printf "%.2f", v[(NR + 1) / 2]; else printf "%.2f", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+if [ "$KIND" = startup ]; then
+	echo "bench-startup: load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo n/a)"
+	startup_cost
+	exit 0
+fi
 
 echo "== generating $PKGS packages into $OUT"
 "$GO" run ./hack/benchgen -out "$OUT" -packages "$PKGS" -modfrom "$ROOT/rewrite/testdata/convprovider,$ROOT/analyzers/testdata/provider"
@@ -135,7 +185,7 @@ NAMES=(
 case $KIND in
 static) CMDS=(0 1 2 4) ;;
 rewrite) CMDS=(0 3) ;;
-*) echo "BENCH_KIND must be static or rewrite" >&2; exit 1 ;;
+*) echo "BENCH_KIND must be static, rewrite or startup" >&2; exit 1 ;;
 esac
 
 VET_DEPS=${BENCH_VET_DEPS:-0}
@@ -265,11 +315,6 @@ if [ "$KIND" = static ]; then
 	done
 fi
 
-median() {
-	tr ' ' '\n' <<<"$1" | grep . | sort -g | awk '{ v[NR] = $1 } END {
-		if (NR % 2) printf "%.2f", v[(NR + 1) / 2]; else printf "%.2f", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
-
 declare -a MED MEDCPU
 for idx in "${CMDS[@]}"; do
 	MED[idx]=$(median "${TIMES[idx]}")
@@ -312,4 +357,6 @@ else
 	echo "vettool vs plain go vet: ${vratio}x wall, ${vcratio}x cpu"
 	verdict=$(awk -v r="$vratio" 'BEGIN { print (r != "n/a" && r <= 1) ? "PASS" : "FAIL" }')
 	echo "target: vettool no slower than plain go vet: $verdict"
+	startup_cost
 fi
+echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo n/a)"

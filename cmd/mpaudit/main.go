@@ -17,8 +17,13 @@ import (
 
 	"github.com/mpaudit/mpaudit/analyzers"
 	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/internal/startgc"
 	"github.com/mpaudit/mpaudit/report"
 )
+
+// The collector is off from startgc's init to here (see startgc); main's
+// init runs after every package's, in test binaries too.
+func init() { startgc.Restore() }
 
 func main() {
 	if invokedByGoVet(os.Args[1:]) {

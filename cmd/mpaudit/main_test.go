@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -290,5 +291,15 @@ func TestGoVetProtocol(t *testing.T) {
 	out, _ = cmd.CombinedOutput()
 	if !strings.Contains(string(out), "MPA101 error") {
 		t.Errorf("-capi-version=v1.16.0 did not raise MPA101 to error:\n%s", out)
+	}
+}
+
+// TestMainGCRestored: startgc turns the collector off for package
+// initialisation only; by the time anything runs it is back on.
+func TestMainGCRestored(t *testing.T) {
+	prev := debug.SetGCPercent(100)
+	debug.SetGCPercent(prev)
+	if prev < 0 && os.Getenv("GOGC") != "off" {
+		t.Fatalf("GC percent is %d after init (GOGC=%q): startgc.Restore was not called", prev, os.Getenv("GOGC"))
 	}
 }

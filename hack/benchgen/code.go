@@ -632,6 +632,8 @@ func genMain(w *writer, m *model) {
 			f.p("\tif err := ", a.alias(), ".AddToScheme(scheme); err != nil {\n\t\tfmt.Fprintln(os.Stderr, err)\n\t\tos.Exit(1)\n\t}\n")
 		}
 	}
+	f.use(cpPath, cpAlias)
+	f.p("\tif err := ", cpAlias, ".AddToScheme(scheme); err != nil {\n\t\tfmt.Fprintln(os.Stderr, err)\n\t\tos.Exit(1)\n\t}\n")
 	f.p("\tvar b strings.Builder\n")
 	for _, p := range m.top {
 		f.use(p.path(), "")

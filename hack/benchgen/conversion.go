@@ -32,7 +32,7 @@ func genSpokeConversions(w *writer, g group) {
 	f.use(utilConversionPath, "utilconversion")
 	f.use(crConversionPath, "")
 	f.use(hub.path(), "v1beta2")
-	vars := map[string]string{"K": g.Kind()}
+	vars := map[string]string{"K": g.Kind(), "C": g.Cluster()}
 	// Dual hubs have status.initialization already: it is restored with the
 	// rest of the hub's own data, and provisioned follows ready.
 	restore, toHub, fromHub := "", "", ""
@@ -131,6 +131,16 @@ func Convert_v1_Condition_To_v1beta1_Condition(in *metav1.Condition, out *cluste
 	return nil
 }
 `, vars))
+	if g.dual {
+		// The migrated hub cluster has status.initialization, which v1beta1
+		// has no place for (status.ready says the same).
+		f.p(expand(`
+// Convert_v1beta2_$CStatus_To_v1beta1_$CStatus drops status.initialization.
+func Convert_v1beta2_$CStatus_To_v1beta1_$CStatus(in *v1beta2.$CStatus, out *$CStatus, s apiconversion.Scope) error {
+	return autoConvert_v1beta2_$CStatus_To_v1beta1_$CStatus(in, out, s)
+}
+`, vars))
+	}
 	w.goFile(dir+"/conversion.go", f)
 }
 

@@ -4,11 +4,15 @@
 //	go run ./hack/benchgen -out _out/benchprovider [-packages 200]
 //
 // The module, example.com/benchprovider, has about ten API groups with a
-// v1beta1 conversion spoke and a v1beta2 storage version each (one
-// FooNMachinePool root type plus non-pool types), layered util, scope,
-// service and controller packages that import the API packages and each
-// other in a DAG and read and write pool readiness fields, a cmd/manager main
-// package, and config/crd with CRD bases and a kustomization.yaml.
+// v1beta1 conversion spoke and a v1beta2 storage version each (a
+// FooNMachinePool, a FooNCluster InfraCluster, and in v1beta2 a FooNMachine
+// InfraMachine), a controlplane API package with one FooNControlPlane per
+// group, layered util, scope, service and controller packages that import
+// the API packages and each other in a DAG and read and write the readiness
+// fields of every kind, a cmd/manager main package, and config/crd with CRD
+// bases and a kustomization.yaml labelling every CRD for both contracts.
+// Every other group is migrated (its kinds have and write the v1beta2
+// initialization field beside the v1beta1 one); the rest are not.
 //
 // Each v1beta1 spoke is converted as providers convert theirs: a doc.go
 // +k8s:conversion-gen tag, hand-written ConvertTo/ConvertFrom and Convert_
@@ -83,6 +87,7 @@ func run(out string, n int, modFrom string) error {
 	w.raw("go.sum", gosum)
 	w.raw("README.md", []byte(readme(m)))
 	genAPIs(w, m)
+	genControlPlaneAPI(w, m)
 	genCode(w, m)
 	genMain(w, m)
 	genCRDs(w, m)

@@ -8,6 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mpaudit/mpaudit/analyzers/driver"
+	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/report"
 	"github.com/mpaudit/mpaudit/rewrite"
 )
 
@@ -27,6 +30,7 @@ func TestRewriteGeneratedSpokesRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := plan(12)
+	checkKinds(t, dir, m)
 	res, err := rewrite.Run(rewrite.Options{Dir: dir, Patterns: []string{"./..."}, Write: true})
 	if err != nil {
 		t.Fatalf("rewrite: %v", err)
@@ -88,6 +92,66 @@ func TestRewriteGeneratedSpokesRoundTrip(t *testing.T) {
 	goIn(t, dir, "build", "./...")
 	goIn(t, dir, "vet", "./...")
 	goIn(t, dir, append([]string{"test", "-count=1", "-run", "TestFuzzyConversion"}, spokes...)...)
+}
+
+// checkKinds audits the generated module and wants one matrix row per
+// generated type, classified as the generator means it, with the readiness
+// cell passing exactly for the dual (migrated) groups' InfraMachine and
+// ControlPlane and failing for the others.
+func checkKinds(t *testing.T, dir string, m *model) {
+	t.Helper()
+	rep, err := driver.Run(driver.Options{Dir: dir, Patterns: []string{"./..."}, Env: append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=readonly")})
+	if err != nil {
+		t.Fatalf("check: %v", err)
+	}
+	rep.Finish()
+	if rep.Matrix == nil {
+		t.Fatal("check audited no type")
+	}
+	type row struct{ kind, apiVersion, name string }
+	want := map[row]bool{}
+	infra := func(v string) string { return infraAPIGroup + "/" + v }
+	var cpCells, machineCells []row
+	for _, g := range m.groups {
+		for _, v := range []string{"v1beta1", "v1beta2"} {
+			want[row{"InfraMachinePool", infra(v), g.Kind()}] = true
+			want[row{"InfraCluster", infra(v), g.Cluster()}] = true
+		}
+		mr := row{"InfraMachine", infra("v1beta2"), g.Machine()}
+		cr := row{"ControlPlane", controlPlaneAPIGroup + "/v1beta2", g.ControlPlane()}
+		want[mr], want[cr] = true, true
+		machineCells, cpCells = append(machineCells, mr), append(cpCells, cr)
+	}
+	got := map[row]report.MatrixRow{}
+	for _, r := range rep.Matrix.Rows {
+		got[row{r.Type.Kind, r.Type.APIVersion(), r.Type.Name}] = r
+	}
+	for r := range want {
+		if _, ok := got[r]; !ok {
+			t.Errorf("no matrix row for %v", r)
+		}
+	}
+	for r := range got {
+		if !want[r] {
+			t.Errorf("unexpected matrix row %v", r)
+		}
+	}
+	for i, g := range m.groups {
+		for _, r := range []row{machineCells[i], cpCells[i]} {
+			mr, ok := got[r]
+			if !ok {
+				continue
+			}
+			for _, c := range mr.Cells {
+				if c.Column != contract.ColumnReadiness {
+					continue
+				}
+				if ok := c.State == report.CellOK; ok != g.dual {
+					t.Errorf("%v (dual=%v): readiness cell %s %v", r, g.dual, c.State, c.Rules)
+				}
+			}
+		}
+	}
 }
 
 // roundTripTest is a spoke's conversion test as providers write it. Its

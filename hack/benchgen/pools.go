@@ -207,6 +207,10 @@ func reset$S($V *$A.$K) {
 }
 `, v))
 	}
+	if !a.spoke() {
+		f.p("\n")
+		kindCode(f, p, a)
+	}
 	if p.withCRD {
 		f.use(contractPath, "")
 		f.p(expand(`
@@ -252,6 +256,9 @@ func syncPools(f *goFile, p *pkg, fields map[apiRef]string) {
 		}
 		if p.withCRD {
 			f.p("\t\tn += len(crdName", s, "())\n")
+		}
+		if !a.spoke() {
+			kindCalls(f, p, a, j)
 		}
 		for _, d := range p.deps {
 			if d.has(a) {

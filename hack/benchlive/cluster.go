@@ -24,66 +24,104 @@ import (
 )
 
 const (
-	group   = "infrastructure.cluster.x-k8s.io"
-	version = "v1beta2"
-	kinds   = 10
+	infraGroup        = "infrastructure.cluster.x-k8s.io"
+	controlPlaneGroup = "controlplane.cluster.x-k8s.io"
+	version           = "v1beta2"
+	poolKinds         = 10
 )
 
-// kindName is the i-th benchmark kind: Bench0MachinePool ... Bench9MachinePool.
-func kindName(i int) string { return fmt.Sprintf("Bench%dMachinePool", i) }
-
-// resourceName is its plural.group, as kubectl takes it.
-func resourceName(i int) string {
-	return strings.ToLower(kindName(i)) + "s." + group
+// benchKind is one CRD the benchmark installs and fills.
+type benchKind struct {
+	kind, group string
+	// pool kinds: status.ready is what every released core reads.
+	pool bool
+	// initField is the status.initialization field of the v1beta2 contract.
+	initField string
 }
 
-// benchCRDs mirrors the v1beta2 version of live/testdata/crds/alpha.yaml:
-// namespaced, status subresource, spec.providerIDList, status.ready,
-// status.initialization.provisioned, status.replicas; labelled for the
-// v1beta2 contract only.
-func benchCRDs() []*apiextensionsv1.CustomResourceDefinition {
+// benchKinds are ten InfraMachinePool kinds Bench0MachinePool ...
+// Bench9MachinePool, then an InfraCluster, an InfraMachine and a
+// ControlPlane.
+var benchKinds = func() []benchKind {
+	var ks []benchKind
+	for i := range poolKinds {
+		ks = append(ks, benchKind{kind: fmt.Sprintf("Bench%dMachinePool", i), group: infraGroup, pool: true, initField: "provisioned"})
+	}
+	return append(ks,
+		benchKind{kind: "BenchCluster", group: infraGroup, initField: "provisioned"},
+		benchKind{kind: "BenchMachine", group: infraGroup, initField: "provisioned"},
+		benchKind{kind: "BenchControlPlane", group: controlPlaneGroup, initField: "controlPlaneInitialized"},
+	)
+}()
+
+// resourceName is the kind's plural.group, as kubectl takes it.
+func (k benchKind) resourceName() string {
+	return strings.ToLower(k.kind) + "s." + k.group
+}
+
+// schema is the v1beta2 schema of k: the pools mirror the v1beta2 version
+// of live/testdata/crds/alpha.yaml (spec.providerIDList, status.ready,
+// status.initialization.provisioned, status.replicas); the other kinds have
+// their v1beta1 and v1beta2 readiness fields and a few of their points.
+func (k benchKind) schema() *apiextensionsv1.JSONSchemaProps {
 	str := apiextensionsv1.JSONSchemaProps{Type: "string"}
+	boolean := apiextensionsv1.JSONSchemaProps{Type: "boolean"}
+	integer := apiextensionsv1.JSONSchemaProps{Type: "integer", Format: "int32"}
 	one := int64(1)
-	schema := &apiextensionsv1.JSONSchemaProps{
+	spec := map[string]apiextensionsv1.JSONSchemaProps{"providerID": str}
+	status := map[string]apiextensionsv1.JSONSchemaProps{
+		"failureReason":  str,
+		"failureMessage": str,
+		"ready":          boolean,
+		"initialization": {Type: "object", MinProperties: &one, Properties: map[string]apiextensionsv1.JSONSchemaProps{
+			k.initField: boolean,
+		}},
+	}
+	switch {
+	case k.pool:
+		spec["providerIDList"] = apiextensionsv1.JSONSchemaProps{Type: "array", Items: &apiextensionsv1.JSONSchemaPropsOrArray{Schema: &str}}
+		status["replicas"] = integer
+		status["infrastructureMachineKind"] = str
+	case k.group == controlPlaneGroup:
+		spec = map[string]apiextensionsv1.JSONSchemaProps{"replicas": integer, "version": str}
+		for _, f := range []string{"replicas", "readyReplicas", "availableReplicas", "upToDateReplicas"} {
+			status[f] = integer
+		}
+		status["initialized"] = boolean
+		status["version"] = str
+	}
+	return &apiextensionsv1.JSONSchemaProps{
 		Type: "object",
 		Properties: map[string]apiextensionsv1.JSONSchemaProps{
 			"apiVersion": str,
 			"kind":       str,
 			"metadata":   {Type: "object"},
-			"spec": {Type: "object", Properties: map[string]apiextensionsv1.JSONSchemaProps{
-				"providerIDList": {Type: "array", Items: &apiextensionsv1.JSONSchemaPropsOrArray{Schema: &str}},
-				"providerID":     str,
-			}},
-			"status": {Type: "object", Properties: map[string]apiextensionsv1.JSONSchemaProps{
-				"replicas":                  {Type: "integer", Format: "int32"},
-				"failureReason":             str,
-				"failureMessage":            str,
-				"infrastructureMachineKind": str,
-				"ready":                     {Type: "boolean"},
-				"initialization": {Type: "object", MinProperties: &one, Properties: map[string]apiextensionsv1.JSONSchemaProps{
-					"provisioned": {Type: "boolean"},
-				}},
-			}},
+			"spec":       {Type: "object", Properties: spec},
+			"status":     {Type: "object", Properties: status},
 		},
 	}
+}
+
+// benchCRDs are the CRDs of benchKinds: namespaced, status subresource,
+// labelled for the v1beta2 contract only.
+func benchCRDs() []*apiextensionsv1.CustomResourceDefinition {
 	var out []*apiextensionsv1.CustomResourceDefinition
-	for i := range kinds {
-		kind := kindName(i)
-		lower := strings.ToLower(kind)
+	for _, k := range benchKinds {
+		lower := strings.ToLower(k.kind)
 		out = append(out, &apiextensionsv1.CustomResourceDefinition{
 			ObjectMeta: metav1.ObjectMeta{
-				Name:   resourceName(i),
+				Name:   k.resourceName(),
 				Labels: map[string]string{"cluster.x-k8s.io/v1beta2": "v1beta2"},
 			},
 			Spec: apiextensionsv1.CustomResourceDefinitionSpec{
-				Group: group,
+				Group: k.group,
 				Names: apiextensionsv1.CustomResourceDefinitionNames{
-					Kind: kind, ListKind: kind + "List", Plural: lower + "s", Singular: lower,
+					Kind: k.kind, ListKind: k.kind + "List", Plural: lower + "s", Singular: lower,
 				},
 				Scope: apiextensionsv1.NamespaceScoped,
 				Versions: []apiextensionsv1.CustomResourceDefinitionVersion{{
 					Name: version, Served: true, Storage: true,
-					Schema:       &apiextensionsv1.CustomResourceValidation{OpenAPIV3Schema: schema.DeepCopy()},
+					Schema:       &apiextensionsv1.CustomResourceValidation{OpenAPIV3Schema: k.schema()},
 					Subresources: &apiextensionsv1.CustomResourceSubresources{Status: &apiextensionsv1.CustomResourceSubresourceStatus{}},
 				}},
 			},
@@ -162,36 +200,67 @@ func writeKubeconfig(cfg *rest.Config, path string) (string, error) {
 	return path, nil
 }
 
-// provisionedOnly marks ~2% of the objects (1 in 50): status.initialization.
-// provisioned without status.ready, one object-provisioned-only finding each.
-func provisionedOnly(i int) bool { return i%50 == 7 }
+// oneField marks ~2% of the objects (1 in 50) with one readiness field
+// only: a pool with status.initialization.provisioned without status.ready
+// (one object-provisioned-only finding each), any other kind with only its
+// v1beta1 field, which a v1beta2-labelled CRD's core never reads (one
+// kind-object-unread finding each).
+func oneField(i int) bool { return i%50 == 7 }
 
-// poolObject is object i: kind i%10, namespace (i/10)%namespaces, a
-// providerIDList of 3-6 entries (a few hundred bytes of spec), and status
-// that agrees on both readiness fields, except provisionedOnly(i).
-func (c *cluster) poolObject(i int) (obj *unstructured.Unstructured, status map[string]any) {
+// kindOf is the kind of object i.
+func kindOf(i int) benchKind { return benchKinds[i%len(benchKinds)] }
+
+// benchObject is object i: kind i%len(benchKinds), namespace
+// (i/len(benchKinds))%namespaces. A pool has a providerIDList of 3-6
+// entries (a few hundred bytes of spec); a machine a providerID, a control
+// plane replicas and a version. Both readiness fields agree, except
+// oneField(i).
+func (c *cluster) benchObject(i int) (obj *unstructured.Unstructured, status map[string]any) {
+	k := kindOf(i)
 	replicas := 3 + i%4
-	ns := nsName((i / kinds) % c.namespaces)
-	ids := make([]any, replicas)
-	for r := range ids {
-		ids[r] = fmt.Sprintf("aws:///us-east-1%c/i-%017x", 'a'+rune(r%3), uint64(i)*16+uint64(r))
+	ns := nsName((i / len(benchKinds)) % c.namespaces)
+	id := func(r int) string {
+		return fmt.Sprintf("aws:///us-east-1%c/i-%017x", 'a'+rune(r%3), uint64(i)*16+uint64(r))
+	}
+	spec := map[string]any{}
+	status = map[string]any{}
+	switch {
+	case k.pool:
+		ids := make([]any, replicas)
+		for r := range ids {
+			ids[r] = id(r)
+		}
+		spec["providerIDList"] = ids
+		status["replicas"] = int64(replicas)
+	case k.kind == "BenchMachine":
+		spec["providerID"] = id(0)
+	case k.group == controlPlaneGroup:
+		spec["replicas"], spec["version"] = int64(replicas), "v1.34.1"
+		for _, f := range []string{"replicas", "readyReplicas", "availableReplicas", "upToDateReplicas"} {
+			status[f] = int64(replicas)
+		}
+		status["version"] = "v1.34.1"
 	}
 	obj = &unstructured.Unstructured{Object: map[string]any{
-		"apiVersion": group + "/" + version,
-		"kind":       kindName(i % kinds),
-		"spec":       map[string]any{"providerIDList": ids},
+		"apiVersion": k.group + "/" + version,
+		"kind":       k.kind,
+		"spec":       spec,
 	}}
 	obj.SetNamespace(ns)
-	obj.SetName(fmt.Sprintf("pool-%05d", i))
+	obj.SetName(fmt.Sprintf("obj-%05d", i))
 	obj.SetLabels(map[string]string{
 		"cluster.x-k8s.io/cluster-name": fmt.Sprintf("workload-%03d", i%97),
 	})
-	status = map[string]any{
-		"initialization": map[string]any{"provisioned": true},
-		"replicas":       int64(replicas),
+	v1beta2 := !oneField(i) || k.pool
+	v1beta1 := !oneField(i) || !k.pool
+	if v1beta2 {
+		status["initialization"] = map[string]any{k.initField: true}
 	}
-	if !provisionedOnly(i) {
+	if v1beta1 {
 		status["ready"] = true
+		if k.group == controlPlaneGroup {
+			status["initialized"] = true
+		}
 	}
 	return obj, status
 }
@@ -247,7 +316,7 @@ feed:
 }
 
 func (c *cluster) createOne(ctx context.Context, i int) error {
-	obj, status := c.poolObject(i)
+	obj, status := c.benchObject(i)
 	if err := c.client.Create(ctx, obj); err != nil {
 		return fmt.Errorf("create %s %s/%s: %w", obj.GetKind(), obj.GetNamespace(), obj.GetName(), err)
 	}

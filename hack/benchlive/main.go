@@ -2,16 +2,20 @@
 // fetching the same objects with kubectl, on an envtest control plane.
 //
 // It starts envtest (kube-apiserver + etcd from KUBEBUILDER_ASSETS or
-// -assets), installs ten InfraMachinePool-like CRDs Bench0MachinePool ...
-// Bench9MachinePool (infrastructure.cluster.x-k8s.io/v1beta2, labelled for
-// the v1beta2 contract, status subresource), and for each -sizes value grows
-// the same cluster to that many pool objects (spread over the ten kinds and
-// -namespaces namespaces; 1 in 50 has status.initialization.provisioned
-// without status.ready, so mpaudit has findings). It then measures, -runs
-// times each, interleaved, under /usr/bin/time -f '%e %M':
+// -assets), installs thirteen CRDs labelled for the v1beta2 contract (status
+// subresource): ten InfraMachinePool-like kinds Bench0MachinePool ...
+// Bench9MachinePool, an InfraCluster BenchCluster and an InfraMachine
+// BenchMachine (infrastructure.cluster.x-k8s.io/v1beta2) and a ControlPlane
+// BenchControlPlane (controlplane.cluster.x-k8s.io/v1beta2), and for each
+// -sizes value grows the same cluster to that many objects (spread over the
+// kinds and -namespaces namespaces; 1 in 50 has one readiness field only, so
+// mpaudit has findings: a pool status.initialization.provisioned without
+// status.ready, the other kinds their v1beta1 field without the v1beta2 one).
+// It then measures, -runs times each, interleaved, under /usr/bin/time -f
+// '%e %M':
 //
-//	kubectl get <all 10 kinds, comma-separated> -A -o json   (the baseline)
-//	kubectl get <kind> -A -o json, 10 processes (wall summed)
+//	kubectl get <all 13 kinds, comma-separated> -A -o json   (the baseline)
+//	kubectl get <kind> -A -o json, 13 processes (wall summed)
 //	mpaudit live --kubeconfig K -o json --no-progress        (exit 1 = findings)
 //
 // with stdout to /dev/null, after one untimed run of each that checks the
@@ -132,7 +136,7 @@ func run() error {
 		results = append(results, r)
 	}
 	fmt.Printf("mpaudit live vs kubectl fetch on envtest: %d CRDs, %d namespaces, %d runs each (median wall, max RSS), %d cores\n",
-		kinds, *namespaces, *runs, numCPU())
+		len(benchKinds), *namespaces, *runs, numCPU())
 	pass := printTable(results, *wallTarget, *rssTarget)
 	if *profile == "always" || (*profile == "auto" && !pass) {
 		if err := profileAudit(c.kubeconfig, dir, sizes[len(sizes)-1]); err != nil {

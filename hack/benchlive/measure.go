@@ -94,8 +94,8 @@ func (b *bench) kubectlArgs(resources string) []string {
 
 func (b *bench) allResources() string {
 	var rs []string
-	for i := range kinds {
-		rs = append(rs, resourceName(i))
+	for _, k := range benchKinds {
+		rs = append(rs, k.resourceName())
 	}
 	return strings.Join(rs, ",")
 }
@@ -104,17 +104,17 @@ func (b *bench) mpauditArgs() []string {
 	return []string{b.mpaudit, "live", "--kubeconfig", b.kubeconfig, "-o", "json", "--no-progress"}
 }
 
-// fetchOne is the baseline: one kubectl listing all ten kinds.
+// fetchOne is the baseline: one kubectl listing all the kinds.
 func (b *bench) fetchOne(stdout string) (timing, error) {
 	t, _, err := timed(b.dir, stdout, 0, b.kubectlArgs(b.allResources())...)
 	return t, err
 }
 
-// fetchTen is ten kubectl processes, one per kind: summed wall, max RSS.
-func (b *bench) fetchTen() (timing, error) {
+// fetchEach is one kubectl process per kind: summed wall, max RSS.
+func (b *bench) fetchEach() (timing, error) {
 	var sum timing
-	for i := range kinds {
-		t, _, err := timed(b.dir, "", 0, b.kubectlArgs(resourceName(i))...)
+	for _, k := range benchKinds {
+		t, _, err := timed(b.dir, "", 0, b.kubectlArgs(k.resourceName())...)
 		if err != nil {
 			return sum, err
 		}
@@ -155,33 +155,42 @@ func (b *bench) check(n int) error {
 	if err := readJSON(path, &rep); err != nil {
 		return fmt.Errorf("mpaudit output: %w", err)
 	}
-	objects, benchKinds := 0, 0
+	objects, kinds := 0, 0
 	for _, r := range rep.Summary.Resources {
-		if r.Group == group && strings.HasPrefix(r.Kind, "Bench") {
+		if (r.Group == infraGroup || r.Group == controlPlaneGroup) && strings.HasPrefix(r.Kind, "Bench") {
 			objects += r.Objects
-			benchKinds++
+			kinds++
 		}
 	}
-	if benchKinds != kinds || objects != n {
-		return fmt.Errorf("mpaudit audited %d objects in %d Bench kinds, want %d in %d (problems: %v)", objects, benchKinds, n, kinds, rep.Problems)
+	if kinds != len(benchKinds) || objects != n {
+		return fmt.Errorf("mpaudit audited %d objects in %d Bench kinds, want %d in %d (problems: %v)", objects, kinds, n, len(benchKinds), rep.Problems)
 	}
-	want := 0
+	// One finding per one-field object: its rule depends on the kind.
+	want := map[string]int{contract.RuleObjectProvisionedOnly: 0, contract.RuleKindObjectUnread: 0}
 	for i := range n {
-		if provisionedOnly(i) {
-			want++
+		if !oneField(i) {
+			continue
+		}
+		if kindOf(i).pool {
+			want[contract.RuleObjectProvisionedOnly]++
+		} else {
+			want[contract.RuleKindObjectUnread]++
 		}
 	}
-	got := 0
+	got := map[string]int{}
 	for _, f := range rep.Findings {
-		if f.Rule == contract.RuleObjectProvisionedOnly {
-			got++
+		if _, counted := want[f.Rule]; counted {
+			got[f.Rule]++
 		}
 	}
-	if got != want {
-		fmt.Fprintf(os.Stderr, "benchlive: warning: mpaudit reported %d %s findings, expected %d\n", got, contract.RuleObjectProvisionedOnly, want)
+	for rule, w := range want {
+		if got[rule] != w {
+			fmt.Fprintf(os.Stderr, "benchlive: warning: mpaudit reported %d %s findings, expected %d\n", got[rule], rule, w)
+		}
 	}
-	fmt.Fprintf(os.Stderr, "benchlive: checked at %d: kubectl listed %d objects; mpaudit audited %d objects, %d findings (%d %s), %d problems\n",
-		n, len(list.Items), objects, len(rep.Findings), got, contract.RuleObjectProvisionedOnly, len(rep.Problems))
+	fmt.Fprintf(os.Stderr, "benchlive: checked at %d: kubectl listed %d objects; mpaudit audited %d objects in %d kinds, %d findings (%d %s, %d %s), %d problems\n",
+		n, len(list.Items), objects, kinds, len(rep.Findings), got[contract.RuleObjectProvisionedOnly], contract.RuleObjectProvisionedOnly,
+		got[contract.RuleKindObjectUnread], contract.RuleKindObjectUnread, len(rep.Problems))
 	_ = os.Remove(filepath.Join(b.dir, "fetch.json"))
 	_ = os.Remove(filepath.Join(b.dir, "mpaudit.json"))
 	return nil
@@ -235,17 +244,17 @@ func (s *series) walls() string {
 
 // sizeResult is the three series at one size.
 type sizeResult struct {
-	n                           int
-	fetchOne, fetchTen, mpaudit series
+	n                            int
+	fetchOne, fetchEach, mpaudit series
 }
 
 // measure runs the three commands `runs` times, interleaved so drift
 // affects them alike.
 func (b *bench) measure(n, runs int) (*sizeResult, error) {
 	res := &sizeResult{n: n,
-		fetchOne: series{name: "kubectl get <10 kinds> -A -o json (1 process)"},
-		fetchTen: series{name: "kubectl get <kind> -A -o json (10 processes, sum)"},
-		mpaudit:  series{name: "mpaudit live -o json"},
+		fetchOne:  series{name: fmt.Sprintf("kubectl get <%d kinds> -A -o json (1 process)", len(benchKinds))},
+		fetchEach: series{name: fmt.Sprintf("kubectl get <kind> -A -o json (%d processes, sum)", len(benchKinds))},
+		mpaudit:   series{name: "mpaudit live -o json"},
 	}
 	for r := range runs {
 		t, err := b.fetchOne("")
@@ -253,16 +262,16 @@ func (b *bench) measure(n, runs int) (*sizeResult, error) {
 			return nil, err
 		}
 		res.fetchOne.runs = append(res.fetchOne.runs, t)
-		if t, err = b.fetchTen(); err != nil {
+		if t, err = b.fetchEach(); err != nil {
 			return nil, err
 		}
-		res.fetchTen.runs = append(res.fetchTen.runs, t)
+		res.fetchEach.runs = append(res.fetchEach.runs, t)
 		if t, err = b.audit(""); err != nil {
 			return nil, err
 		}
 		res.mpaudit.runs = append(res.mpaudit.runs, t)
-		fmt.Fprintf(os.Stderr, "benchlive: size %d run %d/%d: kubectl %.2f s, 10x kubectl %.2f s, mpaudit %.2f s\n",
-			n, r+1, runs, res.fetchOne.runs[r].wall, res.fetchTen.runs[r].wall, res.mpaudit.runs[r].wall)
+		fmt.Fprintf(os.Stderr, "benchlive: size %d run %d/%d: kubectl %.2f s, %dx kubectl %.2f s, mpaudit %.2f s\n",
+			n, r+1, runs, res.fetchOne.runs[r].wall, len(benchKinds), res.fetchEach.runs[r].wall, res.mpaudit.runs[r].wall)
 	}
 	return res, nil
 }
@@ -282,7 +291,7 @@ func printTable(results []*sizeResult, wallTarget, rssTarget float64) bool {
 	fmt.Printf("%-7s %-52s %9s %12s %14s  %s\n", "size", "command", "median s", "max RSS MiB", "ratio/fetch", "runs (s)")
 	for _, r := range results {
 		base := r.fetchOne.median()
-		for _, s := range []*series{&r.fetchOne, &r.fetchTen, &r.mpaudit} {
+		for _, s := range []*series{&r.fetchOne, &r.fetchEach, &r.mpaudit} {
 			fmt.Printf("%-7d %-52s %9.2f %12.1f %13.2fx  %s\n", r.n, s.name, s.median(), mib(s.maxRSS()), ratio(s.median(), base), s.walls())
 		}
 	}

@@ -435,7 +435,11 @@ func (c *completer) plan(m missingConversion, imports *importSet) (string, []str
 		case strings.HasPrefix(w.why, "does not exist in peer-type") && inJSON == jsonName(contract.PathInitialization):
 			// Kept by ConvertFrom in the conversion-data annotation and
 			// restored by ConvertTo, with ready mapped to provisioned there.
-			code = append(code, "\t// in."+w.name+" exists only in the hub: ConvertFrom keeps it in the conversion-data annotation and ConvertTo restores it.\n")
+			if hasHubMethods(m.out) {
+				code = append(code, "\t// in."+w.name+" exists only in the hub: ConvertFrom keeps it in the conversion-data annotation and ConvertTo restores it.\n")
+			} else {
+				code = append(code, "\t// in."+w.name+" exists only in the hub, and "+m.out.Obj().Name()+" has no ConvertTo/ConvertFrom to keep it: a round trip through this version drops it.\n")
+			}
 		case strings.HasPrefix(w.why, "does not exist in peer-type") && inJSON == deprecated:
 			text, bad := mapFromDeprecated(m, inField, deprecated, v1beta1)
 			if bad != "" {
@@ -855,4 +859,30 @@ func (c *completer) hubOnly(auto *ast.FuncDecl, field string) bool {
 	}
 	in, ok := types.Unalias(derefType(obj.Signature().Params().At(0).Type())).(*types.Named)
 	return ok && jsonOf(in, field) == jsonName(contract.PathInitialization)
+}
+
+// hasHubMethods reports whether the spoke type, or the root type whose
+// status or spec it is, converts to the hub by its own ConvertTo and
+// ConvertFrom methods (which keep hub-only data in the annotation).
+func hasHubMethods(t *types.Named) bool {
+	pkg := t.Obj().Pkg()
+	if pkg == nil {
+		return false
+	}
+	name := t.Obj().Name()
+	for _, suffix := range []string{"Status", "Spec", ""} {
+		root, ok := strings.CutSuffix(name, suffix)
+		if !ok {
+			continue
+		}
+		tn, ok := pkg.Scope().Lookup(root).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		ms := types.NewMethodSet(types.NewPointer(tn.Type()))
+		if ms.Lookup(pkg, "ConvertTo") != nil && ms.Lookup(pkg, "ConvertFrom") != nil {
+			return true
+		}
+	}
+	return false
 }

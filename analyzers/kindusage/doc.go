@@ -16,5 +16,14 @@
 // type, not per object, and calls are not followed: a function that sets one
 // name and calls a helper setting the other is reported (suppress it with a
 // reason). A side that only writes false or nil is a reset and needs no pair.
+// It also reports reads (MPA222) of a v1beta1 field the v1beta2 contract
+// removed or moved (contract.Kind.Successor: status.failureReason moved
+// under status.deprecated.v1beta1, status.ready replaced by
+// status.initialization.<field>, renamed counters) on a type that has both
+// the field and its successor: under a v1beta2 label core reads only the
+// successor. A read that feeds the successor of the same type (the value of
+// its assignment, or the condition of an if that assigns it) is the dual
+// write, not a finding. Writes, &x and x++ are not reads.
+//
 // Test files, generated files and the API packages themselves are skipped.
 package kindusage

@@ -54,6 +54,7 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 		for _, decl := range f.Decls {
 			if fd, ok := decl.(*ast.FuncDecl); ok && fd.Body != nil {
 				check(em, res, writesIn(pass, res, fd.Body))
+				checkReads(pass, em, res, fd)
 			}
 		}
 	}

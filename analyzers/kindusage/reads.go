@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -27,8 +28,7 @@ func resolve(pass *analysis.Pass, res *kindfinder.Result, sel *ast.SelectorExpr)
 	if !ok || s.Kind() != types.FieldVal {
 		return field{}, false
 	}
-	w, ok := fieldWrite(pass, res, s.Recv(), s.Obj().(*types.Var), sel.Sel.Pos(), nil)
-	return field{ref: w.ref, path: w.path}, ok
+	return fieldOf(res, s.Recv(), s.Obj().(*types.Var))
 }
 
 // checkReads reports, in one function, each read of a v1beta1 field the
@@ -133,7 +133,7 @@ func markMirrors(pass *analysis.Pass, res *kindfinder.Result, mirrored map[*ast.
 			}
 			if _, successor, ok := removed(f); ok {
 				for _, d := range dests {
-					if d.ref.Type == f.ref.Type && (d.path == successor.Path || isPrefix(d.path, successor.Path)) {
+					if d.ref.Type == f.ref.Type && (d.path == successor.Path || strings.HasPrefix(successor.Path, d.path+".")) {
 						mirrored[sel] = true
 					}
 				}
@@ -141,10 +141,6 @@ func markMirrors(pass *analysis.Pass, res *kindfinder.Result, mirrored map[*ast.
 			return true
 		})
 	}
-}
-
-func isPrefix(prefix, path string) bool {
-	return len(path) > len(prefix) && path[:len(prefix)] == prefix && path[len(prefix)] == '.'
 }
 
 // target is the expression an assignment to e writes: x.F for x.F, *x.F, x.F[i], (x.F).

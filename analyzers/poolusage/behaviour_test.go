@@ -18,7 +18,7 @@ import (
 func TestWritesFactGob(t *testing.T) {
 	in := &WritesFact{Writes: []ParamWrite{{Param: -1, Fields: []string{"FooMachinePool"},
 		Pool:  kindfinder.TypeRef{Kind: "FooMachinePool", Type: "example.com/api.FooMachinePool", ContractKind: "InfraMachinePool", Points: []string{"status.ready", "status.initialization.provisioned"}},
-		Ready: Sets, Provisioned: Resets, Deferred: true}}}
+		Pair:  2, Ready: Sets, Provisioned: Resets, Deferred: true}}}
 	var buf bytes.Buffer
 	if err := gob.NewEncoder(&buf).Encode(in); err != nil {
 		t.Fatal(err)

@@ -17,8 +17,8 @@ import (
 // TestWritesFactGob: go vet hands facts to the next package gob-encoded.
 func TestWritesFactGob(t *testing.T) {
 	in := &WritesFact{Writes: []ParamWrite{{Param: -1, Fields: []string{"FooMachinePool"},
-		Pool:  kindfinder.TypeRef{Kind: "FooMachinePool", Type: "example.com/api.FooMachinePool", ContractKind: "InfraMachinePool", Points: []string{"status.ready", "status.initialization.provisioned"}},
-		Pair:  2, Ready: Sets, Provisioned: Resets, Deferred: true}}}
+		Pool: kindfinder.TypeRef{Kind: "FooMachinePool", Type: "example.com/api.FooMachinePool", ContractKind: "InfraMachinePool", Points: []string{"status.ready", "status.initialization.provisioned"}},
+		Pair: 2, Ready: Sets, Provisioned: Resets, Deferred: true}}}
 	var buf bytes.Buffer
 	if err := gob.NewEncoder(&buf).Encode(in); err != nil {
 		t.Fatal(err)

@@ -63,3 +63,13 @@ func TestWritesFacts(t *testing.T) {
 		t.Errorf("facts:\n got %v\nwant %v", got, want)
 	}
 }
+
+// TestWritesFactPairString: a fact of a pair other than readiness names
+// the pair's fields, so vet's fact dumps say which renamed field it is.
+func TestWritesFactPairString(t *testing.T) {
+	f := &WritesFact{Writes: []ParamWrite{{Param: 0, Fields: []string{"Status"}, Pair: 1, Ready: Sets,
+		Pool: kindfinder.TypeRef{ContractKind: "ControlPlane"}}}}
+	if got, want := f.String(), "writes param0.Status status.updatedReplicas=sets status.upToDateReplicas=none"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

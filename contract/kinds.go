@@ -118,6 +118,25 @@ func (k *Kind) PairOf(p Point) (Point, bool) {
 	return Point{}, false
 }
 
+// Successor returns the v1beta2 point that replaces p when p is a v1beta1
+// point the v1beta2 contract removed or moved: no v1beta2 point has p's
+// path, and one of the same aspect has another (status.failureReason moved
+// under status.deprecated.v1beta1, status.ready replaced by
+// status.initialization.<field>, renamed replica counters).
+func (k *Kind) Successor(p Point) (Point, bool) {
+	if p.Contract != V1Beta1 {
+		return Point{}, false
+	}
+	if _, kept := k.Point(V1Beta2, p.Path); kept {
+		return Point{}, false
+	}
+	q, ok := k.PairOf(p)
+	if !ok || q.Path == p.Path {
+		return Point{}, false
+	}
+	return q, true
+}
+
 // Readiness returns the kind's readiness point under contract c: the field
 // core decides provisioning (initialization, bootstrap data) from. Kinds
 // without one (templates) return false.

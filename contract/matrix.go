@@ -71,7 +71,7 @@ var MatrixExempt = []string{RuleAccessDenied, RuleReadFailed, RuleSuppressionNoR
 // MatrixByField are rules generic over a kind's points: each finding names
 // its point (Field), whose aspect gives the column.
 var MatrixByField = []string{RuleKindV1Beta1Shape, RuleKindShapeForLabel, RuleKindRenamedField,
-	RuleKindV1Beta1WriteAlone, RuleKindV1Beta2WriteAlone, RuleKindObjectRenamed, RuleKindObjectOneName, RuleKindObjectCounters}
+	RuleKindV1Beta1WriteAlone, RuleKindV1Beta2WriteAlone, RuleKindRemovedFieldRead, RuleKindObjectRenamed, RuleKindObjectOneName, RuleKindObjectCounters}
 
 // MatrixColumnByID returns the column with the ID.
 func MatrixColumnByID(id string) (MatrixColumn, bool) {

@@ -19,6 +19,7 @@ const (
 	RuleKindReadInPlace        = "MPA130"
 	RuleKindV1Beta1WriteAlone  = "MPA220"
 	RuleKindV1Beta2WriteAlone  = "MPA221"
+	RuleKindRemovedFieldRead   = "MPA222"
 )
 
 // byLabel gives a label-driven rule's severity: on cores before v1.11
@@ -175,5 +176,18 @@ var staticKindRules = []*Rule{
 		Fix:      "Set the v1beta1 field too while such cores or labels are supported.",
 		DocURL:   labelsDoc,
 		severity: byLabel(Error, Error, Off, Info),
+	},
+	{
+		ID: RuleKindRemovedFieldRead, Name: "kind-removed-field-read", Scope: ScopeUse, Kinds: LabelDrivenKinds,
+		Modes: Static,
+		Title: "code reads a field the v1beta2 contract removed or moved, on a type that also has its successor",
+		Rationale: "The type has both the v1beta1 field and the field the v1beta2 contract puts in its place (status.failureReason " +
+			"and status.deprecated.v1beta1.failureReason, status.ready and status.initialization.<field>, a ControlPlane's " +
+			"updatedReplicas and upToDateReplicas, ...). Under a v1beta2 label core reads only the successor, so a decision " +
+			"taken on the v1beta1 field can disagree with what core acts on, and the read breaks when the field is dropped. " +
+			"Cores before v1.11 read only the v1beta1 field: there the read is right.",
+		Fix:      "Read the v1beta2 field (keep writing both while the v1beta1 label or cores < v1.11 are supported).",
+		DocURL:   migrationDoc,
+		severity: byLabel(Off, Info, Warning, Info),
 	},
 }

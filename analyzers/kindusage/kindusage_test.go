@@ -11,7 +11,8 @@ import (
 
 var kindusage = analyzers.MustNew(analyzers.Settings{ReportAt: contract.Info}).Analyzer("kindusage")
 
-// TestWritesInPairs uses kindtypes' module of CAPD-, CABPK- and KCP-like types.
-func TestWritesInPairs(t *testing.T) {
-	analysistest.Run(t, "../kindtypes/testdata/kinds", kindusage, "./controllers")
+// TestRemovedFieldReads: reads of v1beta1 fields the v1beta2 contract removed
+// or moved, on dual types; the want comments are the whole set.
+func TestRemovedFieldReads(t *testing.T) {
+	analysistest.Run(t, "../kindtypes/testdata/kinds", kindusage, "./controllers/reads")
 }

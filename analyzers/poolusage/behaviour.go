@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -20,6 +21,10 @@ import (
 	"github.com/mpaudit/mpaudit/report"
 )
 
+// The same engine judges every pair of renamed fields of the label-driven
+// kinds (MPA220, MPA221: readiness, a ControlPlane's replica counters, ...,
+// renamedPairs); what follows says it of the pool readiness pair.
+//
 // The readiness rules (MPA203, MPA204) judge a function by pairs of writes:
 // a write of status.ready and a write of status.initialization.provisioned
 // of the same pool object in the same function body form a dual write,
@@ -85,8 +90,13 @@ type ParamWrite struct {
 	// Param is the parameter's index, -1 for the receiver.
 	Param int
 	// Fields are the Go field names from the parameter to the pool object.
-	Fields             []string
-	Pool               kindfinder.TypeRef
+	Fields []string
+	Pool   kindfinder.TypeRef
+	// Pair is the index of the renamed field pair in the kind's
+	// renamedPairs: 0 is readiness, others a ControlPlane's counters, ...
+	Pair int
+	// Ready and Provisioned are the writes of the pair's v1beta1 and
+	// v1beta2 sides (named after the readiness pair, the first).
 	Ready, Provisioned WriteKind
 	// Deferred marks a side written alone that the function leaves to its
 	// callers to judge.
@@ -99,13 +109,18 @@ func (w ParamWrite) String() string {
 		root = "recv"
 	}
 	s := fmt.Sprintf("%s ready=%s provisioned=%s", strings.Join(append([]string{root}, w.Fields...), "."), w.Ready, w.Provisioned)
+	if w.Pair != 0 {
+		p := pairPaths(w.Pool.ContractKind, w.Pair)
+		s = fmt.Sprintf("%s %s=%s %s=%s", strings.Join(append([]string{root}, w.Fields...), "."), p[ready], w.Ready, p[provisioned], w.Provisioned)
+	}
 	if w.Deferred {
 		s += " (callers judge)"
 	}
 	return s
 }
 
-// readiness is one of the two fields the rules pair.
+// readiness is one side of a renamed field pair: the v1beta1 name (ready,
+// for the readiness pair) or the v1beta2 one (provisioned).
 type readiness int
 
 const (
@@ -115,31 +130,67 @@ const (
 
 var readinessFields = [...]readiness{ready, provisioned}
 
-// path is the field's JSON path on a type of ref's kind: the kind's
-// v1beta1 readiness point for ready, its v1beta2 one for provisioned.
-func (r readiness) path(ref kindfinder.TypeRef) string {
-	return readinessPaths(ref.ContractKind)[r]
+// path is the JSON path of side r of pair on a type of ref's kind.
+func (r readiness) path(ref kindfinder.TypeRef, pair int) string {
+	return pairPaths(ref.ContractKind, pair)[r]
 }
 
-// readinessPaths are a kind's v1beta1 and v1beta2 readiness paths from the
-// catalog; empty for kinds without both (templates).
-func readinessPaths(kind string) [2]string {
-	k, ok := contract.KindByName(kind)
-	if !ok {
-		return [2]string{}
+// renamedPairs are a kind's v1beta1 and v1beta2 paths of each field the
+// v1beta2 contract renamed, from the catalog: the readiness pair first
+// (none for kinds without both, such as templates), then, for the
+// label-driven kinds, every other pair whose both names core reads by the
+// label (a ControlPlane's replica counters, machine template fields).
+func renamedPairs(kind string) [][2]string { return pairsByKind()[kind] }
+
+// pairsByKind is renamedPairs of every catalogued kind: the catalog is fixed,
+// and the walker asks for every field write.
+var pairsByKind = sync.OnceValue(func() map[string][][2]string {
+	out := map[string][][2]string{}
+	for _, k := range contract.Kinds {
+		out[k.Name] = kindPairs(k)
 	}
+	return out
+})
+
+func kindPairs(k *contract.Kind) [][2]string {
 	v1, ok1 := k.Readiness(contract.V1Beta1)
 	v2, ok2 := k.Readiness(contract.V1Beta2)
 	if !ok1 || !ok2 {
+		return nil
+	}
+	out := [][2]string{{v1.Path, v2.Path}}
+	for _, old := range k.Points(contract.V1Beta1) {
+		if old.Aspect == contract.AspectReadiness {
+			continue
+		}
+		renamed, ok := k.PairOf(old)
+		if ok && renamed.Path != old.Path && labelDriven(old) && labelDriven(renamed) {
+			out = append(out, [2]string{old.Path, renamed.Path})
+		}
+	}
+	return out
+}
+
+func labelDriven(p contract.Point) bool {
+	return slices.ContainsFunc(p.Reads, func(r contract.Read) bool { return r.Mode == contract.ReadLabelDriven })
+}
+
+// pairPaths are the paths of a kind's pair; empty when it has none.
+func pairPaths(kind string, pair int) [2]string {
+	ps := renamedPairs(kind)
+	if pair < 0 || pair >= len(ps) {
 		return [2]string{}
 	}
-	return [2]string{v1.Path, v2.Path}
+	return ps[pair]
 }
+
+// readinessPaths are a kind's v1beta1 and v1beta2 readiness paths.
+func readinessPaths(kind string) [2]string { return pairPaths(kind, 0) }
 
 func (r readiness) partner() readiness { return 1 - r }
 
-func (r readiness) on(ref kindfinder.TypeRef) bool {
-	p := r.path(ref)
+func (r readiness) on(ref kindfinder.TypeRef, pair int) bool {
+	p := r.path(ref, pair)
 	return p != "" && ref.Has(p)
 }
 
@@ -166,6 +217,7 @@ func (k objKey) with(fields ...string) objKey {
 type event struct {
 	pos   token.Pos
 	key   objKey
+	pair  int
 	field readiness
 	kind  WriteKind
 	pool  kindfinder.TypeRef
@@ -212,7 +264,7 @@ type funcWrites struct {
 func newWrites(pf *analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:             "poolwrites",
-		Doc:              "summarises what each function writes to the readiness fields of every kind through its receiver and parameters (reports nothing)",
+		Doc:              "summarises what each function writes to the renamed fields (readiness, ControlPlane counters) of every kind through its receiver and parameters (reports nothing)",
 		URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/poolusage",
 		Run:              runWrites,
 		Requires:         []*analysis.Analyzer{pf},
@@ -324,7 +376,7 @@ func sameSummary(a, b *WritesFact) bool {
 		return a == b
 	}
 	return slices.EqualFunc(a.Writes, b.Writes, func(x, y ParamWrite) bool {
-		return x.Param == y.Param && slices.Equal(x.Fields, y.Fields) && x.Pool.Type == y.Pool.Type &&
+		return x.Param == y.Param && slices.Equal(x.Fields, y.Fields) && x.Pool.Type == y.Pool.Type && x.Pair == y.Pair &&
 			x.Ready == y.Ready && x.Provisioned == y.Provisioned && x.Deferred == y.Deferred
 	})
 }
@@ -363,7 +415,7 @@ func (b *behaviour) events(fw *funcWrites) []event {
 					kind = w.Provisioned
 				}
 				if kind != NoWrite {
-					out = append(out, event{pos: c.call.Pos(), key: key, field: f, kind: kind, pool: w.Pool, text: text, judged: !w.Deferred})
+					out = append(out, event{pos: c.call.Pos(), key: key, pair: w.Pair, field: f, kind: kind, pool: w.Pool, text: text, judged: !w.Deferred})
 				}
 			}
 		}
@@ -372,21 +424,26 @@ func (b *behaviour) events(fw *funcWrites) []event {
 	return out
 }
 
-// pairs are the writes of one object.
+// pairs are the writes of one pair of fields of one object.
 type pairs struct {
 	key    objKey
+	pair   int
 	pool   kindfinder.TypeRef
 	writes [2][]event
 }
 
 func group(events []event) []*pairs {
+	type objPair struct {
+		key  objKey
+		pair int
+	}
 	var out []*pairs
-	byKey := map[objKey]*pairs{}
+	byKey := map[objPair]*pairs{}
 	for _, e := range events {
-		p, ok := byKey[e.key]
+		p, ok := byKey[objPair{e.key, e.pair}]
 		if !ok {
-			p = &pairs{key: e.key, pool: e.pool}
-			byKey[e.key] = p
+			p = &pairs{key: e.key, pair: e.pair, pool: e.pool}
+			byKey[objPair{e.key, e.pair}] = p
 			out = append(out, p)
 		}
 		p.writes[e.field] = append(p.writes[e.field], e)
@@ -433,7 +490,7 @@ func (b *behaviour) summarise(fw *funcWrites) *WritesFact {
 		if !ok || p.key.obj == nil {
 			continue
 		}
-		w := ParamWrite{Param: param, Pool: p.pool, Ready: maxKind(p.writes[ready]), Provisioned: maxKind(p.writes[provisioned])}
+		w := ParamWrite{Param: param, Pool: p.pool, Pair: p.pair, Ready: maxKind(p.writes[ready]), Provisioned: maxKind(p.writes[provisioned])}
 		if p.key.path != "" {
 			w.Fields = strings.Split(p.key.path, ".")
 		}
@@ -448,6 +505,9 @@ func (b *behaviour) summarise(fw *funcWrites) *WritesFact {
 	sort.SliceStable(ws, func(i, j int) bool {
 		if ws[i].Param != ws[j].Param {
 			return ws[i].Param < ws[j].Param
+		}
+		if ws[i].Pair != ws[j].Pair {
+			return ws[i].Pair < ws[j].Pair
 		}
 		return strings.Join(ws[i].Fields, ".") < strings.Join(ws[j].Fields, ".")
 	})
@@ -471,28 +531,28 @@ func (b *behaviour) check(pass *analysis.Pass, em *emit.Emitter, fd *ast.FuncDec
 	needs := map[token.Pos]bool{}
 	for _, p := range group(b.events(fw)) {
 		for _, e := range p.writes[ready] {
-			if p.pool.IsPool() && e.fieldWrite && e.kind == Sets && !provisioned.on(p.pool) && p.pool.Storage {
+			if p.pool.IsPool() && p.pair == 0 && e.fieldWrite && e.kind == Sets && !provisioned.on(p.pool, 0) && p.pool.Storage {
 				needs[e.pos] = true
 			}
 		}
 		side, open, ok := p.alone()
-		if !ok || !side.partner().on(p.pool) {
+		if !ok || !side.partner().on(p.pool, p.pair) {
 			continue
 		}
 		if _, isParam := fw.params[p.key.obj]; isParam && p.key.obj != nil && fw.setter {
 			continue // judged where the setter is called
 		}
 		ref, first := p.pool, open[0]
-		f := report.Finding{Kind: ref.Kind, Type: ref.Type, APIVersion: ref.APIVersion(), Field: side.path(ref), Access: "write"}
+		f := report.Finding{Kind: ref.Kind, Type: ref.Type, APIVersion: ref.APIVersion(), Field: side.path(ref, p.pair), Access: "write"}
 		if !ref.IsPool() {
-			b.reportKind(em, fd, f, side, first)
+			b.reportKind(em, fd, f, side, p.pair, first)
 			continue
 		}
 		var fixes []analysis.SuggestedFix
 		if side == ready {
 			f.Rule = contract.RuleReadyWriteAlone
 			f.Message = fmt.Sprintf("%s sets `%s` but never %s, which %s.%s has", fd.Name.Name, first.text,
-				provisioned.path(ref), ref.Version, ref.Kind)
+				provisioned.path(ref, 0), ref.Version, ref.Kind)
 			// All or nothing: a write the fix cannot reach (a setter call)
 			// leaves the whole function to a person.
 			var writes []access
@@ -508,7 +568,7 @@ func (b *behaviour) check(pass *analysis.Pass, em *emit.Emitter, fd *ast.FuncDec
 			f.Message += note
 		} else {
 			f.Rule = contract.RuleProvisionedWriteAlone
-			f.Message = fmt.Sprintf("%s sets `%s` but never %s, the only readiness field the target core reads", fd.Name.Name, first.text, ready.path(ref))
+			f.Message = fmt.Sprintf("%s sets `%s` but never %s, the only readiness field the target core reads", fd.Name.Name, first.text, ready.path(ref, 0))
 		}
 		f.Severity = contract.MustRule(f.Rule).Severity(b.res.Context(ref.Storage))
 		em.At(first.pos, f, fixes...)
@@ -516,10 +576,11 @@ func (b *behaviour) check(pass *analysis.Pass, em *emit.Emitter, fd *ast.FuncDec
 	return needs
 }
 
-// reportKind reports a label-driven kind's readiness field written alone
-// on an object whose type has both, judged under the label core reads the
-// type's API version by (kindfinder's judgement) for the target core.
-func (b *behaviour) reportKind(em *emit.Emitter, fd *ast.FuncDecl, f report.Finding, side readiness, first event) {
+// reportKind reports a label-driven kind's renamed field (readiness, a
+// counter, ...) written alone on an object whose type has both names,
+// judged under the label core reads the type's API version by
+// (kindfinder's judgement) for the target core.
+func (b *behaviour) reportKind(em *emit.Emitter, fd *ast.FuncDecl, f report.Finding, side readiness, pair int, first event) {
 	ref := first.pool
 	f.Rule = contract.RuleKindV1Beta1WriteAlone
 	if side == provisioned {
@@ -527,7 +588,7 @@ func (b *behaviour) reportKind(em *emit.Emitter, fd *ast.FuncDecl, f report.Find
 	}
 	f.Severity = contract.MustRule(f.Rule).Severity(ref.Context(b.res.Target.Behaviour, b.res.Release))
 	f.Message = fmt.Sprintf("%s sets `%s` but never %s, which %s.%s also has (%s)", fd.Name.Name, first.text,
-		side.partner().path(ref), ref.Version, ref.Kind, ref.Judgement.Why)
+		side.partner().path(ref, pair), ref.Version, ref.Kind, ref.Judgement.Why)
 	em.At(first.pos, f)
 }
 
@@ -592,18 +653,21 @@ type walker struct {
 	aliases map[types.Object]ast.Expr
 }
 
-func readinessOf(ref kindfinder.TypeRef, path string) (readiness, bool) {
-	for _, f := range readinessFields {
-		if p := f.path(ref); p != "" && p == path {
-			return f, true
+// readinessOf names the pair and side path is on a type of ref's kind.
+func readinessOf(ref kindfinder.TypeRef, path string) (pair int, side readiness, ok bool) {
+	for pair, paths := range renamedPairs(ref.ContractKind) {
+		for _, f := range readinessFields {
+			if paths[f] == path {
+				return pair, f, true
+			}
 		}
 	}
-	return 0, false
+	return 0, 0, false
 }
 
-// covers reports whether writing the value at node path p writes field f.
-func covers(p string, f readiness, ref kindfinder.TypeRef) bool {
-	return p == "" || strings.HasPrefix(f.path(ref), p+".")
+// covers reports whether writing the value at node path p writes side f of pair.
+func covers(p string, f readiness, pair int, ref kindfinder.TypeRef) bool {
+	return p == "" || strings.HasPrefix(f.path(ref, pair), p+".")
 }
 
 func (w *walker) assign(lhs, rhs ast.Expr, tok token.Token, stack []ast.Node) {
@@ -621,9 +685,11 @@ func (w *walker) assign(lhs, rhs ast.Expr, tok token.Token, stack []ast.Node) {
 		return
 	}
 	key := w.keyOf(t)
-	for _, f := range readinessFields {
-		if covers(node.Path, f, node.Ref) && f.on(node.Ref) {
-			w.fw.direct = append(w.fw.direct, event{pos: t.Pos(), key: key, field: f, kind: w.valueKind(rhs), pool: node.Ref, text: types.ExprString(t)})
+	for pair := range renamedPairs(node.Ref.ContractKind) {
+		for _, f := range readinessFields {
+			if covers(node.Path, f, pair, node.Ref) && f.on(node.Ref, pair) {
+				w.fw.direct = append(w.fw.direct, event{pos: t.Pos(), key: key, pair: pair, field: f, kind: w.valueKind(rhs), pool: node.Ref, text: types.ExprString(t)})
+			}
 		}
 	}
 }
@@ -634,13 +700,13 @@ func (w *walker) fieldWrite(sel *ast.SelectorExpr, rhs ast.Expr, stack []ast.Nod
 	if !ok {
 		return false
 	}
-	f, ok := readinessOf(node.Ref, path)
+	pair, f, ok := readinessOf(node.Ref, path)
 	if !ok {
 		return false
 	}
 	key := w.keyOf(sel.X)
-	w.fw.direct = append(w.fw.direct, event{pos: sel.Pos(), key: key, field: f, kind: w.valueKind(rhs), pool: node.Ref,
-		text: types.ExprString(sel), fieldWrite: true, mirror: w.mirrors(rhs, stack, key, f)})
+	w.fw.direct = append(w.fw.direct, event{pos: sel.Pos(), key: key, pair: pair, field: f, kind: w.valueKind(rhs), pool: node.Ref,
+		text: types.ExprString(sel), fieldWrite: true, mirror: w.mirrors(rhs, stack, key, pair, f)})
 	return true
 }
 
@@ -677,7 +743,7 @@ func (w *walker) literal(lit *ast.CompositeLit, stack []ast.Node) {
 			continue
 		}
 		path := join(node.Path, name)
-		field, isField := readinessOf(node.Ref, path)
+		pair, field, isField := readinessOf(node.Ref, path)
 		if !isField && isLiteral(kv.Value) {
 			continue
 		}
@@ -686,14 +752,16 @@ func (w *walker) literal(lit *ast.CompositeLit, stack []ast.Node) {
 			key = &k
 		}
 		if isField {
-			w.fw.direct = append(w.fw.direct, event{pos: kv.Pos(), key: *key, field: field, kind: w.valueKind(kv.Value), pool: node.Ref,
-				text: named.Obj().Name() + "{" + id.Name + ": …}", fieldWrite: true, mirror: w.mirrors(kv.Value, stack, *key, field)})
+			w.fw.direct = append(w.fw.direct, event{pos: kv.Pos(), key: *key, pair: pair, field: field, kind: w.valueKind(kv.Value), pool: node.Ref,
+				text: named.Obj().Name() + "{" + id.Name + ": …}", fieldWrite: true, mirror: w.mirrors(kv.Value, stack, *key, pair, field)})
 			continue
 		}
-		for _, f := range readinessFields {
-			if covers(path, f, node.Ref) && f.on(node.Ref) {
-				w.fw.direct = append(w.fw.direct, event{pos: kv.Pos(), key: *key, field: f, kind: w.valueKind(kv.Value), pool: node.Ref,
-					text: named.Obj().Name() + "{" + id.Name + ": …}"})
+		for pair := range renamedPairs(node.Ref.ContractKind) {
+			for _, f := range readinessFields {
+				if covers(path, f, pair, node.Ref) && f.on(node.Ref, pair) {
+					w.fw.direct = append(w.fw.direct, event{pos: kv.Pos(), key: *key, pair: pair, field: f, kind: w.valueKind(kv.Value), pool: node.Ref,
+						text: named.Obj().Name() + "{" + id.Name + ": …}"})
+				}
 			}
 		}
 	}
@@ -859,7 +927,7 @@ func (b *behaviour) nodeOf(t types.Type) *kindfinder.NodeFact {
 // mirrors reports whether a write of f on key derives its value from the
 // other field of the same object: in the value, or in the condition of an
 // if around it (`if p.Status.Ready { …Provisioned = ptr.To(true) }`).
-func (w *walker) mirrors(value ast.Expr, stack []ast.Node, key objKey, f readiness) bool {
+func (w *walker) mirrors(value ast.Expr, stack []ast.Node, key objKey, pair int, f readiness) bool {
 	var exprs []ast.Node
 	if value != nil {
 		exprs = append(exprs, value)
@@ -876,7 +944,7 @@ func (w *walker) mirrors(value ast.Expr, stack []ast.Node, key objKey, f readine
 			if found || !ok {
 				return !found
 			}
-			if n, path, ok := selectorPath(w.b.pass, w.b.node, sel); ok && path == f.partner().path(n.Ref) && w.keyOf(sel.X) == key {
+			if n, path, ok := selectorPath(w.b.pass, w.b.node, sel); ok && path == f.partner().path(n.Ref, pair) && w.keyOf(sel.X) == key {
 				found = true
 			}
 			return !found

@@ -17,8 +17,8 @@ import (
 // TestWritesFactGob: go vet hands facts to the next package gob-encoded.
 func TestWritesFactGob(t *testing.T) {
 	in := &WritesFact{Writes: []ParamWrite{{Param: -1, Fields: []string{"FooMachinePool"},
-		Pool:  kindfinder.TypeRef{Kind: "FooMachinePool", Type: "example.com/api.FooMachinePool", ContractKind: "InfraMachinePool", Points: []string{"status.ready", "status.initialization.provisioned"}},
-		Ready: Sets, Provisioned: Resets, Deferred: true}}}
+		Pool: kindfinder.TypeRef{Kind: "FooMachinePool", Type: "example.com/api.FooMachinePool", ContractKind: "InfraMachinePool", Points: []string{"status.ready", "status.initialization.provisioned"}},
+		Pair: 2, Ready: Sets, Provisioned: Resets, Deferred: true}}}
 	var buf bytes.Buffer
 	if err := gob.NewEncoder(&buf).Encode(in); err != nil {
 		t.Fatal(err)
@@ -61,5 +61,15 @@ func TestWritesFacts(t *testing.T) {
 	}
 	if !maps.Equal(got, want) {
 		t.Errorf("facts:\n got %v\nwant %v", got, want)
+	}
+}
+
+// TestWritesFactPairString: a fact of a pair other than readiness names
+// the pair's fields, so vet's fact dumps say which renamed field it is.
+func TestWritesFactPairString(t *testing.T) {
+	f := &WritesFact{Writes: []ParamWrite{{Param: 0, Fields: []string{"Status"}, Pair: 1, Ready: Sets,
+		Pool: kindfinder.TypeRef{ContractKind: "ControlPlane"}}}}
+	if got, want := f.String(), "writes param0.Status status.updatedReplicas=sets status.upToDateReplicas=none"; got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

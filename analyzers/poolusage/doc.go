@@ -8,8 +8,12 @@
 // both contracts (the catalog's readiness points: a pool's or an
 // InfraCluster's or InfraMachine's ready and initialization.provisioned, a
 // ControlPlane's initialized and initialization.controlPlaneInitialized, a
-// BootstrapConfig's ready and initialization.dataSecretCreated): a function
-// that writes one of them on a type that has both must set the other too.
+// BootstrapConfig's ready and initialization.dataSecretCreated) and, for the
+// label-driven kinds, every other field the v1beta2 contract renamed and
+// core reads by the label (a ControlPlane's updatedReplicas and
+// upToDateReplicas, unavailableReplicas and availableReplicas, machine
+// template fields): a function that writes one name of a pair on a type
+// that has both must set the other too.
 // For pools (MPA203, MPA204) released cores read only status.ready; for the
 // label-driven kinds (MPA220, MPA221) the severity follows the label core
 // reads the API version by, for the target core. Writes are judged in pairs

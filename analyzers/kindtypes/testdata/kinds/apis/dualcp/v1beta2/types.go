@@ -18,6 +18,16 @@ type DualControlPlaneStatus struct {
 	UpdatedReplicas  int32                                `json:"updatedReplicas"`
 	UpToDateReplicas *int32                               `json:"upToDateReplicas,omitempty"`
 	Conditions       []metav1.Condition                   `json:"conditions,omitempty"`
+	FailureReason    *string                              `json:"failureReason,omitempty"`
+	Deprecated       *DualControlPlaneDeprecatedStatus    `json:"deprecated,omitempty"`
+}
+
+type DualControlPlaneDeprecatedStatus struct {
+	V1Beta1 *DualControlPlaneV1Beta1DeprecatedStatus `json:"v1beta1,omitempty"`
+}
+
+type DualControlPlaneV1Beta1DeprecatedStatus struct {
+	FailureReason *string `json:"failureReason,omitempty"`
 }
 
 // +kubebuilder:object:root=true

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
+	"github.com/mpaudit/mpaudit/analyzers/internal/lvalue"
 	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/report"
@@ -42,14 +43,14 @@ func checkReads(pass *analysis.Pass, em *emit.Emitter, res *kindfinder.Result, f
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for _, lhs := range n.Lhs {
-				written[target(lhs)] = true
+				written[lvalue.Target(lhs)] = true
 			}
 			markMirrors(pass, res, mirrored, n.Lhs, n.Rhs...)
 		case *ast.IncDecStmt:
-			written[target(n.X)] = true
+			written[lvalue.Target(n.X)] = true
 		case *ast.UnaryExpr:
 			if n.Op == token.AND {
-				written[target(n.X)] = true // the address escapes: may be written
+				written[lvalue.Target(n.X)] = true // the address escapes: may be written
 			}
 		case *ast.IfStmt:
 			var lhs []ast.Expr
@@ -112,7 +113,7 @@ func removed(f field) (old, successor contract.Point, ok bool) {
 func markMirrors(pass *analysis.Pass, res *kindfinder.Result, mirrored map[*ast.SelectorExpr]bool, lhs []ast.Expr, values ...ast.Expr) {
 	var dests []field
 	for _, l := range lhs {
-		if sel, ok := target(l).(*ast.SelectorExpr); ok {
+		if sel, ok := lvalue.Target(l).(*ast.SelectorExpr); ok {
 			if f, ok := resolve(pass, res, sel); ok {
 				dests = append(dests, f)
 			}
@@ -140,21 +141,5 @@ func markMirrors(pass *analysis.Pass, res *kindfinder.Result, mirrored map[*ast.
 			}
 			return true
 		})
-	}
-}
-
-// target is the expression an assignment to e writes: x.F for x.F, *x.F, x.F[i], (x.F).
-func target(e ast.Expr) ast.Expr {
-	for {
-		switch x := e.(type) {
-		case *ast.ParenExpr:
-			e = x.X
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		default:
-			return e
-		}
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
+	"github.com/mpaudit/mpaudit/analyzers/internal/lvalue"
 	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/report"
@@ -634,7 +635,7 @@ func (b *behaviour) analyse(fd *ast.FuncDecl) *funcWrites {
 				w.assign(lhs, rhs, n.Tok, stack)
 			}
 		case *ast.UnaryExpr:
-			if sel, ok := target(n.X).(*ast.SelectorExpr); ok && n.Op == token.AND {
+			if sel, ok := lvalue.Target(n.X).(*ast.SelectorExpr); ok && n.Op == token.AND {
 				w.fieldWrite(sel, nil, stack) // the address escapes: a write of a value not known
 			}
 		case *ast.CompositeLit:
@@ -671,7 +672,7 @@ func covers(p string, f readiness, pair int, ref kindfinder.TypeRef) bool {
 }
 
 func (w *walker) assign(lhs, rhs ast.Expr, tok token.Token, stack []ast.Node) {
-	t := target(lhs)
+	t := lvalue.Target(lhs)
 	if sel, ok := t.(*ast.SelectorExpr); ok && w.fieldWrite(sel, rhs, stack) {
 		return
 	}

@@ -17,6 +17,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mpaudit/mpaudit/analyzers/internal/imports"
+	"github.com/mpaudit/mpaudit/analyzers/internal/lvalue"
 	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
 	"github.com/mpaudit/mpaudit/analyzers/kindtypes"
 	"github.com/mpaudit/mpaudit/contract"
@@ -444,7 +445,7 @@ func cursorOf(pass *analysis.Pass, n ast.Node) (inspector.Cursor, bool) {
 func enclosingAssign(cur inspector.Cursor, sel ast.Expr) (*ast.AssignStmt, bool) {
 	for c := range cur.Enclosing((*ast.AssignStmt)(nil)) {
 		as := c.Node().(*ast.AssignStmt)
-		if !slices.ContainsFunc(as.Lhs, func(lhs ast.Expr) bool { return target(lhs) == sel }) {
+		if !slices.ContainsFunc(as.Lhs, func(lhs ast.Expr) bool { return lvalue.Target(lhs) == sel }) {
 			return nil, false
 		}
 		switch c.Parent().Node().(type) {

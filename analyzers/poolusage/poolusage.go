@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
+	"github.com/mpaudit/mpaudit/analyzers/internal/lvalue"
 	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
 	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
 	"github.com/mpaudit/mpaudit/contract"
@@ -130,13 +131,13 @@ func collect(pass *analysis.Pass, res *kindfinder.Result, file *ast.File, decl a
 				if len(n.Lhs) == len(n.Rhs) {
 					rhs = n.Rhs[i]
 				}
-				writes[target(lhs)] = rhs
+				writes[lvalue.Target(lhs)] = rhs
 			}
 		case *ast.IncDecStmt:
-			writes[target(n.X)] = nil
+			writes[lvalue.Target(n.X)] = nil
 		case *ast.UnaryExpr:
 			if n.Op == token.AND {
-				writes[target(n.X)] = nil
+				writes[lvalue.Target(n.X)] = nil
 			}
 		}
 		return true
@@ -192,22 +193,6 @@ func collect(pass *analysis.Pass, res *kindfinder.Result, file *ast.File, decl a
 		return true
 	})
 	return out
-}
-
-// target is the expression an assignment to e writes: x.F for x.F, *x.F, x.F[i], (x.F).
-func target(e ast.Expr) ast.Expr {
-	for {
-		switch x := e.(type) {
-		case *ast.ParenExpr:
-			e = x.X
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		default:
-			return e
-		}
-	}
 }
 
 // selectorPath resolves x.F to a pool and JSON path when x's type is a pool

@@ -19,6 +19,11 @@ type TypeSummary struct {
 	Paths []string
 }
 
+// ClassifierDepth is how many segments the deepest path the classifier asks
+// about has (status.initialization.provisioned): a summary need list no
+// deeper paths, and every mode lists the same ones, so they classify alike.
+const ClassifierDepth = 3
+
 func (t TypeSummary) has(path string) bool { return slices.Contains(t.Paths, path) }
 
 // How says what decided a classification.

@@ -23,10 +23,6 @@ import (
 // label selects, and each core object compared with what it reports.
 // Every path comes from the catalog (Kind.Links and points).
 
-// classifierDepth bounds the schema paths given to the classifier; its
-// structural hints are at most three levels deep.
-const classifierDepth = 3
-
 // kindRef is a core object's reference to an object of a label-driven kind.
 type kindRef struct {
 	kind *contract.Kind
@@ -64,7 +60,7 @@ func classifyCRD(crd *apiextensionsv1.CustomResourceDefinition, overrides contra
 	}
 	return contract.Classify(contract.TypeSummary{
 		Group: crd.Spec.Group, Name: crd.Spec.Names.Kind,
-		Paths: contract.SchemaPaths(crd, version, classifierDepth),
+		Paths: contract.SchemaPaths(crd, version, contract.ClassifierDepth),
 	}, overrides)
 }
 

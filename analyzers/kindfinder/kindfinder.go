@@ -185,9 +185,9 @@ func (r *Result) Context(storage bool) contract.Context {
 	return contract.Context{Core: r.Target.Behaviour, Spoke: !storage}
 }
 
-// maxSummaryDepth bounds the JSON paths collected for the classifier; the
-// structural hints it asks about are at most three segments deep.
-const maxSummaryDepth = 4
+// maxSummaryDepth bounds the JSON paths collected for the classifier: a
+// path found at depth d (spec's fields are at 1) has d+1 segments.
+const maxSummaryDepth = contract.ClassifierDepth - 1
 
 func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 	res := &Result{facts: map[types.Object]*NodeFact{}, Target: contract.DefaultTarget()}

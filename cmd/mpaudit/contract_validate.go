@@ -17,9 +17,6 @@ import (
 	"github.com/mpaudit/mpaudit/report"
 )
 
-// classifierDepth bounds the schema paths the classifier reads, as live does.
-const classifierDepth = 4
-
 type validateFlags struct {
 	out         outputFlags
 	config      configFlag
@@ -175,7 +172,7 @@ func (v *validator) classify(crd *crdconfig.CRD) contract.Classification {
 	}
 	var paths []string
 	if crd.Definition != nil {
-		paths = contract.SchemaPaths(crd.Definition, crd.StorageVersion(), classifierDepth)
+		paths = contract.SchemaPaths(crd.Definition, crd.StorageVersion(), contract.ClassifierDepth)
 	}
 	return contract.Classify(contract.TypeSummary{Group: crd.Group, Name: crd.Kind, Paths: paths}, v.overrides)
 }

@@ -73,6 +73,10 @@ var MatrixExempt = []string{RuleAccessDenied, RuleReadFailed, RuleSuppressionNoR
 var MatrixByField = []string{RuleKindV1Beta1Shape, RuleKindShapeForLabel, RuleKindRenamedField,
 	RuleKindV1Beta1WriteAlone, RuleKindV1Beta2WriteAlone, RuleKindRemovedFieldRead, RuleKindObjectRenamed, RuleKindObjectOneName, RuleKindObjectCounters}
 
+// MatrixEveryPoint are the by-field rules that judge the shape of every
+// point a type has: a column with a point of the kind is checked by them.
+var MatrixEveryPoint = []string{RuleKindV1Beta1Shape, RuleKindShapeForLabel}
+
 // MatrixColumnByID returns the column with the ID.
 func MatrixColumnByID(id string) (MatrixColumn, bool) {
 	i := slices.IndexFunc(MatrixColumns, func(c MatrixColumn) bool { return c.ID == id })
@@ -157,6 +161,9 @@ func (c MatrixColumn) CheckedIn(k *Kind, modes Modes) bool {
 	for _, r := range Rules() {
 		if !r.AppliesTo(k) || r.Modes&modes == 0 || slices.Contains(c.NotCheckedBy, r.ID) {
 			continue
+		}
+		if !c.CRD && slices.Contains(MatrixEveryPoint, r.ID) && c.AppliesTo(k) {
+			return true
 		}
 		if id, ok := MatrixColumnOf(r.ID, r.Field, k); ok && id == c.ID {
 			return true

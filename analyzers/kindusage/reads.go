@@ -35,7 +35,9 @@ func resolve(pass *analysis.Pass, res *kindfinder.Result, sel *ast.SelectorExpr)
 // checkReads reports, in one function, each read of a v1beta1 field the
 // v1beta2 contract removed or moved, on a type that also has the successor.
 // Writes are not reads, nor is a read that feeds the successor of the same
-// type (`x.New = x.Old`, `if x.Old { x.New = … }`): that is the dual write.
+// type (`x.New = x.Old`, `if x.Old { x.New = … }`): that is the dual write;
+// nor the fallback of the successor of the same object in one call
+// (`ptr.Deref(x.New, x.Old)`): that reads what core reads when it is set.
 func checkReads(pass *analysis.Pass, em *emit.Emitter, res *kindfinder.Result, fd *ast.FuncDecl) {
 	written := map[ast.Expr]bool{}
 	mirrored := map[*ast.SelectorExpr]bool{}
@@ -52,6 +54,8 @@ func checkReads(pass *analysis.Pass, em *emit.Emitter, res *kindfinder.Result, f
 			if n.Op == token.AND {
 				written[lvalue.Target(n.X)] = true // the address escapes: may be written
 			}
+		case *ast.CallExpr:
+			markFallbacks(pass, res, mirrored, n.Args)
 		case *ast.IfStmt:
 			var lhs []ast.Expr
 			ast.Inspect(n.Body, func(m ast.Node) bool {
@@ -141,5 +145,51 @@ func markMirrors(pass *analysis.Pass, res *kindfinder.Result, mirrored map[*ast.
 			}
 			return true
 		})
+	}
+}
+
+// markFallbacks marks removed-field reads passed to a call beside their
+// successor on the same object (ptr.Deref(x.New, x.Old)).
+func markFallbacks(pass *analysis.Pass, res *kindfinder.Result, mirrored map[*ast.SelectorExpr]bool, args []ast.Expr) {
+	if len(args) < 2 {
+		return
+	}
+	type arg struct {
+		sel  *ast.SelectorExpr
+		f    field
+		root string
+	}
+	var resolved []arg
+	for _, a := range args {
+		sel, ok := ast.Unparen(a).(*ast.SelectorExpr)
+		if !ok {
+			continue
+		}
+		if f, ok := resolve(pass, res, sel); ok {
+			resolved = append(resolved, arg{sel, f, types.ExprString(rootOf(sel))})
+		}
+	}
+	for _, old := range resolved {
+		_, successor, ok := removed(old.f)
+		if !ok {
+			continue
+		}
+		for _, other := range resolved {
+			if other.sel != old.sel && other.root == old.root && other.f.ref.Type == old.f.ref.Type && other.f.path == successor.Path {
+				mirrored[old.sel] = true
+			}
+		}
+	}
+}
+
+// rootOf is the object a field selector chain starts from (cp in
+// cp.Status.Initialization.X).
+func rootOf(e ast.Expr) ast.Expr {
+	for {
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		if !ok {
+			return e
+		}
+		e = sel.X
 	}
 }

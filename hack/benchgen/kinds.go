@@ -280,6 +280,12 @@ func ControlPlaneInitialized$S(cp *$CP.$K) bool {
 // variables, obj is the pool variable).
 func kindCalls(f *goFile, p *pkg, a apiRef, j int) {
 	v := map[string]string{"A": a.alias(), "CP": cpAlias, "C": a.g.Cluster(), "M": a.g.Machine(), "K": a.g.ControlPlane(), "S": a.suffix(), "N": fmt.Sprint(a.g.idx), "J": fmt.Sprint(j)}
+	// A migrated controller reads what core reads, the old field as fallback.
+	v["MR"] = "m" + v["J"] + ".Status.Ready"
+	if a.g.dual {
+		f.use(ptrPath, "")
+		v["MR"] = "ptr.Deref(m" + v["J"] + ".Status.Initialization.Provisioned, m" + v["J"] + ".Status.Ready)"
+	}
 	f.p(expand(`
 		c$J := &$A.$C{}
 		MarkClusterReady$S(c$J, name)
@@ -288,7 +294,7 @@ func kindCalls(f *goFile, p *pkg, a apiRef, j int) {
 		}
 		m$J := &$A.$M{}
 		MarkMachineReady$S(m$J, fmt.Sprintf("foo$N:///%s/%d", name, i), "zone-a")
-		if m$J.Status.Ready {
+		if $MR {
 			n++
 		}
 		cp$J := &$CP.$K{}

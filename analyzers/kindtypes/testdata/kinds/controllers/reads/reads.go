@@ -58,3 +58,15 @@ func clusterReady(c *capd.DockerCluster) bool {
 func kcpReplicas(cp *kcp.KubeadmControlPlane) int32 {
 	return ptr.Deref(cp.Status.UpToDateReplicas, 0)
 }
+
+// The v1beta1 field as the fallback of its successor, when that is unset,
+// is the migration-safe read.
+func fallback(cp *dualcp.DualControlPlane) (bool, int32) {
+	return ptr.Deref(cp.Status.Initialization.ControlPlaneInitialized, cp.Status.Initialized),
+		ptr.Deref(cp.Status.UpToDateReplicas, cp.Status.UpdatedReplicas)
+}
+
+// A fallback for another type's successor is still a read.
+func crossed(cp *dualcp.DualControlPlane, other *dualcp.DualControlPlane) bool {
+	return ptr.Deref(other.Status.Initialization.ControlPlaneInitialized, cp.Status.Initialized) // want `MPA222 warning: DualControlPlane status.initialized: crossed reads`
+}

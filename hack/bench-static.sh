@@ -62,7 +62,8 @@
 #                                                a staged copy, verified with
 #                                                go vet and go build; exit 1 =
 #                                                a diff was produced)
-# and the target is "rewrite at most 2x plain go vet".
+# and the target is "rewrite at most 2x plain go vet". The summary also gives
+# the load average (1, 5, 15 min) at the start and the end of the benchmark.
 #
 # Unchanged tree. For BENCH_KIND=static the script then times (c) and (l)
 # BENCH_RUNS more times each with no nonce change at all (after one untimed
@@ -98,6 +99,7 @@ case $RUNS in '' | *[!0-9]* | 0) echo "BENCH_RUNS must be a positive integer" >&
 
 now() { date +%s.%N; }
 t_start=$(now)
+LOAD_START=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo n/a)
 
 cd "$ROOT"
 LOGDIR=$(mktemp -d)
@@ -336,6 +338,8 @@ for idx in "${CMDS[@]}"; do
 done
 awk -v s="$t_start" -v e="$t_end" -v k="$KIND" 'BEGIN { printf "total bench-%s time: %.0fs (including build, generation and warm-up)\n", k, e - s }'
 if [ "$KIND" = rewrite ]; then
+	# Other work on the machine stretches wall time; say how much there was.
+	echo "load average at start: $LOAD_START, at end: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo n/a)"
 	verdict=$(awk -v c="${MED[3]}" -v a="${MED[0]}" 'BEGIN { print (c <= 2 * a) ? "PASS" : "FAIL" }')
 	echo "target: rewrite at most 2x plain go vet: $verdict"
 else

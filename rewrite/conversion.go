@@ -9,9 +9,11 @@ import (
 	"go/token"
 	"go/types"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -33,21 +35,29 @@ type conversionPackage struct {
 
 var conversionTag = regexp.MustCompile(`(?m)^//\s*\+k8s:conversion-gen=([^\s]+)\s*$`)
 
-// refreshConversions regenerates zz_generated.conversion.go, with
-// conversion-gen, in every package whose file conversion-gen made and whose
-// types or peer types the rewrite changed, then writes the conversion
-// functions conversion-gen leaves to a person when it knows their shape.
-func refreshConversions(st *stage, changed map[string]map[string]bool, mark func(string, string), res *Result) error {
+// conversionRun is the conversion-gen work of one rewrite: the packages
+// whose generated file is regenerated and their files as they were.
+type conversionRun struct {
+	targets []conversionPackage
+	before  map[string][]byte
+	pkgs    []convgen.Package
+	peers   []string
+}
+
+// planConversions picks every package whose zz_generated.conversion.go
+// conversion-gen made and whose types or peer types the rewrite changed;
+// nil when there is none.
+func planConversions(st *stage, changed map[string]map[string]bool) (*conversionRun, error) {
 	modPath, err := stagedModulePath(st)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	dirs, _ := changedDirs(changed)
 	all, err := findConversionPackages(st.dir, modPath)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	var targets []conversionPackage
+	run := &conversionRun{before: map[string][]byte{}}
 	for _, cp := range all {
 		touched := dirs[cp.dir]
 		for _, peer := range cp.peers {
@@ -56,44 +66,58 @@ func refreshConversions(st *stage, changed map[string]map[string]bool, mark func
 			}
 		}
 		if touched {
-			targets = append(targets, cp)
+			run.targets = append(run.targets, cp)
 		}
 	}
-	if len(targets) == 0 {
-		return nil
+	if len(run.targets) == 0 {
+		return nil, nil
 	}
-	before := map[string][]byte{}
-	var pkgs []convgen.Package
-	var peers []string
-	for _, cp := range targets {
+	for _, cp := range run.targets {
 		path := filepath.Join(cp.dir, convgen.File)
 		data, err := os.ReadFile(path)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		before[path] = data
+		run.before[path] = data
 		header, err := existingHeader(path)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		pkgs = append(pkgs, convgen.Package{ImportPath: cp.importPath, Header: header})
-		peers = append(peers, cp.peers...)
+		run.pkgs = append(run.pkgs, convgen.Package{ImportPath: cp.importPath, Header: header})
+		run.peers = append(run.peers, cp.peers...)
 	}
-	if _, err := convgen.GenerateEach(st.dir, goEnv, pkgs, peers); err != nil {
+	return run, nil
+}
+
+// render runs conversion-gen on the staged copy without writing to it.
+func (run *conversionRun) render(st *stage) (map[string][]byte, error) {
+	files, _, err := convgen.Render(st.dir, goEnv, run.pkgs, run.peers)
+	if err != nil {
 		var paths []string
-		for _, p := range pkgs {
+		for _, p := range run.pkgs {
 			paths = append(paths, p.ImportPath)
 		}
-		return fmt.Errorf("regenerating conversions of %s: %w", strings.Join(paths, ", "), err)
+		return nil, fmt.Errorf("regenerating conversions of %s: %w", strings.Join(paths, ", "), err)
+	}
+	return files, nil
+}
+
+// finish writes what render produced, then the conversion functions
+// conversion-gen leaves to a person when mpaudit knows their shape.
+func (run *conversionRun) finish(st *stage, files map[string][]byte, mark func(string, string), res *Result) error {
+	for _, path := range slices.Sorted(maps.Keys(files)) {
+		if _, err := st.writeFile(path, files[path]); err != nil {
+			return err
+		}
 	}
 	if res.conversionDone == nil {
 		res.conversionDone = map[string]bool{}
 	}
-	for _, cp := range targets {
+	for _, cp := range run.targets {
 		rel, _ := filepath.Rel(st.dir, cp.dir)
 		res.conversionDone[filepath.ToSlash(rel)] = true
 	}
-	for path, old := range before {
+	for path, old := range run.before {
 		now, err := os.ReadFile(path)
 		if err != nil {
 			return err
@@ -102,7 +126,7 @@ func refreshConversions(st *stage, changed map[string]map[string]bool, mark func
 			mark(path, "regenerated with conversion-gen")
 		}
 	}
-	return completeConversions(st, targets, before, mark, res)
+	return completeConversions(st, run.targets, run.before, mark, res)
 }
 
 // goEnv is the environment the rewrite runs go commands with.

@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"regexp"
 	"slices"
@@ -58,6 +59,22 @@ type Package struct {
 // loaded once whatever their headers, since loading from source is most of
 // the cost.
 func GenerateEach(dir string, env []string, pkgs []Package, peers []string) (log string, err error) {
+	files, log, err := Render(dir, env, pkgs, peers)
+	if err != nil {
+		return log, err
+	}
+	for _, path := range slices.Sorted(maps.Keys(files)) {
+		if err := os.WriteFile(path, files[path], 0o644); err != nil {
+			return log, err
+		}
+	}
+	return log, nil
+}
+
+// Render is GenerateEach without writing: it returns the content of each
+// File conversion-gen produced, keyed by path, so that a caller can
+// generate while other code reads the package directories.
+func Render(dir string, env []string, pkgs []Package, peers []string) (files map[string][]byte, log string, err error) {
 	mu.Lock()
 	defer mu.Unlock()
 	var logged bytes.Buffer
@@ -79,6 +96,7 @@ func GenerateEach(dir string, env []string, pkgs []Package, peers []string) (log
 		flags.Set("stderrthreshold", "ERROR")
 		flags.Set("logtostderr", "true")
 		if r := recover(); r != nil {
+			files = nil
 			if _, ok := r.(fatal); ok {
 				err = fmt.Errorf("conversion-gen gave up: %s", firstLines(logged.String(), 5))
 			} else {
@@ -97,13 +115,13 @@ func GenerateEach(dir string, env []string, pkgs []Package, peers []string) (log
 		}
 		f, err := os.CreateTemp("", "mpaudit-convgen-header-*.txt")
 		if err != nil {
-			return "", err
+			return nil, "", err
 		}
 		_, werr := f.WriteString(pkg.Header)
 		cerr := f.Close()
 		defer os.Remove(f.Name())
 		if werr != nil || cerr != nil {
-			return "", fmt.Errorf("writing the conversion-gen header: %v %v", werr, cerr)
+			return nil, "", fmt.Errorf("writing the conversion-gen header: %v %v", werr, cerr)
 		}
 		headerFiles[pkg.Header] = f.Name()
 	}
@@ -122,7 +140,7 @@ func GenerateEach(dir string, env []string, pkgs []Package, peers []string) (log
 	patterns := slices.Concat(paths, peers, base.BasePeerDirs)
 	cfg := &packages.Config{Dir: dir, Env: append(os.Environ(), env...)}
 	if err := p.LoadPackagesWithConfigForTesting(cfg, patterns...); err != nil {
-		return "", fmt.Errorf("conversion-gen: loading %v: %w", paths, err)
+		return nil, "", fmt.Errorf("conversion-gen: loading %v: %w", paths, err)
 	}
 	// The parser builds one universe. Each package gets a shallow copy of
 	// the context with its own inputs, as providers' per-package runs have:
@@ -130,8 +148,14 @@ func GenerateEach(dir string, env []string, pkgs []Package, peers []string) (log
 	// manual conversion (each converting the same Condition type).
 	shared, err := generator.NewContext(p, generators.NameSystems(), generators.DefaultNameSystem())
 	if err != nil {
-		return "", fmt.Errorf("conversion-gen: %w", err)
+		return nil, "", fmt.Errorf("conversion-gen: %w", err)
 	}
+	goFile, ok := shared.FileTypes[generator.GoFileType].(*generator.DefaultFileType)
+	if !ok {
+		return nil, "", fmt.Errorf("conversion-gen: unexpected Go file type %T", shared.FileTypes[generator.GoFileType])
+	}
+	out := &memFileType{DefaultFileType: *goFile, files: map[string][]byte{}}
+	shared.FileTypes = map[string]generator.FileType{generator.GoFileType: out}
 	for _, pkg := range pkgs {
 		perPkg := *shared
 		ctx := &perPkg
@@ -140,30 +164,35 @@ func GenerateEach(dir string, env []string, pkgs []Package, peers []string) (log
 		a.GoHeaderFile = headerFiles[pkg.Header]
 		targets := generators.GetTargets(ctx, &a)
 		if err := ctx.ExecuteTargets(targets); err != nil {
-			return "", fmt.Errorf("conversion-gen: %s: %w", pkg.ImportPath, err)
-		}
-		for _, t := range targets {
-			if err := fixGeneratedBy(t.Dir() + "/" + File); err != nil {
-				return "", err
-			}
+			return nil, "", fmt.Errorf("conversion-gen: %s: %w", pkg.ImportPath, err)
 		}
 	}
-	return "", nil
+	for path, data := range out.files {
+		out.files[path] = generatedBy.ReplaceAll(data, []byte("// "+Marker+". DO NOT EDIT."))
+	}
+	return out.files, "", nil
 }
 
-func fixGeneratedBy(path string) error {
-	data, err := os.ReadFile(path)
-	if os.IsNotExist(err) {
-		return nil
+// memFileType is gengo's Go file type assembling into memory instead of
+// the target directory.
+type memFileType struct {
+	generator.DefaultFileType
+	files map[string][]byte
+}
+
+func (ft *memFileType) AssembleFile(f *generator.File, path string) error {
+	var b bytes.Buffer
+	et := generator.NewErrorTracker(&b)
+	ft.Assemble(et, f)
+	if et.Error() != nil {
+		return et.Error()
 	}
+	formatted, err := ft.Format(b.Bytes())
 	if err != nil {
-		return err
+		return fmt.Errorf("unable to format file %q (%v)", path, err)
 	}
-	fixed := generatedBy.ReplaceAll(data, []byte("// "+Marker+". DO NOT EDIT."))
-	if bytes.Equal(fixed, data) {
-		return nil
-	}
-	return os.WriteFile(path, fixed, 0o644)
+	ft.files[path] = formatted
+	return nil
 }
 
 func firstLines(s string, n int) string {

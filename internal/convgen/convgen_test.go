@@ -1,9 +1,12 @@
 package convgen
 
 import (
+	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -70,9 +73,10 @@ func TestGenerateSpokesDeclaringTheSameManualConversion(t *testing.T) {
 	}
 }
 
-// TestGenerateEachKeepsEachHeader: spokes whose files carry different
-// boilerplate are generated in one call (one load), each under its own.
-func TestGenerateEachKeepsEachHeader(t *testing.T) {
+// TestRenderKeepsEachHeader: spokes whose files carry different
+// boilerplate are generated in one call (one load), each under its own,
+// in memory: the package directories are left as they were.
+func TestRenderKeepsEachHeader(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads a module from source")
 	}
@@ -85,19 +89,25 @@ func TestGenerateEachKeepsEachHeader(t *testing.T) {
 	if err := os.CopyFS(other, os.DirFS(spoke)); err != nil {
 		t.Fatal(err)
 	}
+	before := snapshot(t, dir)
 	hub := "example.com/convprovider/apis/pool/v1beta2"
 	pkgs := []Package{
 		{ImportPath: "example.com/convprovider/apis/pool/v1beta1", Header: "/*\nCopyright The Pool Authors.\n*/\n"},
 		{ImportPath: "example.com/convprovider/apis/other/v1beta1", Header: "// Copyright Other Inc.\n"},
 	}
-	if _, err := GenerateEach(dir, []string{"GOWORK=off", "GOFLAGS=-mod=readonly"}, pkgs, []string{hub, hub}); err != nil {
+	files, _, err := Render(dir, []string{"GOWORK=off", "GOFLAGS=-mod=readonly"}, pkgs, []string{hub, hub})
+	if err != nil {
 		t.Fatal(err)
 	}
+	if after := snapshot(t, dir); !maps.Equal(before, after) {
+		t.Errorf("Render changed the module's files")
+	}
+	want := []string{filepath.Join(other, File), filepath.Join(spoke, File)}
+	if got := slices.Sorted(maps.Keys(files)); !slices.Equal(got, want) {
+		t.Fatalf("Render produced %q, want %q", got, want)
+	}
 	for i, d := range []string{spoke, other} {
-		data, err := os.ReadFile(filepath.Join(d, File))
-		if err != nil {
-			t.Fatal(err)
-		}
+		data := files[filepath.Join(d, File)]
 		head, _, ok := strings.Cut(string(data), "// "+Marker)
 		if !ok {
 			t.Fatalf("%s has no %q line:\n%s", d, Marker, data)
@@ -107,4 +117,22 @@ func TestGenerateEachKeepsEachHeader(t *testing.T) {
 			t.Errorf("%s starts with\n%q\nwant\n%q", d, head, want)
 		}
 	}
+}
+
+// snapshot maps every file under dir to its content.
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		files[path] = string(data)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
 }

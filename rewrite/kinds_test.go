@@ -177,6 +177,11 @@ func TestRewriteKindsSafeOrder(t *testing.T) {
 		if f.Kind != "FooControlPlane" && (f.Rule == contract.RuleMetadataV1Beta1Labelled || f.Rule == contract.RuleLabelVersionConflict) {
 			continue
 		}
+		// Reads of the v1beta1 field are no use-site fix yet: the checklist
+		// leaves them to a person (asserted below).
+		if f.Kind == "FooMachine" && f.Rule == contract.RuleKindRemovedFieldRead {
+			continue
+		}
 		t.Errorf("after the rewrite: %s %s %s %s", f.Rule, f.Kind, f.Field, f.Message)
 	}
 
@@ -198,6 +203,7 @@ func TestRewriteKindsSafeOrder(t *testing.T) {
 		"FooControlPlane.controlplane.kinds.example.com keeps its label",
 		"change status.version from \\*string to string with its use sites", // Markdown-escaped
 		"FooCluster.infrastructure.kinds.example.com: every core release",
+		contract.RuleKindRemovedFieldRead + " FooMachine status.ready",
 		"FooControlPlane.controlplane.kinds.example.com: cores before " + string(contract.ReleaseV1Beta1Dropped),
 	} {
 		if !strings.Contains(text, want) {

@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/suppression"
 )
 
 // IndexFile is the name of the catalog index in the docs folder.
@@ -24,15 +25,15 @@ const IndexFile = "README.md"
 // Suppression syntax, documented on every rule page.
 const (
 	// IgnoreComment is the Go source directive, followed by a rule ID and a reason.
-	IgnoreComment = "//mpaudit:ignore"
+	IgnoreComment = suppression.CommentDirective
 	// IgnoreAnnotation is the object annotation read by `mpaudit live`;
 	// its value is "<ID>: <reason>".
-	IgnoreAnnotation = "mpaudit.io/ignore"
+	IgnoreAnnotation = suppression.AnnotationKey
 )
 
 var scopeDescriptions = map[contract.Scope]string{
 	contract.ScopeType:   "Go API types",
-	contract.ScopeUse:    "Go code: use sites of pool fields",
+	contract.ScopeUse:    "Go code: use sites of contract fields",
 	contract.ScopeCRD:    "CRD definitions",
 	contract.ScopeObject: "objects in a management cluster",
 }

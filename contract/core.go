@@ -35,7 +35,8 @@ type CoreTarget struct {
 
 func (t CoreTarget) String() string {
 	if t.LocalTree != "" {
-		return fmt.Sprintf("local Cluster API tree %s (%s)", t.LocalTree, t.Source)
+		// A tree records no release: say which one its severities assume.
+		return fmt.Sprintf("local Cluster API tree %s (%s), judged as release %s; --capi-version names its release", t.LocalTree, t.Source, t.Release())
 	}
 	return fmt.Sprintf("Cluster API %s (%s)", t.Version, t.Source)
 }

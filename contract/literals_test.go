@@ -87,7 +87,8 @@ func TestCatalogSpelledOnlyHere(t *testing.T) {
 		name := d.Name()
 		if d.IsDir() {
 			top := filepath.Dir(path) == root
-			if path != root && (name == "testdata" || top && (name == "contract" || name == "hack") || strings.HasPrefix(name, ".") || name == "vendor") {
+			// Like the go tool, skip _ and . directories (the benchmarks generate _out/).
+			if path != root && (name == "testdata" || top && (name == "contract" || name == "hack") || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "vendor") {
 				return filepath.SkipDir
 			}
 			return nil

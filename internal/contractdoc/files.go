@@ -1,12 +1,9 @@
 package contractdoc
 
 import (
-	"bytes"
 	"encoding/json"
-	"os"
-	"path/filepath"
-	"slices"
-	"strings"
+
+	"github.com/mpaudit/mpaudit/internal/gendir"
 )
 
 // IndexFile is the index of docs/contract; SchemaFile the exported schema there.
@@ -43,15 +40,9 @@ func Files() (map[string][]byte, error) {
 	return out, nil
 }
 
-// generated lists the files in dir that Write owns.
-func generated(dir string) ([]string, error) {
-	md, err := filepath.Glob(filepath.Join(dir, "*.md"))
-	if err != nil {
-		return nil, err
-	}
-	js, err := filepath.Glob(filepath.Join(dir, "*.json"))
-	return append(md, js...), err
-}
+// owned are the files of docs/contract that Write removes when the catalog
+// no longer produces them.
+var owned = []string{"*.md", "*.json"}
 
 // Write renders Files into dir, creating it, and removes the *.md and *.json
 // files there that no longer belong to the catalog.
@@ -60,30 +51,7 @@ func Write(dir string) error {
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	present, err := generated(dir)
-	if err != nil {
-		return err
-	}
-	for _, p := range present {
-		if _, ok := files[filepath.Base(p)]; !ok {
-			if err := os.Remove(p); err != nil {
-				return err
-			}
-		}
-	}
-	for name, content := range files {
-		p := filepath.Join(dir, name)
-		if old, err := os.ReadFile(p); err == nil && bytes.Equal(old, content) {
-			continue
-		}
-		if err := os.WriteFile(p, content, 0o644); err != nil {
-			return err
-		}
-	}
-	return nil
+	return gendir.Write(dir, files, owned...)
 }
 
 // Diff compares dir with Files and describes each difference (missing,
@@ -93,27 +61,5 @@ func Diff(dir string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	present, err := generated(dir)
-	if err != nil {
-		return nil, err
-	}
-	var diffs []string
-	for _, p := range present {
-		if _, ok := files[filepath.Base(p)]; !ok {
-			diffs = append(diffs, filepath.Base(p)+": not generated from the catalog (stale)")
-		}
-	}
-	for name, content := range files {
-		got, err := os.ReadFile(filepath.Join(dir, name))
-		switch {
-		case os.IsNotExist(err):
-			diffs = append(diffs, name+": missing")
-		case err != nil:
-			return nil, err
-		case !bytes.Equal(got, content):
-			diffs = append(diffs, name+": differs from the catalog")
-		}
-	}
-	slices.SortFunc(diffs, strings.Compare)
-	return diffs, nil
+	return gendir.Diff(dir, files, owned...)
 }

@@ -8,14 +8,11 @@
 package ruledoc
 
 import (
-	"bytes"
 	"fmt"
-	"os"
-	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/internal/gendir"
 	"github.com/mpaudit/mpaudit/suppression"
 )
 
@@ -231,71 +228,11 @@ func Files() map[string][]byte {
 
 // Write renders Files into dir, creating it, and removes *.md files there
 // that no longer belong to the catalog.
-func Write(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	files := Files()
-	stale, err := filepath.Glob(filepath.Join(dir, "*.md"))
-	if err != nil {
-		return err
-	}
-	for _, p := range stale {
-		if _, ok := files[filepath.Base(p)]; !ok {
-			if err := os.Remove(p); err != nil {
-				return err
-			}
-		}
-	}
-	for _, name := range sortedNames(files) {
-		p := filepath.Join(dir, name)
-		if old, err := os.ReadFile(p); err == nil && bytes.Equal(old, files[name]) {
-			continue
-		}
-		if err := os.WriteFile(p, files[name], 0o644); err != nil {
-			return err
-		}
-	}
-	return nil
-}
+func Write(dir string) error { return gendir.Write(dir, Files(), "*.md") }
 
 // Diff compares dir with Files and describes each difference (missing,
 // stale or outdated files); nil means dir is up to date.
-func Diff(dir string) ([]string, error) {
-	files := Files()
-	var diffs []string
-	present, err := filepath.Glob(filepath.Join(dir, "*.md"))
-	if err != nil {
-		return nil, err
-	}
-	for _, p := range present {
-		if _, ok := files[filepath.Base(p)]; !ok {
-			diffs = append(diffs, filepath.Base(p)+": not generated from the catalog (stale)")
-		}
-	}
-	for _, name := range sortedNames(files) {
-		got, err := os.ReadFile(filepath.Join(dir, name))
-		switch {
-		case os.IsNotExist(err):
-			diffs = append(diffs, name+": missing")
-		case err != nil:
-			return nil, err
-		case !bytes.Equal(got, files[name]):
-			diffs = append(diffs, name+": differs from the catalog")
-		}
-	}
-	sort.Strings(diffs)
-	return diffs, nil
-}
-
-func sortedNames(files map[string][]byte) []string {
-	names := make([]string, 0, len(files))
-	for n := range files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
-}
+func Diff(dir string) ([]string, error) { return gendir.Diff(dir, Files(), "*.md") }
 
 // inline makes catalog prose safe as Markdown while keeping it readable as
 // plain text in a terminal: outside code spans, placeholders such as

@@ -107,6 +107,16 @@ func (k *Kind) Point(c Contract, path string) (Point, bool) {
 	return Point{}, false
 }
 
+// PointOf returns the kind's point of an aspect under contract c.
+func (k *Kind) PointOf(c Contract, a Aspect) (Point, bool) {
+	for _, p := range k.points {
+		if p.Contract == c && p.Aspect == a {
+			return p, true
+		}
+	}
+	return Point{}, false
+}
+
 // PairOf returns the other contract version's point of the same aspect: a
 // v1beta1 field's v1beta2 successor, or a v1beta2 field's predecessor.
 func (k *Kind) PairOf(p Point) (Point, bool) {

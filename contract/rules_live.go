@@ -299,16 +299,6 @@ func (c CRDInfo) ResolveLabel(cv Contract) (string, bool) {
 	return api, err == nil
 }
 
-// PointOf returns the kind's point of an aspect under contract c.
-func (k *Kind) PointOf(c Contract, a Aspect) (Point, bool) {
-	for _, p := range k.points {
-		if p.Contract == c && p.Aspect == a {
-			return p, true
-		}
-	}
-	return Point{}, false
-}
-
 // Renamed reports whether the point has a successor or predecessor under
 // another path that a core picks by the CRD's label.
 func (k *Kind) Renamed(p Point) (Point, bool) {

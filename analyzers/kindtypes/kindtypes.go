@@ -129,12 +129,7 @@ func (c *checker) field(path string) (kindfinder.JSONField, bool) {
 
 // point returns the kind's point of an aspect under a contract.
 func (c *checker) point(ct contract.Contract, a contract.Aspect) (contract.Point, bool) {
-	for _, p := range c.t.Catalog.Points(ct) {
-		if p.Aspect == a {
-			return p, true
-		}
-	}
-	return contract.Point{}, false
+	return c.t.Catalog.PointOf(ct, a)
 }
 
 // containerPos is where a missing point is reported: the declaration of the

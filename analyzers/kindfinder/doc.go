@@ -17,7 +17,8 @@
 // marker (nor an //mpaudit:ignore directive) cannot name a provider type:
 // its Result is Skipped, no go.mod or marker is read, and every pass returns
 // at once. go vet runs the tool on every dependency for facts; this keeps
-// those runs cheap.
+// those runs cheap, and analyzers/vetunit applies the same test
+// (MayDeclareSource) to skip even the type check there.
 //
 // It also decides the storage version (the +kubebuilder:storageversion type,
 // or the only version when no sibling API version carries the marker),

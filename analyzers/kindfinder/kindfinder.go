@@ -20,6 +20,7 @@ import (
 	"github.com/mpaudit/mpaudit/analyzers/markers"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/crdconfig"
+	"github.com/mpaudit/mpaudit/suppression"
 )
 
 // New returns the finder of env's analyzer set; mk is that set's markers
@@ -236,6 +237,9 @@ func importsReach(pass *analysis.Pass) bool {
 // whose comments holds it declares no provider type.
 const rootMarker = "kubebuilder:object:root"
 
+// directiveMarker is in every //mpaudit:ignore directive.
+var directiveMarker = strings.TrimPrefix(suppression.CommentDirective, "//")
+
 // mayDeclare is the cheap test for API type declarations, and for
 // //mpaudit:ignore directives, which the suppress pass reports in any
 // package (one that suppresses nothing is a finding).
@@ -243,13 +247,20 @@ func mayDeclare(files []*ast.File) bool {
 	for _, f := range files {
 		for _, cg := range f.Comments {
 			for _, c := range cg.List {
-				if strings.Contains(c.Text, rootMarker) || strings.Contains(c.Text, "mpaudit:ignore") {
+				if strings.Contains(c.Text, rootMarker) || strings.Contains(c.Text, directiveMarker) {
 					return true
 				}
 			}
 		}
 	}
 	return false
+}
+
+// MayDeclareSource is mayDeclare on a raw source file (a superset of its
+// comments): the go vet tool reads files with it to skip type-checking
+// packages that every pass would skip anyway.
+func MayDeclareSource(src []byte) bool {
+	return bytes.Contains(src, []byte(rootMarker)) || bytes.Contains(src, []byte(directiveMarker))
 }
 
 // find classifies the package's root types and exports their facts.

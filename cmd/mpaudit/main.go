@@ -16,6 +16,7 @@ import (
 	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/mpaudit/mpaudit/analyzers"
+	"github.com/mpaudit/mpaudit/analyzers/vetunit"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/internal/startgc"
 	"github.com/mpaudit/mpaudit/report"
@@ -36,6 +37,17 @@ func main() {
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "mpaudit: %v\n", err)
 			os.Exit(report.ExitError)
+		}
+		if last := os.Args[len(os.Args)-1]; strings.HasSuffix(last, ".cfg") {
+			next, skipped, err := vetunit.Prepare(last)
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "mpaudit: %v\n", err)
+				os.Exit(report.ExitError)
+			}
+			if skipped {
+				os.Exit(0)
+			}
+			os.Args[len(os.Args)-1] = next
 		}
 		registerVetFlags(flag.CommandLine)
 		unitchecker.Main(set.Reporting...) // exits

@@ -10,9 +10,11 @@ build:
 # The whole test suite: formatting, vet, and every package's tests. The live
 # tests run against a real kube-apiserver + etcd built once by envtest-assets
 # (cached in ~/.local/share/kubebuilder-envtest; under CI=true they fail
-# rather than skip when the binaries are missing).
+# rather than skip when the binaries are missing). cmd/mpaudit's tests build
+# binaries and run go vet and rewrites: on a loaded 2-core machine they can
+# pass go test's default 10-minute limit per package, so it is raised.
 test: fmt-check vet modernize
-	assets=$$(bash hack/envtest-assets.sh) && KUBEBUILDER_ASSETS="$$assets" $(GO) test ./...
+	assets=$$(bash hack/envtest-assets.sh) && KUBEBUILDER_ASSETS="$$assets" $(GO) test -timeout 30m ./...
 
 vet:
 	$(GO) vet ./...

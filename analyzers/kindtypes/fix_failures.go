@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
+	"go/format"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"os"
@@ -165,9 +167,9 @@ func directField(st *types.Struct, v *types.Var) bool {
 // missing) and declares nil-safe accessors on the status type, which the
 // poolusage fixes rewrite use sites to. The one fix moves both fields, so
 // it is offered on both findings; identical fixes merge when both apply.
-func (c *poolChecker) failuresFix() []analysis.SuggestedFix {
-	p := c.pool
-	if !p.Storage {
+func (c fixer) failures() []analysis.SuggestedFix {
+	p := c.t
+	if c.t == nil || !p.Storage {
 		return nil // spokes follow through conversion, not by hand
 	}
 	m, ok := PlanFailureMove(p.Status, p.Kind)
@@ -538,4 +540,14 @@ func (s *sources) nextLine(pos token.Pos) token.Pos {
 		return tf.Pos(off + i + 1)
 	}
 	return tf.Pos(len(b))
+}
+
+// parses checks that generated declarations are valid Go.
+func parses(decls string) error {
+	src := "package p\n" + decls
+	if _, err := parser.ParseFile(token.NewFileSet(), "", src, parser.ParseComments); err != nil {
+		return err
+	}
+	_, err := format.Source([]byte(src))
+	return err
 }

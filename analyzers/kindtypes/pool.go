@@ -19,7 +19,7 @@ import (
 // core reads them.
 func checkPools(pass *analysis.Pass, em *emit.Emitter, res *kindfinder.Result, mk *markers.Markers) {
 	for _, p := range res.Pools {
-		c := &poolChecker{em: em, pool: p, ctx: res.Context(p.Storage), mk: mk, pass: pass}
+		c := &poolChecker{em: em, pool: p, ctx: res.Context(p.Storage), mk: mk, fix: fixer{pass: pass, mk: mk, t: p}}
 		c.readiness()
 		c.initializationShape()
 		c.failureFields()
@@ -34,7 +34,7 @@ type poolChecker struct {
 	pool *kindfinder.Pool
 	ctx  contract.Context
 	mk   *markers.Markers
-	pass *analysis.Pass
+	fix  fixer
 }
 
 // field finds the Go field at a catalogued JSON path of the pool.
@@ -83,7 +83,7 @@ func (c *poolChecker) readiness() {
 		}
 		c.report(ready.Var.Pos(), contract.RuleDualReadiness, contract.PathReady, "%s%s", msg, c.versionNote())
 	case hasReady:
-		c.reportFix(ready.Var.Pos(), c.initializationFix(ready), contract.RuleReadyOnly, contract.PathReady,
+		c.reportFix(ready.Var.Pos(), c.fix.initialization(ready), contract.RuleReadyOnly, contract.PathReady,
 			"%s has status.ready but no status.initialization.provisioned, which the v1beta2 contract requires%s",
 			p.Kind, c.versionNote())
 	case p.Has(contract.PathProvisioned):
@@ -148,7 +148,7 @@ func (c *poolChecker) initializationShape() {
 }
 
 func (c *poolChecker) failureFields() {
-	fixes := c.failuresFix()
+	fixes := c.fix.failures()
 	for _, x := range []struct{ rule, path string }{
 		{contract.RuleFailureReason, contract.PathFailureReason},
 		{contract.RuleFailureMessage, contract.PathFailureMessage},
@@ -166,7 +166,11 @@ func (c *poolChecker) failureFields() {
 func (c *poolChecker) spec() {
 	p := c.pool
 	if f, ok := c.field(contract.PathProviderID); ok && !isString(f.Var.Type()) {
-		c.reportFix(f.Var.Pos(), c.providerIDFix(f), contract.RuleProviderIDPointer, contract.PathProviderID,
+		var fixes []analysis.SuggestedFix
+		if q, ok := StringShape(p.Catalog, contract.PathProviderID); ok {
+			fixes = c.fix.stringShape(f, q)
+		}
+		c.reportFix(f.Var.Pos(), fixes, contract.RuleProviderIDPointer, contract.PathProviderID,
 			"spec.providerID is %s; the v1beta2 contract recommends string%s", types.TypeString(f.Var.Type(), qualifier), c.versionNote())
 	}
 	f, ok := c.field(contract.PathProviderIDList)

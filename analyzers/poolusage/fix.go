@@ -148,7 +148,7 @@ func companionStatement(pass *analysis.Pass, spell *imports.File, a access, cur 
 // setProvisioned is the statements that set provisioned on status (an
 // expression of statusType, the type holding ready).
 func setProvisioned(pass *analysis.Pass, spell *imports.File, a access, at token.Pos, status ast.Expr, statusType types.Type, readyName string) ([]ast.Stmt, []analysis.TextEdit, bool) {
-	initField, provType, ok := initialization(statusType, a.pool.Ref.Kind)
+	initField, provType, ok := initialization(statusType, a.pool.Ref)
 	if !ok {
 		return nil, nil, false
 	}
@@ -199,7 +199,7 @@ func companionKey(pass *analysis.Pass, spell *imports.File, a access, cur inspec
 		return nil, false
 	}
 	litType := pass.TypesInfo.TypeOf(lit)
-	initField, provType, ok := initialization(litType, a.pool.Ref.Kind)
+	initField, provType, ok := initialization(litType, a.pool.Ref)
 	if !ok {
 		return nil, false
 	}
@@ -258,15 +258,24 @@ type initField struct {
 	declared bool
 }
 
-// initialization finds the initialization field of statusType and the
-// type of its provisioned field (*bool when the type fix adds it).
-func initialization(statusType types.Type, kind string) (initField, types.Type, bool) {
-	f, ok := kindfinder.FieldByJSON(statusType, strings.TrimPrefix(contract.PathInitialization, "status."))
+// initialization finds the initialization field of statusType, an object
+// of ref's kind, and the type of its readiness field (*bool when the type
+// fix adds it), from the catalog.
+func initialization(statusType types.Type, ref kindfinder.TypeRef) (initField, types.Type, bool) {
+	k := ref.Catalog()
+	init, ok1 := k.PointOf(contract.V1Beta2, contract.AspectInitialization)
+	inner, ok2 := k.Readiness(contract.V1Beta2)
+	name, innerName, ok3 := kindtypes.Initialization(k)
+	typeName, ok4 := kindtypes.InitializationTypeName(k, ref.Kind)
+	if !ok1 || !ok2 || !ok3 || !ok4 {
+		return initField{}, nil, false
+	}
+	f, ok := kindfinder.FieldByJSON(statusType, contract.Leaf(init.Path))
 	if !ok {
-		return initField{name: "Initialization", provisioned: "Provisioned", typeName: kindtypes.InitializationTypeName(kind)},
+		return initField{name: name, provisioned: innerName, typeName: typeName},
 			types.NewPointer(types.Typ[types.Bool]), statusPackage(statusType) != nil
 	}
-	p, ok := kindfinder.FieldByJSON(f.Var.Type(), strings.TrimPrefix(contract.PathProvisioned, contract.PathInitialization+"."))
+	p, ok := kindfinder.FieldByJSON(f.Var.Type(), contract.Leaf(inner.Path))
 	if !ok {
 		return initField{}, nil, false
 	}

@@ -6,7 +6,6 @@ import (
 	"go/format"
 	"go/parser"
 	"go/token"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -16,7 +15,6 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/mpaudit/mpaudit/analyzers/kindtypes"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/report"
 )
@@ -250,9 +248,8 @@ func (p *goPackage) afterField(f *ast.Field) int {
 
 // kindMigration collects what the type side did and left for a person.
 type kindMigration struct {
-	usedNames map[string]bool // selector names used anywhere in the module
-	manual    []string
-	migrated  map[string]bool // resource kinds whose types changed
+	manual   []string
+	migrated map[string]bool // resource kinds whose types changed
 }
 
 // hasKinds reports whether the audit saw a label-driven kind.
@@ -341,59 +338,14 @@ func (m *kindMigration) migrate(st *stage, p *goPackage, t kindTarget, root type
 			m.migrated[t.ref.Name] = true
 		}
 	}()
-	m.readiness(p, t, root)
 	if t.hasSpokes {
-		// The conversions keep status.initialization (conversion_hub.go);
-		// the other changes would need hand-written conversion functions.
-		m.manual = append(m.manual, fmt.Sprintf("%s %s has older API versions that convert to it: add the v1beta2 names of renamed fields, change v1beta1 field shapes and move failure fields under %s by hand, with their conversions",
-			t.kind.Name, t.ref.Name, contract.PathDeprecatedV1B1))
+		// A renamed field would need hand-written conversion functions.
+		m.manual = append(m.manual, fmt.Sprintf("%s %s has older API versions that convert to it: add the v1beta2 names of renamed fields by hand, with their conversions",
+			t.kind.Name, t.ref.Name))
 		return nil
 	}
 	m.renamed(p, t, root)
-	used, err := m.used(st)
-	if err != nil {
-		return err
-	}
-	m.shapes(p, t, root, used)
-	m.failures(p, t, root, used)
 	return nil
-}
-
-// used lists every selector name the module's Go files use (generated
-// files, which are regenerated, left out): a field whose name appears is
-// not changed here, since its use sites would need edits too.
-func (m *kindMigration) used(st *stage) (map[string]bool, error) {
-	if m.usedNames != nil {
-		return m.usedNames, nil
-	}
-	m.usedNames = map[string]bool{}
-	err := filepath.WalkDir(st.dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		name := d.Name()
-		if d.IsDir() {
-			if path != st.dir && (name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(name, ".go") || strings.HasPrefix(name, "zz_generated.") {
-			return nil
-		}
-		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return nil // the build verification reports it
-		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			if sel, ok := n.(*ast.SelectorExpr); ok {
-				m.usedNames[sel.Sel.Name] = true
-			}
-			return true
-		})
-		return nil
-	})
-	return m.usedNames, err
 }
 
 func point(k *contract.Kind, c contract.Contract, a contract.Aspect) (contract.Point, bool) {
@@ -403,50 +355,6 @@ func point(k *contract.Kind, c contract.Contract, a contract.Aspect) (contract.P
 		}
 	}
 	return contract.Point{}, false
-}
-
-// readiness adds status.initialization beside the v1beta1 readiness field.
-func (m *kindMigration) readiness(p *goPackage, t kindTarget, root typeDecl) {
-	v1, ok1 := point(t.kind, contract.V1Beta1, contract.AspectReadiness)
-	init, ok2 := point(t.kind, contract.V1Beta2, contract.AspectInitialization)
-	inner, ok3 := point(t.kind, contract.V1Beta2, contract.AspectReadiness)
-	if !ok1 || !ok2 || !ok3 || init.Type.Named == nil {
-		return
-	}
-	status, v1Name, ok := p.container(root, v1.Path)
-	if !ok {
-		return
-	}
-	initSegs := init.Segments()
-	if jsonField(status.st, initSegs[len(initSegs)-1]) != nil {
-		return // present: kindtypes judges its shape (MPA124)
-	}
-	ready := jsonField(status.st, v1Name)
-	if ready == nil {
-		m.manual = append(m.manual, fmt.Sprintf("%s %s has no %s: add %s and %s by hand", t.kind.Name, t.ref.Name, v1.Path, v1.Path, inner.Path))
-		return
-	}
-	typeName := init.Type.Named.NameFor(root.spec.Name.Name)
-	fieldName := goName(initSegs[len(initSegs)-1])
-	if p.decls[typeName] || fieldNamedAST(status.st, fieldName) {
-		m.manual = append(m.manual, fmt.Sprintf("%s %s: %s or the field %s exists already; add %s by hand", t.kind.Name, t.ref.Name, typeName, fieldName, init.Path))
-		return
-	}
-	innerSegs := inner.Segments()
-	innerJSON := innerSegs[len(innerSegs)-1]
-	note := fmt.Sprintf("// NOTE: %s is kept because cores before %s and CRDs labelled %s read it; set it together with %s.\n",
-		v1Name, contract.ReleaseV1Beta2, contract.V1Beta1, strings.TrimPrefix(inner.Path, "status."))
-	field := fmt.Sprintf("\n\n// %s provides observations of the %s initialization process.\n// NOTE: Fields in this struct are part of the Cluster API contract.\n%s%s %s `json:%q`",
-		initSegs[len(initSegs)-1], t.ref.Name, fieldMarkers(init, false, ""), fieldName, typeName, init.Tag.String())
-	decl := fmt.Sprintf("\n\n// %s provides observations of the %s initialization process.\n%stype %s struct {\n// %s is true when the provider reports that the %s is %s.\n// NOTE: this field is part of the Cluster API contract.\n%s%s %s `json:%q`\n}",
-		typeName, t.ref.Name, fieldMarkers(init, true, ""), typeName, innerJSON, t.ref.Name, t.kind.InitializedMeans,
-		fieldMarkers(inner, false, ""), goName(innerJSON), inner.Type.String(), inner.Tag.String())
-	at := p.noteBefore(ready)
-	p.edit(status.file, span{at, at, note}, contract.RuleKindReadyOnly)
-	after := p.afterField(ready)
-	p.edit(status.file, span{after, after, field}, contract.RuleKindReadyOnly)
-	end := p.offset(status.gen.End())
-	p.edit(status.file, span{end, end, decl}, contract.RuleKindReadyOnly)
 }
 
 func fieldNamedAST(st *ast.StructType, name string) bool {
@@ -528,115 +436,4 @@ func (p *goPackage) pathField(root typeDecl, path string) (*ast.Field, bool) {
 
 func readByLabel(p contract.Point, c contract.Contract) bool {
 	return slices.ContainsFunc(p.Reads, func(r contract.Read) bool { return r.Mode == contract.ReadLabelDriven && r.Label == c })
-}
-
-// shapes changes a *string the v1beta2 contract made a string (an
-// InfraMachine's providerID, a BootstrapConfig's dataSecretName) when no
-// code uses the field; otherwise its use sites need the analyzers' fixes.
-func (m *kindMigration) shapes(p *goPackage, t kindTarget, root typeDecl, used map[string]bool) {
-	for _, q := range t.kind.Points(contract.V1Beta2) {
-		old, ok := t.kind.PairOf(q)
-		if !ok || old.Path != q.Path || q.Type.Kind != contract.TypeString || q.Type.Pointer || old.Type.Kind != contract.TypeString || !old.Type.Pointer {
-			continue
-		}
-		parent, name, ok := p.container(root, q.Path)
-		if !ok {
-			continue
-		}
-		f := jsonField(parent.st, name)
-		if f == nil {
-			continue
-		}
-		star, isPtr := f.Type.(*ast.StarExpr)
-		if !isPtr {
-			continue
-		}
-		if id, ok := star.X.(*ast.Ident); !ok || id.Name != "string" {
-			continue
-		}
-		if used[f.Names[0].Name] {
-			m.manual = append(m.manual, fmt.Sprintf("%s %s: change %s from *string to string with its use sites (code uses .%s)", t.kind.Name, t.ref.Name, q.Path, f.Names[0].Name))
-			continue
-		}
-		p.edit(parent.file, span{p.offset(star.Pos()), p.offset(star.End()), "string"}, contract.RuleKindV1Beta1Shape)
-	}
-}
-
-// failures moves top-level failure fields under status.deprecated.v1beta1
-// when no code uses them and the status has no deprecated group yet.
-func (m *kindMigration) failures(p *goPackage, t kindTarget, root typeDecl, used map[string]bool) {
-	var status typeDecl
-	var fields []*ast.Field
-	for _, q := range t.kind.Points(contract.V1Beta1) {
-		if q.Aspect != contract.AspectFailureReason && q.Aspect != contract.AspectFailureMessage {
-			continue
-		}
-		parent, name, ok := p.container(root, q.Path)
-		if !ok {
-			continue
-		}
-		if f := jsonField(parent.st, name); f != nil {
-			status = parent
-			fields = append(fields, f)
-		}
-	}
-	if len(fields) == 0 {
-		return
-	}
-	var names []string
-	for _, f := range fields {
-		names = append(names, f.Names[0].Name)
-	}
-	groupJSON, v1JSON, _ := cutLast(contract.PathDeprecatedV1B1, ".")
-	_, groupJSON, _ = cutLast(groupJSON, ".")
-	root0 := root.spec.Name.Name
-	depType, v1Type := root0+"DeprecatedStatus", root0+"V1Beta1DeprecatedStatus"
-	switch {
-	case slices.ContainsFunc(names, func(n string) bool { return used[n] }):
-		m.manual = append(m.manual, fmt.Sprintf("%s %s: move %s under %s with their use sites (code uses them)", t.kind.Name, t.ref.Name, strings.Join(names, ", "), contract.PathDeprecatedV1B1))
-		return
-	case jsonField(status.st, groupJSON) != nil || fieldNamedAST(status.st, goName(groupJSON)) || p.decls[depType] || p.decls[v1Type]:
-		m.manual = append(m.manual, fmt.Sprintf("%s %s: move %s into the existing %s group by hand", t.kind.Name, t.ref.Name, strings.Join(names, ", "), contract.PathDeprecatedV1B1))
-		return
-	}
-	src := p.src[status.file]
-	var moved strings.Builder
-	for _, f := range fields {
-		start := p.offset(f.Pos())
-		if f.Doc != nil {
-			start = p.offset(f.Doc.Pos())
-		}
-		end := p.afterField(f)
-		text := string(src[start:end])
-		if !strings.Contains(text, "Deprecated:") {
-			// Cluster API's order: description, Deprecated paragraph, markers.
-			at := p.noteBefore(f) - start
-			text = text[:at] + kindtypes.DeprecatedFieldDoc + "\n" + text[at:]
-		}
-		moved.WriteString("\n" + text + "\n")
-		// Take the whole lines, so no blank line is left behind.
-		lineStart := strings.LastIndexByte(string(src[:start]), '\n') + 1
-		if end < len(src) && src[end] == '\n' {
-			end++
-		}
-		p.edit(status.file, span{lineStart, end, ""}, contract.RuleKindFailureFields)
-	}
-	field := fmt.Sprintf("\n// %s groups all the status fields that are deprecated and will be removed when all the nested field are removed.\n// +optional\n%s *%s `json:\"%s,omitempty\"`\n",
-		groupJSON, goName(groupJSON), depType, groupJSON)
-	closing := p.offset(status.st.Fields.Closing)
-	p.edit(status.file, span{closing, closing, field}, contract.RuleKindFailureFields)
-	decl := fmt.Sprintf(`
-
-// %[1]s groups all the status fields that are deprecated and will be removed in a future version.
-// See https://github.com/kubernetes-sigs/cluster-api/blob/main/docs/proposals/20240916-improve-status-in-CAPI-resources.md for more context.
-type %[1]s struct {
-	// %[2]s groups all the status fields that are deprecated and will be removed when support for v1beta1 will be dropped.
-	// +optional
-	%[3]s *%[4]s `+"`json:\"%[2]s,omitempty\"`"+`
-}
-
-// %[4]s groups all the status fields that are deprecated and will be removed when support for v1beta1 will be dropped.
-type %[4]s struct {%[5]s}`, depType, v1JSON, goName(v1JSON), v1Type, moved.String())
-	end := p.offset(status.gen.End())
-	p.edit(status.file, span{end, end, decl}, contract.RuleKindFailureFields)
 }

@@ -19,7 +19,7 @@ func kindtypesFor(core string) *analysis.Analyzer {
 // TestKinds judges CAPD-, KCP-, CABPK- and Scaleway-like types for the
 // module's target (v1.14.2, from go.mod); the want comments are the whole set.
 func TestKinds(t *testing.T) {
-	analysistest.Run(t, "testdata/kinds", kindtypesFor(""),
+	analysistest.RunWithSuggestedFixes(t, "testdata/kinds", kindtypesFor(""),
 		"./apis/capd/...", "./apis/flip/...", "./apis/kcp/...", "./apis/legacycp/...", "./apis/cabpk/...", "./apis/scw/...")
 }
 

@@ -36,15 +36,23 @@ func fixesFor(pass *analysis.Pass, a access, needsProvisioned bool) ([]analysis.
 			note = manual
 		}
 	}
-	// Use sites of the type-side migrations (MPA107, MPA105/MPA106); a use
-	// they cannot rewrite gets no fix and a "(needs a person)" message.
-	fixes = append(fixes, providerIDMigration(pass, a).fix("rewrite for spec.providerID as a string (the MPA107 type fix)")...)
-	fixes = append(fixes, failureMigration(pass, a).fix("use the status.deprecated.v1beta1 accessors (the MPA105/MPA106 type fix)")...)
+	// Use sites of the type-side migrations (a *string made a string,
+	// failure fields moved); a use they cannot rewrite gets no fix and a
+	// "(needs a person)" message.
+	shapeRule, failureRule := contract.RuleKindV1Beta1Shape, contract.RuleKindFailureFields
+	if a.pool.Ref.IsPool() {
+		shapeRule, failureRule = contract.RuleProviderIDPointer, contract.RuleFailureReason+"/"+contract.RuleFailureMessage
+	}
+	fixes = append(fixes, providerIDMigration(pass, a).fix("rewrite for "+a.path+" as a string (the "+shapeRule+" type fix)")...)
+	fixes = append(fixes, failureMigration(pass, a).fix("use the "+contract.PathDeprecatedV1B1+" accessors (the "+failureRule+" type fix)")...)
 	return fixes, note
 }
 
-// companionMessage is the fix that adds the provisioned write.
-const companionMessage = "also set status.initialization.provisioned (one-way: only ever set to true)"
+// companionMessage is the message of the fix that adds the v1beta2
+// readiness write beside a write of ref's v1beta1 readiness field.
+func companionMessage(ref kindfinder.TypeRef) string {
+	return "also set " + readinessPaths(ref.ContractKind)[provisioned] + " (one-way: only ever set to true)"
+}
 
 // companionFix sets provisioned beside every ready write in ready, or
 // declines: then note says the writes need a person. It is all or nothing,
@@ -65,7 +73,7 @@ func companionFix(pass *analysis.Pass, ready []access) (fixes []analysis.Suggest
 	if len(edits) == 0 {
 		return nil, manualSuffix
 	}
-	return []analysis.SuggestedFix{{Message: companionMessage, TextEdits: edits}}, ""
+	return []analysis.SuggestedFix{{Message: companionMessage(ready[0].pool.Ref), TextEdits: edits}}, ""
 }
 
 // provisionedCompanion sets Status.Initialization.Provisioned next to a

@@ -13,7 +13,7 @@ func first(ms []*multi.MultiMachine) *multi.MultiMachine { return ms[0] }
 // Reconcile records the machine's ID and readiness.
 func Reconcile(m *multi.MultiMachine, id string, ready func() bool) {
 	m.Spec.ProviderID = ptr.To(id) // want `MPA126: rewrite for spec.providerID as a string \(the MPA126 type fix\)`
-	m.Status.Ready = ready() // want `MPA220: also set status.initialization.provisioned \(one-way: only ever set to true\)`
+	m.Status.Ready = ready()       // want `MPA220: also set status.initialization.provisioned \(one-way: only ever set to true\)`
 }
 
 // ReconcileFirst marks the first machine provisioned: first(ms) is
@@ -24,7 +24,7 @@ func ReconcileFirst(ms []*multi.MultiMachine) {
 
 // Fail records a terminal failure.
 func Fail(m *multi.MultiMachine, reason, message string) {
-	m.Status.FailureReason = &reason // want `MPA125: use the status.deprecated.v1beta1 accessors \(the MPA125 type fix\)`
+	m.Status.FailureReason = &reason    // want `MPA125: use the status.deprecated.v1beta1 accessors \(the MPA125 type fix\)`
 	if m.Status.FailureMessage == nil { // want `MPA125: use the status.deprecated.v1beta1 accessors`
 		m.Status.FailureMessage = &message // want `MPA125: use the status.deprecated.v1beta1 accessors`
 	}

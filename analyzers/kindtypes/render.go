@@ -22,7 +22,7 @@ type layout struct {
 }
 
 const (
-	layoutLines = 512
+	layoutLines = 4096
 	layoutWidth = 256
 )
 
@@ -38,9 +38,9 @@ func newLayout() *layout {
 }
 
 // next starts a new line; at is a column of the current one.
-func (l *layout) next() token.Pos { l.line++; return l.at(0) }
+func (l *layout) next() token.Pos { l.line = min(l.line+1, layoutLines-1); return l.at(0) }
 func (l *layout) at(col int) token.Pos {
-	return l.file.Pos(l.line*layoutWidth + col)
+	return l.file.Pos(l.line*layoutWidth + min(col, layoutWidth-1))
 }
 
 // doc is a comment group of lines, each on its own line.
@@ -90,8 +90,9 @@ func (l *layout) print(n ast.Node) (string, bool) {
 // printField formats one field as it reads inside a struct: the struct
 // printed around it, less its braces and their indentation.
 func (l *layout) printField(f *ast.Field) (string, bool) {
-	l.line++
-	st := &ast.StructType{Struct: f.Pos() - 2, Fields: &ast.FieldList{Opening: f.Pos() - 1, List: []*ast.Field{f}, Closing: l.next()}}
+	// The closing brace on the line after the field's (lines are 1-based).
+	closing := l.file.Pos(l.file.Line(f.Names[0].Pos()) * layoutWidth)
+	st := &ast.StructType{Struct: f.Pos() - 2, Fields: &ast.FieldList{Opening: f.Pos() - 1, List: []*ast.Field{f}, Closing: closing}}
 	if f.Doc != nil {
 		st.Struct, st.Fields.Opening = f.Doc.Pos()-2, f.Doc.Pos()-1
 	}

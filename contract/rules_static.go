@@ -138,12 +138,13 @@ var staticKindRules = []*Rule{
 	},
 	{
 		ID: RuleKindRenamedField, Name: "kind-renamed-field-missing", Scope: ScopeType, Kinds: LabelDrivenKinds,
-		Modes: Static,
+		Modes: Static, FixedBy: SuggestedFix | Rewrite,
 		Title: "a field core reads under the CRD's label exists only under the other contract's name",
 		Rationale: "Core reads renamed fields by the label's contract (a ControlPlane's updatedReplicas becomes " +
 			"upToDateReplicas, unavailableReplicas becomes availableReplicas, machineTemplate fields move under spec): " +
 			"the field under the other name is never read.",
-		Fix:      "Add the field under the labelled contract's name (and write both while both labels are served).",
+		Fix: "Add the field under the labelled contract's name (and write both while both labels are served). The fix adds " +
+			"a renamed field of the same struct beside the old one; the use-site fix writes a copied value (upToDateReplicas) under both names.",
 		DocURL:   labelsDoc,
 		severity: byLabel(Warning, Warning, Warning, Warning),
 	},

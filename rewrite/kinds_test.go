@@ -305,14 +305,6 @@ func TestSetNewestContract(t *testing.T) {
 	}
 }
 
-func TestGoName(t *testing.T) {
-	for in, want := range map[string]string{"v1beta1": "V1Beta1", "upToDateReplicas": "UpToDateReplicas", "deprecated": "Deprecated"} {
-		if got := goName(in); got != want {
-			t.Errorf("goName(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 func TestReadinessPair(t *testing.T) {
 	for name, want := range map[string][2]string{
 		"DockerMachinePool":   {"ready", "provisioned"},

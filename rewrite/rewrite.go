@@ -66,9 +66,8 @@ type Result struct {
 	// whose label the rewrite left because core would miss something.
 	labels *labelPass
 	held   []heldLabel
-	// fieldsTodo are the type changes the rewrite left for a person;
-	// migratedKinds the resource kinds whose types it changed.
-	fieldsTodo, migratedKinds []string
+	// fieldsTodo are the type changes the rewrite left for a person.
+	fieldsTodo []string
 }
 
 const maxRounds = 3
@@ -203,8 +202,6 @@ func Run(opts Options) (res *Result, err error) {
 	if err := fixRounds(true); err != nil {
 		return runError(res, err)
 	}
-	// The kinds' types get what the fixes left out; their use sites are
-	// then fixed against the new fields by another pass of the analyzers.
 	var targets []kindTarget
 	if hasKinds(last) {
 		dirOf, err := packageDirs(st)
@@ -213,15 +210,7 @@ func Run(opts Options) (res *Result, err error) {
 		}
 		targets = kindTargets(last, dirOf)
 	}
-	kindsChanged, err := migrateKindTypes(st, targets, mark, res)
-	if err != nil {
-		return nil, err
-	}
-	if kindsChanged {
-		if err := fixRounds(false); err != nil {
-			return runError(res, err)
-		}
-	}
+	kindNotes(targets, res)
 
 	if err := requireUtils(st, changed, mark, res); err != nil {
 		return nil, err

@@ -63,7 +63,7 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 		c.failureFields()
 		c.v1beta1Shapes()
 		c.conditions()
-		c.labelDriven()
+		c.renamedFixes(c.labelDriven())
 	}
 	return out, nil
 }
@@ -343,11 +343,13 @@ func (c *checker) conditions() {
 
 // labelDriven checks the points core reads by label, other than readiness:
 // a field of the other contract's shape at the same path (failureDomains),
-// and a renamed field present only under the other contract's name.
-func (c *checker) labelDriven() {
+// and a renamed field present only under the other contract's name (it
+// returns the paths of those it reported).
+func (c *checker) labelDriven() (renamedReported map[string]bool) {
+	renamedReported = map[string]bool{}
 	reads, err := contract.Reads(c.t.Catalog, c.release, c.against)
 	if err != nil {
-		return
+		return renamedReported
 	}
 	for _, rp := range reads {
 		p := rp.Point
@@ -373,11 +375,17 @@ func (c *checker) labelDriven() {
 			if !ok {
 				continue
 			}
-			c.report(g.Var.Pos(), contract.RuleKindRenamedField, p.Path,
+			var fixes []analysis.SuggestedFix
+			if i := slices.IndexFunc(RenamedPairs(c.t.Catalog), func(r RenamedPair) bool { return r.New.Path == p.Path }); i >= 0 {
+				fixes = c.fix.renamed(RenamedPairs(c.t.Catalog)[i], g)
+			}
+			renamedReported[p.Path] = true
+			c.reportFix(g.Var.Pos(), fixes, contract.RuleKindRenamedField, p.Path,
 				"%s has %s (the %s name) but no %s, which core reads under the %s contract",
 				c.t.Kind, other.Path, other.Contract, p.Path, c.against)
 		}
 	}
+	return renamedReported
 }
 
 // labelDriven reports whether some core reads the point only under its

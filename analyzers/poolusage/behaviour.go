@@ -18,6 +18,7 @@ import (
 	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
 	"github.com/mpaudit/mpaudit/analyzers/internal/lvalue"
 	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
+	"github.com/mpaudit/mpaudit/analyzers/kindtypes"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/report"
 )
@@ -534,7 +535,7 @@ func (b *behaviour) check(pass *analysis.Pass, em *emit.Emitter, fd *ast.FuncDec
 		for _, e := range p.writes[ready] {
 			// A storage type without the v1beta2 field gets it from the type
 			// fix (MPA101, MPA120); its writes get the companion with it.
-			if p.pair == 0 && e.fieldWrite && e.kind == Sets && !provisioned.on(p.pool, 0) && p.pool.Storage {
+			if e.fieldWrite && e.kind == Sets && !provisioned.on(p.pool, p.pair) && p.pool.Storage && companionFor(p.pool, p.pair) {
 				needs[e.pos] = true
 			}
 		}
@@ -552,7 +553,7 @@ func (b *behaviour) check(pass *analysis.Pass, em *emit.Emitter, fd *ast.FuncDec
 		// call) leaves the whole function to a person.
 		var fixes []analysis.SuggestedFix
 		note := ""
-		if side == ready && p.pair == 0 {
+		if side == ready && companionFor(p.pool, p.pair) {
 			var writes []access
 			for _, e := range open {
 				if a, ok := byPos[e.pos]; ok && e.fieldWrite {
@@ -581,6 +582,17 @@ func (b *behaviour) check(pass *analysis.Pass, em *emit.Emitter, fd *ast.FuncDec
 		em.At(first.pos, f, fixes...)
 	}
 	return needs
+}
+
+// companionFor reports whether a write of the v1beta1 side of ref's pair
+// gets the v1beta2 write beside it: readiness (one-way), and renamed
+// fields the catalog marks as copies.
+func companionFor(ref kindfinder.TypeRef, pair int) bool {
+	if pair == 0 {
+		return readinessPaths(ref.ContractKind)[ready] != ""
+	}
+	_, ok := kindtypes.CopiedBy(ref.Catalog(), pairPaths(ref.ContractKind, pair)[ready])
+	return ok
 }
 
 // reportKind reports a label-driven kind's renamed field (readiness, a

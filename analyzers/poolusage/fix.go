@@ -48,10 +48,15 @@ func fixesFor(pass *analysis.Pass, a access, needsProvisioned bool) ([]analysis.
 	return fixes, note
 }
 
-// companionMessage is the message of the fix that adds the v1beta2
-// readiness write beside a write of ref's v1beta1 readiness field.
-func companionMessage(ref kindfinder.TypeRef) string {
-	return "also set " + readinessPaths(ref.ContractKind)[provisioned] + " (one-way: only ever set to true)"
+// companionMessage is the message of the fix that adds the v1beta2 write
+// beside a's write of the v1beta1 field.
+func companionMessage(a access) string {
+	pair, _, _ := readinessOf(a.pool.Ref, a.path)
+	paths := pairPaths(a.pool.Ref.ContractKind, pair)
+	if pair != 0 {
+		return "also write " + paths[provisioned] + " (the v1beta2 name) from " + paths[ready]
+	}
+	return "also set " + paths[provisioned] + " (one-way: only ever set to true)"
 }
 
 // companionFix sets provisioned beside every ready write in ready, or
@@ -73,7 +78,7 @@ func companionFix(pass *analysis.Pass, ready []access) (fixes []analysis.Suggest
 	if len(edits) == 0 {
 		return nil, manualSuffix
 	}
-	return []analysis.SuggestedFix{{Message: companionMessage(ready[0].pool.Ref), TextEdits: edits}}, ""
+	return []analysis.SuggestedFix{{Message: companionMessage(ready[0]), TextEdits: edits}}, ""
 }
 
 // provisionedCompanion sets Status.Initialization.Provisioned next to a
@@ -85,10 +90,17 @@ func provisionedCompanion(pass *analysis.Pass, spell *imports.File, a access) ([
 	if !ok {
 		return nil, false
 	}
+	pair, side, ok := readinessOf(a.pool.Ref, a.path)
+	if !ok || side != ready {
+		return nil, false
+	}
 	switch n := a.node.(type) {
 	case *ast.SelectorExpr:
-		return companionStatement(pass, spell, a, cur, n)
+		return companionStatement(pass, spell, a, cur, n, pair)
 	case *ast.KeyValueExpr:
+		if pair != 0 {
+			return nil, false // a counter in a literal would be evaluated twice
+		}
 		return companionKey(pass, spell, a, cur, n)
 	}
 	return nil, false
@@ -105,7 +117,7 @@ func provisionedCompanion(pass *analysis.Pass, spell *imports.File, a access) ([
 //		status.Ready = v
 //		if ptr.Deref(status.Ready, false) { status.Initialization.Provisioned = ptr.To(true) }
 //	}
-func companionStatement(pass *analysis.Pass, spell *imports.File, a access, cur inspector.Cursor, ready *ast.SelectorExpr) ([]analysis.TextEdit, bool) {
+func companionStatement(pass *analysis.Pass, spell *imports.File, a access, cur inspector.Cursor, ready *ast.SelectorExpr, pair int) ([]analysis.TextEdit, bool) {
 	stmt, ok := enclosingAssign(cur, ready)
 	if !ok {
 		return nil, false
@@ -133,7 +145,11 @@ func companionStatement(pass *analysis.Pass, spell *imports.File, a access, cur 
 			analysis.TextEdit{Pos: at, End: at, NewText: []byte("{\n" + bound + " := " + amp + xText + "\n")},
 			analysis.TextEdit{Pos: x.Pos(), End: x.End(), NewText: []byte(bound)})
 	}
-	stmts, more, ok := setProvisioned(pass, spell, a, at, status, statusType, ready.Sel.Name)
+	set := setProvisioned
+	if pair != 0 {
+		set = setCopy
+	}
+	stmts, more, ok := set(pass, spell, a, at, status, statusType, ready.Sel.Name)
 	if !ok {
 		return nil, false
 	}
@@ -194,6 +210,40 @@ func setProvisioned(pass *analysis.Pass, spell *imports.File, a access, at token
 		return nil, nil, false
 	}
 	return []ast.Stmt{&ast.IfStmt{Cond: cond, Body: &ast.BlockStmt{List: []ast.Stmt{set}}}}, edits, true
+}
+
+// setCopy is the statement that writes a renamed field's v1beta2 name
+// from the v1beta1 one just written (status.UpToDateReplicas =
+// ptr.To(status.UpdatedReplicas)), for pairs the catalog marks as copies.
+func setCopy(pass *analysis.Pass, spell *imports.File, a access, at token.Pos, status ast.Expr, statusType types.Type, oldName string) ([]ast.Stmt, []analysis.TextEdit, bool) {
+	next, ok := kindtypes.CopiedBy(a.pool.Ref.Catalog(), a.path)
+	if !ok {
+		return nil, nil, false
+	}
+	oldType := pass.TypesInfo.TypeOf(a.node.(ast.Expr))
+	newName, newType := kindtypes.GoName(contract.Leaf(next.Path)), types.Type(nil)
+	if f, ok := kindfinder.FieldByJSON(statusType, contract.Leaf(next.Path)); ok {
+		newName, newType = f.Var.Name(), f.Var.Type()
+	} else if next.Type.Pointer {
+		newType = types.NewPointer(oldType) // as the type fix declares it
+	} else {
+		newType = oldType
+	}
+	sel := func(name string) ast.Expr { return &ast.SelectorExpr{X: status, Sel: ast.NewIdent(name)} }
+	var value ast.Expr = sel(oldName)
+	var edits []analysis.TextEdit
+	switch {
+	case types.Identical(newType, oldType):
+	case types.Identical(newType, types.NewPointer(oldType)):
+		to, more, ok := spell.Ref(at, ptrPath, "To")
+		if !ok {
+			return nil, nil, false
+		}
+		value, edits = &ast.CallExpr{Fun: to, Args: []ast.Expr{value}}, more
+	default:
+		return nil, nil, false
+	}
+	return []ast.Stmt{&ast.AssignStmt{Lhs: []ast.Expr{sel(newName)}, Tok: token.ASSIGN, Rhs: []ast.Expr{value}}}, edits, true
 }
 
 // companionKey adds Initialization: T{Provisioned: ptr.To(true)} to a

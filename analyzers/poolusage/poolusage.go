@@ -266,6 +266,9 @@ func kindRule(a access) (string, bool) {
 	if v1, ok := k.Readiness(contract.V1Beta1); ok && v1.Path == a.path && a.write {
 		return contract.RuleKindV1Beta1WriteAlone, true
 	}
+	if _, ok := kindtypes.CopiedBy(k, a.path); ok && a.write {
+		return contract.RuleKindV1Beta1WriteAlone, true
+	}
 	if _, ok := kindtypes.StringShape(k, a.path); ok {
 		return contract.RuleKindV1Beta1Shape, true
 	}

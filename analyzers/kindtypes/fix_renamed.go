@@ -105,7 +105,6 @@ func (c *checker) renamedFixes(reported map[string]bool) {
 	}
 }
 
-
 // CopiedBy returns the v1beta2 point that holds the value of kind k's
 // v1beta1 field at path under a new name in the same struct, when the
 // catalog marks it a copy (updatedReplicas → upToDateReplicas).

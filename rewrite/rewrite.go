@@ -136,22 +136,22 @@ func Run(opts Options) (res *Result, err error) {
 	dopts := driver.Options{Dir: st.path(dir), Patterns: opts.Patterns, CAPIVersion: opts.CAPIVersion, Tests: true, Progress: opts.Progress, Load: loadFromSource}
 	var last *report.Report
 	// fixRounds applies the analyzers' fixes until none is left or only
-	// conflicting ones remain; first is the run on the module as it was.
-	fixRounds := func(first bool) error {
+	// conflicting ones remain; round 0 runs on the module as it was.
+	fixRounds := func() error {
 		for round := range maxRounds {
 			rep, fixes, err := driver.RunFixes(dopts)
 			if err != nil {
 				return err
 			}
 			trace.step(fmt.Sprintf("analysis round %d: %d fixes", round+1, len(fixes)))
-			if first && round == 0 {
+			if round == 0 {
 				res.Before, res.Target = rep, rep.Target
 				if len(rep.Problems) > 0 {
 					return loadError{fmt.Errorf("the module does not load completely, so it is not rewritten: %s", describeProblems(rep.Problems, st))}
 				}
 			}
 			last = rep
-			extra, names, err := plan.analyse(st, dopts.Dir, opts, first && round == 0)
+			extra, names, err := plan.analyse(st, dopts.Dir, opts, round == 0)
 			if err != nil {
 				return loadError{err}
 			}
@@ -199,7 +199,7 @@ func Run(opts Options) (res *Result, err error) {
 		}
 		return nil
 	}
-	if err := fixRounds(true); err != nil {
+	if err := fixRounds(); err != nil {
 		return runError(res, err)
 	}
 	var targets []kindTarget

@@ -120,8 +120,16 @@ type checker struct {
 	// against is the contract the type is judged against: the label's for
 	// the API version core reads, else v1beta2 (v1beta1 before v1.11).
 	against contract.Contract
-	// why says, in every message, what the judgement rests on.
+	// why says, in every message, what the judgement rests on; pools,
+	// judged by what released cores read whatever the label, have none.
 	why string
+}
+
+func (c *checker) because() string {
+	if c.why == "" {
+		return ""
+	}
+	return " (" + c.why + ")"
 }
 
 // judge takes the context kindfinder resolved from the CRD labels.
@@ -147,7 +155,7 @@ func (c *checker) reportFix(pos token.Pos, fixes []analysis.SuggestedFix, rule, 
 		Type:       c.t.Type,
 		APIVersion: c.t.APIVersion(),
 		Field:      field,
-		Message:    fmt.Sprintf(format, args...) + " (" + c.why + ")",
+		Message:    fmt.Sprintf(format, args...) + c.because(),
 		Spoke:      c.ctx.Spoke,
 	}, fixes...)
 }

@@ -350,7 +350,7 @@ var ControlPlane = Kind{
 				Tag: tag("replicas", omitEmpty), Markers: []Marker{mOptional}, Reads: always(basisControlPlane + " StatusReplicas()")},
 			{Contract: V1Beta2, Path: "status.readyReplicas", Aspect: AspectReadyReplicas, Type: tInt32Ptr, Compatible: []GoType{tInt32},
 				Tag: tag("readyReplicas", omitEmpty), Markers: []Marker{mOptional}, Reads: always(basisControlPlane + " ReadyReplicas()")},
-			{Contract: V1Beta2, Path: "status.upToDateReplicas", Aspect: AspectUpToDateReplicas, Type: tInt32Ptr,
+			{Contract: V1Beta2, Path: "status.upToDateReplicas", Aspect: AspectUpToDateReplicas, Type: tInt32Ptr, Copies: true,
 				Tag: tag("upToDateReplicas", omitEmpty), Markers: []Marker{mOptional}, Reads: byLabelV2(basisControlPlane + " UpToDateReplicas(v1beta2)")},
 			{Contract: V1Beta2, Path: "status.availableReplicas", Aspect: AspectAvailableReplicas, Type: tInt32Ptr,
 				Tag: tag("availableReplicas", omitEmpty), Markers: []Marker{mOptional}, Reads: byLabelV2(basisControlPlane + " AvailableReplicas()")},

@@ -74,6 +74,11 @@ type Point struct {
 	// Convention marks a Cluster API convention (status.deprecated.v1beta1.*),
 	// not written in the contract pages.
 	Convention bool
+	// Copies marks a renamed v1beta2 field that holds the value of its
+	// v1beta1 predecessor (upToDateReplicas of updatedReplicas), so a fix
+	// may write it from that field; unset where the value is derived
+	// otherwise (availableReplicas = spec.replicas − unavailableReplicas).
+	Copies bool
 	// Deprecated and Inventory drive the use-site inventory of the pool
 	// analyzers (see Field).
 	Deprecated bool

@@ -44,7 +44,7 @@ func byLabel(pre, v1, v2, unknown Severity) func(Context) Severity {
 var staticKindRules = []*Rule{
 	{
 		ID: RuleKindReadyOnly, Name: "kind-ready-without-initialization", Scope: ScopeType, Kinds: LabelDrivenKinds,
-		Modes: Static,
+		Modes: Static, FixedBy: SuggestedFix | Rewrite,
 		Title: "the v1beta1 readiness field without its v1beta2 successor",
 		Rationale: "From v1.11 core reads the readiness field of the contract the CRD's label names, with no fallback: under a " +
 			"v1beta2 label a type without status.initialization.<field> is never provisioned (initialized, its data secret never " +
@@ -96,21 +96,23 @@ var staticKindRules = []*Rule{
 	},
 	{
 		ID: RuleKindFailureFields, Name: "kind-top-level-failure-fields", Scope: ScopeType, Kinds: LabelDrivenKinds,
-		Modes: Static,
+		Modes: Static, FixedBy: SuggestedFix | Rewrite,
 		Title: "top-level status.failureReason or status.failureMessage",
 		Rationale: "The v1beta2 contract has no terminal failures: core only copies these into its own object's " +
 			"status.deprecated.v1beta1. Keep old values under status.deprecated.v1beta1 and report failures through conditions.",
-		Fix:      "Move the fields to `Status.Deprecated.V1Beta1` when the type moves to the v1beta2 contract.",
+		Fix: "Move the fields to `Status.Deprecated.V1Beta1` when the type moves to the v1beta2 contract. The fix moves them " +
+			"(adding the groups when missing) with nil-safe accessors on the status type, and rewrites their use sites to the accessors.",
 		DocURL:   migrationDoc,
 		severity: byLabel(Info, Info, Warning, Warning),
 	},
 	{
 		ID: RuleKindV1Beta1Shape, Name: "kind-v1beta1-field-shape", Scope: ScopeType, Kinds: LabelDrivenKinds,
-		Modes: Static,
+		Modes: Static, FixedBy: SuggestedFix | Rewrite,
 		Title: "a contract field keeps the Go shape the v1beta2 contract replaced",
 		Rationale: "Core decodes both shapes (a *string providerID or dataSecretName as a string), but the v1beta2 contract " +
 			"prescribes the new one (string with MinLength, *int32 replica counters); Cluster API moved its own types.",
-		Fix:      "Change the field to the v1beta2 shape and rewrite its use sites.",
+		Fix: "Change the field to the v1beta2 shape and rewrite its use sites. The fix turns a *string the v1beta2 contract " +
+			"made a string (providerID, dataSecretName, a ControlPlane's status.version) into a string, with its use sites.",
 		DocURL:   migrationDoc,
 		severity: byLabel(Info, Info, Warning, Warning),
 	},
@@ -136,12 +138,13 @@ var staticKindRules = []*Rule{
 	},
 	{
 		ID: RuleKindRenamedField, Name: "kind-renamed-field-missing", Scope: ScopeType, Kinds: LabelDrivenKinds,
-		Modes: Static,
+		Modes: Static, FixedBy: SuggestedFix | Rewrite,
 		Title: "a field core reads under the CRD's label exists only under the other contract's name",
 		Rationale: "Core reads renamed fields by the label's contract (a ControlPlane's updatedReplicas becomes " +
 			"upToDateReplicas, unavailableReplicas becomes availableReplicas, machineTemplate fields move under spec): " +
 			"the field under the other name is never read.",
-		Fix:      "Add the field under the labelled contract's name (and write both while both labels are served).",
+		Fix: "Add the field under the labelled contract's name (and write both while both labels are served). The fix adds " +
+			"a renamed field of the same struct beside the old one; the use-site fix writes a copied value (upToDateReplicas) under both names.",
 		DocURL:   labelsDoc,
 		severity: byLabel(Warning, Warning, Warning, Warning),
 	},
@@ -158,12 +161,13 @@ var staticKindRules = []*Rule{
 	},
 	{
 		ID: RuleKindV1Beta1WriteAlone, Name: "kind-v1beta1-write-alone", Scope: ScopeUse, Kinds: LabelDrivenKinds,
-		Modes: Static,
+		Modes: Static, FixedBy: SuggestedFix | Rewrite,
 		Title: "a function writes a field the v1beta2 contract renamed under its v1beta1 name only",
 		Rationale: "The type has both names (status.ready and status.initialization.<field>, a ControlPlane's updatedReplicas " +
 			"and upToDateReplicas, ...), but this function sets only the v1beta1 one: under a v1beta2 label core reads the " +
 			"other and never sees the object provisioned (or its counters move).",
-		Fix:      "Set the v1beta2 field in the same place (readiness is one-way: never reset it).",
+		Fix: "Set the v1beta2 field in the same place (readiness is one-way: never reset it). The fix does so for readiness, " +
+			"beside every write of the v1beta1 field, with the value written evaluated once.",
 		DocURL:   labelsDoc,
 		severity: byLabel(Info, Warning, Error, Warning),
 	},

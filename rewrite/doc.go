@@ -1,8 +1,9 @@
 // Package rewrite migrates a provider module to the v1beta2 contract for
 // every kind it ships, keeping the v1beta1 fields beside the new ones. It
 // applies the analyzers' suggested fixes (built from AST nodes, so `go fix
-// -fixtool=mpaudit` applies the same edits), adds from the catalog what the
-// label-driven kinds' types still lack (kinds.go), then the follow-ups a fix
+// -fixtool=mpaudit` applies the same edits) for every kind: the types and
+// their use sites, shape changes and failure moves included. kinds.go only
+// names what those fixes leave to a person. Then come the follow-ups a fix
 // cannot do: regenerating zz_generated.deepcopy.go with controller-tools and
 // conversions with conversion-gen, adding CRD contract labels with kyaml in
 // a safe order (order.go: a label-driven kind's label changes only when the

@@ -3,10 +3,8 @@ package rewrite
 import (
 	"fmt"
 	"go/ast"
-	"go/format"
 	"go/parser"
 	"go/token"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -14,20 +12,17 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"unicode"
 
-	"github.com/mpaudit/mpaudit/analyzers/kindtypes"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/report"
 )
 
 // The type side of the label-driven kinds (InfraCluster, InfraMachine,
-// ControlPlane, BootstrapConfig), from the catalog: the v1beta2 readiness
-// struct beside the kept v1beta1 field, renamed status fields under both
-// names, v1beta1 shapes the v1beta2 contract replaced, and top-level failure
-// fields under status.deprecated.v1beta1. The analyzers' fixes run first;
-// this adds only what the storage type still lacks, so it is a no-op on a
-// type they (or a person) migrated.
+// ControlPlane, BootstrapConfig) is the analyzers' fixes (kindtypes, with
+// their use sites in poolusage), applied by the fix rounds. What is left
+// here is what no per-package fix does: naming, for the PR body, the
+// changes that stay with a person (renamed fields of a storage type that
+// spokes convert to, renamed fields nested in another struct).
 
 // kindTarget is the storage type of a label-driven kind in the staged module.
 type kindTarget struct {
@@ -72,21 +67,11 @@ func cutLast(s, sep string) (string, string, bool) {
 	return s[:i], s[i+len(sep):], true
 }
 
-// span replaces [start, end) of a file's source.
-type span struct {
-	start, end int
-	text       string
-}
-
 // goPackage is one staged package directory, parsed without types.
 type goPackage struct {
 	fset  *token.FileSet
 	files map[string]*ast.File
 	src   map[string][]byte
-	decls map[string]bool // top-level names
-	edits map[string][]span
-	why   map[string][]string
-	count int // edits made
 }
 
 func parseDir(dir string) (*goPackage, error) {
@@ -94,8 +79,7 @@ func parseDir(dir string) (*goPackage, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &goPackage{fset: token.NewFileSet(), files: map[string]*ast.File{}, src: map[string][]byte{}, decls: map[string]bool{},
-		edits: map[string][]span{}, why: map[string][]string{}}
+	p := &goPackage{fset: token.NewFileSet(), files: map[string]*ast.File{}, src: map[string][]byte{}}
 	for _, e := range entries {
 		name := e.Name()
 		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
@@ -111,20 +95,6 @@ func parseDir(dir string) (*goPackage, error) {
 			return nil, err
 		}
 		p.files[path], p.src[path] = f, src
-		for _, d := range f.Decls {
-			switch d := d.(type) {
-			case *ast.GenDecl:
-				for _, s := range d.Specs {
-					if ts, ok := s.(*ast.TypeSpec); ok {
-						p.decls[ts.Name.Name] = true
-					}
-				}
-			case *ast.FuncDecl:
-				if d.Recv == nil {
-					p.decls[d.Name.Name] = true
-				}
-			}
-		}
 	}
 	return p, nil
 }
@@ -157,14 +127,6 @@ func (p *goPackage) structType(name string) (typeDecl, bool) {
 	return typeDecl{}, false
 }
 
-func (p *goPackage) offset(pos token.Pos) int { return p.fset.Position(pos).Offset }
-
-func (p *goPackage) edit(file string, s span, why string) {
-	p.count++
-	p.edits[file] = append(p.edits[file], s)
-	p.why[file] = append(p.why[file], why)
-}
-
 // jsonField finds the field of st with the json name, by its tag.
 func jsonField(st *ast.StructType, name string) *ast.Field {
 	for _, f := range st.Fields.List {
@@ -182,77 +144,9 @@ func jsonField(st *ast.StructType, name string) *ast.Field {
 	return nil
 }
 
-// container returns the struct declaring the first segment of a two-segment
-// path (spec, status) of the root type.
-func (p *goPackage) container(root typeDecl, path string) (typeDecl, string, bool) {
-	segs := strings.Split(path, ".")
-	if len(segs) != 2 || root.st == nil {
-		return typeDecl{}, "", false
-	}
-	f := jsonField(root.st, segs[0])
-	if f == nil {
-		return typeDecl{}, "", false
-	}
-	t := f.Type
-	if star, ok := t.(*ast.StarExpr); ok {
-		t = star.X
-	}
-	id, ok := t.(*ast.Ident)
-	if !ok {
-		return typeDecl{}, "", false
-	}
-	d, ok := p.structType(id.Name)
-	return d, segs[1], ok
-}
-
-// goName is the exported Go field name of a JSON name, in Cluster API's
-// style: a letter after a digit starts a word (v1beta1 → V1Beta1).
-func goName(json string) string {
-	b := []byte(json)
-	for i := range b {
-		if i == 0 || (b[i-1] >= '0' && b[i-1] <= '9') {
-			b[i] = byte(unicode.ToUpper(rune(b[i])))
-		}
-	}
-	return string(b)
-}
-
-func fieldMarkers(p contract.Point, onType bool, indent string) string {
-	var b strings.Builder
-	for _, m := range p.Markers {
-		if m.OnType == onType {
-			b.WriteString(indent + "// " + m.String() + "\n")
-		}
-	}
-	return b.String()
-}
-
-// noteBefore is where a doc line joins a field's doc: before its first
-// +marker, so generated CRD descriptions keep prose together.
-func (p *goPackage) noteBefore(f *ast.Field) int {
-	if f.Doc != nil {
-		for _, c := range f.Doc.List {
-			if strings.HasPrefix(strings.TrimSpace(strings.TrimPrefix(c.Text, "//")), "+") {
-				return p.offset(c.Pos())
-			}
-		}
-	}
-	return p.offset(f.Names[0].Pos())
-}
-
-// afterField is the end of a field's line, past its trailing comment.
-func (p *goPackage) afterField(f *ast.Field) int {
-	if f.Comment != nil {
-		return p.offset(f.Comment.End())
-	}
-	return p.offset(f.End())
-}
-
-// kindMigration collects what the type side did and left for a person.
+// kindMigration collects what the type side leaves for a person.
 type kindMigration struct {
-	usedNames map[string]bool // selector names used anywhere in the module
-	manual    []string
-	migrated  map[string]bool // resource kinds whose types changed
+	manual []string
 }
 
 // hasKinds reports whether the audit saw a label-driven kind.
@@ -276,14 +170,15 @@ func packageDirs(st *stage) (map[string]string, error) {
 	return dirOf, nil
 }
 
-// migrateKindTypes edits the staged storage types of the label-driven kinds.
-func migrateKindTypes(st *stage, targets []kindTarget, mark func(string, string), res *Result) (bool, error) {
-	var err error
-	m := &kindMigration{migrated: map[string]bool{}}
+// kindNotes names, for a person, the type changes of the label-driven kinds
+// that the fixes do not make.
+func kindNotes(targets []kindTarget, res *Result) {
+	m := &kindMigration{}
 	parsed := map[string]*goPackage{}
 	for _, t := range targets {
 		p := parsed[t.dir]
 		if p == nil {
+			var err error
 			if p, err = parseDir(t.dir); err != nil {
 				// The build verification names what does not parse.
 				m.manual = append(m.manual, fmt.Sprintf("%s %s: migrate its type by hand (%v)", t.kind.Name, t.ref.Name, err))
@@ -296,104 +191,10 @@ func migrateKindTypes(st *stage, targets []kindTarget, mark func(string, string)
 		if !ok {
 			continue
 		}
-		if err := m.migrate(st, p, t, root); err != nil {
-			return false, err
-		}
-	}
-	changed := false
-	for _, dir := range sortedKeys(parsed) {
-		p := parsed[dir]
-		for _, file := range sortedKeys(p.edits) {
-			out, err := applySpans(p.src[file], p.edits[file])
-			if err != nil {
-				return false, fmt.Errorf("%s: %v", st.real(file), err)
-			}
-			if _, err := st.writeFile(file, out); err != nil {
-				return false, err
-			}
-			for _, why := range p.why[file] {
-				mark(file, why)
-			}
-			changed = true
-		}
+		m.renamed(p, t, root)
 	}
 	res.Manual = append(res.Manual, m.manual...)
 	res.fieldsTodo = append(res.fieldsTodo, m.manual...)
-	for k := range m.migrated {
-		res.migratedKinds = append(res.migratedKinds, k)
-	}
-	return changed, nil
-}
-
-func applySpans(src []byte, spans []span) ([]byte, error) {
-	sort.SliceStable(spans, func(i, j int) bool { return spans[i].start > spans[j].start })
-	out := slices.Clone(src)
-	for _, s := range spans {
-		out = slices.Concat(out[:s.start:s.start], []byte(s.text), out[s.end:])
-	}
-	return format.Source(out)
-}
-
-func (m *kindMigration) migrate(st *stage, p *goPackage, t kindTarget, root typeDecl) error {
-	before := p.count
-	defer func() {
-		if p.count != before {
-			m.migrated[t.ref.Name] = true
-		}
-	}()
-	m.readiness(p, t, root)
-	if t.hasSpokes {
-		// The conversions keep status.initialization (conversion_hub.go);
-		// the other changes would need hand-written conversion functions.
-		m.manual = append(m.manual, fmt.Sprintf("%s %s has older API versions that convert to it: add the v1beta2 names of renamed fields, change v1beta1 field shapes and move failure fields under %s by hand, with their conversions",
-			t.kind.Name, t.ref.Name, contract.PathDeprecatedV1B1))
-		return nil
-	}
-	m.renamed(p, t, root)
-	used, err := m.used(st)
-	if err != nil {
-		return err
-	}
-	m.shapes(p, t, root, used)
-	m.failures(p, t, root, used)
-	return nil
-}
-
-// used lists every selector name the module's Go files use (generated
-// files, which are regenerated, left out): a field whose name appears is
-// not changed here, since its use sites would need edits too.
-func (m *kindMigration) used(st *stage) (map[string]bool, error) {
-	if m.usedNames != nil {
-		return m.usedNames, nil
-	}
-	m.usedNames = map[string]bool{}
-	err := filepath.WalkDir(st.dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		name := d.Name()
-		if d.IsDir() {
-			if path != st.dir && (name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(name, ".go") || strings.HasPrefix(name, "zz_generated.") {
-			return nil
-		}
-		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return nil // the build verification reports it
-		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			if sel, ok := n.(*ast.SelectorExpr); ok {
-				m.usedNames[sel.Sel.Name] = true
-			}
-			return true
-		})
-		return nil
-	})
-	return m.usedNames, err
 }
 
 func point(k *contract.Kind, c contract.Contract, a contract.Aspect) (contract.Point, bool) {
@@ -405,66 +206,12 @@ func point(k *contract.Kind, c contract.Contract, a contract.Aspect) (contract.P
 	return contract.Point{}, false
 }
 
-// readiness adds status.initialization beside the v1beta1 readiness field.
-func (m *kindMigration) readiness(p *goPackage, t kindTarget, root typeDecl) {
-	v1, ok1 := point(t.kind, contract.V1Beta1, contract.AspectReadiness)
-	init, ok2 := point(t.kind, contract.V1Beta2, contract.AspectInitialization)
-	inner, ok3 := point(t.kind, contract.V1Beta2, contract.AspectReadiness)
-	if !ok1 || !ok2 || !ok3 || init.Type.Named == nil {
-		return
-	}
-	status, v1Name, ok := p.container(root, v1.Path)
-	if !ok {
-		return
-	}
-	initSegs := init.Segments()
-	if jsonField(status.st, initSegs[len(initSegs)-1]) != nil {
-		return // present: kindtypes judges its shape (MPA124)
-	}
-	ready := jsonField(status.st, v1Name)
-	if ready == nil {
-		m.manual = append(m.manual, fmt.Sprintf("%s %s has no %s: add %s and %s by hand", t.kind.Name, t.ref.Name, v1.Path, v1.Path, inner.Path))
-		return
-	}
-	typeName := init.Type.Named.NameFor(root.spec.Name.Name)
-	fieldName := goName(initSegs[len(initSegs)-1])
-	if p.decls[typeName] || fieldNamedAST(status.st, fieldName) {
-		m.manual = append(m.manual, fmt.Sprintf("%s %s: %s or the field %s exists already; add %s by hand", t.kind.Name, t.ref.Name, typeName, fieldName, init.Path))
-		return
-	}
-	innerSegs := inner.Segments()
-	innerJSON := innerSegs[len(innerSegs)-1]
-	note := fmt.Sprintf("// NOTE: %s is kept because cores before %s and CRDs labelled %s read it; set it together with %s.\n",
-		v1Name, contract.ReleaseV1Beta2, contract.V1Beta1, strings.TrimPrefix(inner.Path, "status."))
-	field := fmt.Sprintf("\n\n// %s provides observations of the %s initialization process.\n// NOTE: Fields in this struct are part of the Cluster API contract.\n%s%s %s `json:%q`",
-		initSegs[len(initSegs)-1], t.ref.Name, fieldMarkers(init, false, ""), fieldName, typeName, init.Tag.String())
-	decl := fmt.Sprintf("\n\n// %s provides observations of the %s initialization process.\n%stype %s struct {\n// %s is true when the provider reports that the %s is %s.\n// NOTE: this field is part of the Cluster API contract.\n%s%s %s `json:%q`\n}",
-		typeName, t.ref.Name, fieldMarkers(init, true, ""), typeName, innerJSON, t.ref.Name, t.kind.InitializedMeans,
-		fieldMarkers(inner, false, ""), goName(innerJSON), inner.Type.String(), inner.Tag.String())
-	at := p.noteBefore(ready)
-	p.edit(status.file, span{at, at, note}, contract.RuleKindReadyOnly)
-	after := p.afterField(ready)
-	p.edit(status.file, span{after, after, field}, contract.RuleKindReadyOnly)
-	end := p.offset(status.gen.End())
-	p.edit(status.file, span{end, end, decl}, contract.RuleKindReadyOnly)
-}
-
-func fieldNamedAST(st *ast.StructType, name string) bool {
-	for _, f := range st.Fields.List {
-		for _, n := range f.Names {
-			if n.Name == name {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// renamed adds a status field core reads under the v1beta2 label by a new
-// name (a ControlPlane's upToDateReplicas, availableReplicas) beside the
-// v1beta1 one; the analyzers' use-site fixes then write both.
+// renamed names the fields core reads under the v1beta2 label by a new name
+// that the fixes do not add: on a storage type spokes convert to (the
+// conversions would need hand-written functions), and fields nested in
+// another struct (a machine template's).
 func (m *kindMigration) renamed(p *goPackage, t kindTarget, root typeDecl) {
-	var nested []string
+	var missing []string
 	for _, q := range t.kind.Points(contract.V1Beta2) {
 		if q.Aspect == contract.AspectReadiness || q.Aspect == contract.AspectInitialization || !readByLabel(q, contract.V1Beta2) {
 			continue
@@ -473,27 +220,26 @@ func (m *kindMigration) renamed(p *goPackage, t kindTarget, root typeDecl) {
 		if !ok || old.Path == q.Path {
 			continue
 		}
-		parent, oldName, ok := p.container(root, old.Path)
-		_, newName, ok2 := p.container(root, q.Path)
-		if !ok || !ok2 || old.Segments()[0] != q.Segments()[0] {
-			if _, has := p.pathField(root, old.Path); has {
-				nested = append(nested, q.Path)
-			}
+		if _, has := p.pathField(root, old.Path); !has {
 			continue
 		}
-		oldField := jsonField(parent.st, oldName)
-		if oldField == nil || jsonField(parent.st, newName) != nil || q.Type.Named != nil || fieldNamedAST(parent.st, goName(newName)) {
+		if _, has := p.pathField(root, q.Path); has {
 			continue
 		}
-		text := fmt.Sprintf("\n\n// %s is %s under the v1beta2 contract's name; write both while both labels are served.\n%s%s %s `json:%q`",
-			newName, oldName, fieldMarkers(q, false, ""), goName(newName), q.Type.String(), q.Tag.String())
-		after := p.afterField(oldField)
-		p.edit(parent.file, span{after, after, text}, contract.RuleKindRenamedField)
+		sameStruct := len(old.Segments()) == 2 && len(q.Segments()) == 2 && old.Segments()[0] == q.Segments()[0]
+		if !sameStruct || t.hasSpokes {
+			missing = append(missing, q.Path)
+		}
 	}
-	if len(nested) > 0 {
-		m.manual = append(m.manual, fmt.Sprintf("%s %s: add %s (the v1beta2 names of fields it has under v1beta1 names) and write both; the rewrite adds only renamed fields of the same struct",
-			t.kind.Name, t.ref.Name, strings.Join(nested, ", ")))
+	if len(missing) == 0 {
+		return
 	}
+	why := "the fixes add only renamed fields of the same struct"
+	if t.hasSpokes {
+		why = "older API versions convert to it, so the conversions need them too"
+	}
+	m.manual = append(m.manual, fmt.Sprintf("%s %s: add %s (the v1beta2 names of fields it has under v1beta1 names) and write both; %s",
+		t.kind.Name, t.ref.Name, strings.Join(missing, ", "), why))
 }
 
 // pathField finds the field at a dotted JSON path through local struct types.
@@ -528,115 +274,4 @@ func (p *goPackage) pathField(root typeDecl, path string) (*ast.Field, bool) {
 
 func readByLabel(p contract.Point, c contract.Contract) bool {
 	return slices.ContainsFunc(p.Reads, func(r contract.Read) bool { return r.Mode == contract.ReadLabelDriven && r.Label == c })
-}
-
-// shapes changes a *string the v1beta2 contract made a string (an
-// InfraMachine's providerID, a BootstrapConfig's dataSecretName) when no
-// code uses the field; otherwise its use sites need the analyzers' fixes.
-func (m *kindMigration) shapes(p *goPackage, t kindTarget, root typeDecl, used map[string]bool) {
-	for _, q := range t.kind.Points(contract.V1Beta2) {
-		old, ok := t.kind.PairOf(q)
-		if !ok || old.Path != q.Path || q.Type.Kind != contract.TypeString || q.Type.Pointer || old.Type.Kind != contract.TypeString || !old.Type.Pointer {
-			continue
-		}
-		parent, name, ok := p.container(root, q.Path)
-		if !ok {
-			continue
-		}
-		f := jsonField(parent.st, name)
-		if f == nil {
-			continue
-		}
-		star, isPtr := f.Type.(*ast.StarExpr)
-		if !isPtr {
-			continue
-		}
-		if id, ok := star.X.(*ast.Ident); !ok || id.Name != "string" {
-			continue
-		}
-		if used[f.Names[0].Name] {
-			m.manual = append(m.manual, fmt.Sprintf("%s %s: change %s from *string to string with its use sites (code uses .%s)", t.kind.Name, t.ref.Name, q.Path, f.Names[0].Name))
-			continue
-		}
-		p.edit(parent.file, span{p.offset(star.Pos()), p.offset(star.End()), "string"}, contract.RuleKindV1Beta1Shape)
-	}
-}
-
-// failures moves top-level failure fields under status.deprecated.v1beta1
-// when no code uses them and the status has no deprecated group yet.
-func (m *kindMigration) failures(p *goPackage, t kindTarget, root typeDecl, used map[string]bool) {
-	var status typeDecl
-	var fields []*ast.Field
-	for _, q := range t.kind.Points(contract.V1Beta1) {
-		if q.Aspect != contract.AspectFailureReason && q.Aspect != contract.AspectFailureMessage {
-			continue
-		}
-		parent, name, ok := p.container(root, q.Path)
-		if !ok {
-			continue
-		}
-		if f := jsonField(parent.st, name); f != nil {
-			status = parent
-			fields = append(fields, f)
-		}
-	}
-	if len(fields) == 0 {
-		return
-	}
-	var names []string
-	for _, f := range fields {
-		names = append(names, f.Names[0].Name)
-	}
-	groupJSON, v1JSON, _ := cutLast(contract.PathDeprecatedV1B1, ".")
-	_, groupJSON, _ = cutLast(groupJSON, ".")
-	root0 := root.spec.Name.Name
-	depType, v1Type := root0+"DeprecatedStatus", root0+"V1Beta1DeprecatedStatus"
-	switch {
-	case slices.ContainsFunc(names, func(n string) bool { return used[n] }):
-		m.manual = append(m.manual, fmt.Sprintf("%s %s: move %s under %s with their use sites (code uses them)", t.kind.Name, t.ref.Name, strings.Join(names, ", "), contract.PathDeprecatedV1B1))
-		return
-	case jsonField(status.st, groupJSON) != nil || fieldNamedAST(status.st, goName(groupJSON)) || p.decls[depType] || p.decls[v1Type]:
-		m.manual = append(m.manual, fmt.Sprintf("%s %s: move %s into the existing %s group by hand", t.kind.Name, t.ref.Name, strings.Join(names, ", "), contract.PathDeprecatedV1B1))
-		return
-	}
-	src := p.src[status.file]
-	var moved strings.Builder
-	for _, f := range fields {
-		start := p.offset(f.Pos())
-		if f.Doc != nil {
-			start = p.offset(f.Doc.Pos())
-		}
-		end := p.afterField(f)
-		text := string(src[start:end])
-		if !strings.Contains(text, "Deprecated:") {
-			// Cluster API's order: description, Deprecated paragraph, markers.
-			at := p.noteBefore(f) - start
-			text = text[:at] + kindtypes.DeprecatedFieldDoc + "\n" + text[at:]
-		}
-		moved.WriteString("\n" + text + "\n")
-		// Take the whole lines, so no blank line is left behind.
-		lineStart := strings.LastIndexByte(string(src[:start]), '\n') + 1
-		if end < len(src) && src[end] == '\n' {
-			end++
-		}
-		p.edit(status.file, span{lineStart, end, ""}, contract.RuleKindFailureFields)
-	}
-	field := fmt.Sprintf("\n// %s groups all the status fields that are deprecated and will be removed when all the nested field are removed.\n// +optional\n%s *%s `json:\"%s,omitempty\"`\n",
-		groupJSON, goName(groupJSON), depType, groupJSON)
-	closing := p.offset(status.st.Fields.Closing)
-	p.edit(status.file, span{closing, closing, field}, contract.RuleKindFailureFields)
-	decl := fmt.Sprintf(`
-
-// %[1]s groups all the status fields that are deprecated and will be removed in a future version.
-// See https://github.com/kubernetes-sigs/cluster-api/blob/main/docs/proposals/20240916-improve-status-in-CAPI-resources.md for more context.
-type %[1]s struct {
-	// %[2]s groups all the status fields that are deprecated and will be removed when support for v1beta1 will be dropped.
-	// +optional
-	%[3]s *%[4]s `+"`json:\"%[2]s,omitempty\"`"+`
-}
-
-// %[4]s groups all the status fields that are deprecated and will be removed when support for v1beta1 will be dropped.
-type %[4]s struct {%[5]s}`, depType, v1JSON, goName(v1JSON), v1Type, moved.String())
-	end := p.offset(status.gen.End())
-	p.edit(status.file, span{end, end, decl}, contract.RuleKindFailureFields)
 }

@@ -20,6 +20,7 @@ const useNewFields = `package controllers
 import (
 	"testing"
 
+	bootv1 "example.com/kinds/apis/bootstrap/v1beta1"
 	infrav1 "example.com/kinds/apis/infra/v1beta1"
 )
 
@@ -32,7 +33,10 @@ func TestNewFields(t *testing.T) {
 	c := infrav1.FooCluster{}
 	c.Status.Deprecated = &infrav1.FooClusterDeprecatedStatus{V1Beta1: &infrav1.FooClusterV1Beta1DeprecatedStatus{FailureMessage: &reason}}
 	p := infrav1.FooMachinePool{}
-	_, _, _ = provisioned, id, p.Status.Initialization.Provisioned
+	b := bootv1.FooConfig{}
+	var created *bool = b.Status.Initialization.DataSecretCreated
+	var secret string = b.Status.DataSecretName
+	_, _, _, _, _ = provisioned, id, p.Status.Initialization.Provisioned, created, secret
 	if m.DeepCopy().Status.Deprecated.V1Beta1.FailureReason == &reason {
 		t.Fatal("deepcopy shares the failure reason")
 	}
@@ -51,7 +55,7 @@ func TestControlPlaneFields(t *testing.T) {
 	cp := cpv1.FooControlPlane{}
 	var initialized *bool = cp.Status.Initialization.ControlPlaneInitialized
 	var upToDate, available *int32 = cp.Status.UpToDateReplicas, cp.Status.AvailableReplicas
-	var version *string = cp.Status.Version // used by the controllers: left for a person
+	var version string = cp.Status.Version // *string before: its use in the controllers is rewritten
 	_, _, _, _ = initialized, upToDate, available, version
 }
 `
@@ -105,8 +109,10 @@ func rewriteTwice(t *testing.T, dir string, tests map[string]string) *Result {
 	return res
 }
 
-// TestRewriteKindsSafeOrder: a cluster, a machine, a control plane and a
-// pool. The control plane's v1beta2 machine template field is missing and
+// TestRewriteKindsSafeOrder: a cluster, a machine, a bootstrap config, a
+// control plane and a pool; the code uses the fields whose shape changes
+// (providerID, dataSecretName, status.version) and the failure fields, so
+// their use sites are rewritten with them. The control plane's v1beta2 machine template field is missing and
 // its code writes initialized and updatedReplicas alone, so its label
 // stays (and with it metadata.yaml's contract); the others are labelled.
 func TestRewriteKindsSafeOrder(t *testing.T) {
@@ -115,6 +121,8 @@ func TestRewriteKindsSafeOrder(t *testing.T) {
 	res := rewriteTwice(t, dir, map[string]string{"fields_test.go": useNewFields, "cp_test.go": useControlPlaneFields})
 
 	want := []string{
+		"apis/bootstrap/v1beta1/fooconfig_types.go",
+		"apis/bootstrap/v1beta1/zz_generated.deepcopy.go",
 		"apis/controlplane/v1beta1/foocontrolplane_types.go",
 		"apis/controlplane/v1beta1/zz_generated.deepcopy.go",
 		"apis/infra/v1beta1/foocluster_types.go",
@@ -123,6 +131,7 @@ func TestRewriteKindsSafeOrder(t *testing.T) {
 		"apis/infra/v1beta1/zz_generated.deepcopy.go",
 		"config/crd/kustomization.yaml",
 		"config/crd/patches/contract_label_fooclusters.yaml",
+		"config/crd/patches/contract_label_fooconfigs.yaml",
 		"config/crd/patches/contract_label_foomachinepools.yaml",
 		"config/crd/patches/contract_label_foomachines.yaml",
 		"controllers/controllers.go",
@@ -130,7 +139,14 @@ func TestRewriteKindsSafeOrder(t *testing.T) {
 	if got := changedFiles(res); !slices.Equal(got, want) {
 		t.Errorf("changed files:\n got %v\nwant %v", got, want)
 	}
-	if got := keys(res.labels.flipped); !slices.Equal(got, []string{"FooCluster", "FooMachine"}) {
+	// The use sites, whole: companions of readiness and the copied counter,
+	// providerID, dataSecretName and status.version as strings, the failure
+	// accessors.
+	got, _ := os.ReadFile(filepath.Join(dir, "controllers", "controllers.go"))
+	if golden, _ := os.ReadFile(filepath.Join("testdata", "kindsprovider", "controllers", "controllers.go.golden")); !bytes.Equal(got, golden) {
+		t.Errorf("controllers/controllers.go differs from its golden:\n%s", got)
+	}
+	if got := keys(res.labels.flipped); !slices.Equal(got, []string{"FooCluster", "FooConfig", "FooMachine"}) {
 		t.Errorf("label-driven kinds labelled: %v", got)
 	}
 	if got := keys(res.labels.pools); !slices.Equal(got, []string{"FooMachinePool"}) {
@@ -201,7 +217,6 @@ func TestRewriteKindsSafeOrder(t *testing.T) {
 	}
 	for _, want := range []string{
 		"FooControlPlane.controlplane.kinds.example.com keeps its label",
-		"change status.version from \\*string to string with its use sites", // Markdown-escaped
 		"FooCluster.infrastructure.kinds.example.com: every core release",
 		contract.RuleKindRemovedFieldRead + " FooMachine status.ready",
 		"FooControlPlane.controlplane.kinds.example.com: cores before " + string(contract.ReleaseV1Beta1Dropped),
@@ -243,7 +258,7 @@ func TestRewriteKindsAllReadyLabelsAndMetadata(t *testing.T) {
 	if len(res.held) != 0 {
 		t.Errorf("held: %+v", res.held)
 	}
-	if got := keys(res.labels.flipped); !slices.Equal(got, []string{"FooCluster", "FooMachine"}) {
+	if got := keys(res.labels.flipped); !slices.Equal(got, []string{"FooCluster", "FooConfig", "FooMachine"}) {
 		t.Errorf("label-driven kinds labelled: %v", got)
 	}
 	kust, _ := os.ReadFile(filepath.Join(dir, "config/crd/kustomization.yaml"))
@@ -303,14 +318,6 @@ func TestSetNewestContract(t *testing.T) {
 				t.Errorf("got %q, %q, %v; want %q, %q", out, series, err, tc.want, tc.series)
 			}
 		})
-	}
-}
-
-func TestGoName(t *testing.T) {
-	for in, want := range map[string]string{"v1beta1": "V1Beta1", "upToDateReplicas": "UpToDateReplicas", "deprecated": "Deprecated"} {
-		if got := goName(in); got != want {
-			t.Errorf("goName(%q) = %q, want %q", in, got, want)
-		}
 	}
 }
 

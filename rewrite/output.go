@@ -131,9 +131,6 @@ func (res *Result) WritePRBody(w io.Writer) error {
 			}
 		}
 	}
-	for _, k := range res.migratedKinds {
-		kinds[k] = true
-	}
 	if res.After != nil {
 		for _, f := range res.After.Findings {
 			if !f.Spoke && (f.Rule == contract.RuleReadyOnly || f.Rule == contract.RuleNoReadiness || f.Rule == contract.RuleKindReadyOnly || f.Rule == contract.RuleKindNoReadiness) {

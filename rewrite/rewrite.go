@@ -66,9 +66,8 @@ type Result struct {
 	// whose label the rewrite left because core would miss something.
 	labels *labelPass
 	held   []heldLabel
-	// fieldsTodo are the type changes the rewrite left for a person;
-	// migratedKinds the resource kinds whose types it changed.
-	fieldsTodo, migratedKinds []string
+	// fieldsTodo are the type changes the rewrite left for a person.
+	fieldsTodo []string
 }
 
 const maxRounds = 3
@@ -137,22 +136,22 @@ func Run(opts Options) (res *Result, err error) {
 	dopts := driver.Options{Dir: st.path(dir), Patterns: opts.Patterns, CAPIVersion: opts.CAPIVersion, Tests: true, Progress: opts.Progress, Load: loadFromSource}
 	var last *report.Report
 	// fixRounds applies the analyzers' fixes until none is left or only
-	// conflicting ones remain; first is the run on the module as it was.
-	fixRounds := func(first bool) error {
+	// conflicting ones remain; round 0 runs on the module as it was.
+	fixRounds := func() error {
 		for round := range maxRounds {
 			rep, fixes, err := driver.RunFixes(dopts)
 			if err != nil {
 				return err
 			}
 			trace.step(fmt.Sprintf("analysis round %d: %d fixes", round+1, len(fixes)))
-			if first && round == 0 {
+			if round == 0 {
 				res.Before, res.Target = rep, rep.Target
 				if len(rep.Problems) > 0 {
 					return loadError{fmt.Errorf("the module does not load completely, so it is not rewritten: %s", describeProblems(rep.Problems, st))}
 				}
 			}
 			last = rep
-			extra, names, err := plan.analyse(st, dopts.Dir, opts, first && round == 0)
+			extra, names, err := plan.analyse(st, dopts.Dir, opts, round == 0)
 			if err != nil {
 				return loadError{err}
 			}
@@ -200,11 +199,9 @@ func Run(opts Options) (res *Result, err error) {
 		}
 		return nil
 	}
-	if err := fixRounds(true); err != nil {
+	if err := fixRounds(); err != nil {
 		return runError(res, err)
 	}
-	// The kinds' types get what the fixes left out; their use sites are
-	// then fixed against the new fields by another pass of the analyzers.
 	var targets []kindTarget
 	if hasKinds(last) {
 		dirOf, err := packageDirs(st)
@@ -213,15 +210,7 @@ func Run(opts Options) (res *Result, err error) {
 		}
 		targets = kindTargets(last, dirOf)
 	}
-	kindsChanged, err := migrateKindTypes(st, targets, mark, res)
-	if err != nil {
-		return nil, err
-	}
-	if kindsChanged {
-		if err := fixRounds(false); err != nil {
-			return runError(res, err)
-		}
-	}
+	kindNotes(targets, res)
 
 	if err := requireUtils(st, changed, mark, res); err != nil {
 		return nil, err

@@ -21,9 +21,16 @@
 // judged against v1beta2, the contract of the next label flip, at most at
 // warning; other spokes are informational.
 //
-// The pool fixes, MPA107 (providerID to string) and MPA105/MPA106 (failure
-// fields moved under status.deprecated.v1beta1), are offered whatever the
-// use sites need, because a type rule cannot see other packages: uses
+// Storage types of every kind get fixes built from the catalog's points
+// (fixer, one for all kinds; declarations are AST nodes printed by
+// go/printer): the kind's <Kind>InitializationStatus beside the kept v1beta1
+// readiness field (MPA101, MPA120), a *string the v1beta2 contract made a
+// string (MPA107, MPA126), top-level failure fields moved under
+// status.deprecated.v1beta1 with accessors (MPA105, MPA106, MPA125), and a
+// renamed field of the same struct beside its v1beta1 name (MPA129). A type
+// whose spec or status struct another classified type shares gets only the
+// pool's fixes. The shape and failure fixes are offered whatever the use
+// sites need, because a type rule cannot see other packages: uses
 // poolusage cannot rewrite are marked "(needs a person)", and API-package
 // code (conversions, zz_generated.deepcopy.go, which controller-gen must
 // regenerate) is not rewritten at all, so the whole-module `mpaudit

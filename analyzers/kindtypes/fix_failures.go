@@ -165,9 +165,9 @@ func directField(st *types.Struct, v *types.Var) bool {
 // missing) and declares nil-safe accessors on the status type, which the
 // poolusage fixes rewrite use sites to. The one fix moves both fields, so
 // it is offered on both findings; identical fixes merge when both apply.
-func (c *poolChecker) failuresFix() []analysis.SuggestedFix {
-	p := c.pool
-	if !p.Storage {
+func (c fixer) failures() []analysis.SuggestedFix {
+	p := c.t
+	if c.t == nil || !p.Storage {
 		return nil // spokes follow through conversion, not by hand
 	}
 	m, ok := PlanFailureMove(p.Status, p.Kind)
@@ -189,9 +189,10 @@ func (c *poolChecker) failuresFix() []analysis.SuggestedFix {
 	src := newSources(c.pass)
 	statusFile := c.pass.Fset.File(statusSpec.Pos())
 
+	l := newLayout()
 	var edits []analysis.TextEdit
-	var moved []string        // field declarations for the v1beta1 group
-	var accessors []string    // method declarations
+	var moved []func() *ast.Field // the v1beta1 group's fields, laid out where they go
+	var accessors []ast.Decl
 	typeExprs := []ast.Expr{} // type expressions of the moved fields
 	for _, v := range m.Fields {
 		f := fieldFor(statusST, v, c.pass.TypesInfo)
@@ -202,36 +203,52 @@ func (c *poolChecker) failuresFix() []analysis.SuggestedFix {
 		if !ok {
 			return nil
 		}
+		typ, ok := typeCopy(f.Type)
+		if !ok {
+			return nil
+		}
 		edits = append(edits, analysis.TextEdit{Pos: from, End: to})
-		typ := src.text(f.Type)
-		decl := movedField(f, typ, src)
-		moved = append(moved, decl)
+		moved = append(moved, func() *ast.Field { return l.movedField(f, typ) })
 		typeExprs = append(typeExprs, f.Type)
-		accessors = append(accessors, accessorDecls(m, v, typ))
+		accessors = append(accessors, accessorDecls(l, m, v, typ)...)
+	}
+	fields := func() []*ast.Field {
+		var out []*ast.Field
+		for i, f := range moved {
+			if i > 0 {
+				l.line++ // a blank line between the moved fields
+			}
+			out = append(out, f())
+		}
+		return out
 	}
 
-	v1Fields := strings.Join(moved, "\n\n")
-	var decls []string
+	var decls []ast.Decl
 	switch {
 	case m.Deprecated == nil:
-		field := fmt.Sprintf(`
-	// deprecated groups all the status fields that are deprecated and will be removed when all the nested field are removed.
-	// +optional
-	%s *%s `+"`json:\"deprecated,omitempty\"`\n", m.DeprecatedName, m.DeprecatedType)
-		edits = append(edits, analysis.TextEdit{Pos: src.closingLine(statusST), End: src.closingLine(statusST), NewText: []byte(field)})
-		decls = append(decls, deprecatedDecl(m), v1Beta1Decl(m, v1Fields))
+		field, ok := l.printField(l.field([]string{
+			contract.Segment(contract.PathDeprecatedV1B1, 1) + " groups all the status fields that are deprecated and will be removed when all the nested field are removed.",
+			contract.Marker{Name: contract.MarkerOptional}.String(),
+		}, m.DeprecatedName, pointerTo(m.DeprecatedType), groupTag(1)))
+		if !ok {
+			return nil
+		}
+		at := src.closingLine(statusST)
+		edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n" + field + "\n")})
+		decls = append(decls, deprecatedDecl(l, m), l.structDecl(v1Beta1Doc(m), m.V1Beta1Type, fields))
 	case m.V1Beta1 == nil:
 		depSpec := c.mk.TypeSpec(namedOf(m.Deprecated.Type()).Obj())
 		depST, ok := typeStruct(depSpec)
 		if !ok {
 			return nil
 		}
-		field := fmt.Sprintf(`
-	// v1beta1 groups all the status fields that are deprecated and will be removed when support for v1beta1 will be dropped.
-	// +optional
-	%s *%s `+"`json:\"v1beta1,omitempty\"`\n", m.V1Beta1Name, m.V1Beta1Type)
-		edits = append(edits, analysis.TextEdit{Pos: src.closingLine(depST), End: src.closingLine(depST), NewText: []byte(field)})
-		decls = append(decls, v1Beta1Decl(m, v1Fields))
+		field, ok := l.printField(v1Beta1Field(l, m))
+		if !ok {
+			return nil
+		}
+		at := src.closingLine(depST)
+		edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n" + field + "\n")})
+		decls = append(decls, l.structDecl(v1Beta1Doc(m), m.V1Beta1Type, fields))
 	default:
 		v1Spec := c.mk.TypeSpec(namedOf(m.V1Beta1.Type()).Obj())
 		v1ST, ok := typeStruct(v1Spec)
@@ -244,22 +261,30 @@ func (c *poolChecker) failuresFix() []analysis.SuggestedFix {
 				return nil
 			}
 		}
-		text := "\n" + indent(v1Fields) + "\n"
-		edits = append(edits, analysis.TextEdit{Pos: src.closingLine(v1ST), End: src.closingLine(v1ST), NewText: []byte(text)})
-		if err := parses("type _ struct {\n" + text + "}\n"); err != nil {
+		var printed []string
+		for _, f := range fields() {
+			t, ok := l.printField(f)
+			if !ok {
+				return nil
+			}
+			printed = append(printed, t)
+		}
+		at := src.closingLine(v1ST)
+		edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n" + strings.Join(printed, "\n\n") + "\n")})
+	}
+	var text strings.Builder
+	for _, d := range append(decls, accessors...) {
+		t, ok := l.print(d)
+		if !ok {
 			return nil
 		}
-	}
-	decls = append(decls, accessors...)
-	text := "\n" + strings.Join(decls, "\n\n") + "\n"
-	if err := parses(text); err != nil {
-		return nil
+		text.WriteString("\n" + t + "\n")
 	}
 	// After the status declaration's line: the initialization fix inserts
 	// right at the declaration's end, and two different insertions at one
 	// point would merge in an order that depends on the driver.
 	at := src.nextLine(statusDecl.End())
-	edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(text)})
+	edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(text.String())})
 
 	names := make([]string, len(m.Fields))
 	for i, v := range m.Fields {
@@ -267,7 +292,7 @@ func (c *poolChecker) failuresFix() []analysis.SuggestedFix {
 		names[i] = "status." + names[i]
 	}
 	return []analysis.SuggestedFix{{
-		Message:   fmt.Sprintf("move %s under status.deprecated.v1beta1 with nil-safe accessors on %s", strings.Join(names, " and "), m.Status.Obj().Name()),
+		Message:   fmt.Sprintf("move %s under %s with nil-safe accessors on %s", strings.Join(names, " and "), contract.PathDeprecatedV1B1, m.Status.Obj().Name()),
 		TextEdits: normalize(edits),
 	}}
 }
@@ -295,131 +320,6 @@ func qualified(e ast.Expr) bool {
 		return !found
 	})
 	return found
-}
-
-func indent(s string) string {
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		if l != "" {
-			lines[i] = "\t" + l
-		}
-	}
-	return strings.Join(lines, "\n")
-}
-
-// movedField renders a failure field for the v1beta1 group: its doc, the
-// Deprecated paragraph, the same type and tag, and its line comment.
-func movedField(f *ast.Field, typ string, src *sources) string {
-	var text, markers []string // the doc, and the +marker lines ending it
-	if f.Doc != nil {
-		for _, c := range f.Doc.List {
-			text = append(text, c.Text)
-		}
-	}
-	for len(text) > 0 {
-		last := strings.TrimSpace(strings.TrimPrefix(text[len(text)-1], "//"))
-		if !strings.HasPrefix(last, "+") && last != "" {
-			break
-		}
-		markers = append([]string{text[len(text)-1]}, markers...)
-		text = text[:len(text)-1]
-	}
-	if !strings.Contains(strings.Join(text, "\n"), "Deprecated:") {
-		// Cluster API's order: description, Deprecated paragraph, markers.
-		if len(text) > 0 {
-			text = append(text, "//")
-		}
-		text = append(text, DeprecatedFieldDoc)
-		if len(markers) > 0 && strings.TrimSpace(markers[0]) != "//" {
-			text = append(text, "//")
-		}
-	}
-	var b strings.Builder
-	for _, l := range append(text, markers...) {
-		b.WriteString(l + "\n")
-	}
-	b.WriteString(f.Names[0].Name + " " + typ)
-	if f.Tag != nil {
-		b.WriteString(" " + f.Tag.Value)
-	}
-	if f.Comment != nil {
-		for _, c := range f.Comment.List {
-			b.WriteString(" " + c.Text)
-		}
-	}
-	return b.String()
-}
-
-func deprecatedDecl(m *FailureMove) string {
-	return fmt.Sprintf(`// %[1]s groups all the status fields that are deprecated and will be removed in a future version.
-// See https://github.com/kubernetes-sigs/cluster-api/blob/main/docs/proposals/20240916-improve-status-in-CAPI-resources.md for more context.
-type %[1]s struct {
-	// v1beta1 groups all the status fields that are deprecated and will be removed when support for v1beta1 will be dropped.
-	// +optional
-	%[2]s *%[3]s `+"`json:\"v1beta1,omitempty\"`"+`
-}`, m.DeprecatedType, m.V1Beta1Name, m.V1Beta1Type)
-}
-
-func v1Beta1Decl(m *FailureMove, fields string) string {
-	return fmt.Sprintf(`// %[1]s groups all the status fields that are deprecated and will be removed when support for v1beta1 will be dropped.
-// See https://github.com/kubernetes-sigs/cluster-api/blob/main/docs/proposals/20240916-improve-status-in-CAPI-resources.md for more context.
-type %[1]s struct {
-%[2]s
-}`, m.V1Beta1Type, indent(fields))
-}
-
-// accessorDecls renders the getter (zero value when a group is nil) and the
-// setter (allocating the groups) of one moved field.
-func accessorDecls(m *FailureMove, v *types.Var, typ string) string {
-	status := m.Status.Obj().Name()
-	json, _ := kindfinder.JSONNameOf(m.Status.Underlying().(*types.Struct), v)
-	path := "status.deprecated.v1beta1." + json
-	dep := "s." + m.DeprecatedName
-	group := dep + "." + m.V1Beta1Name
-	var nilChecks []string
-	if m.DeprecatedPtr {
-		nilChecks = append(nilChecks, dep+" == nil")
-	}
-	if m.V1Beta1Ptr {
-		nilChecks = append(nilChecks, group+" == nil")
-	}
-	var get strings.Builder
-	fmt.Fprintf(&get, "// %s returns %s, or the zero value when it is not set.\n", FailureGetter(v.Name()), path)
-	fmt.Fprintf(&get, "func (s *%s) %s() %s {\n", status, FailureGetter(v.Name()), typ)
-	if len(nilChecks) > 0 {
-		fmt.Fprintf(&get, "\tif %s {\n\t\treturn %s\n\t}\n", strings.Join(nilChecks, " || "), zeroValue(v.Type(), typ))
-	}
-	fmt.Fprintf(&get, "\treturn %s.%s\n}", group, v.Name())
-
-	var set strings.Builder
-	fmt.Fprintf(&set, "// %s sets %s, allocating the deprecated groups when they are nil.\n", FailureSetter(v.Name()), path)
-	fmt.Fprintf(&set, "func (s *%s) %s(v %s) {\n", status, FailureSetter(v.Name()), typ)
-	if m.DeprecatedPtr {
-		fmt.Fprintf(&set, "\tif %s == nil {\n\t\t%s = &%s{}\n\t}\n", dep, dep, m.DeprecatedType)
-	}
-	if m.V1Beta1Ptr {
-		fmt.Fprintf(&set, "\tif %s == nil {\n\t\t%s = &%s{}\n\t}\n", group, group, m.V1Beta1Type)
-	}
-	fmt.Fprintf(&set, "\t%s.%s = v\n}", group, v.Name())
-	return get.String() + "\n\n" + set.String()
-}
-
-// zeroValue spells the zero value of t (written typ in source).
-func zeroValue(t types.Type, typ string) string {
-	switch u := t.Underlying().(type) {
-	case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Signature, *types.Interface:
-		return "nil"
-	case *types.Basic:
-		switch {
-		case u.Info()&types.IsString != 0:
-			return `""`
-		case u.Info()&types.IsBoolean != 0:
-			return "false"
-		case u.Info()&types.IsNumeric != 0:
-			return "0"
-		}
-	}
-	return "*new(" + typ + ")"
 }
 
 // normalize sorts edits and joins those that touch, so a deletion followed
@@ -466,15 +366,6 @@ func (s *sources) content(pos token.Pos) (*token.File, []byte) {
 	}
 	s.files[tf] = b
 	return tf, b
-}
-
-// text is n's source.
-func (s *sources) text(n ast.Node) string {
-	tf, b := s.content(n.Pos())
-	if b == nil {
-		return types.ExprString(n.(ast.Expr))
-	}
-	return string(b[tf.Offset(n.Pos()):tf.Offset(n.End())])
 }
 
 // wholeLines is the range of f's lines (doc comment through line comment

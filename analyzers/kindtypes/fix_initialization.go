@@ -3,8 +3,6 @@ package kindtypes
 import (
 	"fmt"
 	"go/ast"
-	"go/format"
-	"go/parser"
 	"go/token"
 	"go/types"
 	"strings"
@@ -12,75 +10,133 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
+	"github.com/mpaudit/mpaudit/analyzers/markers"
 	"github.com/mpaudit/mpaudit/contract"
 )
 
-// InitializationTypeName is the name Cluster API's style gives the struct.
-func InitializationTypeName(kind string) string { return kind + "InitializationStatus" }
+// fixer builds the type-side fixes of one classified type, of any kind,
+// from the catalog's points. Only storage types get fixes: spokes follow
+// through conversion, not by hand. A nil t offers none.
+type fixer struct {
+	pass *analysis.Pass
+	mk   *markers.Markers
+	t    *kindfinder.Type
+}
 
-// initializationFix adds status.initialization.provisioned next to
-// status.ready on a storage type (the dual shape), keeping Ready with a
-// comment that says why.
-func (c *poolChecker) initializationFix(ready kindfinder.JSONField) []analysis.SuggestedFix {
-	p := c.pool
-	if !p.Storage {
-		return nil // spokes follow through conversion, not by hand
+// InitializationTypeName is the name Cluster API's style gives the kind's
+// initialization struct for a root type (FooMachine →
+// FooMachineInitializationStatus), from the catalog.
+func InitializationTypeName(k *contract.Kind, root string) (string, bool) {
+	init, ok := k.PointOf(contract.V1Beta2, contract.AspectInitialization)
+	if !ok || init.Type.Named == nil {
+		return "", false
 	}
-	statusNamed, ok := kindfinder.Deref(p.Status).(*types.Named)
-	if !ok || statusNamed.Obj().Pkg() != p.Obj.Pkg() {
+	return init.Type.Named.NameFor(root), true
+}
+
+// Initialization names the initialization field of a kind as the type fix
+// declares it: the Go names of the field and of its readiness field.
+func Initialization(k *contract.Kind) (field, inner string, ok bool) {
+	init, ok1 := k.PointOf(contract.V1Beta2, contract.AspectInitialization)
+	in, ok2 := k.Readiness(contract.V1Beta2)
+	if !ok1 || !ok2 || len(init.Segments()) != 2 || !strings.HasPrefix(in.Path, init.Path+".") {
+		return "", "", false
+	}
+	return GoName(init.Segments()[1]), GoName(strings.TrimPrefix(in.Path, init.Path+".")), true
+}
+
+// initialization adds the kind's v1beta2 initialization struct beside its
+// v1beta1 readiness field (the dual shape), keeping that field with a note
+// that says why.
+func (x fixer) initialization(ready kindfinder.JSONField) []analysis.SuggestedFix {
+	t := x.t
+	if x.t == nil || !t.Storage {
 		return nil
 	}
-	statusSpec := c.mk.TypeSpec(statusNamed.Obj())
+	k := t.Catalog
+	v1, ok1 := k.Readiness(contract.V1Beta1)
+	init, ok2 := k.PointOf(contract.V1Beta2, contract.AspectInitialization)
+	inner, ok3 := k.Readiness(contract.V1Beta2)
+	fieldName, innerName, ok4 := Initialization(k)
+	typeName, ok5 := InitializationTypeName(k, t.Kind)
+	if !ok1 || !ok2 || !ok3 || !ok4 || !ok5 || v1.Segments()[0] != init.Segments()[0] {
+		return nil
+	}
+	innerType, ok := basicType(inner.Type)
+	if !ok {
+		return nil
+	}
+	statusNamed, ok := kindfinder.Deref(t.Status).(*types.Named)
+	if !ok || statusNamed.Obj().Pkg() != t.Obj.Pkg() {
+		return nil
+	}
+	statusSpec := x.mk.TypeSpec(statusNamed.Obj())
+	if statusSpec == nil {
+		return nil
+	}
 	st, ok := statusSpec.Type.(*ast.StructType)
 	if !ok {
 		return nil
 	}
-	readyField := fieldFor(st, ready.Var, c.pass.TypesInfo)
+	readyField := fieldFor(st, ready.Var, x.pass.TypesInfo)
 	if readyField == nil {
 		return nil
 	}
-	if _, taken := kindfinder.FieldByPath(p.Obj.Type(), contract.PathInitialization); taken || fieldNamed(st, "Initialization") {
-		return nil // a misshapen initialization exists: MPA104 says what to change
+	if _, taken := kindfinder.FieldByPath(t.Obj.Type(), init.Path); taken || fieldNamed(st, fieldName) {
+		return nil // a misshapen initialization exists: the shape rule says what to change
 	}
-	initType := InitializationTypeName(p.Kind)
-	if p.Obj.Pkg().Scope().Lookup(initType) != nil {
+	if t.Obj.Pkg().Scope().Lookup(typeName) != nil {
 		return nil // a type of that name exists: a person must decide
 	}
-	statusDecl := enclosingGenDecl(c.pass, statusSpec)
+	statusDecl := enclosingGenDecl(x.pass, statusSpec)
 	if statusDecl == nil {
 		return nil
 	}
 
-	field := fmt.Sprintf(`
-
-// initialization provides observations of the %[1]s initialization process.
-// NOTE: Fields in this struct are part of the Cluster API contract and are used to orchestrate initial MachinePool provisioning.
-// +optional
-Initialization %[2]s `+"`json:\"initialization,omitempty,omitzero\"`", p.Kind, initType)
-	typeDecl := fmt.Sprintf(`
-
-// %[1]s provides observations of the %[2]s initialization process.
-// +kubebuilder:validation:MinProperties=1
-type %[1]s struct {
-	// provisioned is true when the infrastructure provider reports that the MachinePool's infrastructure is fully provisioned.
-	// NOTE: this field is part of the Cluster API contract, and it is used to orchestrate initial MachinePool provisioning.
-	// +optional
-	Provisioned *bool `+"`json:\"provisioned,omitempty\"`"+`
-}`, initType, p.Kind)
-	if err := parses(typeDecl); err != nil {
+	initJSON, innerJSON := init.Segments()[1], contract.Leaf(inner.Path)
+	l := newLayout()
+	field := l.field(append([]string{
+		fmt.Sprintf("%s provides observations of the %s initialization process.", initJSON, t.Kind),
+		"NOTE: Fields in this struct are part of the Cluster API contract.",
+	}, markerLines(init, false)...), fieldName, func(pos token.Pos) ast.Expr { return &ast.Ident{Name: typeName, NamePos: pos} }, init.Tag)
+	fieldText, ok := l.printField(field)
+	if !ok {
 		return nil
 	}
-	readyNote := "// NOTE: ready is kept because Cluster API cores through " + contract.LatestVerifiedCore +
-		" read only status.ready; set it together with initialization.provisioned.\n"
-	edits := []analysis.TextEdit{
-		{Pos: notePos(readyField), End: notePos(readyField), NewText: []byte(readyNote)},
-		{Pos: afterLineComment(readyField), End: afterLineComment(readyField), NewText: []byte(field)},
-		{Pos: statusDecl.End(), End: statusDecl.End(), NewText: []byte(typeDecl)},
+	decl := l.structDecl(append([]string{
+		fmt.Sprintf("%s provides observations of the %s initialization process.", typeName, t.Kind),
+	}, markerLines(init, true)...), typeName, func() []*ast.Field {
+		return []*ast.Field{l.field(append([]string{
+			fmt.Sprintf("%s is true when the provider reports that the %s is %s.", innerJSON, t.Kind, k.InitializedMeans),
+			"NOTE: this field is part of the Cluster API contract.",
+		}, markerLines(inner, false)...), innerName, innerType, inner.Tag)}
+	})
+	declText, ok := l.print(decl)
+	if !ok {
+		return nil
 	}
+	note := readyNote(k, v1, inner)
 	return []analysis.SuggestedFix{{
-		Message:   fmt.Sprintf("add status.initialization.provisioned (%s) and keep status.ready", initType),
-		TextEdits: edits,
+		Message: fmt.Sprintf("add %s (%s) and keep %s", inner.Path, typeName, v1.Path),
+		TextEdits: []analysis.TextEdit{
+			{Pos: notePos(readyField), End: notePos(readyField), NewText: []byte("// " + note + "\n")},
+			{Pos: afterLineComment(readyField), End: afterLineComment(readyField), NewText: []byte("\n\n" + fieldText)},
+			{Pos: statusDecl.End(), End: statusDecl.End(), NewText: []byte("\n\n" + declText)},
+		},
 	}}
+}
+
+// readyNote says why the v1beta1 readiness field stays: pools are read by
+// it whatever their label; the label-driven kinds by cores before v1beta2
+// and under a v1beta1 label.
+func readyNote(k *contract.Kind, v1, inner contract.Point) string {
+	old, next := contract.Leaf(v1.Path), strings.TrimPrefix(inner.Path, contract.Segment(inner.Path, 0)+".")
+	if k.LabelExclusiveSince == "" {
+		return fmt.Sprintf("NOTE: %s is kept because Cluster API cores through %s read only %s; set it together with %s.",
+			old, contract.LatestVerifiedCore, v1.Path, next)
+	}
+	return fmt.Sprintf("NOTE: %s is kept because cores before %s and CRDs labelled %s read it; set it together with %s.",
+		old, k.LabelExclusiveSince, contract.V1Beta1, next)
 }
 
 // notePos is where a doc line joins a field's doc: before its first
@@ -145,14 +201,4 @@ func enclosingGenDecl(pass *analysis.Pass, spec *ast.TypeSpec) *ast.GenDecl {
 		}
 	}
 	return nil
-}
-
-// parses checks that generated declarations are valid Go.
-func parses(decls string) error {
-	src := "package p\n" + decls
-	if _, err := parser.ParseFile(token.NewFileSet(), "", src, parser.ParseComments); err != nil {
-		return err
-	}
-	_, err := format.Source([]byte(src))
-	return err
 }

@@ -1,12 +1,15 @@
 package kindtypes
 
 import (
+	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
+	"github.com/mpaudit/mpaudit/contract"
 )
 
 // StringPointerElem returns T when t is *T and T's underlying type is
@@ -19,23 +22,28 @@ func StringPointerElem(t types.Type) (types.Type, bool) {
 	return p.Elem(), true
 }
 
-// providerIDFix changes a storage type's `ProviderID *string` to `string`,
-// keeping the tag (omitempty or not) and any comments. The use sites are
-// rewritten by poolusage's fixes; the type rule cannot see other packages,
-// so it offers this fix whatever they need (see doc.go).
-func (c *poolChecker) providerIDFix(f kindfinder.JSONField) []analysis.SuggestedFix {
-	p := c.pool
-	if !p.Storage {
-		return nil // spokes follow through conversion, not by hand
+// stringShape changes a storage type's `F *string` at a point the v1beta2
+// contract made a string (an InfraMachine's or pool's spec.providerID, a
+// BootstrapConfig's status.dataSecretName), keeping the tag and comments.
+// The use sites are rewritten by poolusage's fixes; the type rule cannot
+// see other packages, so it offers this fix whatever they need (see doc.go).
+func (x fixer) stringShape(f kindfinder.JSONField, p contract.Point) []analysis.SuggestedFix {
+	t := x.t
+	if x.t == nil || !t.Storage {
+		return nil
 	}
 	if _, ok := StringPointerElem(f.Var.Type()); !ok {
 		return nil // a []string or another shape needs a person
 	}
-	specNamed, ok := kindfinder.Deref(p.Spec).(*types.Named)
-	if !ok || specNamed.Obj().Pkg() != p.Obj.Pkg() {
+	container := t.Spec
+	if contract.Segment(p.Path, 0) == contract.ObjectStatus {
+		container = t.Status
+	}
+	named, ok := kindfinder.Deref(container).(*types.Named)
+	if !ok || named.Obj().Pkg() != t.Obj.Pkg() || len(p.Segments()) != 2 {
 		return nil
 	}
-	spec := c.mk.TypeSpec(specNamed.Obj())
+	spec := x.mk.TypeSpec(named.Obj())
 	if spec == nil {
 		return nil
 	}
@@ -43,7 +51,7 @@ func (c *poolChecker) providerIDFix(f kindfinder.JSONField) []analysis.Suggested
 	if !ok {
 		return nil
 	}
-	field := fieldFor(st, f.Var, c.pass.TypesInfo)
+	field := fieldFor(st, f.Var, x.pass.TypesInfo)
 	if field == nil {
 		return nil // promoted from an embedded struct
 	}
@@ -52,8 +60,29 @@ func (c *poolChecker) providerIDFix(f kindfinder.JSONField) []analysis.Suggested
 		return nil // a named pointer type: changing it would change other fields too
 	}
 	return []analysis.SuggestedFix{{
-		Message: "make spec.providerID a string (its use sites are rewritten by the poolusage fixes)",
+		Message: fmt.Sprintf("make %s a string (its use sites are rewritten by the use-site fixes)", p.Path),
 		// Delete the `*`: the element type's own spelling stays.
 		TextEdits: []analysis.TextEdit{{Pos: star.Star, End: star.X.Pos()}},
 	}}
+}
+
+// StringShape returns the v1beta2 point of kind k at path when the v1beta2
+// contract made it a string where the v1beta1 contract had a *string
+// (spec.providerID, status.dataSecretName; a pool's v1beta1 contract
+// accepted both): the fields the shape fix
+// changes, whose use sites are rewritten with it.
+func StringShape(k *contract.Kind, path string) (contract.Point, bool) {
+	q, ok := k.Point(contract.V1Beta2, path)
+	if !ok || q.Type.Kind != contract.TypeString || q.Type.Pointer || q.Type.Named != nil {
+		return contract.Point{}, false
+	}
+	old, ok := k.Point(contract.V1Beta1, path)
+	if !ok {
+		return contract.Point{}, false
+	}
+	strPtr := func(g contract.GoType) bool { return g.Kind == contract.TypeString && g.Pointer && g.Named == nil }
+	if !strPtr(old.Type) && !slices.ContainsFunc(old.Compatible, strPtr) {
+		return contract.Point{}, false
+	}
+	return q, true
 }

@@ -47,8 +47,15 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 		return out, nil
 	}
 	reportCRDProblems(em, env, res)
+	shared := sharedStructs(res)
 	for _, t := range judged {
-		c := &checker{em: em, t: t, mk: mk, release: res.Release}
+		fix := fixer{pass: pass, mk: mk, t: t}
+		if shared[kindfinder.Deref(t.Spec)] || shared[kindfinder.Deref(t.Status)] {
+			// Another kind's type (a pool's) has the same struct: its
+			// fixes would collide with that kind's, which come first.
+			fix.t = nil
+		}
+		c := &checker{em: em, t: t, mk: mk, release: res.Release, fix: fix}
 		c.judge(res.Target.Behaviour)
 		c.readiness()
 		c.readInPlace()
@@ -56,9 +63,26 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 		c.failureFields()
 		c.v1beta1Shapes()
 		c.conditions()
-		c.labelDriven()
+		c.renamedFixes(c.labelDriven())
 	}
 	return out, nil
+}
+
+// sharedStructs are the spec and status types of more than one classified
+// root type of the package.
+func sharedStructs(res *kindfinder.Result) map[types.Type]bool {
+	seen, shared := map[types.Type]bool{}, map[types.Type]bool{}
+	for _, t := range res.Types {
+		for _, s := range []types.Type{t.Spec, t.Status} {
+			if s == nil {
+				continue
+			}
+			s = kindfinder.Deref(s)
+			shared[s] = seen[s]
+			seen[s] = true
+		}
+	}
+	return shared
 }
 
 // reportCRDProblems reports what kept config/crd, where kindfinder read the
@@ -90,13 +114,22 @@ type checker struct {
 	em      *emit.Emitter
 	t       *kindfinder.Type
 	mk      *markers.Markers
+	fix     fixer
 	release contract.Release
 	ctx     contract.Context
 	// against is the contract the type is judged against: the label's for
 	// the API version core reads, else v1beta2 (v1beta1 before v1.11).
 	against contract.Contract
-	// why says, in every message, what the judgement rests on.
+	// why says, in every message, what the judgement rests on; pools,
+	// judged by what released cores read whatever the label, have none.
 	why string
+}
+
+func (c *checker) because() string {
+	if c.why == "" {
+		return ""
+	}
+	return " (" + c.why + ")"
 }
 
 // judge takes the context kindfinder resolved from the CRD labels.
@@ -107,6 +140,11 @@ func (c *checker) judge(core contract.CoreBehaviour) {
 }
 
 func (c *checker) report(pos token.Pos, rule, field, format string, args ...any) {
+	c.reportFix(pos, nil, rule, field, format, args...)
+}
+
+// reportFix reports a finding with suggested fixes.
+func (c *checker) reportFix(pos token.Pos, fixes []analysis.SuggestedFix, rule, field, format string, args ...any) {
 	if !pos.IsValid() {
 		pos = c.t.Obj.Pos()
 	}
@@ -117,9 +155,9 @@ func (c *checker) report(pos token.Pos, rule, field, format string, args ...any)
 		Type:       c.t.Type,
 		APIVersion: c.t.APIVersion(),
 		Field:      field,
-		Message:    fmt.Sprintf(format, args...) + " (" + c.why + ")",
+		Message:    fmt.Sprintf(format, args...) + c.because(),
 		Spoke:      c.ctx.Spoke,
-	})
+	}, fixes...)
 }
 
 // field finds the Go field at a point's JSON path.
@@ -163,7 +201,7 @@ func (c *checker) readiness() {
 		if c.ctx.Label == contract.V1Beta2 {
 			msg += fmt.Sprintf(": core reads only %s under this label, so no %s is ever provisioned", v2.Path, kind)
 		}
-		c.report(f1.Var.Pos(), contract.RuleKindReadyOnly, v2.Path, "%s", msg)
+		c.reportFix(f1.Var.Pos(), c.fix.initialization(f1), contract.RuleKindReadyOnly, v2.Path, "%s", msg)
 	case has2:
 		msg := fmt.Sprintf("%s has %s but no %s", kind, v2.Path, v1.Path)
 		if c.against == contract.V1Beta1 {
@@ -252,6 +290,7 @@ func (c *checker) initializationShape() {
 }
 
 func (c *checker) failureFields() {
+	var fixes []analysis.SuggestedFix
 	for _, p := range c.t.Catalog.Points(contract.V1Beta1) {
 		if p.Aspect != contract.AspectFailureReason && p.Aspect != contract.AspectFailureMessage {
 			continue
@@ -264,7 +303,10 @@ func (c *checker) failureFields() {
 		if q, ok := c.t.Catalog.PairOf(p); ok {
 			moved = q.Path
 		}
-		c.report(f.Var.Pos(), contract.RuleKindFailureFields, p.Path,
+		if fixes == nil {
+			fixes = c.fix.failures()
+		}
+		c.reportFix(f.Var.Pos(), fixes, contract.RuleKindFailureFields, p.Path,
 			"top-level %s (%s) is no terminal failure under the v1beta2 contract; keep old values under %s",
 			p.Path, types.TypeString(f.Var.Type(), qualifier), moved)
 	}
@@ -285,7 +327,7 @@ func (c *checker) v1beta1Shapes() {
 		if !ok || matches(f.Var.Type(), p.Type) || !matches(f.Var.Type(), old.Type) {
 			continue
 		}
-		c.report(f.Var.Pos(), contract.RuleKindV1Beta1Shape, p.Path,
+		c.reportFix(f.Var.Pos(), c.fix.stringShape(f, p), contract.RuleKindV1Beta1Shape, p.Path,
 			"%s is %s, the v1beta1 shape; the v1beta2 contract prescribes %s", p.Path, types.TypeString(f.Var.Type(), qualifier), p.Type)
 	}
 }
@@ -309,11 +351,13 @@ func (c *checker) conditions() {
 
 // labelDriven checks the points core reads by label, other than readiness:
 // a field of the other contract's shape at the same path (failureDomains),
-// and a renamed field present only under the other contract's name.
-func (c *checker) labelDriven() {
+// and a renamed field present only under the other contract's name (it
+// returns the paths of those it reported).
+func (c *checker) labelDriven() (renamedReported map[string]bool) {
+	renamedReported = map[string]bool{}
 	reads, err := contract.Reads(c.t.Catalog, c.release, c.against)
 	if err != nil {
-		return
+		return renamedReported
 	}
 	for _, rp := range reads {
 		p := rp.Point
@@ -339,11 +383,17 @@ func (c *checker) labelDriven() {
 			if !ok {
 				continue
 			}
-			c.report(g.Var.Pos(), contract.RuleKindRenamedField, p.Path,
+			var fixes []analysis.SuggestedFix
+			if i := slices.IndexFunc(RenamedPairs(c.t.Catalog), func(r RenamedPair) bool { return r.New.Path == p.Path }); i >= 0 {
+				fixes = c.fix.renamed(RenamedPairs(c.t.Catalog)[i], g)
+			}
+			renamedReported[p.Path] = true
+			c.reportFix(g.Var.Pos(), fixes, contract.RuleKindRenamedField, p.Path,
 				"%s has %s (the %s name) but no %s, which core reads under the %s contract",
 				c.t.Kind, other.Path, other.Contract, p.Path, c.against)
 		}
 	}
+	return renamedReported
 }
 
 // labelDriven reports whether some core reads the point only under its

@@ -12,66 +12,32 @@ import (
 	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
 	"github.com/mpaudit/mpaudit/analyzers/markers"
 	"github.com/mpaudit/mpaudit/contract"
-	"github.com/mpaudit/mpaudit/report"
 )
 
 // checkPools judges the package's InfraMachinePool types as the target
-// core reads them.
+// core reads them (a pool's rules, MPA101–MPA113, with the same checker and
+// fixes as the other kinds).
 func checkPools(pass *analysis.Pass, em *emit.Emitter, res *kindfinder.Result, mk *markers.Markers) {
 	for _, p := range res.Pools {
-		c := &poolChecker{em: em, pool: p, ctx: res.Context(p.Storage), mk: mk, pass: pass}
-		c.readiness()
-		c.initializationShape()
-		c.failureFields()
-		c.spec()
-		c.replicas()
-		c.conditions()
+		c := &checker{em: em, t: p, mk: mk, ctx: res.Context(p.Storage), fix: fixer{pass: pass, mk: mk, t: p}}
+		c.poolReadiness()
+		c.poolInitializationShape()
+		c.poolFailureFields()
+		c.poolSpec()
+		c.poolReplicas()
+		c.poolConditions()
 	}
 }
 
-type poolChecker struct {
-	em   *emit.Emitter
-	pool *kindfinder.Pool
-	ctx  contract.Context
-	mk   *markers.Markers
-	pass *analysis.Pass
-}
-
-// field finds the Go field at a catalogued JSON path of the pool.
-func (c *poolChecker) field(path string) (kindfinder.JSONField, bool) {
-	return kindfinder.FieldByPath(c.pool.Obj.Type(), path)
-}
-
-func (c *poolChecker) report(pos token.Pos, rule, field, format string, args ...any) {
-	c.reportFix(pos, nil, rule, field, format, args...)
-}
-
-// reportFix reports a finding with suggested fixes.
-func (c *poolChecker) reportFix(pos token.Pos, fixes []analysis.SuggestedFix, rule, field, format string, args ...any) {
-	if !pos.IsValid() {
-		pos = c.pool.Obj.Pos()
-	}
-	c.em.At(pos, report.Finding{
-		Rule:       rule,
-		Severity:   contract.MustRule(rule).Severity(c.ctx),
-		Kind:       c.pool.Kind,
-		Type:       c.pool.Type,
-		APIVersion: c.pool.APIVersion(),
-		Field:      field,
-		Message:    fmt.Sprintf(format, args...),
-		Spoke:      !c.pool.Storage,
-	}, fixes...)
-}
-
-func (c *poolChecker) versionNote() string {
-	if c.pool.Storage {
+func (c *checker) versionNote() string {
+	if c.t.Storage {
 		return ""
 	}
-	return " (older API version " + c.pool.Version + ", a conversion spoke: informational)"
+	return " (older API version " + c.t.Version + ", a conversion spoke: informational)"
 }
 
-func (c *poolChecker) readiness() {
-	p := c.pool
+func (c *checker) poolReadiness() {
+	p := c.t
 	ready, hasReady := c.field(contract.PathReady)
 	init, _ := c.field(contract.PathInitialization)
 	core := c.ctx.Core
@@ -83,7 +49,7 @@ func (c *poolChecker) readiness() {
 		}
 		c.report(ready.Var.Pos(), contract.RuleDualReadiness, contract.PathReady, "%s%s", msg, c.versionNote())
 	case hasReady:
-		c.reportFix(ready.Var.Pos(), c.initializationFix(ready), contract.RuleReadyOnly, contract.PathReady,
+		c.reportFix(ready.Var.Pos(), c.fix.initialization(ready), contract.RuleReadyOnly, contract.PathReady,
 			"%s has status.ready but no status.initialization.provisioned, which the v1beta2 contract requires%s",
 			p.Kind, c.versionNote())
 	case p.Has(contract.PathProvisioned):
@@ -96,8 +62,8 @@ func (c *poolChecker) readiness() {
 	}
 }
 
-func (c *poolChecker) initializationShape() {
-	p := c.pool
+func (c *checker) poolInitializationShape() {
+	p := c.t
 	init, ok := c.field(contract.PathInitialization)
 	if !ok {
 		return
@@ -147,8 +113,8 @@ func (c *poolChecker) initializationShape() {
 	}
 }
 
-func (c *poolChecker) failureFields() {
-	fixes := c.failuresFix()
+func (c *checker) poolFailureFields() {
+	fixes := c.fix.failures()
 	for _, x := range []struct{ rule, path string }{
 		{contract.RuleFailureReason, contract.PathFailureReason},
 		{contract.RuleFailureMessage, contract.PathFailureMessage},
@@ -163,10 +129,14 @@ func (c *poolChecker) failureFields() {
 	}
 }
 
-func (c *poolChecker) spec() {
-	p := c.pool
+func (c *checker) poolSpec() {
+	p := c.t
 	if f, ok := c.field(contract.PathProviderID); ok && !isString(f.Var.Type()) {
-		c.reportFix(f.Var.Pos(), c.providerIDFix(f), contract.RuleProviderIDPointer, contract.PathProviderID,
+		var fixes []analysis.SuggestedFix
+		if q, ok := StringShape(p.Catalog, contract.PathProviderID); ok {
+			fixes = c.fix.stringShape(f, q)
+		}
+		c.reportFix(f.Var.Pos(), fixes, contract.RuleProviderIDPointer, contract.PathProviderID,
 			"spec.providerID is %s; the v1beta2 contract recommends string%s", types.TypeString(f.Var.Type(), qualifier), c.versionNote())
 	}
 	f, ok := c.field(contract.PathProviderIDList)
@@ -180,8 +150,8 @@ func (c *poolChecker) spec() {
 	}
 }
 
-func (c *poolChecker) replicas() {
-	p := c.pool
+func (c *checker) poolReplicas() {
+	p := c.t
 	f, ok := c.field(contract.PathReplicas)
 	switch {
 	case !ok:
@@ -193,7 +163,7 @@ func (c *poolChecker) replicas() {
 	}
 }
 
-func (c *poolChecker) conditions() {
+func (c *checker) poolConditions() {
 	f, ok := c.field(contract.PathConditions)
 	if !ok {
 		return

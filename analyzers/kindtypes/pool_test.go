@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/mpaudit/mpaudit/analyzers"
+	"github.com/mpaudit/mpaudit/analyzers/kindtypes"
 	"github.com/mpaudit/mpaudit/contract"
 )
 
@@ -47,6 +48,14 @@ func TestFixShapesGoldensCompile(t *testing.T) {
 		conf := types.Config{Importer: importer.Default()}
 		if _, err := conf.Check(f.Name.Name, fset, []*ast.File{f}, nil); err != nil {
 			t.Errorf("%s: %v", g, err)
+		}
+	}
+}
+
+func TestGoName(t *testing.T) {
+	for in, want := range map[string]string{"v1beta1": "V1Beta1", "upToDateReplicas": "UpToDateReplicas", "deprecated": "Deprecated"} {
+		if got := kindtypes.GoName(in); got != want {
+			t.Errorf("GoName(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
 	"github.com/mpaudit/mpaudit/analyzers/internal/lvalue"
 	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
+	"github.com/mpaudit/mpaudit/analyzers/kindtypes"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/report"
 )
@@ -532,7 +533,9 @@ func (b *behaviour) check(pass *analysis.Pass, em *emit.Emitter, fd *ast.FuncDec
 	needs := map[token.Pos]bool{}
 	for _, p := range group(b.events(fw)) {
 		for _, e := range p.writes[ready] {
-			if p.pool.IsPool() && p.pair == 0 && e.fieldWrite && e.kind == Sets && !provisioned.on(p.pool, 0) && p.pool.Storage {
+			// A storage type without the v1beta2 field gets it from the type
+			// fix (MPA101, MPA120); its writes get the companion with it.
+			if e.fieldWrite && e.kind == Sets && !provisioned.on(p.pool, p.pair) && p.pool.Storage && companionFor(p.pool, p.pair) {
 				needs[e.pos] = true
 			}
 		}
@@ -545,27 +548,31 @@ func (b *behaviour) check(pass *analysis.Pass, em *emit.Emitter, fd *ast.FuncDec
 		}
 		ref, first := p.pool, open[0]
 		f := report.Finding{Kind: ref.Kind, Type: ref.Type, APIVersion: ref.APIVersion(), Field: side.path(ref, p.pair), Access: "write"}
-		if !ref.IsPool() {
-			b.reportKind(em, fd, f, side, p.pair, first)
-			continue
-		}
+		// The readiness pair's v1beta1 side alone gets the one-way companion
+		// write. All or nothing: a write the fix cannot reach (a setter
+		// call) leaves the whole function to a person.
 		var fixes []analysis.SuggestedFix
-		if side == ready {
-			f.Rule = contract.RuleReadyWriteAlone
-			f.Message = fmt.Sprintf("%s sets `%s` but never %s, which %s.%s has", fd.Name.Name, first.text,
-				provisioned.path(ref, 0), ref.Version, ref.Kind)
-			// All or nothing: a write the fix cannot reach (a setter call)
-			// leaves the whole function to a person.
+		note := ""
+		if side == ready && companionFor(p.pool, p.pair) {
 			var writes []access
 			for _, e := range open {
 				if a, ok := byPos[e.pos]; ok && e.fieldWrite {
 					writes = append(writes, a)
 				}
 			}
-			note := manualSuffix
+			note = manualSuffix
 			if len(writes) == len(open) {
 				fixes, note = companionFix(pass, writes)
 			}
+		}
+		if !ref.IsPool() {
+			b.reportKind(em, fd, f, side, p.pair, first, note, fixes)
+			continue
+		}
+		if side == ready {
+			f.Rule = contract.RuleReadyWriteAlone
+			f.Message = fmt.Sprintf("%s sets `%s` but never %s, which %s.%s has", fd.Name.Name, first.text,
+				provisioned.path(ref, 0), ref.Version, ref.Kind)
 			f.Message += note
 		} else {
 			f.Rule = contract.RuleProvisionedWriteAlone
@@ -577,11 +584,22 @@ func (b *behaviour) check(pass *analysis.Pass, em *emit.Emitter, fd *ast.FuncDec
 	return needs
 }
 
+// companionFor reports whether a write of the v1beta1 side of ref's pair
+// gets the v1beta2 write beside it: readiness (one-way), and renamed
+// fields the catalog marks as copies.
+func companionFor(ref kindfinder.TypeRef, pair int) bool {
+	if pair == 0 {
+		return readinessPaths(ref.ContractKind)[ready] != ""
+	}
+	_, ok := kindtypes.CopiedBy(ref.Catalog(), pairPaths(ref.ContractKind, pair)[ready])
+	return ok
+}
+
 // reportKind reports a label-driven kind's renamed field (readiness, a
 // counter, ...) written alone on an object whose type has both names,
 // judged under the label core reads the type's API version by
 // (kindfinder's judgement) for the target core.
-func (b *behaviour) reportKind(em *emit.Emitter, fd *ast.FuncDecl, f report.Finding, side readiness, pair int, first event) {
+func (b *behaviour) reportKind(em *emit.Emitter, fd *ast.FuncDecl, f report.Finding, side readiness, pair int, first event, note string, fixes []analysis.SuggestedFix) {
 	ref := first.pool
 	f.Rule = contract.RuleKindV1Beta1WriteAlone
 	if side == provisioned {
@@ -589,8 +607,8 @@ func (b *behaviour) reportKind(em *emit.Emitter, fd *ast.FuncDecl, f report.Find
 	}
 	f.Severity = contract.MustRule(f.Rule).Severity(ref.Context(b.res.Target.Behaviour, b.res.Release))
 	f.Message = fmt.Sprintf("%s sets `%s` but never %s, which %s.%s also has (%s)", fd.Name.Name, first.text,
-		side.partner().path(ref, pair), ref.Version, ref.Kind, ref.Judgement.Why)
-	em.At(first.pos, f)
+		side.partner().path(ref, pair), ref.Version, ref.Kind, ref.Judgement.Why) + note
+	em.At(first.pos, f, fixes...)
 }
 
 // analyse collects a function's own readiness writes and its calls.

@@ -21,6 +21,14 @@
 // facts of the poolwrites pass (behaviour.go says what counts as a write and
 // where a setter is judged).
 //
+// The use-site fixes go with the type fixes of every kind (kindtypes): the
+// v1beta2 readiness field set one-way beside each write of the v1beta1 one
+// (the value read back once written, never evaluated again), a copied
+// counter written under both names, uses of a *string made a string, and
+// failure fields through the accessors. For the label-driven kinds they are
+// offered without a finding of their own (under go fix and rewrite); a use
+// they cannot rewrite is reported under the type rule as "(needs a person)".
+//
 // Test files and generated files are skipped, and so are API packages.
 // Types are recognised through kindfinder facts, so it does not matter what
 // a variable is called or which package declares the type.

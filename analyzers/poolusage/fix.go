@@ -36,15 +36,28 @@ func fixesFor(pass *analysis.Pass, a access, needsProvisioned bool) ([]analysis.
 			note = manual
 		}
 	}
-	// Use sites of the type-side migrations (MPA107, MPA105/MPA106); a use
-	// they cannot rewrite gets no fix and a "(needs a person)" message.
-	fixes = append(fixes, providerIDMigration(pass, a).fix("rewrite for spec.providerID as a string (the MPA107 type fix)")...)
-	fixes = append(fixes, failureMigration(pass, a).fix("use the status.deprecated.v1beta1 accessors (the MPA105/MPA106 type fix)")...)
+	// Use sites of the type-side migrations (a *string made a string,
+	// failure fields moved); a use they cannot rewrite gets no fix and a
+	// "(needs a person)" message.
+	shapeRule, failureRule := contract.RuleKindV1Beta1Shape, contract.RuleKindFailureFields
+	if a.pool.Ref.IsPool() {
+		shapeRule, failureRule = contract.RuleProviderIDPointer, contract.RuleFailureReason+"/"+contract.RuleFailureMessage
+	}
+	fixes = append(fixes, providerIDMigration(pass, a).fix("rewrite for "+a.path+" as a string (the "+shapeRule+" type fix)")...)
+	fixes = append(fixes, failureMigration(pass, a).fix("use the "+contract.PathDeprecatedV1B1+" accessors (the "+failureRule+" type fix)")...)
 	return fixes, note
 }
 
-// companionMessage is the fix that adds the provisioned write.
-const companionMessage = "also set status.initialization.provisioned (one-way: only ever set to true)"
+// companionMessage is the message of the fix that adds the v1beta2 write
+// beside a's write of the v1beta1 field.
+func companionMessage(a access) string {
+	pair, _, _ := readinessOf(a.pool.Ref, a.path)
+	paths := pairPaths(a.pool.Ref.ContractKind, pair)
+	if pair != 0 {
+		return "also write " + paths[provisioned] + " (the v1beta2 name) from " + paths[ready]
+	}
+	return "also set " + paths[provisioned] + " (one-way: only ever set to true)"
+}
 
 // companionFix sets provisioned beside every ready write in ready, or
 // declines: then note says the writes need a person. It is all or nothing,
@@ -65,7 +78,7 @@ func companionFix(pass *analysis.Pass, ready []access) (fixes []analysis.Suggest
 	if len(edits) == 0 {
 		return nil, manualSuffix
 	}
-	return []analysis.SuggestedFix{{Message: companionMessage, TextEdits: edits}}, ""
+	return []analysis.SuggestedFix{{Message: companionMessage(ready[0]), TextEdits: edits}}, ""
 }
 
 // provisionedCompanion sets Status.Initialization.Provisioned next to a
@@ -77,10 +90,17 @@ func provisionedCompanion(pass *analysis.Pass, spell *imports.File, a access) ([
 	if !ok {
 		return nil, false
 	}
+	pair, side, ok := readinessOf(a.pool.Ref, a.path)
+	if !ok || side != ready {
+		return nil, false
+	}
 	switch n := a.node.(type) {
 	case *ast.SelectorExpr:
-		return companionStatement(pass, spell, a, cur, n)
+		return companionStatement(pass, spell, a, cur, n, pair)
 	case *ast.KeyValueExpr:
+		if pair != 0 {
+			return nil, false // a counter in a literal would be evaluated twice
+		}
 		return companionKey(pass, spell, a, cur, n)
 	}
 	return nil, false
@@ -97,7 +117,7 @@ func provisionedCompanion(pass *analysis.Pass, spell *imports.File, a access) ([
 //		status.Ready = v
 //		if ptr.Deref(status.Ready, false) { status.Initialization.Provisioned = ptr.To(true) }
 //	}
-func companionStatement(pass *analysis.Pass, spell *imports.File, a access, cur inspector.Cursor, ready *ast.SelectorExpr) ([]analysis.TextEdit, bool) {
+func companionStatement(pass *analysis.Pass, spell *imports.File, a access, cur inspector.Cursor, ready *ast.SelectorExpr, pair int) ([]analysis.TextEdit, bool) {
 	stmt, ok := enclosingAssign(cur, ready)
 	if !ok {
 		return nil, false
@@ -125,7 +145,11 @@ func companionStatement(pass *analysis.Pass, spell *imports.File, a access, cur 
 			analysis.TextEdit{Pos: at, End: at, NewText: []byte("{\n" + bound + " := " + amp + xText + "\n")},
 			analysis.TextEdit{Pos: x.Pos(), End: x.End(), NewText: []byte(bound)})
 	}
-	stmts, more, ok := setProvisioned(pass, spell, a, at, status, statusType, ready.Sel.Name)
+	set := setProvisioned
+	if pair != 0 {
+		set = setCopy
+	}
+	stmts, more, ok := set(pass, spell, a, at, status, statusType, ready.Sel.Name)
 	if !ok {
 		return nil, false
 	}
@@ -148,7 +172,7 @@ func companionStatement(pass *analysis.Pass, spell *imports.File, a access, cur 
 // setProvisioned is the statements that set provisioned on status (an
 // expression of statusType, the type holding ready).
 func setProvisioned(pass *analysis.Pass, spell *imports.File, a access, at token.Pos, status ast.Expr, statusType types.Type, readyName string) ([]ast.Stmt, []analysis.TextEdit, bool) {
-	initField, provType, ok := initialization(statusType, a.pool.Ref.Kind)
+	initField, provType, ok := initialization(statusType, a.pool.Ref)
 	if !ok {
 		return nil, nil, false
 	}
@@ -188,6 +212,40 @@ func setProvisioned(pass *analysis.Pass, spell *imports.File, a access, at token
 	return []ast.Stmt{&ast.IfStmt{Cond: cond, Body: &ast.BlockStmt{List: []ast.Stmt{set}}}}, edits, true
 }
 
+// setCopy is the statement that writes a renamed field's v1beta2 name
+// from the v1beta1 one just written (status.UpToDateReplicas =
+// ptr.To(status.UpdatedReplicas)), for pairs the catalog marks as copies.
+func setCopy(pass *analysis.Pass, spell *imports.File, a access, at token.Pos, status ast.Expr, statusType types.Type, oldName string) ([]ast.Stmt, []analysis.TextEdit, bool) {
+	next, ok := kindtypes.CopiedBy(a.pool.Ref.Catalog(), a.path)
+	if !ok {
+		return nil, nil, false
+	}
+	oldType := pass.TypesInfo.TypeOf(a.node.(ast.Expr))
+	newName, newType := kindtypes.GoName(contract.Leaf(next.Path)), types.Type(nil)
+	if f, ok := kindfinder.FieldByJSON(statusType, contract.Leaf(next.Path)); ok {
+		newName, newType = f.Var.Name(), f.Var.Type()
+	} else if next.Type.Pointer {
+		newType = types.NewPointer(oldType) // as the type fix declares it
+	} else {
+		newType = oldType
+	}
+	sel := func(name string) ast.Expr { return &ast.SelectorExpr{X: status, Sel: ast.NewIdent(name)} }
+	var value ast.Expr = sel(oldName)
+	var edits []analysis.TextEdit
+	switch {
+	case types.Identical(newType, oldType):
+	case types.Identical(newType, types.NewPointer(oldType)):
+		to, more, ok := spell.Ref(at, ptrPath, "To")
+		if !ok {
+			return nil, nil, false
+		}
+		value, edits = &ast.CallExpr{Fun: to, Args: []ast.Expr{value}}, more
+	default:
+		return nil, nil, false
+	}
+	return []ast.Stmt{&ast.AssignStmt{Lhs: []ast.Expr{sel(newName)}, Tok: token.ASSIGN, Rhs: []ast.Expr{value}}}, edits, true
+}
+
 // companionKey adds Initialization: T{Provisioned: ptr.To(true)} to a
 // status literal that sets Ready to a constant true.
 func companionKey(pass *analysis.Pass, spell *imports.File, a access, cur inspector.Cursor, kv *ast.KeyValueExpr) ([]analysis.TextEdit, bool) {
@@ -199,7 +257,7 @@ func companionKey(pass *analysis.Pass, spell *imports.File, a access, cur inspec
 		return nil, false
 	}
 	litType := pass.TypesInfo.TypeOf(lit)
-	initField, provType, ok := initialization(litType, a.pool.Ref.Kind)
+	initField, provType, ok := initialization(litType, a.pool.Ref)
 	if !ok {
 		return nil, false
 	}
@@ -258,15 +316,24 @@ type initField struct {
 	declared bool
 }
 
-// initialization finds the initialization field of statusType and the
-// type of its provisioned field (*bool when the type fix adds it).
-func initialization(statusType types.Type, kind string) (initField, types.Type, bool) {
-	f, ok := kindfinder.FieldByJSON(statusType, strings.TrimPrefix(contract.PathInitialization, "status."))
+// initialization finds the initialization field of statusType, an object
+// of ref's kind, and the type of its readiness field (*bool when the type
+// fix adds it), from the catalog.
+func initialization(statusType types.Type, ref kindfinder.TypeRef) (initField, types.Type, bool) {
+	k := ref.Catalog()
+	init, ok1 := k.PointOf(contract.V1Beta2, contract.AspectInitialization)
+	inner, ok2 := k.Readiness(contract.V1Beta2)
+	name, innerName, ok3 := kindtypes.Initialization(k)
+	typeName, ok4 := kindtypes.InitializationTypeName(k, ref.Kind)
+	if !ok1 || !ok2 || !ok3 || !ok4 {
+		return initField{}, nil, false
+	}
+	f, ok := kindfinder.FieldByJSON(statusType, contract.Leaf(init.Path))
 	if !ok {
-		return initField{name: "Initialization", provisioned: "Provisioned", typeName: kindtypes.InitializationTypeName(kind)},
+		return initField{name: name, provisioned: innerName, typeName: typeName},
 			types.NewPointer(types.Typ[types.Bool]), statusPackage(statusType) != nil
 	}
-	p, ok := kindfinder.FieldByJSON(f.Var.Type(), strings.TrimPrefix(contract.PathProvisioned, contract.PathInitialization+"."))
+	p, ok := kindfinder.FieldByJSON(f.Var.Type(), contract.Leaf(inner.Path))
 	if !ok {
 		return initField{}, nil, false
 	}

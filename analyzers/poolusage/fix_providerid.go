@@ -13,7 +13,6 @@ import (
 	"github.com/mpaudit/mpaudit/analyzers/internal/imports"
 	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
 	"github.com/mpaudit/mpaudit/analyzers/kindtypes"
-	"github.com/mpaudit/mpaudit/contract"
 )
 
 // manualSuffix ends the message of a use the migration fixes cannot
@@ -60,8 +59,8 @@ func migratingProviderID(pass *analysis.Pass, e ast.Expr) (types.Type, bool) {
 	if !ok {
 		return nil, false
 	}
-	node, path, ok := selectorPath(pass, res.PoolNode, sel)
-	if !ok || path != contract.PathProviderID {
+	node, path, ok := selectorPath(pass, res.Node, sel)
+	if !ok || !reshaped(node, path) {
 		return nil, false
 	}
 	v, ok := pass.TypesInfo.Uses[sel.Sel].(*types.Var)
@@ -69,6 +68,18 @@ func migratingProviderID(pass *analysis.Pass, e ast.Expr) (types.Type, bool) {
 		return nil, false
 	}
 	return providerIDField(node, v)
+}
+
+// reshaped reports whether path, on a type of node's kind, is a field the
+// v1beta2 contract made a string where it was a *string (a pool's or an
+// InfraMachine's spec.providerID, a BootstrapConfig's status.dataSecretName).
+func reshaped(node *kindfinder.NodeFact, path string) bool {
+	k := node.Ref.Catalog()
+	if k == nil {
+		return false
+	}
+	_, ok := kindtypes.StringShape(k, path)
+	return ok
 }
 
 // providerIDField accepts the providerID field v of a storage pool declared
@@ -83,7 +94,7 @@ func providerIDField(node *kindfinder.NodeFact, v *types.Var) (types.Type, bool)
 // providerIDMigration rewrites one use of a storage pool's pointer
 // spec.providerID for the string field the MPA107 type fix declares.
 func providerIDMigration(pass *analysis.Pass, a access) migration {
-	if a.path != contract.PathProviderID {
+	if !reshaped(a.pool, a.path) {
 		return migration{}
 	}
 	r := &rewriter{pass: pass, file: a.file, spell: imports.New(pass.TypesInfo, pass.Pkg, a.file)}
@@ -423,13 +434,13 @@ func (r *rewriter) isMigratingKey(lit *ast.CompositeLit, v *types.Var) bool {
 	if !ok {
 		return false
 	}
-	node, ok := res.PoolNode(named.Obj())
+	node, ok := res.Node(named.Obj())
 	st := kindfinder.StructOf(named)
 	if !ok || st == nil {
 		return false
 	}
 	name, ok := kindfinder.JSONNameOf(st, v)
-	if !ok || join(node.Path, name) != contract.PathProviderID {
+	if !ok || !reshaped(node, join(node.Path, name)) {
 		return false
 	}
 	_, ok = providerIDField(node, v)

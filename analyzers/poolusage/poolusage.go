@@ -13,6 +13,7 @@ import (
 	"github.com/mpaudit/mpaudit/analyzers/internal/lvalue"
 	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
 	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
+	"github.com/mpaudit/mpaudit/analyzers/kindtypes"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/report"
 )
@@ -62,7 +63,7 @@ func run(pass *analysis.Pass, env *setup.Env, writes *analysis.Analyzer) (any, e
 			// them: their fixes are offered without a finding.
 			for _, decl := range f.Decls {
 				for _, a := range collect(pass, res, f, decl) {
-					if rule, ok := tracked(a.path); ok {
+					if rule, ok := tracked(a); ok {
 						fixes, _ := fixesFor(pass, a, false)
 						em.FixOnly(a.pos, rule, fixes)
 					}
@@ -84,8 +85,14 @@ func run(pass *analysis.Pass, env *setup.Env, writes *analysis.Analyzer) (any, e
 	return out, nil
 }
 
-func tracked(path string) (rule string, ok bool) {
-	f, ok := contract.InfraMachinePool.Field(path)
+// tracked is the rule of an access: a pool's inventoried and deprecated
+// fields are use findings; the other kinds' fields have no use rule (their
+// use-site fixes are offered under the rule of the type change).
+func tracked(a access) (rule string, ok bool) {
+	if !a.pool.Ref.IsPool() {
+		return kindRule(a)
+	}
+	f, ok := contract.InfraMachinePool.Field(a.path)
 	switch {
 	case !ok:
 		return "", false
@@ -98,8 +105,12 @@ func tracked(path string) (rule string, ok bool) {
 }
 
 func reportAccess(em *emit.Emitter, pass *analysis.Pass, res *kindfinder.Result, a access, needsProvisioned bool) {
-	rule, ok := tracked(a.path)
+	rule, ok := tracked(a)
 	if !ok {
+		return
+	}
+	if !a.pool.Ref.IsPool() {
+		reportKindAccess(em, pass, res, a, rule, needsProvisioned)
 		return
 	}
 	mode := "read"
@@ -147,7 +158,7 @@ func collect(pass *analysis.Pass, res *kindfinder.Result, file *ast.File, decl a
 	ast.Inspect(decl, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.SelectorExpr:
-			node, path, ok := selectorPath(pass, res.PoolNode, n)
+			node, path, ok := selectorPath(pass, res.Node, n)
 			if !ok {
 				return true
 			}
@@ -163,7 +174,7 @@ func collect(pass *analysis.Pass, res *kindfinder.Result, file *ast.File, decl a
 			if !ok {
 				return true
 			}
-			node, ok := res.PoolNode(named.Obj())
+			node, ok := res.Node(named.Obj())
 			st := kindfinder.StructOf(named)
 			if !ok || st == nil {
 				return true
@@ -241,4 +252,54 @@ func join(prefix, name string) string {
 		return name
 	}
 	return prefix + "." + name
+}
+
+// kindRule is the rule whose fix an access of a label-driven kind's field
+// belongs to: its v1beta1 readiness write (the companion write), a field
+// the v1beta2 contract reshaped (*string → string), a failure field the
+// type fix moves.
+func kindRule(a access) (string, bool) {
+	k := a.pool.Ref.Catalog()
+	if k == nil {
+		return "", false
+	}
+	if v1, ok := k.Readiness(contract.V1Beta1); ok && v1.Path == a.path && a.write {
+		return contract.RuleKindV1Beta1WriteAlone, true
+	}
+	if _, ok := kindtypes.CopiedBy(k, a.path); ok && a.write {
+		return contract.RuleKindV1Beta1WriteAlone, true
+	}
+	if _, ok := kindtypes.StringShape(k, a.path); ok {
+		return contract.RuleKindV1Beta1Shape, true
+	}
+	if p, ok := k.Point(contract.V1Beta1, a.path); ok && (p.Aspect == contract.AspectFailureReason || p.Aspect == contract.AspectFailureMessage) {
+		return contract.RuleKindFailureFields, true
+	}
+	return "", false
+}
+
+// reportKindAccess offers the use-site fixes of a label-driven kind's
+// field without a finding (the type rules report the change); a use they
+// cannot rewrite is reported, saying it needs a person.
+func reportKindAccess(em *emit.Emitter, pass *analysis.Pass, res *kindfinder.Result, a access, rule string, needsProvisioned bool) {
+	fixes, note := fixesFor(pass, a, needsProvisioned)
+	if note == "" {
+		em.FixOnly(a.pos, rule, fixes)
+		return
+	}
+	mode := "read"
+	if a.write {
+		mode = "write"
+	}
+	ref := a.pool.Ref
+	em.At(a.pos, report.Finding{
+		Rule:       rule,
+		Severity:   contract.MustRule(rule).Severity(ref.Context(res.Target.Behaviour, res.Release)),
+		Kind:       ref.Kind,
+		Type:       ref.Type,
+		APIVersion: ref.APIVersion(),
+		Field:      a.path,
+		Access:     mode,
+		Message:    fmt.Sprintf("%s %s of %s.%s `%s`: the migration fix cannot rewrite it", a.path, mode, ref.Version, ref.Kind, a.text) + note,
+	})
 }

@@ -1,6 +1,7 @@
 // Command docgen writes the generated docs from the catalog in contract/:
 // the rule pages (docs/rules/<ID>.md and the index docs/rules/README.md) and
-// the contract pages (docs/contract/<Kind>.md, the index and the JSON Schema):
+// the contract pages (docs/contract/<Kind>.md, the index and the JSON Schema),
+// and the go fix table of docs/vet.md (beside the rules dir):
 //
 //	go run ./hack/docgen [rules-dir [contract-dir]]   # defaults: docs/rules docs/contract (`make docs`)
 //
@@ -12,6 +13,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/mpaudit/mpaudit/internal/contractdoc"
 	"github.com/mpaudit/mpaudit/internal/ruledoc"
@@ -34,6 +36,11 @@ func main() {
 		os.Exit(1)
 	}
 	fmt.Printf("docgen: %d files in %s\n", len(ruledoc.Files()), rulesDir)
+	vet := filepath.Join(filepath.Dir(filepath.Clean(rulesDir)), "vet.md")
+	if err := ruledoc.WriteFixTable(vet); err != nil {
+		fmt.Fprintln(os.Stderr, "docgen:", err)
+		os.Exit(1)
+	}
 	if err := contractdoc.Write(contractDir); err != nil {
 		fmt.Fprintln(os.Stderr, "docgen:", err)
 		os.Exit(1)

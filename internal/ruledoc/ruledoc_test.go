@@ -131,3 +131,28 @@ func TestWriteRemovesStale(t *testing.T) {
 		t.Errorf("after an edit: diffs %v", diffs)
 	}
 }
+
+// TestVetFixTableUpToDate fails when docs/vet.md's go fix table is not
+// what the catalog's fix metadata renders (run `make docs`).
+func TestVetFixTableUpToDate(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join(docsDir, "..", "vet.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := WithFixTable(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(want) != string(doc) {
+		t.Error("docs/vet.md's go fix table is out of date with contract/rules*.go: run `make docs`")
+	}
+	table := FixTable(contract.Rules())
+	for _, id := range []string{contract.RuleReadyOnly, contract.RuleKindReadyOnly, contract.RuleKindFailureFields, contract.RuleKindV1Beta1Shape, contract.RuleKindV1Beta1WriteAlone} {
+		if !strings.Contains(table, "| ["+id+"]") {
+			t.Errorf("the fix table has no row for %s:\n%s", id, table)
+		}
+	}
+	if strings.Contains(table, "| ["+contract.RuleKindDualReadiness+"]") {
+		t.Errorf("the fix table lists %s, which no fixer resolves", contract.RuleKindDualReadiness)
+	}
+}

@@ -70,13 +70,14 @@ func (e *Emitter) At(pos token.Pos, f report.Finding, fixes ...analysis.Suggeste
 	e.diagnose(pos, f, fixes)
 }
 
-// FixOnly offers fixes where no finding is reported (test files). It
-// reaches go fix and mpaudit rewrite only; reports never show it.
+// FixOnly offers fixes where no finding is reported (test files, use
+// sites the type fixes need changed). It reaches go fix and mpaudit
+// rewrite only; reports never show it.
 func (e *Emitter) FixOnly(pos token.Pos, rule string, fixes []analysis.SuggestedFix) {
 	if len(fixes) == 0 || !e.env.Settings.Fix || !pos.IsValid() {
 		return
 	}
-	e.pass.Report(analysis.Diagnostic{Pos: pos, Category: rule, Message: rule + ": keep tests compiling", SuggestedFixes: fixes})
+	e.pass.Report(analysis.Diagnostic{Pos: pos, Category: rule, Message: rule + ": " + fixes[0].Message, SuggestedFixes: fixes})
 }
 
 // InFile records f at a line of a non-Go file (a CRD or kustomization).

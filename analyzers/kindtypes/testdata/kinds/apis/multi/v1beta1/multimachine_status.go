@@ -1,0 +1,16 @@
+package v1beta1
+
+// MultiMachineStatus is the observed state.
+type MultiMachineStatus struct {
+	// ready is true when the machine is provisioned.
+	// +optional
+	Ready bool `json:"ready"` // want `MPA120 warning: MultiMachine status.initialization.provisioned`
+
+	// failureReason is a terminal problem, for machines.
+	// +optional
+	FailureReason *string `json:"failureReason,omitempty"` // want `MPA125 info: MultiMachine status.failureReason`
+
+	// failureMessage is a terminal problem, for humans.
+	// +optional
+	FailureMessage *string `json:"failureMessage,omitempty"` // want `MPA125 info: MultiMachine status.failureMessage`
+}

@@ -123,7 +123,7 @@ func (w *walker) readFile(path string) []*object {
 		return nil
 	}
 	var objs []*object
-	for _, d := range docs {
+	for _, d := range expandLists(docs) {
 		if !isCRD(d) {
 			continue
 		}

@@ -12,9 +12,10 @@
 #   2. go build ./... and go vet ./... in the module         (both must pass;
 #      on failure the same command on the original says whether it was broken
 #      before)
-#   3. mpaudit check -o json on PATTERN, before and after: every finding above
-#      info after is printed; one the original did not have (+), or on a field
-#      the rewrite added in that file (*), is a failure
+#   3. mpaudit check -o json on PATTERN, before and after (at CAPI_VERSION,
+#      and at each core of TRIAL_CHECK_CAPI): every finding above info after
+#      is printed; one the original did not have (+), or on a field the
+#      rewrite added in that file (*), is a failure
 #   4. mpaudit rewrite --write again: git diff must be empty
 #
 # Output: one line per step, "PASS"/"FAIL" with the reason, then "trial: PASS"
@@ -73,15 +74,24 @@ step() { # step NAME OK|FAIL DETAIL
 	[ "$2" = PASS ] || failed=1
 }
 
-# What check says before the rewrite, to tell the findings the rewrite brought.
-check() { # check OUT.json
-	(cd "$modc" && "$MPAUDIT" check --no-cache -o json --fail-on error "${capiflag[@]}" "$pattern") >"$1" 2>"${1%.json}.err"
+# What check says before the rewrite, at each core judged, to tell the
+# findings the rewrite brought. TRIAL_CHECK_CAPI adds cores to judge the
+# result at (space-separated), e.g. v1.11.0 for a tree the rewrite targets
+# at v1.10.0: the writes core reads from v1.11 on are judged there.
+cores=("$capi")
+for c in ${TRIAL_CHECK_CAPI:-}; do cores+=("$c"); done
+check() { # check OUT.json CORE
+	local flag=()
+	[ -n "$2" ] && flag=(--capi-version "$2")
+	(cd "$modc" && "$MPAUDIT" check --no-cache -o json --fail-on error "${flag[@]}" "$pattern") >"$1" 2>"${1%.json}.err"
 }
 aboveInfo() { # aboveInfo REPORT.json: rule, severity, kind, apiVersion, field, position (TSV)
 	jq -r '.findings[]? | select(.severity != "info") | [.rule, .severity, .kind, (.apiVersion // ""), (.field // ""), ((.position.file // "") + ":" + ((.position.line // 0) | tostring))] | @tsv' <"$1" | sort
 }
-check "$work/check-before.json"
-aboveInfo "$work/check-before.json" | cut -f1,3-5 | sort -u >"$work/before.keys"
+for c in "${cores[@]}"; do
+	check "$work/check-before${c:+@$c}.json" "$c"
+	aboveInfo "$work/check-before${c:+@$c}.json" | cut -f1,3-5 | sort -u >"$work/before${c:+@$c}.keys"
+done
 
 # 1. The rewrite.
 (cd "$modc" && "$MPAUDIT" rewrite --write "${capiflag[@]}" --pr-body "$work/pr-body.md" "$pattern") >"$work/rewrite1.out" 2>"$work/rewrite1.err"
@@ -111,36 +121,42 @@ done
 # 3. check on the result: every finding above info is listed; one the
 # original did not have (+), or on a field whose json tag the rewrite added
 # in that finding's file (*), is on a point the rewrite changed: a failure.
-check "$work/check.json"
-rc=$?
-if ! jq -e .summary >/dev/null 2>&1 <"$work/check.json"; then
-	step check FAIL "exit $rc, no report: $(head -c 600 "$work/check.err" | tr '\n' ' ')"
-else
-	g diff -U0 HEAD~1 HEAD >"$work/rewrite.diff"
-	aboveInfo "$work/check.json" >"$work/above-info.tsv"
-	bad=0
+g diff -U0 HEAD~1 HEAD >"$work/rewrite.diff"
+addedIn() { # addedIn FILE: the lines the rewrite added to FILE (a path relative to the module)
+	awk -v f="/$1" '/^\+\+\+ /{p = "/" substr($0, 7); on = length(p) >= length(f) && substr(p, length(p) - length(f) + 1) == f; next} on && /^\+/' "$work/rewrite.diff"
+}
+judge() { # judge CORE
+	local c=$1 out=$work/check${1:+@$1}.json name=check${1:+@$1} rc bad=0 total summary before
+	check "$out" "$c"
+	rc=$?
+	if ! jq -e .summary >/dev/null 2>&1 <"$out"; then
+		step "$name" FAIL "exit $rc, no report: $(head -c 600 "${out%.json}.err" | tr '\n' ' ')"
+		return
+	fi
+	aboveInfo "$out" >"${out%.json}.above-info.tsv"
 	while IFS=$'\t' read -r rule sev kind api field pos; do
 		leaf=${field##*.}
 		leaf=${leaf%%\[*}
 		file=${pos%%:*}
 		mark=" "
-		if ! grep -qxF "$rule"$'\t'"$kind"$'\t'"$api"$'\t'"$field" "$work/before.keys"; then
+		if ! grep -qxF "$rule"$'\t'"$kind"$'\t'"$api"$'\t'"$field" "$work/before${c:+@$c}.keys"; then
 			mark="+"
-		elif [ -n "$file" ] && [ -n "$leaf" ] && grep -q "^+++ b/.*$file$" "$work/rewrite.diff" && grep -q "^+.*json:\"$leaf[,\"]" "$work/rewrite.diff"; then
+		elif [ -n "$file" ] && [ -n "$leaf" ] && addedIn "$file" | grep -q "json:\"$leaf[,\"]"; then
 			mark="*"
 		fi
 		[ "$mark" = " " ] || bad=$((bad + 1))
 		printf '         %s %s %-7s %s %s %s %s\n' "$mark" "$rule" "$sev" "$kind" "$api" "$field" "$pos"
-	done <"$work/above-info.tsv"
-	total=$(wc -l <"$work/above-info.tsv")
-	summary=$(jq -r '.summary | "\(.errors) error(s), \(.warnings) warning(s), \(.info) info"' <"$work/check.json")
-	before=$(jq -r '.summary | "\(.errors) error(s), \(.warnings) warning(s)"' <"$work/check-before.json" 2>/dev/null)
+	done <"${out%.json}.above-info.tsv"
+	total=$(wc -l <"${out%.json}.above-info.tsv")
+	summary=$(jq -r '.summary | "\(.errors) error(s), \(.warnings) warning(s), \(.info) info"' <"$out")
+	before=$(jq -r '.summary | "\(.errors) error(s), \(.warnings) warning(s)"' <"$work/check-before${c:+@$c}.json" 2>/dev/null)
 	if [ "$bad" = 0 ]; then
-		step check PASS "$summary (before: $before); none above info on a point the rewrite changed ($total elsewhere)"
+		step "$name" PASS "$summary (before: $before); none above info on a point the rewrite changed ($total elsewhere)"
 	else
-		step check FAIL "$summary (before: $before); $bad above info on points the rewrite changed (+ new, * on a changed field)"
+		step "$name" FAIL "$summary (before: $before); $bad above info on points the rewrite changed (+ new, * on a changed field)"
 	fi
-fi
+}
+for c in "${cores[@]}"; do judge "$c"; done
 
 # 4. A second run changes nothing.
 (cd "$modc" && "$MPAUDIT" rewrite --write "${capiflag[@]}" "$pattern") >"$work/rewrite2.out" 2>"$work/rewrite2.err"

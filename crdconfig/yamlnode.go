@@ -146,6 +146,12 @@ func isCRD(n *kyaml.Node) bool {
 	return av != nil && k != nil && av.Value == crdAPIVersion && k.Value == crdKind
 }
 
+// isOtherCRD is a CRD of another apiextensions version (v1beta1).
+func isOtherCRD(n *kyaml.Node) bool {
+	av, k := mapValue(n, "apiVersion"), mapValue(n, "kind")
+	return av != nil && k != nil && av.Value != crdAPIVersion && strings.HasPrefix(av.Value, "apiextensions.k8s.io/") && k.Value == crdKind
+}
+
 // decodeCRD reads a CRD document; line is that of metadata.name (or kind).
 func decodeCRD(n *kyaml.Node) (info contract.CRDInfo, annotations map[string]string, line int, err error) {
 	var d crdDoc

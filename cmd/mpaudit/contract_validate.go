@@ -159,6 +159,9 @@ func (v *validator) path(p string) {
 	if res.RenderError != nil {
 		v.rep.Notes = append(v.rep.Notes, res.RenderError.Error())
 	}
+	for _, msg := range res.Skipped {
+		v.rep.Notes = append(v.rep.Notes, report.Escape(msg))
+	}
 	for _, msg := range res.Problems {
 		v.rep.Problems = append(v.rep.Problems, report.Problem{Subject: p, Message: msg})
 	}

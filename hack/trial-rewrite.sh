@@ -18,7 +18,7 @@
 #      rewrite added in that file (*), is a failure
 #   4. mpaudit rewrite --write again: git diff must be empty
 #
-# Output: one line per step, "PASS"/"FAIL" with the reason, then "trial: PASS"
+# Output: one line per step, "PASS"/"FAIL", its seconds and the reason, then "trial: PASS"
 # or "trial: FAIL". Exit 0 when every step passed, 1 when one failed, 2 on a
 # setup error. Logs and the PR body stay in the work directory it prints
 # (TRIAL_KEEP=0 removes it). MPAUDIT names the binary to try (default: built
@@ -69,8 +69,10 @@ g init -q && g add -A && g commit -qm original --no-verify || die "git init in t
 echo "trial: $src (module $mod, packages $pattern${capi:+, core $capi})"
 echo "trial: work directory $work"
 failed=0
-step() { # step NAME OK|FAIL DETAIL
-	printf '%-8s %s%s\n' "$1" "$2" "${3:+: $3}"
+SECONDS=0
+step() { # step NAME OK|FAIL DETAIL, with the seconds since the last step
+	printf '%-8s %s (%ds)%s\n' "$1" "$2" "$SECONDS" "${3:+: $3}"
+	SECONDS=0
 	[ "$2" = PASS ] || failed=1
 }
 

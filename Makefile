@@ -77,3 +77,12 @@ docs-check:
 .PHONY: release
 release:
 	bash hack/release.sh
+
+# Rewrite a provider as a new user would, in a copy of SRC (a module, or a
+# directory in one), and judge the result: build, vet, check, a second run
+# that must change nothing (see hack/trial-rewrite.sh, docs/rewrite-trials.md).
+# make trial-rewrite SRC=/path/to/provider [CAPI=v1.10.0]
+.PHONY: trial-rewrite
+trial-rewrite:
+	@test -n "$(SRC)" || { echo "usage: make trial-rewrite SRC=DIR [CAPI=VERSION]"; exit 2; }
+	bash hack/trial-rewrite.sh "$(SRC)" $(CAPI)

@@ -44,6 +44,9 @@ func (o *object) deleteLabel(key string) {
 
 type walker struct {
 	problems []string
+	// skipped lists the CustomResourceDefinitions of another API version
+	// (apiextensions.k8s.io/v1beta1), which are not judged.
+	skipped []string
 	// unread lists the files that could not be read or were refused by an
 	// input limit: they are reported even when kustomize renders, and a
 	// refused file is never handed to kustomize.
@@ -123,8 +126,16 @@ func (w *walker) readFile(path string) []*object {
 		return nil
 	}
 	var objs []*object
-	for _, d := range docs {
+	for _, d := range expandLists(docs) {
 		if !isCRD(d) {
+			if isOtherCRD(d) {
+				name := ""
+				if n := mapValue(mapValue(d, "metadata"), "name"); n != nil {
+					name = " " + n.Value
+				}
+				w.skipped = append(w.skipped, fmt.Sprintf("%s:%d: %s%s is %s, not %s; not judged (Kubernetes serves only %s since 1.22)",
+					path, d.Line, crdKind, name, mapValue(d, "apiVersion").Value, crdAPIVersion, crdAPIVersion))
+			}
 			continue
 		}
 		info, ann, line, err := decodeCRD(d)

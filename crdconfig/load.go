@@ -65,6 +65,9 @@ type Result struct {
 	// Problems lists files that could not be read or parsed (in fallback
 	// mode), with file names.
 	Problems []string
+	// Skipped names the CRDs of another apiextensions version that were
+	// read but not judged, with file and line.
+	Skipped []string
 }
 
 // Load renders dir with kustomize (krusty, in process, on-disk filesystem,
@@ -97,12 +100,13 @@ func Load(dir string) (*Result, error) {
 	w := newWalker()
 	if kustomizationFile(abs) == "" {
 		res.CRDs = toCRDs(w.plainDir(abs))
-		res.Problems = w.problems
+		res.Problems, res.Skipped = w.problems, w.skipped
 		return res, nil
 	}
 	// The fallback reading runs either way: when rendering works it still
 	// tells where each CRD and label came from.
 	objs := w.build(abs, nil)
+	res.Skipped = w.skipped
 
 	var rendered []CRD
 	switch {
@@ -168,7 +172,7 @@ func LoadFile(path string) (*Result, error) {
 	}
 	w := newWalker()
 	objs := w.readFile(abs)
-	return &Result{Dir: filepath.Dir(abs), CRDs: toCRDs(objs), Problems: w.problems}, nil
+	return &Result{Dir: filepath.Dir(abs), CRDs: toCRDs(objs), Problems: w.problems, Skipped: w.skipped}, nil
 }
 
 // renderMu serialises builds: krusty sets the OpenAPI schema in a package

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"strings"
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	kyaml "sigs.k8s.io/kustomize/kyaml/yaml"
@@ -122,9 +123,33 @@ type crdDoc struct {
 }
 
 // isCRD reports whether a document is an apiextensions.k8s.io/v1 CRD.
+// expandLists replaces each list document (kubectl get -o yaml's v1 List,
+// an API server's CustomResourceDefinitionList) by its items, so a dump of
+// CRDs reads as a bundle of them does.
+func expandLists(docs []*kyaml.Node) []*kyaml.Node {
+	var out []*kyaml.Node
+	for _, d := range docs {
+		k, items := mapValue(d, "kind"), mapValue(d, "items")
+		if k == nil || !strings.HasSuffix(k.Value, "List") || items == nil || items.Kind != kyaml.SequenceNode {
+			out = append(out, d)
+			continue
+		}
+		for _, it := range items.Content {
+			out = append(out, deref(it))
+		}
+	}
+	return out
+}
+
 func isCRD(n *kyaml.Node) bool {
 	av, k := mapValue(n, "apiVersion"), mapValue(n, "kind")
 	return av != nil && k != nil && av.Value == crdAPIVersion && k.Value == crdKind
+}
+
+// isOtherCRD is a CRD of another apiextensions version (v1beta1).
+func isOtherCRD(n *kyaml.Node) bool {
+	av, k := mapValue(n, "apiVersion"), mapValue(n, "kind")
+	return av != nil && k != nil && av.Value != crdAPIVersion && strings.HasPrefix(av.Value, "apiextensions.k8s.io/") && k.Value == crdKind
 }
 
 // decodeCRD reads a CRD document; line is that of metadata.name (or kind).

@@ -42,21 +42,25 @@ func alignMetadata(st *stage, rep *report.Report, configs map[string]*crdconfig.
 			contractCRDs[labelKey{r.Group, r.Name}] = true
 		}
 	}
-	var lacking []string
+	var lacking, labelled []string
 	for _, d := range sortedKeys(configs) {
 		cfg, err := crdconfig.Load(d) // as the pass left it
 		if err != nil {
 			return err
 		}
 		for _, crd := range cfg.CRDs {
-			if contractCRDs[labelKey{crd.Group, crd.Kind}] && crd.Labels[contract.LabelKey(contract.V1Beta2)] == "" {
+			if !contractCRDs[labelKey{crd.Group, crd.Kind}] {
+				continue
+			}
+			if crd.Labels[contract.LabelKey(contract.V1Beta2)] == "" {
 				lacking = append(lacking, crd.Name)
+			} else {
+				labelled = append(labelled, crd.Name)
 			}
 		}
 	}
 	if len(lacking) > 0 {
-		sort.Strings(lacking)
-		lp.metadata = fmt.Sprintf("left: %s keeps its contract, since %s still lack the %s label", metadataFile, strings.Join(lacking, ", "), contract.LabelKey(contract.V1Beta2))
+		lp.metadata = metadataLeft(newestContract(data), lacking, labelled)
 		return nil
 	}
 	out, series, err := setNewestContract(data, contract.V1Beta2)
@@ -72,6 +76,38 @@ func alignMetadata(st *stage, rep *report.Report, configs map[string]*crdconfig.
 	return lp.write(st, path, out, fmt.Sprintf("clusterctl metadata: release series %s implements the %s contract", series, contract.V1Beta2), mark)
 }
 
+// metadataLeft says why metadata.yaml keeps its contract and, when its
+// newest series declares v1beta1 while some CRDs now carry the v1beta2
+// label, that check reports MPA351 on them until the rest are labelled
+// (declaring v1beta2 early would be MPA350 on the others, worse).
+func metadataLeft(declared string, lacking, labelled []string) string {
+	sort.Strings(lacking)
+	msg := fmt.Sprintf("left: %s keeps its contract, since %s still lack the %s label", metadataFile, strings.Join(lacking, ", "), contract.LabelKey(contract.V1Beta2))
+	if declared == contract.V1Beta1 && len(labelled) > 0 {
+		sort.Strings(labelled)
+		msg += fmt.Sprintf("; until they have it, `mpaudit check` reports %s (the release declares %s) on %s, which is expected",
+			contract.RuleMetadataV1Beta1Labelled, contract.V1Beta1, strings.Join(labelled, ", "))
+	}
+	return msg
+}
+
+// newestContract is the contract of the newest release series ("" when
+// the file does not say).
+func newestContract(data []byte) string {
+	rn, err := kyaml.Parse(string(data))
+	if err != nil {
+		return ""
+	}
+	newest, _, err := newestSeries(rn)
+	if err != nil {
+		return ""
+	}
+	if f := newest.Field("contract"); f != nil {
+		return f.Value.YNode().Value
+	}
+	return ""
+}
+
 // setNewestContract sets releaseSeries[].contract of the highest
 // major.minor, keeping comments and layout; nil output means no change.
 func setNewestContract(data []byte, value string) ([]byte, string, error) {
@@ -79,6 +115,24 @@ func setNewestContract(data []byte, value string) ([]byte, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
+	newest, series, err := newestSeries(rn)
+	if err != nil {
+		return nil, "", err
+	}
+	if f := newest.Field("contract"); f != nil && f.Value.YNode().Kind == kyaml.ScalarNode {
+		if f.Value.YNode().Value == value {
+			return nil, series, nil
+		}
+		f.Value.YNode().Value = value // in place: its comments stay
+	} else if err := newest.PipeE(kyaml.SetField("contract", kyaml.NewScalarRNode(value))); err != nil {
+		return nil, "", err
+	}
+	out, err := render(string(data), rn)
+	return out, series, err
+}
+
+// newestSeries is the release series of the highest major.minor.
+func newestSeries(rn *kyaml.RNode) (*kyaml.RNode, string, error) {
 	seq := rn.Field("releaseSeries")
 	if seq == nil || seq.Value.YNode().Kind != kyaml.SequenceNode {
 		return nil, "", fmt.Errorf("no releaseSeries list")
@@ -102,17 +156,7 @@ func setNewestContract(data []byte, value string) ([]byte, string, error) {
 	if newest == nil {
 		return nil, "", fmt.Errorf("releaseSeries is empty")
 	}
-	series := fmt.Sprintf("v%d.%d", best[0], best[1])
-	if f := newest.Field("contract"); f != nil && f.Value.YNode().Kind == kyaml.ScalarNode {
-		if f.Value.YNode().Value == value {
-			return nil, series, nil
-		}
-		f.Value.YNode().Value = value // in place: its comments stay
-	} else if err := newest.PipeE(kyaml.SetField("contract", kyaml.NewScalarRNode(value))); err != nil {
-		return nil, "", err
-	}
-	out, err := render(string(data), rn)
-	return out, series, err
+	return newest, fmt.Sprintf("v%d.%d", best[0], best[1]), nil
 }
 
 func intField(rn *kyaml.RNode, name string) (int, error) {

@@ -37,10 +37,11 @@ rules of check to them: contract labels resolved as the target core resolves
 them, CRD name and scope, an API version under two labels, and the schema of the
 version core reads against the fields the contract requires there.
 
-A PATH is a YAML file (every apiextensions.k8s.io/v1 CRD in it; other documents,
-such as the Deployments of a release's infrastructure-components.yaml, are
-skipped), a directory with a kustomization (rendered as the provider's build
-renders it), or a directory of YAML files (and its bases/).
+A PATH is a YAML file (every apiextensions.k8s.io/v1 CRD in it, also inside a
+List as kubectl get -o yaml writes it; other documents, such as the Deployments
+of a release's infrastructure-components.yaml, are skipped), a directory with a
+kustomization (rendered as the provider's build renders it), or a directory of
+YAML files (and its bases/). A PATH without a CRD is an input problem (exit 2).
 
 Each CRD's contract kind comes from its group, name and schema as check
 classifies Go types (the kinds section of the configuration file overrides it);
@@ -85,11 +86,14 @@ Findings, IDs, formats (-o) and exit codes are those of check.
 			if err != nil {
 				return err
 			}
-			target := contract.DefaultTarget()
-			if version != "" {
-				if target, err = contract.TargetForVersion(version, from); err != nil {
-					return usageErr("%s: %v", from, err)
-				}
+			if version == "" {
+				// There is no go.mod to read a core version from, so
+				// DefaultTarget's wording would mislead.
+				version, from = contract.LatestVerifiedCore, "default: the latest release mpaudit knows; --capi-version names another"
+			}
+			target, err := contract.TargetForVersion(version, from)
+			if err != nil {
+				return usageErr("%s: %v", from, err)
 			}
 			for _, p := range args {
 				if _, err := os.Stat(p); err != nil {
@@ -155,11 +159,15 @@ func (v *validator) path(p string) {
 	if res.RenderError != nil {
 		v.rep.Notes = append(v.rep.Notes, res.RenderError.Error())
 	}
+	for _, msg := range res.Skipped {
+		v.rep.Notes = append(v.rep.Notes, report.Escape(msg))
+	}
 	for _, msg := range res.Problems {
 		v.rep.Problems = append(v.rep.Problems, report.Problem{Subject: p, Message: msg})
 	}
 	if len(res.CRDs) == 0 {
-		v.rep.Notes = append(v.rep.Notes, fmt.Sprintf("%s: no apiextensions.k8s.io/v1 CustomResourceDefinition", p))
+		// Nothing judged must not read as a pass.
+		v.rep.Problems = append(v.rep.Problems, report.Problem{Subject: p, Message: "no apiextensions.k8s.io/v1 CustomResourceDefinition in it, so nothing was validated"})
 	}
 	for i := range res.CRDs {
 		v.crd(p, &res.CRDs[i])

@@ -240,3 +240,59 @@ func TestContractValidateInputs(t *testing.T) {
 		}
 	}
 }
+
+// TestContractValidateBundleDocuments: of a release bundle with every kind of
+// document a provider ships (webhooks, cert-manager objects, RBAC, ${VAR}
+// placeholders, empty and comment-only documents), of the same bundle with
+// CRLF line ends, and of kubectl's List dump, exactly the v1 CRDs are
+// judged and a v1beta1 one is named in a note; a file without a CRD is an
+// input problem, not a pass.
+func TestContractValidateBundleDocuments(t *testing.T) {
+	const bundle, list = "testdata/validate/bundle-mixed.yaml", "testdata/validate/crd-list.yaml"
+	data, err := os.ReadFile(bundle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	crlf := filepath.Join(t.TempDir(), "crlf.yaml")
+	if err := os.WriteFile(crlf, bytes.ReplaceAll(data, []byte("\n"), []byte("\r\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	machine := "infrastructure.cluster.x-k8s.io/v1alpha1 FooMachine (InfraMachine)"
+	bundleTypes := []string{"infrastructure.cluster.x-k8s.io/v1alpha1 FooCluster (InfraCluster)", machine,
+		"infrastructure.cluster.x-k8s.io/v1alpha2 FooCluster (InfraCluster)"}
+	old := func(path string) []string {
+		abs, err := filepath.Abs(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return []string{abs + ":255: CustomResourceDefinition foooldclusters.infrastructure.cluster.x-k8s.io is apiextensions.k8s.io/v1beta1, " +
+			"not apiextensions.k8s.io/v1; not judged (Kubernetes serves only apiextensions.k8s.io/v1 since 1.22)"}
+	}
+	for _, tt := range []struct {
+		path         string
+		types, notes []string
+		want         []string
+	}{
+		{bundle, bundleTypes, old(bundle), []string{"112 MPA343 warning FooMachine metadata.labels[cluster.x-k8s.io/v1beta1]"}},
+		{crlf, bundleTypes, old(crlf), []string{"112 MPA343 warning FooMachine metadata.labels[cluster.x-k8s.io/v1beta1]"}},
+		{list, []string{machine}, nil, []string{"12 MPA343 warning FooMachine metadata.labels[cluster.x-k8s.io/v1beta1]"}},
+	} {
+		code, r, errOut := runValidateJSON(t, tt.path, "--capi-version", "v1.11.0")
+		if got := findingLines(r); code != report.ExitFindings || len(r.Problems) > 0 || !slices.Equal(r.Notes, tt.notes) ||
+			!slices.Equal(r.Summary.Types, tt.types) || !slices.Equal(got, tt.want) {
+			t.Errorf("%s: exit %d, problems %v, notes %q, types %q, findings:\n%s\nwant exit 1, notes %q, types %q, findings:\n%s\nstderr %s",
+				tt.path, code, r.Problems, r.Notes, r.Summary.Types, strings.Join(got, "\n"), tt.notes, tt.types, strings.Join(tt.want, "\n"), errOut)
+		}
+	}
+
+	none := filepath.Join(t.TempDir(), "rbac.yaml")
+	if err := os.WriteFile(none, []byte("apiVersion: v1\nkind: Namespace\nmetadata:\n  name: foo-system\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, r, _ := runValidateJSON(t, none)
+	want := []report.Problem{{Subject: none, Message: "no apiextensions.k8s.io/v1 CustomResourceDefinition in it, so nothing was validated"}}
+	if code != report.ExitError || !slices.Equal(r.Problems, want) || len(r.Findings) > 0 ||
+		!strings.HasPrefix(r.Target.Source, "default: the latest release mpaudit knows") {
+		t.Errorf("no CRD: exit %d, problems %v, findings %v, target %q; want exit 2, problems %v, the default target", code, r.Problems, r.Findings, r.Target.Source, want)
+	}
+}

@@ -1,0 +1,177 @@
+#!/usr/bin/env bash
+# trial-rewrite.sh SRC_DIR [CAPI_VERSION]: run `mpaudit rewrite` on a provider
+# as a new user would, in a copy, and judge the result (docs/rewrite-trials.md).
+#
+# SRC_DIR is the provider: a module root, or a directory inside a module (then
+# only its packages are rewritten and checked: ./REL/...). The copy covers the
+# module and every local replace target of its go.mod (CAPD's module
+# test/ replaces sigs.k8s.io/cluster-api => ../), so SRC_DIR itself is never
+# touched. In the copy (a git repository, so each step is a commit):
+#
+#   1. mpaudit rewrite --write [--capi-version V] PATTERN   (exit 0 expected)
+#   2. go build ./... and go vet ./... in the module         (both must pass;
+#      on failure the same command on the original says whether it was broken
+#      before)
+#   3. mpaudit check -o json on PATTERN, before and after (at CAPI_VERSION,
+#      and at each core of TRIAL_CHECK_CAPI): every finding above info after
+#      is printed; one the original did not have (+), or on a field the
+#      rewrite added in that file (*), is a failure
+#   4. mpaudit rewrite --write again: git diff must be empty
+#
+# Output: one line per step, "PASS"/"FAIL", its seconds and the reason, then "trial: PASS"
+# or "trial: FAIL". Exit 0 when every step passed, 1 when one failed, 2 on a
+# setup error. Logs and the PR body stay in the work directory it prints
+# (TRIAL_KEEP=0 removes it). MPAUDIT names the binary to try (default: built
+# from this checkout). Modules come from GOPROXY; GOFLAGS is honoured.
+set -uo pipefail
+
+usage() { echo "usage: $0 SRC_DIR [CAPI_VERSION]" >&2; exit 2; }
+die() { echo "trial: setup error: $*" >&2; exit 2; }
+[ $# -ge 1 ] && [ $# -le 2 ] || usage
+src=$(cd "$1" 2>/dev/null && pwd -P) || die "$1: not a directory"
+capi=${2:-}
+repo=$(cd "$(dirname "$0")/.." && pwd -P)
+
+# The module of SRC_DIR.
+mod=$src
+while [ ! -f "$mod/go.mod" ]; do
+	[ "$mod" = / ] && die "$src is not inside a Go module"
+	mod=$(dirname "$mod")
+done
+rel=${src#"$mod"}
+rel=${rel#/}
+pattern=./...
+[ -n "$rel" ] && pattern=./$rel/...
+
+# The smallest directory holding the module and its local replace targets.
+top=$mod
+for r in $(cd "$mod" && go mod edit -json | jq -r '.Replace[]?.New.Path | select(startswith("./") or startswith("../") or startswith("/"))'); do
+	t=$(cd "$mod" && cd "$r" 2>/dev/null && pwd -P) || die "$mod/go.mod: replace target $r does not exist"
+	while [ "${t#"$top"/}" = "$t" ] && [ "$t" != "$top" ]; do top=$(dirname "$top"); done
+done
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/trial-rewrite.XXXXXX") || die "mktemp"
+[ "${TRIAL_KEEP:-1}" = 0 ] && trap 'rm -rf "$work"' EXIT
+tree=$work/tree
+cp -a "$top" "$tree" || die "copy $top"
+modc=$tree${mod#"$top"}
+
+if [ -z "${MPAUDIT:-}" ]; then
+	(cd "$repo" && go build -o "$work/mpaudit" ./cmd/mpaudit) || die "building mpaudit"
+	MPAUDIT=$work/mpaudit
+fi
+capiflag=()
+[ -n "$capi" ] && capiflag=(--capi-version "$capi")
+
+g() { git -C "$tree" -c user.name=trial -c user.email=trial@localhost "$@"; }
+g init -q && g add -A && g commit -qm original --no-verify || die "git init in the copy"
+
+echo "trial: $src (module $mod, packages $pattern${capi:+, core $capi})"
+echo "trial: work directory $work"
+failed=0
+SECONDS=0
+step() { # step NAME OK|FAIL DETAIL, with the seconds since the last step
+	printf '%-8s %s (%ds)%s\n' "$1" "$2" "$SECONDS" "${3:+: $3}"
+	SECONDS=0
+	[ "$2" = PASS ] || failed=1
+}
+
+# What check says before the rewrite, at each core judged, to tell the
+# findings the rewrite brought. TRIAL_CHECK_CAPI adds cores to judge the
+# result at (space-separated), e.g. v1.11.0 for a tree the rewrite targets
+# at v1.10.0: the writes core reads from v1.11 on are judged there.
+cores=("$capi")
+for c in ${TRIAL_CHECK_CAPI:-}; do cores+=("$c"); done
+check() { # check OUT.json CORE
+	local flag=()
+	[ -n "$2" ] && flag=(--capi-version "$2")
+	(cd "$modc" && "$MPAUDIT" check --no-cache -o json --fail-on error "${flag[@]}" "$pattern") >"$1" 2>"${1%.json}.err"
+}
+aboveInfo() { # aboveInfo REPORT.json: rule, severity, kind, apiVersion, field, position (TSV)
+	jq -r '.findings[]? | select(.severity != "info") | [.rule, .severity, .kind, (.apiVersion // ""), (.field // ""), ((.position.file // "") + ":" + ((.position.line // 0) | tostring))] | @tsv' <"$1" | sort
+}
+for c in "${cores[@]}"; do
+	check "$work/check-before${c:+@$c}.json" "$c"
+	aboveInfo "$work/check-before${c:+@$c}.json" | cut -f1,3-5 | sort -u >"$work/before${c:+@$c}.keys"
+done
+
+# 1. The rewrite.
+(cd "$modc" && "$MPAUDIT" rewrite --write "${capiflag[@]}" --pr-body "$work/pr-body.md" "$pattern") >"$work/rewrite1.out" 2>"$work/rewrite1.err"
+rc=$?
+g add -A && g commit -qm rewrite --no-verify --allow-empty
+files=$(g diff --name-only HEAD~1 HEAD | wc -l)
+manual=$(grep -c '^needs a person' "$work/rewrite1.err")
+if [ $rc = 0 ]; then
+	step rewrite PASS "$files file(s) changed, $manual item(s) for a person (pr-body.md, rewrite1.err)"
+else
+	step rewrite FAIL "exit $rc: $(grep -v '^needs a person' "$work/rewrite1.err" | head -c 600 | tr '\n' ' ')"
+fi
+g diff --stat HEAD~1 HEAD | tail -n 1 | sed 's/^/         /'
+
+# 2. Build and vet the result, and the original when the result fails.
+for cmd in build vet; do
+	if (cd "$modc" && go "$cmd" ./...) >"$work/$cmd.log" 2>&1; then
+		step "$cmd" PASS
+		continue
+	fi
+	g checkout -q HEAD~1
+	if (cd "$modc" && go "$cmd" ./...) >/dev/null 2>&1; then before="passes on the original"; else before="fails on the original too"; fi
+	g checkout -q -
+	step "$cmd" FAIL "go $cmd ./... ($before): $(head -c 600 "$work/$cmd.log" | tr '\n' ' ')"
+done
+
+# 3. check on the result: every finding above info is listed; one the
+# original did not have (+), or on a field whose json tag the rewrite added
+# in that finding's file (*), is on a point the rewrite changed: a failure.
+g diff -U0 HEAD~1 HEAD >"$work/rewrite.diff"
+addedIn() { # addedIn FILE: the lines the rewrite added to FILE (a path relative to the module)
+	awk -v f="/$1" '/^\+\+\+ /{p = "/" substr($0, 7); on = length(p) >= length(f) && substr(p, length(p) - length(f) + 1) == f; next} on && /^\+/' "$work/rewrite.diff"
+}
+judge() { # judge CORE
+	local c=$1 out=$work/check${1:+@$1}.json name=check${1:+@$1} rc bad=0 total summary before
+	check "$out" "$c"
+	rc=$?
+	if ! jq -e .summary >/dev/null 2>&1 <"$out"; then
+		step "$name" FAIL "exit $rc, no report: $(head -c 600 "${out%.json}.err" | tr '\n' ' ')"
+		return
+	fi
+	aboveInfo "$out" >"${out%.json}.above-info.tsv"
+	while IFS=$'\t' read -r rule sev kind api field pos; do
+		leaf=${field##*.}
+		leaf=${leaf%%\[*}
+		file=${pos%%:*}
+		mark=" "
+		if ! grep -qxF "$rule"$'\t'"$kind"$'\t'"$api"$'\t'"$field" "$work/before${c:+@$c}.keys"; then
+			mark="+"
+		elif [ -n "$file" ] && [ -n "$leaf" ] && addedIn "$file" | grep -q "json:\"$leaf[,\"]"; then
+			mark="*"
+		fi
+		[ "$mark" = " " ] || bad=$((bad + 1))
+		printf '         %s %s %-7s %s %s %s %s\n' "$mark" "$rule" "$sev" "$kind" "$api" "$field" "$pos"
+	done <"${out%.json}.above-info.tsv"
+	total=$(wc -l <"${out%.json}.above-info.tsv")
+	summary=$(jq -r '.summary | "\(.errors) error(s), \(.warnings) warning(s), \(.info) info"' <"$out")
+	before=$(jq -r '.summary | "\(.errors) error(s), \(.warnings) warning(s)"' <"$work/check-before${c:+@$c}.json" 2>/dev/null)
+	if [ "$bad" = 0 ]; then
+		step "$name" PASS "$summary (before: $before); none above info on a point the rewrite changed ($total elsewhere)"
+	else
+		step "$name" FAIL "$summary (before: $before); $bad above info on points the rewrite changed (+ new, * on a changed field)"
+	fi
+}
+for c in "${cores[@]}"; do judge "$c"; done
+
+# 4. A second run changes nothing.
+(cd "$modc" && "$MPAUDIT" rewrite --write "${capiflag[@]}" "$pattern") >"$work/rewrite2.out" 2>"$work/rewrite2.err"
+rc=$?
+g add -A
+if [ $rc != 0 ]; then
+	step rerun FAIL "exit $rc: $(grep -v '^needs a person' "$work/rewrite2.err" | head -c 600 | tr '\n' ' ')"
+elif ! g diff --cached --quiet HEAD; then
+	g diff --cached HEAD >"$work/rerun.diff"
+	step rerun FAIL "the second run changed $(g diff --cached --name-only HEAD | wc -l) file(s) (rerun.diff)"
+else
+	step rerun PASS "no change"
+fi
+
+if [ $failed = 0 ]; then echo "trial: PASS"; else echo "trial: FAIL"; fi
+exit $failed

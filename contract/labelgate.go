@@ -4,9 +4,13 @@ package contract
 // judged under a v1beta2 label, mean core would not find a field it reads
 // there or the code does not write it: a field missing (readiness,
 // renamed fields, readiness shape), a field of the other contract's shape,
-// or a write of the v1beta1 name without its v1beta2 partner. `mpaudit
-// rewrite` changes a kind's contract label only when none is left.
+// or a write of the v1beta1 name without its v1beta2 partner; and the CRD
+// schema of the version core reads without such a field (the API server
+// prunes what the schema lacks, so a Go field alone is not enough until
+// the CRDs are regenerated). `mpaudit rewrite` changes a kind's contract
+// label only when none is left.
 var LabelFlipBlockers = []string{
 	RuleKindReadyOnly, RuleKindNoReadiness, RuleKindInitializationForm,
 	RuleKindShapeForLabel, RuleKindRenamedField, RuleKindV1Beta1WriteAlone,
+	RuleKindSchemaReadiness, RuleKindSchemaField, RuleKindSchemaDomains,
 }

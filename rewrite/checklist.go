@@ -104,7 +104,7 @@ func (res *Result) checklist() []checkItem {
 
 	crd := checkItem{title: "CRD regeneration"}
 	if len(typed) > 0 {
-		crd.summary = "regenerate the CRD manifests (`make generate-manifests` or `controller-gen crd`) so their schemas carry the new fields; mpaudit does not run controller-gen on CRDs"
+		crd.summary = "regenerate the CRD manifests (`make generate-manifests` or `controller-gen crd`) so their schemas carry the new fields, then run `mpaudit rewrite` again: a label is changed only once the CRD schema has the fields core reads under it (mpaudit does not run controller-gen on CRDs)"
 	} else {
 		crd.done, crd.summary = true, "no type changed"
 	}

@@ -129,6 +129,10 @@ func (res *Result) checklist() []checkItem {
 		labels.summary = "no label changed"
 	}
 	for _, h := range res.held {
+		if h.reason != "" {
+			labels.details = append(labels.details, fmt.Sprintf("%s keeps its label: %s", h.key, h.reason))
+			continue
+		}
 		labels.details = append(labels.details, fmt.Sprintf("%s keeps its label: under %s core would miss %s", h.key, contract.LabelKey(contract.V1Beta2), strings.Join(h.missing, "; ")))
 	}
 	items = append(items, labels)

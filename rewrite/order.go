@@ -192,15 +192,21 @@ func addLabels(st *stage, rep *report.Report, targets []kindTarget, hold map[lab
 
 // labelBlockers lists, per label-driven kind labelled by the pass, the
 // findings under its new label that core would trip on.
-func labelBlockers(lp *labelPass, after *report.Report) map[labelKey][]report.Finding {
+// A planned failureDomains migration (shapeLater) changes the map under
+// the new label after this judgement, so the map's shape does not block.
+func labelBlockers(lp *labelPass, after *report.Report, shapeLater map[labelKey]*fdMigration) map[labelKey][]report.Finding {
 	out := map[labelKey][]report.Finding{}
 	if after == nil {
 		return out
 	}
+	_, fd, _ := fdPoints()
 	for _, f := range after.Findings {
 		group, _, _ := strings.Cut(f.APIVersion, "/")
 		key := labelKey{group, f.Kind}
 		if _, ok := lp.flipped[key]; !ok || f.Spoke || !slices.Contains(contract.LabelFlipBlockers, f.Rule) {
+			continue
+		}
+		if shapeLater[key] != nil && f.Rule == contract.RuleKindShapeForLabel && f.Field == fd.Path {
 			continue
 		}
 		out[key] = append(out[key], f)
@@ -222,6 +228,8 @@ func gateRelease(target contract.CoreTarget) contract.Release {
 type heldLabel struct {
 	key     labelKey
 	missing []string
+	// reason replaces missing when the kind was held before labelling.
+	reason string
 }
 
 func describeBlockers(key labelKey, fs []report.Finding, st *stage) heldLabel {
@@ -262,20 +270,26 @@ func holdUnreadyLabels(st *stage, dopts driver.Options, res *Result, last *repor
 			return nil, nil, err
 		}
 	}
-	blocked := labelBlockers(lp, judged)
+	blocked := labelBlockers(lp, judged, res.fdPlanned)
 	if len(blocked) == 0 {
 		return after, lp, nil
 	}
 	hold := map[labelKey]bool{}
+	for _, h := range res.held {
+		hold[h.key] = true // held before labelling
+	}
+	var newly []heldLabel
 	for key, fs := range blocked {
 		hold[key] = true
-		res.held = append(res.held, describeBlockers(key, fs, st))
+		newly = append(newly, describeBlockers(key, fs, st))
 	}
-	sort.Slice(res.held, func(i, j int) bool { return res.held[i].key.String() < res.held[j].key.String() })
-	for _, h := range res.held {
+	sort.Slice(newly, func(i, j int) bool { return newly[i].key.String() < newly[j].key.String() })
+	for _, h := range newly {
 		res.Manual = append(res.Manual, fmt.Sprintf("label %s %s once core would find everything it reads under that label; missing now: %s",
 			h.key, contract.LabelKey(contract.V1Beta2), strings.Join(h.missing, "; ")))
 	}
+	res.held = append(res.held, newly...)
+	sort.Slice(res.held, func(i, j int) bool { return res.held[i].key.String() < res.held[j].key.String() })
 	if err := lp.undo(unmark); err != nil {
 		return nil, nil, err
 	}

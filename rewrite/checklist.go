@@ -70,6 +70,15 @@ func (res *Result) checklist() []checkItem {
 	default:
 		fields.summary = "no type needed a change"
 	}
+	if len(res.fdMigrated) > 0 {
+		_, v2, _ := fdPoints()
+		var kinds []string
+		for _, k := range res.fdMigrated {
+			kinds = append(kinds, k.String())
+		}
+		fields.summary += fmt.Sprintf("; %s is the v1beta2 list in the storage version of %s, changed with its label (older API versions keep the map and convert)",
+			v2.Path, strings.Join(kinds, ", "))
+	}
 	fields.details = left
 	items = append(items, fields)
 

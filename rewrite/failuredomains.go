@@ -776,7 +776,7 @@ func migrateFailureDomainShapes(st *stage, res *Result, lp *labelPass, changed m
 	_, v2, _ := fdPoints()
 	all := map[string]map[string]bool{}
 	for _, key := range sortedLabelKeys(res.fdPlanned) {
-		if _, flipped := lp.flipped[key]; !flipped {
+		if _, flipped := lp.flipped[key]; !flipped || lp.both[key] {
 			continue // held for another reason: the map stays with the label
 		}
 		why := fmt.Sprintf("%s as the v1beta2 list with the %s label (%s)", v2.Path, contract.LabelKey(contract.V1Beta2), contract.RuleKindShapeForLabel)

@@ -151,6 +151,31 @@ func TestRewriteFailureDomainsHeldKeepsMap(t *testing.T) {
 	}
 }
 
+// TestRewriteFailureDomainsSharedVersionKeepsMap: the v1beta1 label names
+// only the hub's version, so after labelling it would sit under both labels
+// and older cores would read the list: the map's shape holds the label.
+func TestRewriteFailureDomainsSharedVersionKeepsMap(t *testing.T) {
+	dir := copyTree(t, "testdata/fdprovider")
+	kust := filepath.Join(dir, "config/crd/kustomization.yaml")
+	data, err := os.ReadFile(kust)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(kust, bytes.Replace(data, []byte("v1beta1: v1beta1_v1beta2"), []byte("v1beta1: v1beta2"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(Options{Dir: dir, Patterns: []string{"./..."}, Write: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.fdMigrated) != 0 || len(res.held) != 1 || !slices.Equal(res.held[0].missing, []string{contract.RuleKindShapeForLabel + " status.failureDomains (apis/infra/v1beta2/foocluster_types.go:29)"}) {
+		t.Fatalf("migrated %v, held %+v", res.fdMigrated, res.held)
+	}
+	if got := changedFiles(res); len(got) != 0 {
+		t.Errorf("a held kind changed %v", got)
+	}
+}
+
 // A planned migration of a kind whose label another finding held is not
 // applied: the shape changes only with the label.
 func TestFailureDomainsFollowTheLabel(t *testing.T) {

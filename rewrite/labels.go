@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	kyaml "sigs.k8s.io/kustomize/kyaml/yaml"
@@ -41,27 +42,36 @@ type labelTarget struct {
 // labels, a map, so a version under both has no deterministic contract
 // (MPA345). The version the v1beta2 label takes leaves the v1beta1 label
 // when another version stays there for older cores, which read only it.
-func planLabel(t labelTarget, read func(string) ([]byte, error)) ([]labelChange, error) {
+//
+// both reports that the version stays under the v1beta1 label too (the
+// CRD serves no other version, or the label is set where this CRD's
+// value cannot change alone).
+func planLabel(t labelTarget, read func(string) ([]byte, error)) (changes []labelChange, both bool, err error) {
 	key := contract.LabelKey(contract.V1Beta2)
 	v1 := contract.LabelKey(contract.V1Beta1)
 	kust := kustomizationPath(t.cfg.Dir)
 	src, hasSrc := t.crd.LabelSources[v1]
 	rest, move := v1beta1Rest(t.crd.Labels[v1], t.value)
+	listed := slices.Contains(strings.Split(t.crd.Labels[v1], "_"), t.value)
 	switch {
 	case hasSrc && kust != "" && src.File == kust && allWanted(t.cfg, t.wanted):
 		if move && !sameLabels(t.cfg, t.wanted, v1) {
 			move = false // one kustomization-wide value cannot drop different versions
 		}
-		return editKustomizationLabel(kust, v1, key, t.value, rest, move, read)
+		changes, err = editKustomizationLabel(kust, v1, key, t.value, rest, move, read)
 	case hasSrc && src.File != kust && src.File != "":
 		// A patch or the CRD base carries the label for this CRD alone.
-		return editObjectLabel(src.File, t.crd.Name, key, t.value, rest, move, read)
+		changes, err = editObjectLabel(src.File, t.crd.Name, key, t.value, rest, move, read)
 	case kust != "":
-		return addLabelPatch(t, kust, key, read)
+		// The kustomization-wide v1beta1 label is applied after patches.
+		changes, err = addLabelPatch(t, kust, key, read)
+		move = false
 	case t.crd.File != "":
-		return editObjectLabel(t.crd.File, t.crd.Name, key, t.value, rest, move, read)
+		changes, err = editObjectLabel(t.crd.File, t.crd.Name, key, t.value, rest, move, read)
+	default:
+		return nil, false, fmt.Errorf("CRD %s: no file to put the label in", t.crd.Name)
 	}
-	return nil, fmt.Errorf("CRD %s: no file to put the label in", t.crd.Name)
+	return changes, listed && !move, err
 }
 
 // v1beta1Rest is the v1beta1 label's value without version; move is false

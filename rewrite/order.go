@@ -42,6 +42,9 @@ type labelPass struct {
 	metadata string
 	// manual lists what the pass left for a person.
 	manual []string
+	// both are the kinds whose labelled version stays under the v1beta1
+	// label too: older cores read it, so its shape cannot change.
+	both map[labelKey]bool
 }
 
 func (lp *labelPass) write(st *stage, path string, content []byte, why string, mark func(string, string)) error {
@@ -87,7 +90,7 @@ func (lp *labelPass) undo(unmark func(string, string)) error {
 // addLabels adds the v1beta2 contract label to the CRDs of migrated pools
 // and of the label-driven kinds not in hold.
 func addLabels(st *stage, rep *report.Report, targets []kindTarget, hold map[labelKey]bool, mark func(string, string)) (*labelPass, error) {
-	lp := &labelPass{originals: map[string][]byte{}, reasons: map[string][]string{}, flipped: map[labelKey]string{}, pools: map[labelKey]string{}, templates: map[labelKey]string{}}
+	lp := &labelPass{originals: map[string][]byte{}, reasons: map[string][]string{}, flipped: map[labelKey]string{}, pools: map[labelKey]string{}, templates: map[labelKey]string{}, both: map[labelKey]bool{}}
 	if rep == nil {
 		return lp, nil
 	}
@@ -167,7 +170,10 @@ func addLabels(st *stage, rep *report.Report, targets []kindTarget, hold map[lab
 			if !ok {
 				continue
 			}
-			changes, err := planLabel(labelTarget{crd: crd, value: value, cfg: cfg, wanted: want}, read)
+			changes, both, err := planLabel(labelTarget{crd: crd, value: value, cfg: cfg, wanted: want}, read)
+			if both {
+				lp.both[labelKey{crd.Group, crd.Kind}] = true
+			}
 			if err != nil {
 				lp.manual = append(lp.manual, fmt.Sprintf("add the label %s: %s to CRD %s (%v)", contract.LabelKey(contract.V1Beta2), value, crd.Name, err))
 				delete(lp.flipped, labelKey{crd.Group, crd.Kind})
@@ -193,7 +199,8 @@ func addLabels(st *stage, rep *report.Report, targets []kindTarget, hold map[lab
 // labelBlockers lists, per label-driven kind labelled by the pass, the
 // findings under its new label that core would trip on.
 // A planned failureDomains migration (shapeLater) changes the map under
-// the new label after this judgement, so the map's shape does not block.
+// the new label after this judgement, so the map's shape does not block,
+// unless the version stays under the v1beta1 label, whose cores need it.
 func labelBlockers(lp *labelPass, after *report.Report, shapeLater map[labelKey]*fdMigration) map[labelKey][]report.Finding {
 	out := map[labelKey][]report.Finding{}
 	if after == nil {
@@ -206,7 +213,7 @@ func labelBlockers(lp *labelPass, after *report.Report, shapeLater map[labelKey]
 		if _, ok := lp.flipped[key]; !ok || f.Spoke || !slices.Contains(contract.LabelFlipBlockers, f.Rule) {
 			continue
 		}
-		if shapeLater[key] != nil && f.Rule == contract.RuleKindShapeForLabel && f.Field == fd.Path {
+		if shapeLater[key] != nil && !lp.both[key] && f.Rule == contract.RuleKindShapeForLabel && f.Field == fd.Path {
 			continue
 		}
 		out[key] = append(out[key], f)

@@ -8,6 +8,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -143,6 +144,9 @@ func planFailureDomains(st *stage, targets []kindTarget) (map[labelKey]*fdMigrat
 			m: &fdMigration{key: key, edits: map[string][]textEdit{}, imports: map[string]*importSet{}, maybeUnused: v1.Type.Named.Packages}}
 		fp.typeEdit(hubPkg)
 		fp.uses()
+		if err := fp.otherConfigurations(); err != nil {
+			return nil, nil, err
+		}
 		if len(fp.problems) > 0 {
 			sort.Strings(fp.problems)
 			held[key] = fmt.Sprintf("%s stays the v1beta1 map: mpaudit cannot rewrite %s (needs a person)", v2.Path, strings.Join(fp.problems, "; "))
@@ -213,6 +217,7 @@ type fdPlanner struct {
 	v2       contract.Point
 	m        *fdMigration
 	problems []string
+	seen     map[string]bool // files the load type-checked
 }
 
 func (fp *fdPlanner) problem(fset *token.FileSet, pos token.Pos, what string) {
@@ -287,7 +292,11 @@ func (fp *fdPlanner) typeEdit(p *packages.Package) {
 // records why one cannot be rewritten.
 func (fp *fdPlanner) uses() {
 	seen := map[string]bool{}
+	fp.seen = map[string]bool{}
 	for _, p := range fp.pkgs {
+		for _, f := range p.GoFiles {
+			fp.seen[f] = true
+		}
 		if p.TypesInfo == nil {
 			continue
 		}
@@ -306,6 +315,37 @@ func (fp *fdPlanner) uses() {
 			}
 		}
 	}
+}
+
+// otherConfigurations holds the label when a Go file the load did not see
+// (another GOOS, GOARCH or build tag) selects a field of the field's name:
+// the rewrite cannot type-check its uses, and verification would fail.
+func (fp *fdPlanner) otherConfigurations() error {
+	needle := []byte("." + fp.field.Name())
+	return filepath.WalkDir(fp.st.dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if path != fp.st.dir && (name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(name, ".go") || fp.seen[path] {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if i := bytes.Index(data, needle); i >= 0 {
+			rel, _ := filepath.Rel(fp.st.dir, path)
+			fp.problems = append(fp.problems, fmt.Sprintf("a possible use in a file another build configuration compiles (%s:%d)", filepath.ToSlash(rel), 1+bytes.Count(data[:i], []byte("\n"))))
+		}
+		return nil
+	})
 }
 
 func (fp *fdPlanner) use(p *packages.Package, f *ast.File, c inspector.Cursor) {
@@ -687,10 +727,13 @@ func freshIn(f *ast.File, name string) string {
 	return n
 }
 
+// printNode formats a node the planner built; it cannot fail on nodes
+// built as above, so a failure is reported as a text that does not
+// compile, which the verification then names.
 func printNode(fset *token.FileSet, n ast.Node) string {
 	var b bytes.Buffer
 	if err := format.Node(&b, fset, n); err != nil {
-		panic(fmt.Sprintf("printing a node built by mpaudit: %v", err)) // a bug, not bad input
+		return fmt.Sprintf("mpaudit could not print its own code: %v", err)
 	}
 	return b.String()
 }

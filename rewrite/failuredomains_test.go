@@ -151,6 +151,27 @@ func TestRewriteFailureDomainsHeldKeepsMap(t *testing.T) {
 	}
 }
 
+// A use in a file the default build configuration leaves out cannot be
+// type-checked: the label holds.
+func TestRewriteFailureDomainsOtherBuildConfiguration(t *testing.T) {
+	dir := copyTree(t, "testdata/fdprovider")
+	src := "//go:build windows\n\npackage controllers\n\nimport infrav1 \"example.com/fdprovider/apis/infra/v1beta2\"\n\n" +
+		"// WindowsZones counts the zones.\nfunc WindowsZones(c *infrav1.FooCluster) int {\n\treturn len(c.Status.FailureDomains)\n}\n"
+	if err := os.WriteFile(filepath.Join(dir, "controllers", "zones_windows.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(Options{Dir: dir, Patterns: []string{"./..."}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.held) != 1 || !strings.Contains(res.held[0].reason, "a possible use in a file another build configuration compiles (controllers/zones_windows.go:9)") {
+		t.Fatalf("held %+v", res.held)
+	}
+	if len(res.Changes) != 0 {
+		t.Errorf("changed %v", changedFiles(res))
+	}
+}
+
 // TestRewriteFailureDomainsSharedVersionKeepsMap: the v1beta1 label names
 // only the hub's version, so after labelling it would sit under both labels
 // and older cores would read the list: the map's shape holds the label.

@@ -340,9 +340,9 @@ func (fp *fdPlanner) otherConfigurations() error {
 		if err != nil {
 			return err
 		}
-		if i := bytes.Index(data, needle); i >= 0 {
+		if before, _, found := bytes.Cut(data, needle); found {
 			rel, _ := filepath.Rel(fp.st.dir, path)
-			fp.problems = append(fp.problems, fmt.Sprintf("a possible use in a file another build configuration compiles (%s:%d)", filepath.ToSlash(rel), 1+bytes.Count(data[:i], []byte("\n"))))
+			fp.problems = append(fp.problems, fmt.Sprintf("a possible use in a file another build configuration compiles (%s:%d)", filepath.ToSlash(rel), 1+bytes.Count(before, []byte("\n"))))
 		}
 		return nil
 	})

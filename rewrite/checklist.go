@@ -172,6 +172,13 @@ func (res *Result) worksOn() []string {
 				key, contract.LatestVerifiedCore, contract.ReleasePoolFallback, contract.LabelKey(contract.V1Beta2)))
 		}
 	}
+	if len(res.fdMigrated) > 0 {
+		_, v2, _ := fdPoints()
+		for _, key := range res.fdMigrated {
+			out = append(out, fmt.Sprintf("%s: %s is the list in the version its %s label names (%s and later); cores before %s read the older version its %s label names, whose map converts from the list",
+				key, v2.Path, contract.LabelKey(contract.V1Beta2), contract.ReleaseV1Beta2, contract.ReleaseV1Beta2, contract.LabelKey(contract.V1Beta1)))
+		}
+	}
 	for _, h := range res.held {
 		out = append(out, fmt.Sprintf("%s: cores before %s, which read the v1beta1 fields its label names (v1beta1 support is planned to end there); change the label once the checklist's Labels item is done",
 			h.key, contract.ReleaseV1Beta1Dropped))

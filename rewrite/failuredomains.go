@@ -107,6 +107,19 @@ func planFailureDomains(st *stage, targets []kindTarget) (map[labelKey]*fdMigrat
 		return nil, nil, nil
 	}
 	elemRef := v2.Type.Elem.Named
+	// The hub packages alone first: most modules have no map to migrate,
+	// and type-checking the whole module would cost as much as a go vet.
+	var dirs []string
+	for _, t := range clusters {
+		dirs = append(dirs, t.dir)
+	}
+	hubs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles | packages.NeedTypes, Dir: st.dir, Env: append(os.Environ(), goEnv...)}, dirs...)
+	if err != nil {
+		return nil, nil, fmt.Errorf("loading the InfraCluster packages: %w", err)
+	}
+	if !slices.ContainsFunc(clusters, func(t kindTarget) bool { _, f := hubField(hubs, t, v1); return f != nil }) {
+		return nil, nil, nil
+	}
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo,
 		Dir:  st.dir, Env: append(os.Environ(), goEnv...), Tests: true,

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/report"
 )
 
 const fdSpoke = "apis/infra/v1beta1"
@@ -224,5 +225,21 @@ func TestV1Beta1Rest(t *testing.T) {
 		if rest != tc.rest || move != tc.move {
 			t.Errorf("v1beta1Rest(%q, %q) = %q, %v; want %q, %v", tc.label, tc.version, rest, move, tc.rest, tc.move)
 		}
+	}
+}
+
+// On Cluster API v1.10 the core API has no v1beta2 FailureDomain: the
+// planner holds the label and names what is missing.
+func TestFailureDomainsNeedCoreV1Beta2(t *testing.T) {
+	dir := copyTree(t, "testdata/capi110provider")
+	target := kindTarget{ref: report.TypeRef{Group: "infrastructure.old.example.com", Name: "FooCluster", Version: "v1beta2", Storage: true},
+		kind: &contract.InfraCluster, dir: filepath.Join(dir, "api"), hasSpokes: true}
+	ready, held, err := planFailureDomains(&stage{dir: dir}, []kindTarget{target})
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := labelKey{target.ref.Group, target.ref.Name}
+	if len(ready) != 0 || len(held) != 1 || !strings.Contains(held[key], "has no "+contract.PkgClusterV1+".FailureDomain") || !strings.HasSuffix(held[key], "(needs a person)") {
+		t.Errorf("ready %v, held %v", ready, held)
 	}
 }

@@ -112,7 +112,7 @@ func (res *Result) checklist() []checkItem {
 	items = append(items, conv)
 
 	crd := checkItem{title: "CRD regeneration"}
-	if len(typed) > 0 {
+	if len(typed) > 0 || len(res.fdMigrated) > 0 {
 		crd.summary = "regenerate the CRD manifests (`make generate-manifests` or `controller-gen crd`) so their schemas carry the new fields; mpaudit does not run controller-gen on CRDs"
 	} else {
 		crd.done, crd.summary = true, "no type changed"

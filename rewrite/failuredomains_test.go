@@ -107,7 +107,7 @@ func TestRewriteFailureDomainsWithLabel(t *testing.T) {
 	if err := res.WritePRBody(&body); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"5. [x] **Labels**", "FooCluster.infrastructure.fd.example.com (cluster.x-k8s.io/v1beta2: v1beta2)", "status.failureDomains is the v1beta2 list", "whose map converts from the list"} {
+	for _, want := range []string{"4. [ ] **CRD regeneration**", "5. [x] **Labels**", "FooCluster.infrastructure.fd.example.com (cluster.x-k8s.io/v1beta2: v1beta2)", "status.failureDomains is the v1beta2 list", "whose map converts from the list"} {
 		if !strings.Contains(body.String(), want) {
 			t.Errorf("PR body lacks %q:\n%s", want, body.String())
 		}

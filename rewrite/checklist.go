@@ -70,6 +70,15 @@ func (res *Result) checklist() []checkItem {
 	default:
 		fields.summary = "no type needed a change"
 	}
+	if len(res.fdMigrated) > 0 {
+		_, v2, _ := fdPoints()
+		var kinds []string
+		for _, k := range res.fdMigrated {
+			kinds = append(kinds, k.String())
+		}
+		fields.summary += fmt.Sprintf("; %s is the v1beta2 list in the storage version of %s, changed with its label (older API versions keep the map and convert)",
+			v2.Path, strings.Join(kinds, ", "))
+	}
 	fields.details = left
 	items = append(items, fields)
 
@@ -103,8 +112,8 @@ func (res *Result) checklist() []checkItem {
 	items = append(items, conv)
 
 	crd := checkItem{title: "CRD regeneration"}
-	if len(typed) > 0 {
-		crd.summary = "regenerate the CRD manifests (`make generate-manifests` or `controller-gen crd`) so their schemas carry the new fields, then run `mpaudit rewrite` again: a label is changed only once the CRD schema has the fields core reads under it (mpaudit does not run controller-gen on CRDs)"
+	if len(typed) > 0 || len(res.fdMigrated) > 0 {
+		crd.summary = "regenerate the CRD manifests (`make generate-manifests` or `controller-gen crd`) so their schemas carry the new fields, then run `mpaudit rewrite` again: a label is changed only once the CRD schema has the readiness and renamed fields core reads under it (mpaudit does not run controller-gen on CRDs; a failureDomains list it migrated needs the regenerated schema before the change is merged)"
 	} else {
 		crd.done, crd.summary = true, "no type changed"
 	}
@@ -129,6 +138,10 @@ func (res *Result) checklist() []checkItem {
 		labels.summary = "no label changed"
 	}
 	for _, h := range res.held {
+		if h.reason != "" {
+			labels.details = append(labels.details, fmt.Sprintf("%s keeps its label: %s", h.key, h.reason))
+			continue
+		}
 		labels.details = append(labels.details, fmt.Sprintf("%s keeps its label: under %s core would miss %s", h.key, contract.LabelKey(contract.V1Beta2), strings.Join(h.missing, "; ")))
 	}
 	items = append(items, labels)
@@ -157,6 +170,13 @@ func (res *Result) worksOn() []string {
 		for key := range lp.pools {
 			out = append(out, fmt.Sprintf("%s: every core release: cores through %s read status.ready (kept), cores from %s (assumed) read status.initialization under the %s label",
 				key, contract.LatestVerifiedCore, contract.ReleasePoolFallback, contract.LabelKey(contract.V1Beta2)))
+		}
+	}
+	if len(res.fdMigrated) > 0 {
+		_, v2, _ := fdPoints()
+		for _, key := range res.fdMigrated {
+			out = append(out, fmt.Sprintf("%s: %s is the list in the version its %s label names (%s and later); cores before %s read the older version its %s label names, whose map converts from the list",
+				key, v2.Path, contract.LabelKey(contract.V1Beta2), contract.ReleaseV1Beta2, contract.ReleaseV1Beta2, contract.LabelKey(contract.V1Beta1)))
 		}
 	}
 	for _, h := range res.held {

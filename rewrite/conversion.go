@@ -352,10 +352,11 @@ func (c *completer) run() error {
 		return nil
 	}
 	missing := c.missing(generated)
-	c.checkHandWritten(generated, handWritten)
 	target := c.targetFile(handWritten)
-	var funcs []string
 	imports := newImportSet(c.pkg, target)
+	sets := map[*ast.File]*importSet{target: imports}
+	fdEdits := c.checkHandWritten(generated, handWritten, sets)
+	var funcs []string
 	for _, m := range missing {
 		body, unknown := c.plan(m, imports)
 		if len(unknown) > 0 {
@@ -366,8 +367,10 @@ func (c *completer) run() error {
 		}
 		funcs = append(funcs, body)
 	}
-	sets := map[*ast.File]*importSet{target: imports}
 	hubEdits := c.keepHubOnlyData(handWritten, sets)
+	for f, e := range fdEdits {
+		hubEdits[f] = append(hubEdits[f], e...)
+	}
 	if len(funcs) == 0 && len(hubEdits) == 0 {
 		return nil
 	}
@@ -479,7 +482,12 @@ func (c *completer) plan(m missingConversion, imports *importSet) (string, []str
 			}
 			code = append(code, text)
 		default:
-			unknown = append(unknown, fmt.Sprintf("in.%s (%s)", w.name, w.why))
+			text, ok := failureDomainsBlock(inField, structField(m.out, w.name), imports)
+			if !ok {
+				unknown = append(unknown, fmt.Sprintf("in.%s (%s)", w.name, w.why))
+				continue
+			}
+			code = append(code, text)
 		}
 	}
 	if len(unknown) > 0 {
@@ -836,12 +844,15 @@ func (res *Result) conversionHandled(f report.Finding) bool {
 // part newly skips a field the function body never names: after the hub
 // changed, that field would be dropped silently. A field skipped before the
 // rewrite too was the provider's choice.
-func (c *completer) checkHandWritten(generated *ast.File, handWritten []*ast.File) {
+func (c *completer) checkHandWritten(generated *ast.File, handWritten []*ast.File, sets map[*ast.File]*importSet) map[*ast.File][]textEdit {
+	edits := map[*ast.File][]textEdit{}
 	declared := map[string]*ast.FuncDecl{}
+	manualFile := map[*ast.FuncDecl]*ast.File{}
 	for _, f := range handWritten {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && strings.HasPrefix(fd.Name.Name, "Convert_") && fd.Body != nil {
 				declared[fd.Name.Name] = fd
+				manualFile[fd] = f
 			}
 		}
 	}
@@ -864,6 +875,10 @@ func (c *completer) checkHandWritten(generated *ast.File, handWritten []*ast.Fil
 				if sm == nil || mentions(manual, sm[1]) || c.hubOnly(auto, sm[1]) || c.skippedBefore[auto.Name.Name+"/"+sm[1]] {
 					continue
 				}
+				if e, ok := c.completeFailureDomains(manualFile[manual], manual, auto, sm[1], sets); ok {
+					edits[manualFile[manual]] = append(edits[manualFile[manual]], e)
+					continue
+				}
 				dropped = append(dropped, "in."+sm[1]+" ("+sm[2]+")")
 			}
 		}
@@ -872,6 +887,7 @@ func (c *completer) checkHandWritten(generated *ast.File, handWritten []*ast.Fil
 				manual.Name.Name, c.rel(c.pkg.Dir), strings.Join(dropped, ", ")))
 		}
 	}
+	return edits
 }
 
 // hubOnly reports a skipped field that is the hub's status.initialization,

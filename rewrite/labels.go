@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	kyaml "sigs.k8s.io/kustomize/kyaml/yaml"
@@ -34,23 +35,78 @@ type labelTarget struct {
 // declare the v1beta2 contract for kinds whose types or writes are not
 // ready, and Cluster API switches fields on that label for them. Such repos
 // get a patch targeting the one CRD instead.
-func planLabel(t labelTarget, read func(string) ([]byte, error)) ([]labelChange, error) {
+//
+// Each API version goes under one contract label, as Cluster API v1.11.0's
+// own CRDs do (`cluster.x-k8s.io/v1beta1: v1beta1`, `cluster.x-k8s.io/v1beta2:
+// v1beta2`): core maps a version back to its contract by ranging over the
+// labels, a map, so a version under both has no deterministic contract
+// (MPA345). The version the v1beta2 label takes leaves the v1beta1 label
+// when another version stays there for older cores, which read only it.
+//
+// both reports that the version stays under the v1beta1 label too (the
+// CRD serves no other version, or the label is set where this CRD's
+// value cannot change alone).
+func planLabel(t labelTarget, read func(string) ([]byte, error)) (changes []labelChange, both bool, err error) {
 	key := contract.LabelKey(contract.V1Beta2)
 	v1 := contract.LabelKey(contract.V1Beta1)
 	kust := kustomizationPath(t.cfg.Dir)
 	src, hasSrc := t.crd.LabelSources[v1]
+	rest, move := v1beta1Rest(t.crd.Labels[v1], t.value)
+	listed := slices.Contains(strings.Split(t.crd.Labels[v1], "_"), t.value)
 	switch {
 	case hasSrc && kust != "" && src.File == kust && allWanted(t.cfg, t.wanted):
-		return editKustomizationLabel(kust, v1, key, t.value, read)
+		if move && !sameLabels(t.cfg, t.wanted, v1) {
+			move = false // one kustomization-wide value cannot drop different versions
+		}
+		changes, err = editKustomizationLabel(kust, v1, key, t.value, rest, move, read)
 	case hasSrc && src.File != kust && src.File != "":
 		// A patch or the CRD base carries the label for this CRD alone.
-		return editObjectLabel(src.File, t.crd.Name, key, t.value, read)
+		changes, err = editObjectLabel(src.File, t.crd.Name, key, t.value, rest, move, read)
 	case kust != "":
-		return addLabelPatch(t, kust, key, read)
+		// The kustomization-wide v1beta1 label is applied after patches.
+		changes, err = addLabelPatch(t, kust, key, read)
+		move = false
 	case t.crd.File != "":
-		return editObjectLabel(t.crd.File, t.crd.Name, key, t.value, read)
+		changes, err = editObjectLabel(t.crd.File, t.crd.Name, key, t.value, rest, move, read)
+	default:
+		return nil, false, fmt.Errorf("CRD %s: no file to put the label in", t.crd.Name)
 	}
-	return nil, fmt.Errorf("CRD %s: no file to put the label in", t.crd.Name)
+	return changes, listed && !move, err
+}
+
+// v1beta1Rest is the v1beta1 label's value without version; move is false
+// when the label does not list it or lists nothing else.
+func v1beta1Rest(label, version string) (rest string, move bool) {
+	var keep []string
+	found := false
+	for v := range strings.SplitSeq(label, "_") {
+		switch {
+		case v == version:
+			found = true
+		case v != "":
+			keep = append(keep, v)
+		}
+	}
+	if !found || len(keep) == 0 {
+		return label, false
+	}
+	return strings.Join(keep, "_"), true
+}
+
+// sameLabels reports whether every CRD of the kustomization has the same
+// key label and gets the same v1beta2 version.
+func sameLabels(cfg *crdconfig.Result, wanted map[labelKey]string, key string) bool {
+	first := true
+	var label, version string
+	for _, c := range cfg.CRDs {
+		l, v := c.Labels[key], wanted[labelKey{c.Group, c.Kind}]
+		if first {
+			label, version, first = l, v, false
+		} else if l != label || v != version {
+			return false
+		}
+	}
+	return true
 }
 
 func kustomizationPath(dir string) string {
@@ -87,7 +143,7 @@ func render(original string, rn *kyaml.RNode) ([]byte, error) {
 
 // editKustomizationLabel adds key next to the v1beta1 label, in the same
 // labels[].pairs entry or in commonLabels.
-func editKustomizationLabel(path, near, key, value string, read func(string) ([]byte, error)) ([]labelChange, error) {
+func editKustomizationLabel(path, near, key, value, rest string, move bool, read func(string) ([]byte, error)) ([]labelChange, error) {
 	data, err := read(path)
 	if err != nil {
 		return nil, err
@@ -116,6 +172,11 @@ func editKustomizationLabel(path, near, key, value string, read func(string) ([]
 	if err := target.PipeE(kyaml.SetField(key, kyaml.NewScalarRNode(value))); err != nil {
 		return nil, err
 	}
+	if move {
+		if err := target.PipeE(kyaml.SetField(near, kyaml.NewScalarRNode(rest))); err != nil {
+			return nil, err
+		}
+	}
 	out, err := render(string(data), rn)
 	if err != nil {
 		return nil, err
@@ -124,7 +185,7 @@ func editKustomizationLabel(path, near, key, value string, read func(string) ([]
 }
 
 // editObjectLabel sets metadata.labels[key] on the document named name.
-func editObjectLabel(path, name, key, value string, read func(string) ([]byte, error)) ([]labelChange, error) {
+func editObjectLabel(path, name, key, value, rest string, move bool, read func(string) ([]byte, error)) ([]labelChange, error) {
 	data, err := read(path)
 	if err != nil {
 		return nil, err
@@ -144,6 +205,11 @@ func editObjectLabel(path, name, key, value string, read func(string) ([]byte, e
 		}
 		if err := rn.PipeE(kyaml.LookupCreate(kyaml.MappingNode, "metadata", "labels"), kyaml.SetField(key, kyaml.NewScalarRNode(value))); err != nil {
 			return nil, err
+		}
+		if move {
+			if err := rn.PipeE(kyaml.Lookup("metadata", "labels"), kyaml.SetField(contract.LabelKey(contract.V1Beta1), kyaml.NewScalarRNode(rest))); err != nil {
+				return nil, err
+			}
 		}
 		out, err := render(doc, rn)
 		if err != nil {

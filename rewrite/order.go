@@ -42,6 +42,9 @@ type labelPass struct {
 	metadata string
 	// manual lists what the pass left for a person.
 	manual []string
+	// both are the kinds whose labelled version stays under the v1beta1
+	// label too: older cores read it, so its shape cannot change.
+	both map[labelKey]bool
 }
 
 func (lp *labelPass) write(st *stage, path string, content []byte, why string, mark func(string, string)) error {
@@ -87,7 +90,7 @@ func (lp *labelPass) undo(unmark func(string, string)) error {
 // addLabels adds the v1beta2 contract label to the CRDs of migrated pools
 // and of the label-driven kinds not in hold.
 func addLabels(st *stage, rep *report.Report, targets []kindTarget, hold map[labelKey]bool, mark func(string, string)) (*labelPass, error) {
-	lp := &labelPass{originals: map[string][]byte{}, reasons: map[string][]string{}, flipped: map[labelKey]string{}, pools: map[labelKey]string{}, templates: map[labelKey]string{}}
+	lp := &labelPass{originals: map[string][]byte{}, reasons: map[string][]string{}, flipped: map[labelKey]string{}, pools: map[labelKey]string{}, templates: map[labelKey]string{}, both: map[labelKey]bool{}}
 	if rep == nil {
 		return lp, nil
 	}
@@ -167,7 +170,10 @@ func addLabels(st *stage, rep *report.Report, targets []kindTarget, hold map[lab
 			if !ok {
 				continue
 			}
-			changes, err := planLabel(labelTarget{crd: crd, value: value, cfg: cfg, wanted: want}, read)
+			changes, both, err := planLabel(labelTarget{crd: crd, value: value, cfg: cfg, wanted: want}, read)
+			if both {
+				lp.both[labelKey{crd.Group, crd.Kind}] = true
+			}
 			if err != nil {
 				lp.manual = append(lp.manual, fmt.Sprintf("add the label %s: %s to CRD %s (%v)", contract.LabelKey(contract.V1Beta2), value, crd.Name, err))
 				delete(lp.flipped, labelKey{crd.Group, crd.Kind})
@@ -192,15 +198,22 @@ func addLabels(st *stage, rep *report.Report, targets []kindTarget, hold map[lab
 
 // labelBlockers lists, per label-driven kind labelled by the pass, the
 // findings under its new label that core would trip on.
-func labelBlockers(lp *labelPass, after *report.Report) map[labelKey][]report.Finding {
+// A planned failureDomains migration (shapeLater) changes the map under
+// the new label after this judgement, so the map's shape does not block,
+// unless the version stays under the v1beta1 label, whose cores need it.
+func labelBlockers(lp *labelPass, after *report.Report, shapeLater map[labelKey]*fdMigration) map[labelKey][]report.Finding {
 	out := map[labelKey][]report.Finding{}
 	if after == nil {
 		return out
 	}
+	_, fd, _ := fdPoints()
 	for _, f := range after.Findings {
 		group, _, _ := strings.Cut(f.APIVersion, "/")
 		key := labelKey{group, f.Kind}
 		if _, ok := lp.flipped[key]; !ok || f.Spoke || !slices.Contains(contract.LabelFlipBlockers, f.Rule) {
+			continue
+		}
+		if shapeLater[key] != nil && !lp.both[key] && f.Rule == contract.RuleKindShapeForLabel && f.Field == fd.Path {
 			continue
 		}
 		out[key] = append(out[key], f)
@@ -222,6 +235,8 @@ func gateRelease(target contract.CoreTarget) contract.Release {
 type heldLabel struct {
 	key     labelKey
 	missing []string
+	// reason replaces missing when the kind was held before labelling.
+	reason string
 }
 
 func describeBlockers(key labelKey, fs []report.Finding, st *stage) heldLabel {
@@ -262,20 +277,26 @@ func holdUnreadyLabels(st *stage, dopts driver.Options, res *Result, last *repor
 			return nil, nil, err
 		}
 	}
-	blocked := labelBlockers(lp, judged)
+	blocked := labelBlockers(lp, judged, res.fdPlanned)
 	if len(blocked) == 0 {
 		return after, lp, nil
 	}
 	hold := map[labelKey]bool{}
+	for _, h := range res.held {
+		hold[h.key] = true // held before labelling
+	}
+	var newly []heldLabel
 	for key, fs := range blocked {
 		hold[key] = true
-		res.held = append(res.held, describeBlockers(key, fs, st))
+		newly = append(newly, describeBlockers(key, fs, st))
 	}
-	sort.Slice(res.held, func(i, j int) bool { return res.held[i].key.String() < res.held[j].key.String() })
-	for _, h := range res.held {
+	sort.Slice(newly, func(i, j int) bool { return newly[i].key.String() < newly[j].key.String() })
+	for _, h := range newly {
 		res.Manual = append(res.Manual, fmt.Sprintf("label %s %s once core would find everything it reads under that label; missing now: %s",
 			h.key, contract.LabelKey(contract.V1Beta2), strings.Join(h.missing, "; ")))
 	}
+	res.held = append(res.held, newly...)
+	sort.Slice(res.held, func(i, j int) bool { return res.held[i].key.String() < res.held[j].key.String() })
 	if err := lp.undo(unmark); err != nil {
 		return nil, nil, err
 	}

@@ -66,8 +66,13 @@ type Result struct {
 	// whose label the rewrite left because core would miss something.
 	labels *labelPass
 	held   []heldLabel
-	// fieldsTodo are the type changes the rewrite left for a person.
-	fieldsTodo []string
+	// fdPlanned are the InfraClusters whose status.failureDomains can move
+	// to the list shape with their label; fdMigrated those that did.
+	fdPlanned  map[labelKey]*fdMigration
+	fdMigrated []labelKey
+	// fieldsTodo are the type changes the rewrite left for a person;
+	// migratedKinds the resource kinds whose types it changed.
+	fieldsTodo, migratedKinds []string
 }
 
 const maxRounds = 3
@@ -219,7 +224,11 @@ func Run(opts Options) (res *Result, err error) {
 	if err := regenerate(st, changed, mark, res, trace); err != nil {
 		return nil, err
 	}
-	labels, err := addLabels(st, last, targets, nil, mark)
+	hold, err := planFailureDomainShapes(st, targets, res)
+	if err != nil {
+		return nil, err
+	}
+	labels, err := addLabels(st, last, targets, hold, mark)
 	if err != nil {
 		return nil, err
 	}
@@ -241,29 +250,43 @@ func Run(opts Options) (res *Result, err error) {
 		res.After = last
 		return res, nil
 	}
-	opts.Progress.Step("verifying: go vet")
-	if err := vet(st.dir, affectedPackages(st, changed), trace); err != nil {
-		return res, fmt.Errorf("the rewritten module does not build, so nothing was written:\n%v%s", err, res.conversionHint())
+	// verify builds and vets what changed under every build configuration
+	// and audits the result; a failure of the rewrite is a result error.
+	verify := func() (after *report.Report, resultErr, runErr error) {
+		opts.Progress.Step("verifying: go vet")
+		if err := vet(st.dir, affectedPackages(st, changed), trace); err != nil {
+			return nil, fmt.Errorf("the rewritten module does not build, so nothing was written:\n%v%s", err, res.conversionHint()), nil
+		}
+		// Linking (all vet leaves to build) and the audit of the result use
+		// different resources; run them side by side.
+		opts.Progress.Step("verifying: go build ./... and the audit of the result")
+		built := make(chan error, 1)
+		go func() { built <- build(st.dir) }()
+		after, err := driver.Run(dopts)
+		buildErr := <-built
+		trace.step("go build ./... and the audit of the result")
+		if buildErr != nil {
+			return nil, fmt.Errorf("the rewritten module does not build, so nothing was written:\n%v%s", buildErr, res.conversionHint()), nil
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		return after, plan.verify(st, changed, res, trace), nil
 	}
-	// Linking (all vet leaves to build) and the audit of the result use
-	// different resources; run them side by side.
-	opts.Progress.Step("verifying: go build ./... and the audit of the result")
-	built := make(chan error, 1)
-	go func() { built <- build(st.dir) }()
-	after, err := driver.Run(dopts)
-	buildErr := <-built
-	trace.step("go build ./... and the audit of the result")
-	if buildErr != nil {
-		return res, fmt.Errorf("the rewritten module does not build, so nothing was written:\n%v%s", buildErr, res.conversionHint())
-	}
-	if err != nil {
-		return nil, err
-	}
-	if err := plan.verify(st, changed, res, trace); err != nil {
-		return res, err
+	after, resultErr, err := verify()
+	if resultErr != nil || err != nil {
+		return verifyError(res, resultErr, err)
 	}
 	if after, labels, err = holdUnreadyLabels(st, dopts, res, last, targets, labels, after, mark, unmark); err != nil {
 		return nil, err
+	}
+	// The failureDomains shape changes only with the label (see failuredomains.go).
+	if migrated, err := migrateFailureDomainShapes(st, res, labels, changed, mark, trace); err != nil {
+		return nil, err
+	} else if migrated {
+		if after, resultErr, err = verify(); resultErr != nil || err != nil {
+			return verifyError(res, resultErr, err)
+		}
 	}
 	res.labels = labels
 	res.Manual = append(res.Manual, labels.manual...)
@@ -290,6 +313,13 @@ func Run(opts Options) (res *Result, err error) {
 // loadError is an error of the fix rounds that still has a result to show
 // (what was audited before it stopped).
 type loadError struct{ error }
+
+func verifyError(res *Result, resultErr, runErr error) (*Result, error) {
+	if runErr != nil {
+		return nil, runErr
+	}
+	return res, resultErr
+}
 
 func runError(res *Result, err error) (*Result, error) {
 	if le, ok := err.(loadError); ok {

@@ -53,6 +53,14 @@ envtest-assets:
 .PHONY: bench-live
 bench-live: ; bash hack/bench-live.sh
 
+# Load CRDs from paths outside the repo into envtest, create a sample object
+# per CRD of a contract kind and run `mpaudit live` at each core version
+# (docs/live-trials.md), e.g.
+#   make live-trial CRDS=../cluster-api/config/crd,../cluster-api/test/infrastructure/docker/config/crd CAPI_VERSION=v1.10.0,v1.11.0
+.PHONY: live-trial
+live-trial: build
+	@assets=$$(bash hack/envtest-assets.sh) && KUBEBUILDER_ASSETS="$$assets" $(GO) run ./hack/livetrial -mpaudit $(BIN) -crds "$(CRDS)" -capi-version "$(CAPI_VERSION)"
+
 # Time the whole-module rewrite of the same generated provider against plain
 # go vet (target: at most 2x).
 .PHONY: bench-rewrite

@@ -420,6 +420,23 @@ func (v *validator) kinds(cfg *Config, val any) {
 	}
 }
 
+// ParseKinds validates a kinds mapping given outside a configuration file
+// (the golangci-lint plugin's settings) with the file's rules; name says
+// where it came from in errors.
+func ParseKinds(name string, val any) (contract.Overrides, error) {
+	v := &validator{file: name}
+	cfg := &Config{}
+	v.kinds(cfg, val)
+	if len(v.errs) > 0 {
+		errs := make([]error, len(v.errs))
+		for i, e := range v.errs {
+			errs[i] = e
+		}
+		return nil, errors.Join(errs...)
+	}
+	return cfg.Kinds, nil
+}
+
 // kindName is an API kind: what Classify compares with a type's or CRD's kind.
 var kindName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9]*$`)
 

@@ -1,5 +1,7 @@
 package contract
 
+import "slices"
+
 // Rules of the CRD check shared by static and live modes for every
 // label-driven kind (MPA340–MPA359), and of live's object checks for those
 // kinds and the core objects that reference them (MPA420–MPA469).
@@ -51,6 +53,13 @@ var labelDrivenWithTemplates = []*Kind{
 	&InfraClusterTemplate, &InfraMachineTemplate, &ControlPlaneTemplate, &BootstrapConfigTemplate,
 }
 
+// resolvedByLabel are the kinds whose CRD core looks up by
+// CalculateCRDName and resolves by its contract label: the label-driven
+// kinds and every template, InfraMachinePoolTemplate included (a
+// ClusterClass's machine pool class references one; its reconcile resolves
+// the reference with contract.UpdateReferenceAPIContract).
+var resolvedByLabel = append(slices.Clone(labelDrivenWithTemplates), &InfraMachinePoolTemplate)
+
 const overviewDoc = "https://cluster-api.sigs.k8s.io/developer/providers/contracts/overview.html"
 
 // labelSeverity is for findings that matter once the core honours the
@@ -71,7 +80,7 @@ func labelSeverity(c Context) Severity {
 
 var liveKindRules = []*Rule{
 	{
-		ID: RuleKindCRDName, Name: "kind-crd-name", Scope: ScopeCRD, Kinds: labelDrivenWithTemplates,
+		ID: RuleKindCRDName, Name: "kind-crd-name", Scope: ScopeCRD, Kinds: resolvedByLabel,
 		Modes:     Static | Live,
 		Title:     "CRD name is not contract.CalculateCRDName(group, kind)",
 		Rationale: "Cluster API fetches a referenced kind's CRD by the name CalculateCRDName(group, kind) to read its contract label; any other name is NotFound and the reference never resolves.",
@@ -80,7 +89,7 @@ var liveKindRules = []*Rule{
 		severity:  fixed(Error),
 	},
 	{
-		ID: RuleKindCRDScope, Name: "kind-crd-scope", Scope: ScopeCRD, Kinds: labelDrivenWithTemplates,
+		ID: RuleKindCRDScope, Name: "kind-crd-scope", Scope: ScopeCRD, Kinds: resolvedByLabel,
 		Modes:     Static | Live,
 		Title:     "CRD is not namespace-scoped",
 		Rationale: "All contract resources MUST be namespace-scoped: core references them by name in the namespace of the Cluster.",
@@ -89,7 +98,7 @@ var liveKindRules = []*Rule{
 		severity:  fixed(Error),
 	},
 	{
-		ID: RuleKindLabelMissing, Name: "kind-contract-label-missing", Scope: ScopeCRD, Kinds: labelDrivenWithTemplates,
+		ID: RuleKindLabelMissing, Name: "kind-contract-label-missing", Scope: ScopeCRD, Kinds: resolvedByLabel,
 		Modes: Static | Live,
 		Title: "CRD has no contract label the target core honours",
 		Rationale: "Core resolves the API version of a referenced object from the CRD's cluster.x-k8s.io/<contract> label; cores before v1.11 " +
@@ -109,7 +118,7 @@ var liveKindRules = []*Rule{
 		severity: labelSeverity,
 	},
 	{
-		ID: RuleKindLabelVersion, Name: "kind-contract-label-version", Scope: ScopeCRD, Kinds: labelDrivenWithTemplates,
+		ID: RuleKindLabelVersion, Name: "kind-contract-label-version", Scope: ScopeCRD, Kinds: resolvedByLabel,
 		Modes:     Static | Live,
 		Title:     "the contract label selects an API version the CRD does not serve",
 		Rationale: "Core GETs referenced objects at the highest version named in the chosen contract label; if the CRD does not serve it, the reference cannot be resolved.",

@@ -11,6 +11,10 @@
 //     contract.EvaluateKindCRD; objects judged against the contract their
 //     CRD's label selects for the target core; each core object compared
 //     with what that core computes from the object it references.
+//   - Templates of every kind, InfraMachinePoolTemplate included (kinds.go):
+//     their CRDs get the same check (core resolves a ClusterClass's
+//     template references by CRD name and label); their objects are not
+//     judged, as core reads only their metadata.
 //
 // Paths come from the catalog (Kind.Links and points). The same checks run
 // on a `kubectl get -o yaml` dump (FileSource).

@@ -209,7 +209,7 @@ func domainNames(v any) []string {
 	return out
 }
 
-// kindCRDs returns the CRDs of label-driven kinds (and templates) to audit,
+// kindCRDs returns the CRDs of label-driven kinds and of every template to audit,
 // with their kind: what core objects reference, what the classifier finds in
 // the provider groups, and --crd names it classifies so.
 func (a *auditor) kindCRDs() ([]*apiextensionsv1.CustomResourceDefinition, map[string]*contract.Kind) {
@@ -232,7 +232,9 @@ func (a *auditor) kindCRDs() ([]*apiextensionsv1.CustomResourceDefinition, map[s
 		if _, ok := kinds[crd.Name]; ok {
 			continue
 		}
-		if c := classifyCRD(crd, a.opts.KindOverrides); isLabelDriven(c.Kind) {
+		// Every template's CRD is resolved by its label (a ClusterClass
+		// references it), InfraMachinePoolTemplate's too.
+		if c := classifyCRD(crd, a.opts.KindOverrides); isLabelDriven(c.Kind) || (c.Kind != nil && c.Kind.IsTemplate()) {
 			kinds[crd.Name] = c.Kind
 		}
 	}

@@ -11,6 +11,8 @@
 //	              (min-severity is accepted as another name for it)
 //	disable:      rule IDs (or names) not to report
 //	enable-only:  rule IDs (or names) to report, and no others
+//	kinds:        the contract kind of API kinds over the classifier, as
+//	              .mpaudit.yaml's kinds (same keys, values and checks)
 //
 // The analyzers are not changed: each reporting analyzer is wrapped so that
 // diagnostics of rules not selected are dropped by category (the rule ID),
@@ -32,6 +34,7 @@ import (
 
 	"github.com/mpaudit/mpaudit/analyzers"
 	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
+	"github.com/mpaudit/mpaudit/config"
 	"github.com/mpaudit/mpaudit/contract"
 )
 
@@ -51,9 +54,10 @@ type rawSettings struct {
 	MinSeverity json.RawMessage `json:"min-severity"`
 	Disable     json.RawMessage `json:"disable"`
 	EnableOnly  json.RawMessage `json:"enable-only"`
+	Kinds       json.RawMessage `json:"kinds"`
 }
 
-var settingNames = []string{"capi-version", "disable", "enable-only", "fail-on", "min-severity"}
+var settingNames = []string{"capi-version", "disable", "enable-only", "fail-on", "kinds", "min-severity"}
 
 // Plugin is the validated configuration; it implements register.LinterPlugin.
 type Plugin struct {
@@ -61,6 +65,8 @@ type Plugin struct {
 	reportAt    contract.Severity
 	// keep is nil when every rule is reported.
 	keep map[string]bool
+	// kinds are the kind overrides (nil: none).
+	kinds contract.Overrides
 }
 
 var _ register.LinterPlugin = (*Plugin)(nil)
@@ -103,6 +109,10 @@ func New(conf any) (register.LinterPlugin, error) {
 		p.reportAt = sev
 	}
 
+	if p.kinds, err = kindsSetting(raw.Kinds); err != nil {
+		return nil, err
+	}
+
 	disabled, err := ruleSetting("disable", raw.Disable, false)
 	if err != nil {
 		return nil, err
@@ -132,7 +142,7 @@ func New(conf any) (register.LinterPlugin, error) {
 // BuildAnalyzers builds a fresh analyzer set from the plugin's settings
 // and returns its reporting analyzers, each behind a stand-in (see wrap).
 func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
-	set, err := analyzers.New(analyzers.Settings{CAPIVersion: p.capiVersion, ReportAt: p.reportAt})
+	set, err := analyzers.New(analyzers.Settings{CAPIVersion: p.capiVersion, ReportAt: p.reportAt, KindOverrides: p.kinds})
 	if err != nil {
 		return nil, fmt.Errorf("mpaudit: %w", err)
 	}
@@ -281,6 +291,25 @@ func ruleSetting(setting string, raw json.RawMessage, needStatic bool) (map[stri
 		out[r.ID] = true
 	}
 	return out, nil
+}
+
+// kindsSetting validates the kinds mapping as config validates the kinds
+// of .mpaudit.yaml, so both accept and refuse the same entries.
+func kindsSetting(raw json.RawMessage) (contract.Overrides, error) {
+	if isNull(raw) {
+		return nil, nil
+	}
+	var v any
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber() // numbers are named as the file's validation names them
+	if err := dec.Decode(&v); err != nil {
+		return nil, settingError("kinds", err)
+	}
+	kinds, err := config.ParseKinds("linters.settings.custom."+Name+".settings", v)
+	if err != nil {
+		return nil, fmt.Errorf("mpaudit: %w", err)
+	}
+	return kinds, nil
 }
 
 // stringSetting decodes a string setting; absent or null is "".

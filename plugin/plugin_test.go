@@ -91,9 +91,14 @@ func byName(t *testing.T, as []*analysis.Analyzer, name string) *analysis.Analyz
 // "line: message" for every diagnostic.
 func collect(t *testing.T, as []*analysis.Analyzer, patterns ...string) []string {
 	t.Helper()
+	return collectIn(t, testdata(t), as, patterns...)
+}
+
+func collectIn(t *testing.T, dir string, as []*analysis.Analyzer, patterns ...string) []string {
+	t.Helper()
 	var out []string
 	for _, a := range as {
-		for _, r := range analysistest.Run(ignore{}, testdata(t), a, patterns...) {
+		for _, r := range analysistest.Run(ignore{}, dir, a, patterns...) {
 			if r.Err != nil {
 				t.Fatalf("%s: %v", a.Name, r.Err)
 			}
@@ -209,6 +214,44 @@ func TestCRDFindingOnType(t *testing.T) {
 	}
 }
 
+// TestKinds gives the plugin the kinds of testdata/kindsoverride's
+// .mpaudit.yaml: its analyzers classify the module's types as check and
+// go vet do there (cmd/mpaudit TestKindOverridesAgree): WidgetBox is an
+// InfraMachine, WidgetCluster no contract kind. The whole diagnostic set
+// of every analyzer is asserted, with and without the setting.
+func TestKinds(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join("testdata", "kindsoverride"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, ".mpaudit.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file map[string]any // decoded as golangci-lint decodes its YAML
+	if err := yaml.Unmarshal(data, &file); err != nil {
+		t.Fatal(err)
+	}
+	conf := settingsMap("capi-version", "v1.14.2", "kinds", file["kinds"])
+	as := build(t, conf)
+	analysistest.Run(t, dir, byName(t, as, "kindtypes"), "./...")
+	const prefix = "MPA120 warning: %s status.initialization.provisioned: %[1]s has status.ready but no status.initialization.provisioned (no CRD or contract label found for %[1]s: judged against the v1beta2 contract)"
+	for _, tc := range []struct {
+		name string
+		conf any
+		want []string
+	}{
+		{"with kinds", conf, []string{"8: " + fmt.Sprintf(prefix, "WidgetBox")}},
+		{"without", settingsMap("capi-version", "v1.14.2"), []string{"20: " + fmt.Sprintf(prefix, "WidgetCluster")}},
+	} {
+		got := collectIn(t, dir, build(t, tc.conf), "./...")
+		slices.Sort(got)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: diagnostics\n%s\nwant\n%s", tc.name, strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+		}
+	}
+}
+
 func TestInvalidSettings(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -227,6 +270,11 @@ func TestInvalidSettings(t *testing.T) {
 		{"nothing left", settingsMap("enable-only", []any{"MPA101"}, "disable", []any{"MPA101"}), []string{`"enable-only"`, `"disable"`, "no rule"}},
 		{"unknown key", settingsMap("capi_version", "v1.14.2"), []string{`unknown field "capi_version"`, "capi-version"}},
 		{"not a map", []any{"MPA101"}, []string{"mpaudit: settings"}},
+		// The checks of .mpaudit.yaml's kinds, naming the entry.
+		{"unknown kind", settingsMap("kinds", map[string]any{"FooBox": "InfraBox"}), []string{"settings: kinds.FooBox", `unknown contract kind "InfraBox"`, "InfraMachine"}},
+		{"kind key is a pattern", settingsMap("kinds", map[string]any{"Foo*": "InfraMachine"}), []string{"kinds.Foo*", "not a Go type or a pattern"}},
+		{"kind not a string", settingsMap("kinds", map[string]any{"FooBox": 3}), []string{"kinds.FooBox", "the number 3"}},
+		{"kinds not a map", settingsMap("kinds", []any{"FooBox"}), []string{"kinds", "want a mapping"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := buildErr(tc.conf)
@@ -249,6 +297,7 @@ func TestValidSettingForms(t *testing.T) {
 		settingsMap("fail-on", "warning", "min-severity", "warning"),
 		settingsMap("disable", "MPA101, MPA105"), // one comma-separated string
 		settingsMap("disable", []any{"MPA401"}),  // a live rule: nothing to drop here, but harmless
+		settingsMap("kinds", map[string]any{"FooBox": "InfraMachine", "infrastructure.example.com/FooPool": "none"}),
 	} {
 		if _, err := buildErr(conf); err != nil {
 			t.Errorf("%v: %v", conf, err)

@@ -31,6 +31,10 @@ type Options struct {
 	Context context.Context
 	// Progress shows the phases on a terminal; nil shows nothing.
 	Progress *progress.Line
+	// KindOverrides name the contract kind of API kinds over the
+	// classifier (.mpaudit.yaml kinds), so the rewrite migrates the types
+	// check judges.
+	KindOverrides contract.Overrides
 }
 
 // Change is one file the rewrite creates or replaces.
@@ -138,7 +142,8 @@ func Run(opts Options) (res *Result, err error) {
 		}
 	}
 
-	dopts := driver.Options{Dir: st.path(dir), Patterns: opts.Patterns, CAPIVersion: opts.CAPIVersion, Tests: true, Progress: opts.Progress, Load: loadFromSource}
+	dopts := driver.Options{Dir: st.path(dir), Patterns: opts.Patterns, CAPIVersion: opts.CAPIVersion, Tests: true, Progress: opts.Progress, Load: loadFromSource,
+		KindOverrides: opts.KindOverrides}
 	var last *report.Report
 	// fixRounds applies the analyzers' fixes until none is left or only
 	// conflicting ones remain; round 0 runs on the module as it was.

@@ -109,7 +109,7 @@ func (p *buildPlan) analyse(st *stage, patternDir string, opts Options, first bo
 		opts.Progress.Step("analysing under %s", e.cfg)
 		rep, fixes, err := driver.RunFixes(driver.Options{
 			Dir: st.dir, Patterns: e.patterns, CAPIVersion: opts.CAPIVersion, Tests: true,
-			Env: append(os.Environ(), e.cfg.env()...), Load: loadFromSource,
+			Env: append(os.Environ(), e.cfg.env()...), Load: loadFromSource, KindOverrides: opts.KindOverrides,
 		})
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", e.cfg, err)

@@ -156,7 +156,7 @@ func run(opts Options, withFixes bool) (*report.Report, []Fix, error) {
 		if pf, ok := o.results[as.Finder].(*kindfinder.Result); ok {
 			rootPools = append(rootPools, pf)
 			m.types(pf.Pools)
-			m.kindTypes(pf.Others())
+			m.kindTypes(pf.Types)
 		}
 		fixes = append(fixes, o.fixes...)
 	}
@@ -345,11 +345,12 @@ func (m *merger) types(pools []*kindfinder.Pool) {
 	}
 }
 
-// kindTypes lists the package's types of the other kinds (templates are
-// classified but not judged, so they get no row).
+// kindTypes lists the package's types of the kinds other than pools (which
+// types lists), templates included: their CRDs are checked, so they get
+// rows whose cells are the template's points.
 func (m *merger) kindTypes(ts []*kindfinder.Type) {
 	for _, t := range ts {
-		if t.Catalog == nil || t.Catalog.IsTemplate() {
+		if t.Catalog == nil || t.Catalog.Name == contract.KindInfraMachinePool {
 			continue
 		}
 		role := "storage"

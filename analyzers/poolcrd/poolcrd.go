@@ -41,8 +41,10 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 		}
 	}
 	var kindStorage []*kindfinder.Type
-	for _, t := range res.Others() {
-		if t.Storage {
+	for _, t := range res.Types {
+		// Pools get the pool rules above; every other kind, pool templates
+		// included, the CRD check live applies.
+		if t.Storage && t.Catalog.Name != contract.KindInfraMachinePool {
 			kindStorage = append(kindStorage, t)
 		}
 	}

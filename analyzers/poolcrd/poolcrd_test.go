@@ -81,6 +81,9 @@ func TestKindCRDs(t *testing.T) {
 		// The latest release series, v0.2, declares v1beta2 (metadata.yaml:10).
 		"MPA350 warning DevControlPlane releaseSeries[].contract @metadata.yaml:10",
 		"MPA350 warning DevMachineTemplate releaseSeries[].contract @metadata.yaml:10",
+		// A pool template's CRD is resolved by its label too (ClusterClass).
+		"MPA342 error DevMachinePoolTemplate metadata.labels @infrastructure.cluster.x-k8s.io_devmachinepooltemplates.yaml:5",
+		"MPA350 warning DevMachinePoolTemplate releaseSeries[].contract @metadata.yaml:10",
 	}
 	slices.Sort(want)
 	if !slices.Equal(got, want) {

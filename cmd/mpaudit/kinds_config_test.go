@@ -1,9 +1,19 @@
 package main
 
 import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
 	"testing"
+
+	"github.com/mpaudit/mpaudit/report"
 )
 
 // TestCheckKindOverrides: the kinds section of the configuration file
@@ -33,4 +43,108 @@ func TestCheckKindOverrides(t *testing.T) {
 	if got := judged("--config", cfg); got["DevMachineTemplate"] || !got["DevBox"] {
 		t.Errorf("with overrides, MPA343 on %v; want DevBox, not DevMachineTemplate", got)
 	}
+}
+
+// TestKindOverridesAgree: the module plugin/testdata/kindsoverride has a
+// type the classifier misses (WidgetBox) and one it takes for an
+// InfraCluster (WidgetCluster); its .mpaudit.yaml says otherwise. check,
+// go vet -vettool and rewrite read the file and classify the types the same
+// way (the golangci-lint plugin, given the same kinds, in plugin TestKinds);
+// with an empty configuration they all follow the classifier instead.
+func TestKindOverridesAgree(t *testing.T) {
+	src, err := filepath.Abs("../../plugin/testdata/kindsoverride")
+	if err != nil {
+		t.Fatal(err)
+	}
+	empty := filepath.Join(t.TempDir(), "empty.yaml")
+	if err := os.WriteFile(empty, []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bin := binary(t)
+	for _, tc := range []struct {
+		name   string
+		config []string // extra flags
+		// the finding set (rule kind file:line) and the migrated status types
+		findings, migrated []string
+	}{
+		{"overrides", nil, []string{"MPA120 WidgetBox apis/v1beta2/types.go:8"}, []string{"WidgetBoxStatus"}},
+		{"classifier", []string{"--config", empty}, []string{"MPA120 WidgetCluster apis/v1beta2/types.go:20"}, []string{"WidgetClusterStatus"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "m")
+			if out, err := exec.Command("cp", "-r", src, dir).CombinedOutput(); err != nil {
+				t.Fatalf("cp: %v\n%s", err, out)
+			}
+			if tc.config != nil {
+				// go vet has no --config: the module's own file is what it reads.
+				if err := os.Rename(filepath.Join(dir, ".mpaudit.yaml"), filepath.Join(dir, "off.yaml")); err != nil {
+					t.Fatal(err)
+				}
+			}
+			_, r := runJSON(t, append([]string{"check", "--no-cache", "-C", dir, "--capi-version", "v1.14.2", "./..."}, tc.config...)...)
+			var checkSet []string
+			for _, f := range r.Findings {
+				pos := ""
+				if f.Position != nil {
+					pos = fmt.Sprintf("%s:%d", f.Position.File, f.Position.Line)
+				}
+				checkSet = append(checkSet, fmt.Sprintf("%s %s %s", f.Rule, f.Kind, pos))
+			}
+			slices.Sort(checkSet)
+			if !slices.Equal(checkSet, tc.findings) {
+				t.Errorf("check findings %q, want %q", checkSet, tc.findings)
+			}
+
+			vet := exec.Command("go", "vet", "-vettool="+bin, "-capi-version", "v1.14.2", "./...")
+			vet.Dir, vet.Env = dir, append(os.Environ(), "GOFLAGS=")
+			out, _ := vet.CombinedOutput()
+			var vetSet []string
+			diag := regexp.MustCompile(`^(\S+\.go):(\d+):\d+: (MPA\d+) \w+: (\w+) `)
+			for line := range strings.Lines(string(out)) {
+				if m := diag.FindStringSubmatch(line); m != nil {
+					vetSet = append(vetSet, fmt.Sprintf("%s %s %s:%s", m[3], m[4], filepath.ToSlash(m[1]), m[2]))
+				}
+			}
+			slices.Sort(vetSet)
+			if !slices.Equal(vetSet, tc.findings) {
+				t.Errorf("go vet findings %q, want %q\n%s", vetSet, tc.findings, out)
+			}
+
+			code, stdout, errOut := run(t, append([]string{"rewrite", "-C", dir, "--capi-version", "v1.14.2", "--write", "./..."}, tc.config...)...)
+			if code != report.ExitOK {
+				t.Fatalf("rewrite --write: exit %d\n%s\n%s", code, stdout, errOut)
+			}
+			if got := statusTypesWith(t, filepath.Join(dir, "apis", "v1beta2", "types.go"), "Initialization"); !slices.Equal(got, tc.migrated) {
+				t.Errorf("rewrite migrated %q, want %q", got, tc.migrated)
+			}
+		})
+	}
+}
+
+// statusTypesWith lists the struct types of a file that have a field of that name.
+func statusTypesWith(t *testing.T, path, field string) []string {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), path, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	ast.Inspect(f, func(n ast.Node) bool {
+		ts, ok := n.(*ast.TypeSpec)
+		if !ok {
+			return true
+		}
+		if st, ok := ts.Type.(*ast.StructType); ok {
+			for _, fl := range st.Fields.List {
+				for _, name := range fl.Names {
+					if name.Name == field {
+						out = append(out, ts.Name.Name)
+					}
+				}
+			}
+		}
+		return false
+	})
+	slices.Sort(out)
+	return out
 }

@@ -13,7 +13,6 @@ import (
 	"sigs.k8s.io/controller-tools/pkg/crd"
 	"sigs.k8s.io/controller-tools/pkg/genall"
 
-	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/report"
 )
 
@@ -69,14 +68,14 @@ func rowKeys(refs []report.TypeRef, keep func(report.TypeRef) bool) []string {
 
 // Live classifies the CRDs generated from a module's types as check
 // classifies the types, whether a CRD is found by a core object's reference
-// or by the classifier alone. Templates get rows in live only (their CRDs
-// are judged there); a kind only a reference names is audited by live as
-// core reads it, with a note that check cannot know it.
+// or by the classifier alone, templates included (both give them rows); a
+// kind only a reference names is audited by live as core reads it, with a
+// note that check cannot know it.
 func TestLiveClassifiesAsCheck(t *testing.T) {
 	_, static := runJSON(t, "check", "-C", classifyDir, "--capi-version", "v1.13.0", "./...")
 	want := rowKeys(static.Summary.TypeRefs, func(report.TypeRef) bool { return true })
-	if len(want) != 12 {
-		t.Fatalf("check found %d types, want 12 (the fixture's kinds):\n%s", len(want), strings.Join(want, "\n"))
+	if len(want) != 15 {
+		t.Fatalf("check found %d types, want 15 (the fixture's kinds and templates):\n%s", len(want), strings.Join(want, "\n"))
 	}
 
 	crds := t.TempDir()
@@ -110,11 +109,6 @@ items:
 	if err := os.WriteFile(filepath.Join(withRefs, "objects.yaml"), []byte(objects), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	templates := []string{
-		"BootstrapConfigTemplate bootstrap.example.com/v1beta2 FooConfigTemplate storage=true",
-		"ControlPlaneTemplate controlplane.example.com/v1beta2 FooControlPlaneTemplate storage=true",
-		"InfraMachineTemplate infrastructure.example.com/v1beta2 FooMachineTemplate storage=true",
-	}
 	for _, tc := range []struct {
 		name, dir string
 		refOnly   []string
@@ -127,16 +121,9 @@ items:
 			if code == report.ExitError {
 				t.Fatalf("exit 2: %+v", r.Problems)
 			}
-			isTemplate := func(ref report.TypeRef) bool {
-				k, ok := contract.KindByName(ref.Kind)
-				return ok && k.IsTemplate()
-			}
-			got := rowKeys(r.Summary.TypeRefs, func(ref report.TypeRef) bool { return !isTemplate(ref) })
+			got := rowKeys(r.Summary.TypeRefs, func(report.TypeRef) bool { return true })
 			if exp := slices.Sorted(slices.Values(append(slices.Clone(want), tc.refOnly...))); !slices.Equal(got, exp) {
 				t.Errorf("live rows:\n%s\nwant check's:\n%s", strings.Join(got, "\n"), strings.Join(exp, "\n"))
-			}
-			if got := rowKeys(r.Summary.TypeRefs, isTemplate); !slices.Equal(got, templates) {
-				t.Errorf("template rows:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(templates, "\n"))
 			}
 			var notes []string
 			for _, n := range r.Notes {

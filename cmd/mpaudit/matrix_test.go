@@ -1,6 +1,7 @@
 package main
 
 import (
+	"maps"
 	"strings"
 	"testing"
 
@@ -56,5 +57,56 @@ func assertNoProgress(t *testing.T, stderr string) {
 	t.Helper()
 	if strings.ContainsAny(stderr, "\r\x1b") || strings.Contains(stderr, "loading") || strings.Contains(stderr, "listing") {
 		t.Errorf("progress on a stderr that is no terminal: %q", stderr)
+	}
+}
+
+// Templates get rows in check's and live's matrix: their label and CRD
+// columns judged, their own points (spec.template) not checked by any rule,
+// and every other column not applicable.
+func TestMatrixTemplateRows(t *testing.T) {
+	const fixture = "../../analyzers/poolcrd/testdata/kinds"
+	rows := func(r *report.Report) map[string]string {
+		out := map[string]string{}
+		for _, row := range r.Matrix.Rows {
+			k, ok := contract.KindByName(row.Type.Kind)
+			if !ok || !k.IsTemplate() {
+				continue
+			}
+			var cells []string
+			for _, c := range row.Cells {
+				cells = append(cells, c.Column+"="+string(c.State)+strings.Join(c.Rules, ","))
+			}
+			out[row.Type.Kind+" "+row.Type.Name] = strings.Join(cells, " ")
+		}
+		return out
+	}
+	const others = "readiness=n/a failures=n/a providerID=n/a replicas=n/a failureDomains=n/a conditions=n/a kindSpecific=not-checked "
+	_, static := runJSON(t, "check", "--no-cache", "-C", fixture, "--capi-version", "v1.14.2", "./...")
+	_, lv := runJSON(t, "live", "--from-file", fixture+"/config/crd/bases", "--capi-version", "v1.14.2")
+	for _, tc := range []struct {
+		mode string
+		r    *report.Report
+		want map[string]string
+	}{
+		// check also compares the CRDs with metadata.yaml (MPA350, CRD column).
+		{"check", static, map[string]string{
+			"InfraMachineTemplate DevMachineTemplate":         others + "label=failMPA343 crd=failMPA350",
+			"InfraMachinePoolTemplate DevMachinePoolTemplate": others + "label=failMPA342 crd=failMPA350",
+		}},
+		{"live", lv, map[string]string{
+			"InfraMachineTemplate DevMachineTemplate":         others + "label=failMPA343 crd=ok",
+			"InfraMachinePoolTemplate DevMachinePoolTemplate": others + "label=failMPA342 crd=ok",
+		}},
+	} {
+		if tc.r.Matrix == nil {
+			t.Fatalf("%s: no matrix", tc.mode)
+		}
+		if got := rows(tc.r); !maps.Equal(got, tc.want) {
+			t.Errorf("%s: template rows\n%v\nwant\n%v", tc.mode, got, tc.want)
+		}
+	}
+	_, md, _ := run(t, "check", "--no-cache", "-C", fixture, "--capi-version", "v1.14.2", "-o", "markdown", "./...")
+	if !strings.Contains(md, "| `infrastructure.cluster.x-k8s.io/v1beta2 DevMachinePoolTemplate (storage)` | InfraMachinePoolTemplate | – |") {
+		t.Errorf("the Markdown matrix has no pool template row:\n%s", md)
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mpaudit/mpaudit/config"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/internal/progress"
 	"github.com/mpaudit/mpaudit/report"
@@ -24,6 +25,7 @@ func newRewriteCmd() *cobra.Command {
 		write       bool
 		recoverOnly bool
 		prBody      string
+		conf        configFlag
 	)
 	cmd := &cobra.Command{
 		Use:   "rewrite [packages]",
@@ -57,18 +59,30 @@ symbolic link into the module is followed and its target edited; a link out
 of the module that needs a change, or a file no configuration compiles (gccgo
 only), stops the run with nothing written.
 
+It reads the configuration file check reads (` + config.FileName + ` in the module
+root, or --config): capiVersion and kinds, so it migrates the types check
+judges, as check classifies them.
+
 Exit codes: 0 nothing to change, written, or recovered; 1 a diff was printed;
 2 usage error, a module that does not load, a rewrite that does not build, a
 file the rewrite cannot edit or verify, a file changed meanwhile, a lock held
 by another run, or an interrupted run (nothing written).`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if capiVersion != "" {
-				if _, err := contract.TargetForVersion(capiVersion, "flag"); err != nil {
-					return usageErr("--capi-version: %v", err)
-				}
-			}
 			if dir == "" {
 				dir = "."
+			}
+			cfg, err := conf.load(func() (string, bool) { return config.Find(dir) })
+			if err != nil {
+				return err
+			}
+			// The same precedence as check: flag, environment, file.
+			version, _, err := resolveCAPIVersion(cmd, capiVersion, cfg)
+			if err != nil {
+				return err
+			}
+			var kinds contract.Overrides
+			if cfg != nil {
+				kinds = cfg.Kinds
 			}
 			if recoverOnly || write {
 				notes, err := rewrite.Recover(dir)
@@ -91,7 +105,8 @@ by another run, or an interrupted run (nothing written).`,
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			line := progress.ForTerminal(cmd.ErrOrStderr())
-			res, err := rewrite.Run(rewrite.Options{Context: ctx, Dir: dir, Patterns: args, CAPIVersion: capiVersion, Write: write, Progress: line})
+			res, err := rewrite.Run(rewrite.Options{Context: ctx, Dir: dir, Patterns: args, CAPIVersion: version, Write: write, Progress: line,
+				KindOverrides: kinds})
 			line.Done()
 			if res != nil {
 				for _, n := range res.Notes {
@@ -141,7 +156,8 @@ by another run, or an interrupted run (nothing written).`,
 		},
 	}
 	cmd.Flags().StringVarP(&dir, "dir", "C", "", "directory of the provider module (default: current directory)")
-	cmd.Flags().StringVar(&capiVersion, "capi-version", "", "Cluster API core version the provider targets (default: from go.mod)")
+	cmd.Flags().StringVar(&capiVersion, "capi-version", "", "Cluster API core version the provider targets (default: from go.mod; $"+config.EnvCAPIVersion+", capiVersion in the configuration file)")
+	conf.register(cmd, "in the module root")
 	cmd.Flags().BoolVar(&write, "write", false, "replace the files instead of printing a diff")
 	cmd.Flags().BoolVar(&recoverOnly, "recover", false, "only restore the files an interrupted rewrite left half written (from .mpaudit-rewrite.journal)")
 	cmd.Flags().StringVar(&prBody, "pr-body", "", "write a Markdown pull-request description to this file (- for stdout, instead of the diff)")

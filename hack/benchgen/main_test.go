@@ -95,7 +95,7 @@ func TestRewriteGeneratedSpokesRoundTrip(t *testing.T) {
 }
 
 // checkKinds audits the generated module and wants one matrix row per
-// generated type, classified as the generator means it, with the readiness
+// generated type (pool templates included), classified as the generator means it, with the readiness
 // cell passing exactly for the dual (migrated) groups' InfraMachine and
 // ControlPlane and failing for the others.
 func checkKinds(t *testing.T, dir string, m *model) {
@@ -116,6 +116,8 @@ func checkKinds(t *testing.T, dir string, m *model) {
 		for _, v := range []string{"v1beta1", "v1beta2"} {
 			want[row{"InfraMachinePool", infra(v), g.Kind()}] = true
 			want[row{"InfraCluster", infra(v), g.Cluster()}] = true
+			// Templates get rows too (their CRDs are checked).
+			want[row{"InfraMachinePoolTemplate", infra(v), g.Kind() + "Template"}] = true
 		}
 		mr := row{"InfraMachine", infra("v1beta2"), g.Machine()}
 		cr := row{"ControlPlane", controlPlaneAPIGroup + "/v1beta2", g.ControlPlane()}

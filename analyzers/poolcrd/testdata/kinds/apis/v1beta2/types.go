@@ -48,3 +48,11 @@ type DevBox struct {
 	Spec       struct{}         `json:"spec,omitempty"`
 	Status     DevMachineStatus `json:"status,omitempty"`
 }
+
+// A ClusterClass's machine pool class references it: core resolves its CRD
+// by name and contract label like any template's.
+// +kubebuilder:object:root=true
+type DevMachinePoolTemplate struct {
+	ObjectMeta `json:"metadata,omitempty"`
+	Spec       struct{} `json:"spec,omitempty"`
+}

@@ -1,0 +1,2 @@
+// +groupName=infrastructure.example.com
+package v1beta2

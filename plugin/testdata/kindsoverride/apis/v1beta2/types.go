@@ -1,0 +1,29 @@
+package v1beta2
+
+type ObjectMeta struct {
+	Name string `json:"name,omitempty"`
+}
+
+type WidgetBoxStatus struct {
+	Ready bool `json:"ready"` // want `MPA120 warning: WidgetBox status.initialization.provisioned: WidgetBox has status.ready but no status.initialization.provisioned`
+}
+
+// An InfraMachine only by the kinds override.
+// +kubebuilder:object:root=true
+type WidgetBox struct {
+	ObjectMeta `json:"metadata,omitempty"`
+	Spec       struct{}        `json:"spec,omitempty"`
+	Status     WidgetBoxStatus `json:"status,omitempty"`
+}
+
+type WidgetClusterStatus struct {
+	Ready bool `json:"ready"`
+}
+
+// An InfraCluster by its name, no contract kind by the override.
+// +kubebuilder:object:root=true
+type WidgetCluster struct {
+	ObjectMeta `json:"metadata,omitempty"`
+	Spec       struct{}            `json:"spec,omitempty"`
+	Status     WidgetClusterStatus `json:"status,omitempty"`
+}

@@ -1,0 +1,3 @@
+module example.com/kindsoverride
+
+go 1.26

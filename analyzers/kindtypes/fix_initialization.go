@@ -66,15 +66,7 @@ func (x fixer) initialization(ready kindfinder.JSONField) []analysis.SuggestedFi
 	if !ok {
 		return nil
 	}
-	statusNamed, ok := kindfinder.Deref(t.Status).(*types.Named)
-	if !ok || statusNamed.Obj().Pkg() != t.Obj.Pkg() {
-		return nil
-	}
-	statusSpec := x.mk.TypeSpec(statusNamed.Obj())
-	if statusSpec == nil {
-		return nil
-	}
-	st, ok := statusSpec.Type.(*ast.StructType)
+	statusSpec, st, ok := x.declaredStruct(t.Status)
 	if !ok {
 		return nil
 	}
@@ -201,4 +193,20 @@ func enclosingGenDecl(pass *analysis.Pass, spec *ast.TypeSpec) *ast.GenDecl {
 		}
 	}
 	return nil
+}
+
+// declaredStruct is the declaration of container (a spec or status type,
+// or a pointer to one) when it is a struct declared in the root type's
+// own package, the only place a fix edits.
+func (x fixer) declaredStruct(container types.Type) (*ast.TypeSpec, *ast.StructType, bool) {
+	named, ok := kindfinder.Deref(container).(*types.Named)
+	if !ok || named.Obj().Pkg() != x.t.Obj.Pkg() {
+		return nil, nil, false
+	}
+	spec := x.mk.TypeSpec(named.Obj())
+	if spec == nil {
+		return nil, nil, false
+	}
+	st, ok := spec.Type.(*ast.StructType)
+	return spec, st, ok
 }

@@ -39,15 +39,10 @@ func (x fixer) stringShape(f kindfinder.JSONField, p contract.Point) []analysis.
 	if contract.Segment(p.Path, 0) == contract.ObjectStatus {
 		container = t.Status
 	}
-	named, ok := kindfinder.Deref(container).(*types.Named)
-	if !ok || named.Obj().Pkg() != t.Obj.Pkg() || len(p.Segments()) != 2 {
+	if len(p.Segments()) != 2 {
 		return nil
 	}
-	spec := x.mk.TypeSpec(named.Obj())
-	if spec == nil {
-		return nil
-	}
-	st, ok := spec.Type.(*ast.StructType)
+	_, st, ok := x.declaredStruct(container)
 	if !ok {
 		return nil
 	}

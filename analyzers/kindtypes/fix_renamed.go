@@ -1,8 +1,6 @@
 package kindtypes
 
 import (
-	"go/ast"
-	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
@@ -56,15 +54,7 @@ func (x fixer) renamed(pair RenamedPair, old kindfinder.JSONField) []analysis.Su
 	if contract.Segment(pair.New.Path, 0) == contract.ObjectStatus {
 		container = t.Status
 	}
-	named, ok := kindfinder.Deref(container).(*types.Named)
-	if !ok || named.Obj().Pkg() != t.Obj.Pkg() {
-		return nil
-	}
-	spec := x.mk.TypeSpec(named.Obj())
-	if spec == nil {
-		return nil
-	}
-	st, ok := spec.Type.(*ast.StructType)
+	_, st, ok := x.declaredStruct(container)
 	if !ok {
 		return nil
 	}

@@ -6,6 +6,7 @@ BIN := bin/mpaudit
 
 build:
 	$(GO) build -o $(BIN) ./cmd/mpaudit
+	$(GO) build -o bin/mpaudit-vet ./cmd/mpaudit-vet
 
 # The whole test suite: formatting, vet, and every package's tests. The live
 # tests run against a real kube-apiserver + etcd built once by envtest-assets

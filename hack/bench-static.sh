@@ -7,7 +7,7 @@
 # (default 3), the wall time of
 #
 #   (a) go vet ./...                                 (must exit 0)
-#   (b) go vet -vettool=<abs mpaudit> ./...          (exit 1 = findings; every
+#   (b) go vet -vettool=<abs mpaudit-vet> ./...      (exit 1 = findings; every
 #                                                     stderr line must then be
 #                                                     an MPAnnn diagnostic)
 #   (c) <abs mpaudit> check -o json ./... >/dev/null (exit 1 = findings;
@@ -47,7 +47,7 @@
 # (go vet runs the tool on each for facts), as on a cold vet cache, while
 # compiled export data stays cached: before every run (a) gets a new
 # -printf.funcs=<nonce> (a vet flag, part of vet's cache key, naming no real
-# function) and (b) a new copy of mpaudit with a nonce appended to the file
+# function) and (b) a new copy of mpaudit-vet with a nonce appended to the file
 # (its -V=full build ID is the file's hash, the tool's cache key).
 # Runs are interleaved (a b c a b c ...) so drift hits all three alike.
 #
@@ -76,8 +76,8 @@
 # Start-up. go vet starts the vet tool once per package it visits (for
 # facts, every dependency too), so the tool's process start-up is paid
 # hundreds of times. For BENCH_KIND=static the script ends with
-# "vettool start-up": the CPU (user+sys) per start of `<abs mpaudit> -flags`
-# and of go's own `vet -flags` (package initialisation and nothing else),
+# "vettool start-up": the CPU (user+sys) per start of `<abs mpaudit> -flags`,
+# of `<abs mpaudit-vet> -flags` and of go's own `vet -flags` (package initialisation and nothing else),
 # each over BENCH_STARTS (default 200) starts, interleaved BENCH_RUNS times,
 # their ratio, and that cost times the packages `go vet ./...` visits.
 # BENCH_KIND=startup (make bench-vet-startup) measures only that, over the
@@ -105,12 +105,16 @@ cd "$ROOT"
 LOGDIR=$(mktemp -d)
 trap 'rm -rf "$LOGDIR"' EXIT
 
-echo "== building bin/mpaudit"
+echo "== building bin/mpaudit and bin/mpaudit-vet"
 "$GO" build -o bin/mpaudit ./cmd/mpaudit
+"$GO" build -o bin/mpaudit-vet ./cmd/mpaudit-vet
 # Time a private copy (absolute path), so a concurrent rebuild of bin/mpaudit
 # cannot swap the binary, and with it go vet's cache key, mid-benchmark.
 cp bin/mpaudit "$LOGDIR/mpaudit"
 MPAUDIT=$LOGDIR/mpaudit
+# The vet tool timed in (b) is mpaudit-vet, what docs/vet.md tells CI to use.
+cp bin/mpaudit-vet "$LOGDIR/mpaudit-vet"
+MPAUDIT_VET=$LOGDIR/mpaudit-vet
 # check's result cache, private to this run (see "Unchanged tree").
 export MPAUDIT_CACHE=$LOGDIR/cache
 
@@ -124,22 +128,27 @@ startup_cost() {
 		echo "vettool start-up: needs /usr/bin/time; skipped"
 		return 0
 	fi
-	local m="" v=""
+	local m="" l="" v=""
 	for run in $(seq 1 "$RUNS"); do
-		for tool in "$MPAUDIT" "$vet"; do
+		for tool in "$MPAUDIT" "$MPAUDIT_VET" "$vet"; do
 			"$tb" -f '%U %S' -o "$LOGDIR/start" bash -c 'for _ in $(seq "$1"); do "$2" -flags >/dev/null || exit 1; done' _ "$starts" "$tool"
 			out=$(awk -v n="$starts" '{ printf "%.2f", ($1 + $2) * 1000 / n }' "$LOGDIR/start")
-			if [ "$tool" = "$MPAUDIT" ]; then m="$m $out"; else v="$v $out"; fi
+			case $tool in
+			"$MPAUDIT") m="$m $out" ;;
+			"$MPAUDIT_VET") l="$l $out" ;;
+			*) v="$v $out" ;;
+			esac
 		done
 	done
-	local mm vm deps
+	local mm lm vm deps
 	mm=$(median "$m")
+	lm=$(median "$l")
 	vm=$(median "$v")
 	deps=$("$GO" list -deps ./... | wc -l | tr -d ' ')
-	echo "vettool start-up (cpu per start, median of $RUNS x $starts starts): mpaudit ${mm} ms, go vet's vet ${vm} ms," \
-		"$(awk -v a="$mm" -v b="$vm" 'BEGIN { if (b > 0) printf "%.1fx", a / b; else print "n/a" }');" \
-		"x $deps packages go vet visits: mpaudit $(awk -v a="$mm" -v n="$deps" 'BEGIN { printf "%.1f", a * n / 1000 }') s," \
-		"vet $(awk -v a="$vm" -v n="$deps" 'BEGIN { printf "%.1f", a * n / 1000 }') s cpu"
+	ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1fx", a / b; else print "n/a" }'; }
+	total() { awk -v a="$1" -v n="$deps" 'BEGIN { printf "%.1f", a * n / 1000 }'; }
+	echo "vettool start-up (cpu per start, median of $RUNS x $starts starts): mpaudit ${mm} ms ($(ratio "$mm" "$vm")), mpaudit-vet ${lm} ms ($(ratio "$lm" "$vm")), go vet's vet ${vm} ms;" \
+		"x $deps packages go vet visits: mpaudit $(total "$mm") s, mpaudit-vet $(total "$lm") s, vet $(total "$vm") s cpu"
 }
 
 median() {
@@ -179,7 +188,7 @@ bump() {
 
 NAMES=(
 	"go vet ./..."
-	"go vet -vettool=bin/mpaudit ./..."
+	"go vet -vettool=bin/mpaudit-vet ./..."
 	"mpaudit check -o json ./..."
 	"mpaudit rewrite ./... (diff)"
 	"go list -export -deps ./..."
@@ -193,21 +202,21 @@ esac
 VET_DEPS=${BENCH_VET_DEPS:-0}
 if [ "$VET_DEPS" = 1 ]; then
 	NAMES[0]="go vet -printf.funcs=<new> ./..."
-	NAMES[1]="go vet -vettool=<new mpaudit> ./..."
+	NAMES[1]="go vet -vettool=<new mpaudit-vet> ./..."
 fi
 
 # fresh_vet_keys gives both vet commands a cache key no earlier run used.
 fresh_vet_keys() {
 	[ "$VET_DEPS" = 1 ] || return 0
 	VET_NONCE=benchnonce$1
-	VETTOOL=$LOGDIR/mpaudit-$1
-	cp "$MPAUDIT" "$VETTOOL"
+	VETTOOL=$LOGDIR/mpaudit-vet-$1
+	cp "$MPAUDIT_VET" "$VETTOOL"
 	printf '%s' "$1" >>"$VETTOOL"
 	[ -n "${PREV_VETTOOL:-}" ] && rm -f "$PREV_VETTOOL"
 	PREV_VETTOOL=$VETTOOL
 }
 VET_NONCE=
-VETTOOL=$MPAUDIT
+VETTOOL=$MPAUDIT_VET
 
 # run_cmd IDX LOG: runs command IDX, stdout and stderr into LOG, returns its code.
 run_cmd() {

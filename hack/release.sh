@@ -3,6 +3,7 @@
 #
 #   _out/release/mpaudit_<os>_<arch>/mpaudit            static binary (CGO_ENABLED=0, -trimpath)
 #   _out/release/mpaudit_<os>_<arch>/kubectl-mpaudit    the same binary (hard link): the kubectl plugin
+#   _out/release/mpaudit_<os>_<arch>/mpaudit-vet        the analyzers alone, for go vet -vettool (docs/vet.md)
 #   _out/release/mpaudit_<os>_<arch>.tar.gz             the folder above, plus README.md
 #   _out/release/SHA256SUMS                             sha256sum of every archive and binary
 #
@@ -51,6 +52,8 @@ for platform in $PLATFORMS; do
 	CGO_ENABLED=0 GOOS="$os" GOARCH="$arch" "$GO" build -trimpath -buildvcs=auto \
 		-ldflags "-s -w -X main.version=$VERSION" -o "$dir/mpaudit" ./cmd/mpaudit
 	ln -f "$dir/mpaudit" "$dir/kubectl-mpaudit"
+	CGO_ENABLED=0 GOOS="$os" GOARCH="$arch" "$GO" build -trimpath -buildvcs=auto \
+		-ldflags "-s -w" -o "$dir/mpaudit-vet" ./cmd/mpaudit-vet
 	cp README.md "$dir/README.md"
 	touch -d "@$EPOCH" "$dir" "$dir"/* 2>/dev/null || true
 	tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$EPOCH" \
@@ -66,6 +69,6 @@ if [[ -x "$OUT/$host/mpaudit" ]]; then
 	log "$host/mpaudit version: $got"
 fi
 
-(cd "$OUT" && sha256 *.tar.gz mpaudit_*/mpaudit mpaudit_*/kubectl-mpaudit >SHA256SUMS)
+(cd "$OUT" && sha256 *.tar.gz mpaudit_*/mpaudit mpaudit_*/kubectl-mpaudit mpaudit_*/mpaudit-vet >SHA256SUMS)
 log "wrote $OUT/SHA256SUMS"
 ls -l "$OUT" >&2

@@ -88,24 +88,27 @@ func TestCheckSameAnswerForAnyPattern(t *testing.T) {
 	if testing.Short() {
 		return
 	}
-	cmd := exec.Command("go", "vet", "-vettool="+binary(t), "-fail-on=info", "./controllers/...")
-	cmd.Dir = providerDir
-	cmd.Env = append(os.Environ(), "GOFLAGS=")
-	out, _ := cmd.CombinedOutput()
-	line := regexp.MustCompile(`^(?:\./)?(.+?):(\d+):(\d+): (MPA\d{3} .*)$`)
-	var vet []string
-	for l := range strings.SplitSeq(strings.TrimSpace(string(out)), "\n") {
-		if strings.HasPrefix(l, "# ") {
-			continue
+	// Both vet tools: mpaudit itself and mpaudit-vet, which links only the analyzers.
+	for _, tool := range []string{binary(t), vetBinary(t)} {
+		cmd := exec.Command("go", "vet", "-vettool="+tool, "-fail-on=info", "./controllers/...")
+		cmd.Dir = providerDir
+		cmd.Env = append(os.Environ(), "GOFLAGS=")
+		out, _ := cmd.CombinedOutput()
+		line := regexp.MustCompile(`^(?:\./)?(.+?):(\d+):(\d+): (MPA\d{3} .*)$`)
+		var vet []string
+		for l := range strings.SplitSeq(strings.TrimSpace(string(out)), "\n") {
+			if strings.HasPrefix(l, "# ") {
+				continue
+			}
+			m := line.FindStringSubmatch(l)
+			if m == nil {
+				t.Fatalf("go vet -vettool=%s printed a line that is not a diagnostic: %q\n%s", filepath.Base(tool), l, out)
+			}
+			vet = append(vet, fmt.Sprintf("%s:%s:%s: %s", m[1], m[2], m[3], m[4]))
 		}
-		m := line.FindStringSubmatch(l)
-		if m == nil {
-			t.Fatalf("go vet printed a line that is not a diagnostic: %q\n%s", l, out)
-		}
-		vet = append(vet, fmt.Sprintf("%s:%s:%s: %s", m[1], m[2], m[3], m[4]))
+		slices.Sort(vet)
+		diffSets(t, "go vet -vettool="+filepath.Base(tool)+" ./controllers/...", vet, want)
 	}
-	slices.Sort(vet)
-	diffSets(t, "go vet ./controllers/...", vet, want)
 }
 
 // TestCheckBadModuleDir: a -C that does not exist, and a replace of the core

@@ -1,4 +1,4 @@
-package main
+package vettool
 
 import (
 	"reflect"
@@ -23,9 +23,9 @@ func TestVetSettings(t *testing.T) {
 			analyzers.Settings{ReportAt: contract.Info, Fix: true, ModuleConfig: true}},
 		{[]string{"-fix=false", "vet.cfg", "-fail-on=error"}, analyzers.Settings{ModuleConfig: true}},
 	} {
-		got, err := vetSettings(tc.args)
+		got, err := Settings(tc.args)
 		if err != nil || !reflect.DeepEqual(got, tc.want) {
-			t.Errorf("vetSettings(%q) = %+v, %v; want %+v", tc.args, got, err, tc.want)
+			t.Errorf("Settings(%q) = %+v, %v; want %+v", tc.args, got, err, tc.want)
 		}
 	}
 	for _, args := range [][]string{
@@ -34,8 +34,8 @@ func TestVetSettings(t *testing.T) {
 		{"-fail-on"},
 		{"-fix=maybe", "vet.cfg"},
 	} {
-		if _, err := vetSettings(args); err == nil || !strings.Contains(err.Error(), "flag -") {
-			t.Errorf("vetSettings(%q): error %v, want one naming the flag", args, err)
+		if _, err := Settings(args); err == nil || !strings.Contains(err.Error(), "flag -") {
+			t.Errorf("Settings(%q): error %v, want one naming the flag", args, err)
 		}
 	}
 }

@@ -44,6 +44,7 @@ func fixesFor(pass *analysis.Pass, a access, needsProvisioned bool) ([]analysis.
 		shapeRule, failureRule = contract.RuleProviderIDPointer, contract.RuleFailureReason+"/"+contract.RuleFailureMessage
 	}
 	fixes = append(fixes, providerIDMigration(pass, a).fix("rewrite for "+a.path+" as a string (the "+shapeRule+" type fix)")...)
+	fixes = append(fixes, pointerMigration(pass, a).fix("rewrite for "+a.path+" as a pointer (the "+shapeRule+" type fix: a written zero is now sent)")...)
 	fixes = append(fixes, failureMigration(pass, a).fix("use the "+contract.PathDeprecatedV1B1+" accessors (the "+failureRule+" type fix)")...)
 	return fixes, note
 }

@@ -2,9 +2,11 @@ package rewrite
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
+	"github.com/mpaudit/mpaudit/analyzers/kindtypes"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/report"
 )
@@ -78,6 +80,9 @@ func (res *Result) checklist() []checkItem {
 		}
 		fields.summary += fmt.Sprintf("; %s is the v1beta2 list in the storage version of %s, changed with its label (older API versions keep the map and convert)",
 			v2.Path, strings.Join(kinds, ", "))
+	}
+	if made := res.madePointers(); len(made) > 0 {
+		fields.summary += fmt.Sprintf("; %s made pointers, as the v1beta2 contract has them: %s", strings.Join(made, ", "), kindtypes.PointerShapeNote)
 	}
 	fields.details = left
 	items = append(items, fields)
@@ -185,4 +190,35 @@ func (res *Result) worksOn() []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// madePointers lists the value fields of storage types (kind and path) the
+// MPA126 pointer fix changed: reported before the rewrite, not after.
+func (res *Result) madePointers() []string {
+	if res.Before == nil || res.After == nil {
+		return nil
+	}
+	key := func(f report.Finding) string { return f.Type + " " + f.Field }
+	after := map[string]bool{}
+	for _, f := range res.After.Findings {
+		if f.Rule == contract.RuleKindV1Beta1Shape {
+			after[key(f)] = true
+		}
+	}
+	kindOf := map[string]string{} // Go type -> contract kind
+	for _, r := range res.Before.Summary.TypeRefs {
+		kindOf[r.GoType] = r.Kind
+	}
+	var out []string
+	for _, f := range res.Before.Findings {
+		k, ok := contract.KindByName(kindOf[f.Type])
+		if f.Rule != contract.RuleKindV1Beta1Shape || f.Spoke || !ok || after[key(f)] {
+			continue
+		}
+		if _, ok := kindtypes.PointerShape(k, f.Field); ok {
+			out = append(out, fmt.Sprintf("%s %s", f.Kind, f.Field))
+		}
+	}
+	sort.Strings(out)
+	return slices.Compact(out)
 }

@@ -17,9 +17,9 @@ type hubCounter struct {
 	name     string // the hub's field
 	old      string // the v1beta1 partner's field (in hub and spoke)
 	oldPath  string
-	copies   bool   // the catalog marks the new field a copy of the old
-	pointers bool   // new is *T where old is T (a copy can be derived)
-	nilable  bool   // new is a pointer
+	copies   bool // the catalog marks the new field a copy of the old
+	pointers bool // new is *T where old is T (a copy can be derived)
+	nilable  bool // new is a pointer
 }
 
 // hubOnlyCounters lists the hub-only renamed fields of the kind a spoke type

@@ -39,13 +39,21 @@ func (res *Result) remainingOf(scope contract.Scope) []string {
 	if res.After == nil {
 		return nil
 	}
+	kindOf := map[string]string{} // Go type -> contract kind
+	for _, r := range res.After.Summary.TypeRefs {
+		kindOf[r.GoType] = r.Kind
+	}
 	var out []string
 	for _, f := range res.After.Findings {
 		r, ok := contract.Lookup(f.Rule)
 		if !ok || r.Scope != scope || f.Spoke || f.Severity < contract.Warning {
 			continue
 		}
-		out = append(out, describeFinding(f))
+		d := describeFinding(f)
+		if k, ok := contract.KindByName(kindOf[f.Type]); ok && f.Rule == contract.RuleKindV1Beta1WriteAlone {
+			d += derivedCounterHint(k, f.Field)
+		}
+		out = append(out, d)
 	}
 	sort.Strings(out)
 	return out
@@ -221,4 +229,26 @@ func (res *Result) madePointers() []string {
 	}
 	sort.Strings(out)
 	return slices.Compact(out)
+}
+
+// derivedCounterHint says what to write beside a write of a v1beta1
+// counter whose v1beta2 successor is not a copy (a control plane's
+// unavailableReplicas → availableReplicas): the rewrite cannot, because
+// core computed the v1beta1 reading when it read the object
+// (contract.ControlPlaneCounters), so a value fixed at write time differs
+// as soon as the other operand changes without a status update.
+func derivedCounterHint(k *contract.Kind, field string) string {
+	for _, c := range contract.ControlPlaneCounters {
+		old, ok1 := k.PointOf(contract.V1Beta1, c.Aspect)
+		next, ok2 := k.PointOf(contract.V1Beta2, c.Aspect)
+		other, ok3 := k.PointOf(contract.V1Beta2, c.ComplementOf)
+		if !ok1 || !ok2 || !ok3 || c.ComplementOf == "" || old.Path != field {
+			continue
+		}
+		return fmt.Sprintf(": write %[1]s there too, the number of available machines your controller counts; "+
+			"under the v1beta1 label core computed it when reading as %[2]s − %[3]s, so `%[1]s = %[2]s − %[3]s` (0 for an unset %[2]s) "+
+			"repeats that only until %[2]s changes without a status update, which is why mpaudit does not write it",
+			next.Path, other.Path, old.Path)
+	}
+	return ""
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -135,5 +136,38 @@ func TestRewriteControlPlaneCounters(t *testing.T) {
 		if !strings.Contains(body.String(), w) {
 			t.Errorf("PR body lacks %q:\n%s", w, body.String())
 		}
+	}
+}
+
+// TestRewriteControlPlaneAvailableNeedsAPerson: a controller that writes
+// unavailableReplicas keeps the label (core would read an unwritten
+// availableReplicas under v1beta2), and the PR body says at that write what
+// to write beside it and why mpaudit does not.
+func TestRewriteControlPlaneAvailableNeedsAPerson(t *testing.T) {
+	dir := copyTree(t, "testdata/cpprovider")
+	ctrl := filepath.Join(dir, "controllers/controlplane.go")
+	src, err := os.ReadFile(ctrl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src = append(src, "\n// SetUnavailable records the machines that are not available.\nfunc SetUnavailable(cp *cpv1.FooControlPlane, n int32) bool {\n\tcp.Status.UnavailableReplicas = n\n\treturn n > 0\n}\n"...)
+	if err := os.WriteFile(ctrl, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(Options{Dir: dir, Patterns: []string{"./..."}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slices.Contains(changedFiles(res), "config/crd/kustomization.yaml") {
+		t.Error("the label changed while availableReplicas is never written")
+	}
+	var body bytes.Buffer
+	if err := res.WritePRBody(&body); err != nil {
+		t.Fatal(err)
+	}
+	// The line is the rewritten file's (imports were added above it).
+	want := regexp.MustCompile(`MPA220 FooControlPlane status\.unavailableReplicas \(controllers/controlplane\.go:\d+\): write status\.availableReplicas there too, .*spec\.replicas − status\.unavailableReplicas`)
+	if !strings.Contains(body.String(), "2. [ ] **Writes**") || !want.MatchString(body.String()) {
+		t.Errorf("PR body lacks %s:\n%s", want, body.String())
 	}
 }

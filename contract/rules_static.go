@@ -112,7 +112,15 @@ var staticKindRules = []*Rule{
 		Rationale: "Core decodes both shapes (a *string providerID or dataSecretName as a string), but the v1beta2 contract " +
 			"prescribes the new one (string with MinLength, *int32 replica counters); Cluster API moved its own types.",
 		Fix: "Change the field to the v1beta2 shape and rewrite its use sites. The fix turns a *string the v1beta2 contract " +
-			"made a string (providerID, dataSecretName, a ControlPlane's status.version) into a string, with its use sites.",
+			"made a string (providerID, dataSecretName, a ControlPlane's status.version) into a string, and an int32 or bool " +
+			"it made a pointer (a ControlPlane's status.replicas, status.readyReplicas, status.externalManagedControlPlane) " +
+			"into *int32 or *bool, with their use sites: a write stores ptr.To(v) (v evaluated once), a read takes " +
+			"ptr.Deref(x, 0) (false for a bool), a copy between two such fields copies the pointer; an address, an " +
+			"increment or an op-assignment needs a person. The JSON tag is kept, so the JSON changes: with the value and " +
+			"omitempty a written 0 (false) was left out, with the pointer it is sent, and only an unset (nil) field is left " +
+			"out; without omitempty an unset pointer is sent as null (which the API server drops). `mpaudit rewrite` also " +
+			"completes the spokes' conversions (conversion-gen maps T and *T through apimachinery's helpers; ConvertTo keeps " +
+			"an unset hub pointer unset).",
 		DocURL:   migrationDoc,
 		severity: byLabel(Info, Info, Warning, Warning),
 	},

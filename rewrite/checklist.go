@@ -2,9 +2,11 @@ package rewrite
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
+	"github.com/mpaudit/mpaudit/analyzers/kindtypes"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/report"
 )
@@ -37,13 +39,21 @@ func (res *Result) remainingOf(scope contract.Scope) []string {
 	if res.After == nil {
 		return nil
 	}
+	kindOf := map[string]string{} // Go type -> contract kind
+	for _, r := range res.After.Summary.TypeRefs {
+		kindOf[r.GoType] = r.Kind
+	}
 	var out []string
 	for _, f := range res.After.Findings {
 		r, ok := contract.Lookup(f.Rule)
 		if !ok || r.Scope != scope || f.Spoke || f.Severity < contract.Warning {
 			continue
 		}
-		out = append(out, describeFinding(f))
+		d := describeFinding(f)
+		if k, ok := contract.KindByName(kindOf[f.Type]); ok && f.Rule == contract.RuleKindV1Beta1WriteAlone {
+			d += derivedCounterHint(k, f.Field)
+		}
+		out = append(out, d)
 	}
 	sort.Strings(out)
 	return out
@@ -78,6 +88,9 @@ func (res *Result) checklist() []checkItem {
 		}
 		fields.summary += fmt.Sprintf("; %s is the v1beta2 list in the storage version of %s, changed with its label (older API versions keep the map and convert)",
 			v2.Path, strings.Join(kinds, ", "))
+	}
+	if made := res.madePointers(); len(made) > 0 {
+		fields.summary += fmt.Sprintf("; %s made pointers, as the v1beta2 contract has them: %s", strings.Join(made, ", "), kindtypes.PointerShapeNote)
 	}
 	fields.details = left
 	items = append(items, fields)
@@ -185,4 +198,57 @@ func (res *Result) worksOn() []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// madePointers lists the value fields of storage types (kind and path) the
+// MPA126 pointer fix changed: reported before the rewrite, not after.
+func (res *Result) madePointers() []string {
+	if res.Before == nil || res.After == nil {
+		return nil
+	}
+	key := func(f report.Finding) string { return f.Type + " " + f.Field }
+	after := map[string]bool{}
+	for _, f := range res.After.Findings {
+		if f.Rule == contract.RuleKindV1Beta1Shape {
+			after[key(f)] = true
+		}
+	}
+	kindOf := map[string]string{} // Go type -> contract kind
+	for _, r := range res.Before.Summary.TypeRefs {
+		kindOf[r.GoType] = r.Kind
+	}
+	var out []string
+	for _, f := range res.Before.Findings {
+		k, ok := contract.KindByName(kindOf[f.Type])
+		if f.Rule != contract.RuleKindV1Beta1Shape || f.Spoke || !ok || after[key(f)] {
+			continue
+		}
+		if _, ok := kindtypes.PointerShape(k, f.Field); ok {
+			out = append(out, fmt.Sprintf("%s %s", f.Kind, f.Field))
+		}
+	}
+	sort.Strings(out)
+	return slices.Compact(out)
+}
+
+// derivedCounterHint says what to write beside a write of a v1beta1
+// counter whose v1beta2 successor is not a copy (a control plane's
+// unavailableReplicas → availableReplicas): the rewrite cannot, because
+// core computed the v1beta1 reading when it read the object
+// (contract.ControlPlaneCounters), so a value fixed at write time differs
+// as soon as the other operand changes without a status update.
+func derivedCounterHint(k *contract.Kind, field string) string {
+	for _, c := range contract.ControlPlaneCounters {
+		old, ok1 := k.PointOf(contract.V1Beta1, c.Aspect)
+		next, ok2 := k.PointOf(contract.V1Beta2, c.Aspect)
+		other, ok3 := k.PointOf(contract.V1Beta2, c.ComplementOf)
+		if !ok1 || !ok2 || !ok3 || c.ComplementOf == "" || old.Path != field {
+			continue
+		}
+		return fmt.Sprintf(": write %[1]s there too, the number of available machines your controller counts; "+
+			"under the v1beta1 label core computed it when reading as %[2]s − %[3]s, so `%[1]s = %[2]s − %[3]s` (0 for an unset %[2]s) "+
+			"repeats that only until %[2]s changes without a status update, which is why mpaudit does not write it",
+			next.Path, other.Path, old.Path)
+	}
+	return ""
 }

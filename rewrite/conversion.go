@@ -467,6 +467,12 @@ func (c *completer) plan(m missingConversion, imports *importSet) (string, []str
 			} else {
 				code = append(code, "\t// in."+w.name+" exists only in the hub, and "+m.out.Obj().Name()+" has no ConvertTo/ConvertFrom to keep it: a round trip through this version drops it.\n")
 			}
+		case strings.HasPrefix(w.why, "does not exist in peer-type") && isHubOnlyCounter(m.in, m.out, w.name):
+			if hasHubMethods(m.out) {
+				code = append(code, "\t// in."+w.name+" exists only in the hub: ConvertFrom keeps it in the conversion-data annotation and ConvertTo restores it.\n")
+			} else {
+				code = append(code, "\t// in."+w.name+" exists only in the hub, and "+m.out.Obj().Name()+" has no ConvertTo/ConvertFrom to keep it: a round trip through this version drops it.\n")
+			}
 		case strings.HasPrefix(w.why, "does not exist in peer-type") && inJSON == deprecated:
 			text, bad := mapFromDeprecated(m, inField, deprecated, v1beta1)
 			if bad != "" {
@@ -898,7 +904,25 @@ func (c *completer) hubOnly(auto *ast.FuncDecl, field string) bool {
 		return false
 	}
 	in, ok := types.Unalias(derefType(obj.Signature().Params().At(0).Type())).(*types.Named)
-	return ok && jsonOf(in, field) == jsonName(contract.PathInitialization)
+	if !ok {
+		return false
+	}
+	if jsonOf(in, field) == jsonName(contract.PathInitialization) {
+		return true
+	}
+	out, ok := types.Unalias(derefType(obj.Signature().Params().At(1).Type())).(*types.Named)
+	return ok && hasHubMethods(out) && isHubOnlyCounter(in, out, field)
+}
+
+// isHubOnlyCounter reports whether field of the hub status in is a renamed
+// counter the spoke status out lacks (ConvertTo restores it).
+func isHubOnlyCounter(in, out *types.Named, field string) bool {
+	for _, c := range hubOnlyCounters(strings.TrimSuffix(out.Obj().Name(), "Status"), in, out) {
+		if c.name == field {
+			return true
+		}
+	}
+	return false
 }
 
 // hasHubMethods reports whether the spoke type, or the root type whose

@@ -78,7 +78,8 @@ func (c *completer) keepHubOnlyData(files []*ast.File, sets map[*ast.File]*impor
 			c.manualHub(name, any.hub, "declare ConvertTo and ConvertFrom")
 			continue
 		}
-		plan, why := c.planHubData(to, from, hubStatus, spokeStatus, hubInit, readyJSON, initJSONField, sets)
+		counters := hubOnlyCounters(name, hubStatus.Type(), spokeStatus.Type())
+		plan, why := c.planHubData(to, from, hubStatus, spokeStatus, hubInit, readyJSON, initJSONField, counters, sets)
 		if why != "" {
 			c.manualHub(name, any.hub, why)
 			continue
@@ -134,7 +135,7 @@ func (c *completer) hubMethod(f *ast.File, fd *ast.FuncDecl) *hubMethod {
 }
 
 // planHubData returns the edits of both methods, or why it cannot.
-func (c *completer) planHubData(to, from *hubMethod, hubStatus, spokeStatus, hubInit *types.Var, readyJSON, provisionedJSON string, sets map[*ast.File]*importSet) (map[*ast.File][]textEdit, string) {
+func (c *completer) planHubData(to, from *hubMethod, hubStatus, spokeStatus, hubInit *types.Var, readyJSON, provisionedJSON string, counters []hubCounter, sets map[*ast.File]*importSet) (map[*ast.File][]textEdit, string) {
 	for _, m := range []*hubMethod{to, from} {
 		if (mentions(m.decl, "MarshalData") || mentions(m.decl, "UnmarshalData")) && mentions(m.decl, hubInit.Name()) {
 			return nil, "" // the provider keeps it already
@@ -199,7 +200,12 @@ func (c *completer) planHubData(to, from *hubMethod, hubStatus, spokeStatus, hub
 	if mentions(to.decl, "UnmarshalData") {
 		// The provider restores other hub-only data already: restore
 		// initialization with it.
-		edits, why := c.restoreWithExisting(to, st, in, follow(to.recv, to.hubVar), keepOrFollow)
+		derive := counterDerive(counters, to.hubVar, st, set(to.file))
+		pointers := hubPointerShapes(to.spoke.Obj().Name(), hubStatus.Type(), spokeStatus.Type())
+		restoreCounters := func(r string) string {
+			return counterRestore(counters, to.hubVar, st, r) + pointerRestore(pointers, to.hubVar, st, r)
+		}
+		edits, why := c.restoreWithExisting(to, st, in, follow(to.recv, to.hubVar), keepOrFollow, derive, restoreCounters)
 		if why != "" {
 			return nil, why
 		}
@@ -210,7 +216,7 @@ func (c *completer) planHubData(to, from *hubMethod, hubStatus, spokeStatus, hub
 		scope := c.scopeAtEnd(to.decl)
 		restored, ok, err := fresh(scope, "restored"), fresh(scope, "ok"), fresh(scope, "err")
 		src, dst := to.recv, to.hubVar
-		block := fmt.Sprintf(`	// %[9]s exists only in the hub: restore it from the conversion-data
+		block := counterDerive(counters, dst, st, imports) + fmt.Sprintf(`	// %[9]s exists only in the hub: restore it from the conversion-data
 	// annotation ConvertFrom wrote.
 	%[1]s := &%[2]s{}
 	%[3]s, %[4]s := %[5]s.UnmarshalData(%[6]s, %[1]s)
@@ -219,9 +225,10 @@ func (c *completer) planHubData(to, from *hubMethod, hubStatus, spokeStatus, hub
 	}
 	if %[3]s {
 		%[7]s.%[8]s.%[10]s = %[1]s.%[8]s.%[10]s
-		delete(%[7]s.GetAnnotations(), %[5]s.DataAnnotation)
+%[11]s		delete(%[7]s.GetAnnotations(), %[5]s.DataAnnotation)
 	}
-`, restored, imports.typeName(to.hub), ok, err, util, src, dst, st, contract.PathInitialization, in)
+`, restored, imports.typeName(to.hub), ok, err, util, src, dst, st, contract.PathInitialization, in,
+			indent(counterRestore(counters, dst, st, restored)+pointerRestore(hubPointerShapes(to.spoke.Obj().Name(), hubStatus.Type(), spokeStatus.Type()), dst, st, restored)))
 		e, why := c.beforeFinalReturn(to, block+keepOrFollow(src, dst, ok, restored), "nil", false)
 		if why != "" {
 			return nil, why
@@ -266,7 +273,10 @@ func (c *completer) planHubData(to, from *hubMethod, hubStatus, spokeStatus, hub
 // keepOrFollow runs after the restore, and in the second shape follow
 // (provisioned following ready) before the early return of an object
 // without the annotation.
-func (c *completer) restoreWithExisting(to *hubMethod, st, in, follow string, keepOrFollow func(src, dst, ok, restored string) string) ([]textEdit, string) {
+//
+// derive goes before the UnmarshalData call, restoreCounters(restored)
+// after the restore of initialization (the hub-only counters).
+func (c *completer) restoreWithExisting(to *hubMethod, st, in, follow string, keepOrFollow func(src, dst, ok, restored string) string, derive string, restoreCounters func(string) string) ([]textEdit, string) {
 	const why = "ConvertTo calls UnmarshalData in a shape mpaudit does not know; restore status.initialization with what it restores"
 	tf := c.pkg.Fset.File(to.decl.Pos())
 	unmarshal := func(s ast.Stmt) (okName, restored string) {
@@ -290,7 +300,7 @@ func (c *completer) restoreWithExisting(to *hubMethod, st, in, follow string, ke
 		return ok.Name, r.Name
 	}
 	restore := func(r string) string {
-		return fmt.Sprintf("\t%[1]s.%[2]s.%[3]s = %[4]s.%[2]s.%[3]s\n", to.hubVar, st, in, r)
+		return fmt.Sprintf("\t%[1]s.%[2]s.%[3]s = %[4]s.%[2]s.%[3]s\n", to.hubVar, st, in, r) + restoreCounters(r)
 	}
 	body := to.decl.Body.List
 	for i, s := range body {
@@ -302,12 +312,16 @@ func (c *completer) restoreWithExisting(to *hubMethod, st, in, follow string, ke
 					continue
 				}
 				if id, isIdent := ifs.Cond.(*ast.Ident); isIdent && id.Name == okName {
-					e := textEdit{offset: tf.Offset(ifs.Body.Rbrace), text: restore(r)}
+					e := textEdit{offset: tf.Offset(ifs.Body.Rbrace), text: indent(restore(r))}
 					final, why := c.beforeFinalReturn(to, keepOrFollow(to.recv, to.hubVar, okName, r), "", true)
 					if why != "" {
 						return nil, why
 					}
-					return []textEdit{e, final}, ""
+					edits := []textEdit{e, final}
+					if derive != "" {
+						edits = append(edits, textEdit{offset: tf.Offset(s.Pos()), text: strings.TrimPrefix(derive, "\t") + "\t"})
+					}
+					return edits, ""
 				}
 			}
 			return nil, why
@@ -325,7 +339,7 @@ func (c *completer) restoreWithExisting(to *hubMethod, st, in, follow string, ke
 			}
 			// Shape 2: the early return skips what follows for an object
 			// that was never converted from the hub.
-			before := textEdit{offset: tf.Offset(ifs.Pos()), text: "// Without the annotation, provisioned follows ready.\n" + follow + "\t"}
+			before := textEdit{offset: tf.Offset(ifs.Pos()), text: "// Without the annotation, provisioned follows ready.\n" + follow + derive + "\t"}
 			after := textEdit{offset: tf.Offset(ifs.End()), text: "\n\t// " + contract.PathInitialization + " exists only in the hub.\n" + restore(r) + strings.TrimSuffix(keepOrFollow(to.recv, to.hubVar, "", r), "\n")}
 			return []textEdit{before, after}, ""
 		}
@@ -386,6 +400,18 @@ func (c *completer) beforeFinalReturn(m *hubMethod, block, final string, keep bo
 	b.WriteString(block)
 	b.WriteString("\treturn " + final)
 	return textEdit{offset: start, remove: end - start, text: strings.TrimPrefix(b.String(), "\t")}, ""
+}
+
+// indent indents every non-empty line of code by one more tab.
+func indent(code string) string {
+	var b strings.Builder
+	for line := range strings.Lines(code) {
+		if strings.TrimSpace(line) != "" {
+			b.WriteString("\t")
+		}
+		b.WriteString(line)
+	}
+	return b.String()
 }
 
 // scopeAtEnd is the function body's scope.

@@ -25,7 +25,8 @@
 // (fixer, one for all kinds; declarations are AST nodes printed by
 // go/printer): the kind's <Kind>InitializationStatus beside the kept v1beta1
 // readiness field (MPA101, MPA120), a *string the v1beta2 contract made a
-// string (MPA107, MPA126), top-level failure fields moved under
+// string (MPA107, MPA126), an int32 or bool it made a pointer (MPA126; the
+// JSON tag is kept, so a written zero omitempty left out is now sent), top-level failure fields moved under
 // status.deprecated.v1beta1 with accessors (MPA105, MPA106, MPA125), and a
 // renamed field of the same struct beside its v1beta1 name (MPA129). A type
 // whose spec or status struct another classified type shares gets only the

@@ -66,9 +66,11 @@ func (x fixer) renamed(pair RenamedPair, old kindfinder.JSONField) []analysis.Su
 	}
 	typ, _ := basicType(pair.New.Type)
 	l := newLayout()
-	text, ok := l.printField(l.field(append([]string{
-		newJSON + " is " + oldJSON + " under the v1beta2 contract's name; write both while both labels are served.",
-	}, markerLines(pair.New, false)...), name, typ, pair.New.Tag))
+	doc := newJSON + " is " + oldJSON + " under the v1beta2 contract's name; write both while both labels are served."
+	if !pair.New.Copies {
+		doc = newJSON + " replaces " + oldJSON + " under the v1beta2 contract; it is not the same number" + readNote(pair.Old) + ": write both while both labels are served."
+	}
+	text, ok := l.printField(l.field(append([]string{doc}, markerLines(pair.New, false)...), name, typ, pair.New.Tag))
 	if !ok {
 		return nil
 	}
@@ -105,4 +107,14 @@ func CopiedBy(k *contract.Kind, path string) (contract.Point, bool) {
 		}
 	}
 	return contract.Point{}, false
+}
+
+// readNote is the catalog's note on how core reads p, as " (note)".
+func readNote(p contract.Point) string {
+	for _, r := range p.Reads {
+		if r.Note != "" {
+			return " (" + r.Note + ")"
+		}
+	}
+	return ""
 }

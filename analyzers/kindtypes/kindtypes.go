@@ -327,7 +327,11 @@ func (c *checker) v1beta1Shapes() {
 		if !ok || matches(f.Var.Type(), p.Type) || !matches(f.Var.Type(), old.Type) {
 			continue
 		}
-		c.reportFix(f.Var.Pos(), c.fix.stringShape(f, p), contract.RuleKindV1Beta1Shape, p.Path,
+		fixes := c.fix.stringShape(f, p)
+		if _, ok := PointerShape(c.t.Catalog, p.Path); ok {
+			fixes = c.fix.pointerShape(f, p)
+		}
+		c.reportFix(f.Var.Pos(), fixes, contract.RuleKindV1Beta1Shape, p.Path,
 			"%s is %s, the v1beta1 shape; the v1beta2 contract prescribes %s", p.Path, types.TypeString(f.Var.Type(), qualifier), p.Type)
 	}
 }

@@ -24,7 +24,9 @@
 // The use-site fixes go with the type fixes of every kind (kindtypes): the
 // v1beta2 readiness field set one-way beside each write of the v1beta1 one
 // (the value read back once written, never evaluated again), a copied
-// counter written under both names, uses of a *string made a string, and
+// counter written under both names (in a literal only when its value is a
+// constant or a variable), uses of a *string made a string, uses of an
+// int32 or bool made a pointer (ptr.To at writes, ptr.Deref at reads), and
 // failure fields through the accessors. For the label-driven kinds they are
 // offered without a finding of their own (under go fix and rewrite); a use
 // they cannot rewrite is reported under the type rule as "(needs a person)".

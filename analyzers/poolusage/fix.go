@@ -2,6 +2,7 @@ package poolusage
 
 import (
 	"bytes"
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/format"
@@ -44,6 +45,7 @@ func fixesFor(pass *analysis.Pass, a access, needsProvisioned bool) ([]analysis.
 		shapeRule, failureRule = contract.RuleProviderIDPointer, contract.RuleFailureReason+"/"+contract.RuleFailureMessage
 	}
 	fixes = append(fixes, providerIDMigration(pass, a).fix("rewrite for "+a.path+" as a string (the "+shapeRule+" type fix)")...)
+	fixes = append(fixes, pointerMigration(pass, a).fix("rewrite for "+a.path+" as a pointer (the "+shapeRule+" type fix: a written zero is now sent)")...)
 	fixes = append(fixes, failureMigration(pass, a).fix("use the "+contract.PathDeprecatedV1B1+" accessors (the "+failureRule+" type fix)")...)
 	return fixes, note
 }
@@ -69,8 +71,11 @@ func companionFix(pass *analysis.Pass, ready []access) (fixes []analysis.Suggest
 	}
 	spell := imports.New(pass.TypesInfo, pass.Pkg, ready[0].file)
 	for _, a := range ready {
-		e, ok := provisionedCompanion(pass, spell, a)
+		e, why, ok := provisionedCompanion(pass, spell, a)
 		if !ok {
+			if why != "" {
+				return nil, " (needs a person: " + why + ")"
+			}
 			return nil, manualSuffix
 		}
 		edits = append(edits, e...)
@@ -85,25 +90,130 @@ func companionFix(pass *analysis.Pass, ready []access) (fixes []analysis.Suggest
 // write of Status.Ready: unconditionally when ready is set to a constant
 // true, else guarded by the value just written, so provisioned is never
 // reset. The status expression is evaluated once, as before the fix.
-func provisionedCompanion(pass *analysis.Pass, spell *imports.File, a access) ([]analysis.TextEdit, bool) {
+// why says, when it declines, what a person must do.
+func provisionedCompanion(pass *analysis.Pass, spell *imports.File, a access) (edits []analysis.TextEdit, why string, ok bool) {
 	cur, ok := cursorOf(pass, a.node)
 	if !ok {
-		return nil, false
+		return nil, "", false
 	}
 	pair, side, ok := readinessOf(a.pool.Ref, a.path)
 	if !ok || side != ready {
-		return nil, false
+		return nil, "", false
 	}
 	switch n := a.node.(type) {
 	case *ast.SelectorExpr:
-		return companionStatement(pass, spell, a, cur, n, pair)
+		edits, ok := companionStatement(pass, spell, a, cur, n, pair)
+		return edits, "", ok
 	case *ast.KeyValueExpr:
 		if pair != 0 {
-			return nil, false // a counter in a literal would be evaluated twice
+			return companionCopyKey(pass, spell, a, cur, n)
 		}
-		return companionKey(pass, spell, a, cur, n)
+		edits, ok := companionKey(pass, spell, a, cur, n)
+		return edits, "", ok
 	}
-	return nil, false
+	return nil, "", false
+}
+
+// companionCopyKey adds the v1beta2 name of a copied counter beside its
+// v1beta1 key in a literal (Status{UpdatedReplicas: n, UpToDateReplicas:
+// ptr.To(n)}). The value is written twice, so only a value whose second
+// evaluation reads the same (a constant, variables, fields) in a literal
+// whose other elements call nothing qualifies; else why says what to do.
+func companionCopyKey(pass *analysis.Pass, spell *imports.File, a access, cur inspector.Cursor, kv *ast.KeyValueExpr) ([]analysis.TextEdit, string, bool) {
+	lit, ok := cur.Parent().Node().(*ast.CompositeLit)
+	if !ok {
+		return nil, "", false
+	}
+	key, ok := kv.Key.(*ast.Ident)
+	if !ok {
+		return nil, "", false
+	}
+	next, ok := kindtypes.CopiedBy(a.pool.Ref.Catalog(), a.path)
+	if !ok {
+		return nil, "", false
+	}
+	info := pass.TypesInfo
+	litType := info.TypeOf(lit)
+	oldType := info.TypeOf(key)
+	newName, newType := kindtypes.GoName(contract.Leaf(next.Path)), types.Type(nil)
+	if f, ok := kindfinder.FieldByJSON(litType, contract.Leaf(next.Path)); ok {
+		newName, newType = f.Var.Name(), f.Var.Type()
+	} else if next.Type.Pointer {
+		newType = types.NewPointer(oldType) // as the type fix declares it
+	} else {
+		newType = oldType
+	}
+	for _, elt := range lit.Elts {
+		k, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			return nil, "", false
+		}
+		if id, ok := k.Key.(*ast.Ident); ok && id.Name == newName {
+			return nil, "", false // spelled out already
+		}
+		if k != kv && calls(info, k.Value) {
+			return nil, fmt.Sprintf("another element of the literal calls a function, which could change %s's value before it is read again for %s; set %s after the literal", types.ExprString(kv.Value), next.Path, next.Path), false
+		}
+	}
+	value, ok := constOrReadOnly(info, kv.Value)
+	if !ok {
+		return nil, fmt.Sprintf("%s is not a variable or constant, and a literal cannot evaluate it once for both names; bind it to a variable, or set %s after the literal", types.ExprString(kv.Value), next.Path), false
+	}
+	var edits []analysis.TextEdit
+	switch {
+	case types.Identical(newType, oldType):
+	case types.Identical(newType, types.NewPointer(oldType)):
+		to, more, ok := spell.Ref(kv.Pos(), ptrPath, "To")
+		if !ok {
+			return nil, "", false
+		}
+		var fun ast.Expr = to
+		if tv := info.Types[kv.Value]; tv.Value != nil {
+			// ptr.To would give the constant's default type.
+			t, more2, ok := spell.TypeExpr(kv.Pos(), oldType)
+			if !ok {
+				return nil, "", false
+			}
+			fun, more = &ast.IndexExpr{X: to, Index: t}, append(more, more2...)
+		}
+		value, edits = &ast.CallExpr{Fun: fun, Args: []ast.Expr{value}}, more
+	default:
+		return nil, "", false
+	}
+	text, ok := render(token.NewFileSet(), &ast.KeyValueExpr{Key: ast.NewIdent(newName), Value: value})
+	if !ok {
+		return nil, "", false
+	}
+	return append(edits, analysis.TextEdit{Pos: kv.End(), End: kv.End(), NewText: []byte(", " + text)}), "", true
+}
+
+// constOrReadOnly copies a constant literal or a read-only expression.
+func constOrReadOnly(info *types.Info, e ast.Expr) (ast.Expr, bool) {
+	if lit, ok := ast.Unparen(e).(*ast.BasicLit); ok {
+		return &ast.BasicLit{Kind: lit.Kind, Value: lit.Value}, true
+	}
+	return readOnlyCopy(info, e)
+}
+
+// calls reports whether evaluating e may call a function or receive
+// (conversions aside).
+func calls(info *types.Info, e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			// A conversion or ptr.To calls nothing of the provider's.
+			if tv, ok := info.Types[n.Fun]; (!ok || !tv.IsType()) && !isHelper(info, n, ptrPath, "To") {
+				found = true
+			}
+		case *ast.UnaryExpr:
+			found = found || n.Op == token.ARROW
+		case *ast.FuncLit:
+			return false
+		}
+		return !found
+	})
+	return found
 }
 
 // companionStatement follows `x.Ready = v` with the provisioned write on

@@ -39,7 +39,7 @@ func (m migration) fix(message string) []analysis.SuggestedFix {
 // manualNote is the message suffix of an access the migration fixes leave
 // to a person ("" otherwise).
 func manualNote(pass *analysis.Pass, a access) string {
-	for _, m := range []migration{providerIDMigration(pass, a), failureMigration(pass, a)} {
+	for _, m := range []migration{providerIDMigration(pass, a), pointerMigration(pass, a), failureMigration(pass, a)} {
 		if m.relevant && m.manual {
 			return manualSuffix
 		}

@@ -16,7 +16,7 @@ import (
 // a call bound once), providerID as a string, the failure accessors.
 func TestKindUseSiteFixes(t *testing.T) {
 	fix := analyzers.MustNew(analyzers.Settings{ReportAt: contract.Info, Fix: true}).Analyzer("poolusage")
-	analysistest.RunWithSuggestedFixes(t, "../kindtypes/testdata/kinds", fix, "./controllers/multi")
+	analysistest.RunWithSuggestedFixes(t, "../kindtypes/testdata/kinds", fix, "./controllers/multi", "./controllers/shapes")
 }
 
 // TestKindNeedsAPerson: uses of a bootstrap config's fields that the type

@@ -272,6 +272,9 @@ func kindRule(a access) (string, bool) {
 	if _, ok := kindtypes.StringShape(k, a.path); ok {
 		return contract.RuleKindV1Beta1Shape, true
 	}
+	if _, ok := kindtypes.PointerShape(k, a.path); ok {
+		return contract.RuleKindV1Beta1Shape, true
+	}
 	if p, ok := k.Point(contract.V1Beta1, a.path); ok && (p.Aspect == contract.AspectFailureReason || p.Aspect == contract.AspectFailureMessage) {
 		return contract.RuleKindFailureFields, true
 	}

@@ -5,6 +5,7 @@
 package counters
 
 import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/utils/ptr"
 
 	dualcp "example.com/kinds/apis/dualcp/v1beta2"
@@ -71,3 +72,22 @@ func deferredAlone(cp *dualcp.DualControlPlane, n int32) {
 func mirror(cp *dualcp.DualControlPlane) {
 	cp.Status.UpToDateReplicas = ptr.To(cp.Status.UpdatedReplicas)
 }
+
+func count() int32 { return 2 }
+
+// A constant is written under both names, typed as the counter.
+func literalConst() dualcp.DualControlPlaneStatus {
+	return dualcp.DualControlPlaneStatus{UpdatedReplicas: 3} // want `MPA220 error: DualControlPlane status.updatedReplicas: literalConst sets`
+}
+
+// A call cannot be evaluated once for both names inside a literal.
+func literalCall() dualcp.DualControlPlaneStatus {
+	return dualcp.DualControlPlaneStatus{UpdatedReplicas: count()} // want `MPA220 error: DualControlPlane status.updatedReplicas: literalCall sets .*\(needs a person: count\(\) is not a variable or constant`
+}
+
+// Another element's call could change the value between the two reads.
+func literalOrder(cp *dualcp.DualControlPlane) dualcp.DualControlPlaneStatus {
+	return dualcp.DualControlPlaneStatus{UpdatedReplicas: cp.Status.UpdatedReplicas, Conditions: conditions(cp)} // want `MPA220 error: DualControlPlane status.updatedReplicas: literalOrder sets .*\(needs a person: another element of the literal calls a function`
+}
+
+func conditions(cp *dualcp.DualControlPlane) []metav1.Condition { return cp.Status.Conditions }

@@ -17,9 +17,13 @@ type DualControlPlaneStatus struct {
 	Initialization   DualControlPlaneInitializationStatus `json:"initialization,omitempty,omitzero"`
 	UpdatedReplicas  int32                                `json:"updatedReplicas"`
 	UpToDateReplicas *int32                               `json:"upToDateReplicas,omitempty"`
-	Conditions       []metav1.Condition                   `json:"conditions,omitempty"`
-	FailureReason    *string                              `json:"failureReason,omitempty"`
-	Deprecated       *DualControlPlaneDeprecatedStatus    `json:"deprecated,omitempty"`
+	// replicas keeps the v1beta1 value shape.
+	Replicas                    int32                             `json:"replicas"`                              // want `MPA126 warning: DualControlPlane status.replicas: status.replicas is int32, the v1beta1 shape; the v1beta2 contract prescribes \*int32`
+	ReadyReplicas               int32                             `json:"readyReplicas,omitempty"`               // want `MPA126 warning: DualControlPlane status.readyReplicas`
+	ExternalManagedControlPlane bool                              `json:"externalManagedControlPlane,omitempty"` // want `MPA126 warning: DualControlPlane status.externalManagedControlPlane: status.externalManagedControlPlane is bool, the v1beta1 shape; the v1beta2 contract prescribes \*bool`
+	Conditions                  []metav1.Condition                `json:"conditions,omitempty"`
+	FailureReason               *string                           `json:"failureReason,omitempty"` // want `MPA125 warning: DualControlPlane status.failureReason`
+	Deprecated                  *DualControlPlaneDeprecatedStatus `json:"deprecated,omitempty"`
 }
 
 type DualControlPlaneDeprecatedStatus struct {

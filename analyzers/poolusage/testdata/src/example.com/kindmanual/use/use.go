@@ -2,6 +2,7 @@ package use
 
 import (
 	api "example.com/kindmanual/api/v1beta1"
+	cpapi "example.com/kindmanual/cpapi/v1beta1"
 )
 
 // manual holds uses of a bootstrap config's reshaped and moved fields that
@@ -19,4 +20,19 @@ func manual(c *api.FooConfig) *string {
 func fixable(c *api.FooConfig, name string) {
 	c.Status.DataSecretName = &name
 	c.Status.Ready = true
+}
+
+func count() (int32, bool) { return 1, true }
+
+// counters holds uses of a control plane's status.replicas, which the
+// MPA126 type fix makes a *int32, that the fixes leave to a person: an
+// address, an increment, an op-assignment, a tuple assignment.
+func counters(cp *cpapi.FooControlPlane) bool {
+	p := &cp.Status.Replicas // want `MPA126 warning: FooControlPlane status.replicas: status.replicas write of v1beta1.FooControlPlane .cp.Status.Replicas.: the migration fix cannot rewrite it \(needs a person\)$`
+	*p = 2
+	cp.Status.Replicas++    // want `MPA126 warning: FooControlPlane status.replicas: status.replicas write .* \(needs a person\)$`
+	cp.Status.Replicas += 2 // want `MPA126 warning: FooControlPlane status.replicas: status.replicas write .* \(needs a person\)$`
+	var ok bool
+	cp.Status.Replicas, ok = count() // want `MPA126 warning: FooControlPlane status.replicas: status.replicas write .* \(needs a person\)$`
+	return ok
 }

@@ -52,29 +52,51 @@ type unit struct {
 // schemaPath leads from a spec.versions[] item to its schema.
 var schemaPath = []string{"schema", "openAPIV3Schema"}
 
-// diff collects the smallest subtrees where o and n differ: mappings are
-// compared key by key, anything else (lists, scalars) as a whole.
+// diff collects the schemas that differ between o and n, each as a whole:
+// a field's schema is descended into only when nothing but its properties
+// differ, so each unit is the complete schema of a field (its type,
+// description, validations), which the committed file must match entirely.
 func diff(version string, path []string, o, n any, hasO, hasN bool, out *[]unit) {
 	om, oMap := o.(map[string]any)
 	nm, nMap := n.(map[string]any)
-	if hasO && hasN && oMap && nMap {
+	if hasO && hasN && oMap && nMap && onlyPropertiesDiffer(om, nm) {
+		op := om[properties].(map[string]any)
+		np := nm[properties].(map[string]any)
 		keys := map[string]bool{}
-		for k := range om {
+		for k := range op {
 			keys[k] = true
 		}
-		for k := range nm {
+		for k := range np {
 			keys[k] = true
 		}
 		for _, k := range slices.Sorted(maps.Keys(keys)) {
-			ov, inO := om[k]
-			nv, inN := nm[k]
-			diff(version, append(slices.Clip(path), k), ov, nv, inO, inN, out)
+			ov, inO := op[k]
+			nv, inN := np[k]
+			diff(version, append(slices.Clip(path), properties, k), ov, nv, inO, inN, out)
 		}
 		return
 	}
 	if hasO != hasN || !reflect.DeepEqual(o, n) {
 		*out = append(*out, unit{version: version, path: path, orig: o, next: n, hasOrig: hasO, hasNew: hasN})
 	}
+}
+
+const properties = "properties"
+
+// onlyPropertiesDiffer reports whether two schemas both have properties
+// and agree on every other keyword.
+func onlyPropertiesDiffer(o, n map[string]any) bool {
+	_, oProps := o[properties].(map[string]any)
+	_, nProps := n[properties].(map[string]any)
+	if !oProps || !nProps || len(o) != len(n) {
+		return false
+	}
+	for k, v := range o {
+		if w, ok := n[k]; !ok || (k != properties && !reflect.DeepEqual(v, w)) {
+			return false
+		}
+	}
+	return true
 }
 
 // lookup follows mapping keys; ok is false when a step is missing or not
@@ -104,37 +126,17 @@ func versionItem(doc any, version string) (map[string]any, bool) {
 	return nil, false
 }
 
-// FieldPath names a schema path the way a person reads it:
-// properties.status.properties.initialization is status.initialization;
-// keywords other than properties are shown after it.
-func FieldPath(path []string) string {
+// fieldPath names a schema path (properties, name, properties, name...)
+// the way a person reads it: status.initialization.
+func fieldPath(path []string) string {
 	var fields []string
-	keyword := ""
-	for i := 0; i < len(path); i++ {
-		switch path[i] {
-		case "properties":
-			if i+1 < len(path) {
-				fields = append(fields, path[i+1])
-				i++
-				continue
-			}
-			keyword = path[i]
-		case "items":
-			fields = append(fields, "[]")
-		case "additionalProperties":
-			fields = append(fields, "{}")
-		default:
-			keyword = path[i]
-		}
+	for i := 1; i < len(path); i += 2 {
+		fields = append(fields, path[i])
 	}
-	s := strings.ReplaceAll(strings.Join(fields, "."), ".[]", "[]")
-	if s == "" {
-		s = "(root)"
+	if len(fields) == 0 {
+		return "the root"
 	}
-	if keyword != "" {
-		s += " (" + keyword + ")"
-	}
-	return s
+	return strings.Join(fields, ".")
 }
 
 func (u unit) String() string {
@@ -145,7 +147,7 @@ func (u unit) String() string {
 	case !u.hasNew:
 		what = "removed"
 	}
-	return fmt.Sprintf("%s: %s (%s)", u.version, FieldPath(u.path[len(schemaPath):]), what)
+	return fmt.Sprintf("%s: %s %s", u.version, fieldPath(u.path[len(schemaPath):]), what)
 }
 
 // prove checks that every unit's subtree in the committed document equals
@@ -156,11 +158,11 @@ func prove(committed any, units []unit) error {
 		if !ok {
 			return unreproduced("it has no version %s", u.version)
 		}
-		field := FieldPath(u.path[len(schemaPath):])
+		field := fieldPath(u.path[len(schemaPath):])
 		parent, ok := lookup(item, u.path[:len(u.path)-1])
 		if _, isMap := parent.(map[string]any); !ok || !isMap {
-			return unreproduced("its schema of %s has no %s where controller-gen puts %s (a hand-written or unstructured schema)",
-				u.version, FieldPath(u.path[len(schemaPath):len(u.path)-1]), field)
+			return unreproduced("its schema of %s has no properties under %s, where controller-gen puts %s (a hand-written or unstructured schema)",
+				u.version, fieldPath(u.path[len(schemaPath):len(u.path)-1]), field)
 		}
 		v, has := lookup(parent, u.path[len(u.path)-1:])
 		switch {
@@ -409,7 +411,7 @@ func planOp(doc *kyaml.Node, lines []string, u unit) (op, error) {
 	}
 	key := u.path[len(u.path)-1]
 	if parent == nil || parent.Kind != kyaml.MappingNode || parent.Style&yaml3.FlowStyle != 0 || len(parent.Content) == 0 {
-		return op{}, unreproduced("its layout defeats an exact edit (%s is not a block mapping)", FieldPath(u.path[len(schemaPath):len(u.path)-1]))
+		return op{}, unreproduced("its layout defeats an exact edit (%s is not a block mapping)", fieldPath(u.path[len(schemaPath):len(u.path)-1]))
 	}
 	col := parent.Content[0].Column - 1
 	var existing []string

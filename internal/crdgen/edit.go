@@ -114,9 +114,19 @@ func lookup(v any, path []string) (any, bool) {
 	return v, true
 }
 
+// versionsKey is spec.versions' JSON name, read from the apiextensions
+// type: the contract catalog owns the word for status.versions.
+var versionsKey = jsonName(reflect.TypeFor[apiextv1.CustomResourceDefinitionSpec](), "Versions")
+
+func jsonName(t reflect.Type, field string) string {
+	f, _ := t.FieldByName(field)
+	name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+	return name
+}
+
 // versionItem is the spec.versions[] item named version in a document.
 func versionItem(doc any, version string) (map[string]any, bool) {
-	versions, _ := lookup(doc, []string{"spec", "versions"})
+	versions, _ := lookup(doc, []string{"spec", versionsKey})
 	list, _ := versions.([]any)
 	for _, it := range list {
 		if m, ok := it.(map[string]any); ok && m["name"] == version {
@@ -356,7 +366,7 @@ func versionNode(doc *kyaml.Node, version string) *kyaml.Node {
 		doc = doc.Content[0]
 	}
 	_, spec := mapValue(doc, "spec")
-	_, versions := mapValue(spec, "versions")
+	_, versions := mapValue(spec, versionsKey)
 	if versions == nil {
 		return nil
 	}

@@ -124,13 +124,7 @@ func (res *Result) checklist() []checkItem {
 	}
 	items = append(items, conv)
 
-	crd := checkItem{title: "CRD regeneration"}
-	if len(typed) > 0 || len(res.fdMigrated) > 0 {
-		crd.summary = "regenerate the CRD manifests (`make generate-manifests` or `controller-gen crd`) so their schemas carry the new fields, then run `mpaudit rewrite` again: a label is changed only once the CRD schema has the readiness and renamed fields core reads under it (mpaudit does not run controller-gen on CRDs; a failureDomains list it migrated needs the regenerated schema before the change is merged)"
-	} else {
-		crd.done, crd.summary = true, "no type changed"
-	}
-	items = append(items, crd)
+	items = append(items, res.crdItem(len(typed) > 0))
 
 	labels := checkItem{title: "Labels", done: len(res.held) == 0}
 	var labelled []string

@@ -5,7 +5,9 @@
 // their use sites, shape changes and failure moves included. kinds.go only
 // names what those fixes leave to a person. Then come the follow-ups a fix
 // cannot do: regenerating zz_generated.deepcopy.go with controller-tools and
-// conversions with conversion-gen, adding CRD contract labels with kyaml in
+// conversions with conversion-gen, regenerating the CRD schema parts the type
+// changes touch where the committed CRD reproduces (crds.go, internal/crdgen),
+// adding CRD contract labels with kyaml in
 // a safe order (order.go: a label-driven kind's label changes only when the
 // audit under the new label finds nothing core would miss), aligning
 // clusterctl's metadata.yaml, and adding a go.mod requirement for

@@ -850,5 +850,8 @@ func migrateFailureDomainShapes(st *stage, res *Result, lp *labelPass, changed m
 	if err := requireUtils(st, changed, mark, res); err != nil {
 		return false, err
 	}
-	return true, regenerate(st, all, mark, res, trace)
+	if err := regenerate(st, all, mark, res, trace); err != nil {
+		return false, err
+	}
+	return true, regenerateCRDs(st, goDirs(all), mark, res, trace)
 }

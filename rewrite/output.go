@@ -71,16 +71,8 @@ func groupKind(f report.Finding) string {
 // manualSteps lists what a person must still do after the rewrite.
 func manualSteps(res *Result) []string {
 	var steps []string
-	crdDirs := map[string]bool{}
+	steps = append(steps, res.crdManual()...)
 	spokes := map[string]bool{}
-	for _, c := range res.Changes {
-		if strings.HasSuffix(c.Rel, "_types.go") || strings.Contains(c.Rel, "/api") {
-			crdDirs[c.Rel] = true
-		}
-	}
-	if len(crdDirs) > 0 {
-		steps = append(steps, "Regenerate the CRD manifests (e.g. `make generate-manifests` or `controller-gen crd`) so config/crd/bases carries status.initialization in the schema.")
-	}
 	if res.Before != nil {
 		// A spoke's conversions need a person only when the rewrite
 		// migrates its hub; one already migrated is converted already.

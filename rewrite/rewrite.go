@@ -77,6 +77,8 @@ type Result struct {
 	// fieldsTodo are the type changes the rewrite left for a person;
 	// migratedKinds the resource kinds whose types it changed.
 	fieldsTodo, migratedKinds []string
+	// crds is what the CRD schema regeneration did (crds.go).
+	crds *crdRegen
 }
 
 const maxRounds = 3
@@ -227,6 +229,11 @@ func Run(opts Options) (res *Result, err error) {
 	}
 	opts.Progress.Step("regenerating deepcopy functions and conversions")
 	if err := regenerate(st, changed, mark, res, trace); err != nil {
+		return nil, err
+	}
+	// Before the labels: their gate judges the regenerated schemas.
+	opts.Progress.Step("regenerating the CRD schema parts the type changes touch")
+	if err := regenerateCRDs(st, goDirs(changed), mark, res, trace); err != nil {
 		return nil, err
 	}
 	hold, err := planFailureDomainShapes(st, targets, res)

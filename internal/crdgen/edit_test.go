@@ -1,0 +1,230 @@
+package crdgen
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"sigs.k8s.io/yaml"
+)
+
+func schemaOf(t *testing.T, src string) *apiextv1.JSONSchemaProps {
+	t.Helper()
+	var s apiextv1.JSONSchemaProps
+	if err := yaml.UnmarshalStrict([]byte(src), &s); err != nil {
+		t.Fatal(err)
+	}
+	return &s
+}
+
+// Two generations of one version: zones becomes a list, ready goes,
+// name comes (between existing keys) and zz comes (after the last).
+const origSchema = `
+properties:
+  status:
+    description: FooStatus is the observed state.
+    properties:
+      phase:
+        description: phase is a long description that the emitter folds because it runs past the width.
+        type: string
+      ready:
+        description: ready is true when done.
+        type: boolean
+      zones:
+        additionalProperties:
+          type: string
+        description: zones by name.
+        type: object
+    type: object
+type: object
+`
+
+const nextSchema = `
+properties:
+  status:
+    description: FooStatus is the observed state.
+    properties:
+      name:
+        description: name is a new field whose description is long enough to be folded by the emitter too.
+        type: string
+      phase:
+        description: phase is a long description that the emitter folds because it runs past the width.
+        type: string
+      zones:
+        description: zones as a list.
+        items:
+          type: string
+        type: array
+        x-kubernetes-list-type: set
+      zz:
+        type: integer
+    type: object
+type: object
+`
+
+// committedFile is origSchema as controller-gen writes it, after another
+// CRD's document, with a comment a person added.
+const committedFile = `---
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: bars.example.com
+spec:
+  group: example.com
+---
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  # kept by hand
+  name: foos.example.com
+spec:
+  group: example.com
+  versions:
+  - name: v1
+    schema:
+      openAPIV3Schema:
+        properties:
+          status:
+            description: FooStatus is the observed state.
+            properties:
+              phase:
+                description: phase is a long description that the emitter folds
+                  because it runs past the width.
+                type: string
+              ready:
+                description: ready is true when done.
+                type: boolean
+              zones:
+                additionalProperties:
+                  type: string
+                description: zones by name.
+                type: object
+            type: object
+        type: object
+    served: true
+    storage: true
+`
+
+const editedFile = `---
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: bars.example.com
+spec:
+  group: example.com
+---
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  # kept by hand
+  name: foos.example.com
+spec:
+  group: example.com
+  versions:
+  - name: v1
+    schema:
+      openAPIV3Schema:
+        properties:
+          status:
+            description: FooStatus is the observed state.
+            properties:
+              name:
+                description: name is a new field whose description is long enough
+                  to be folded by the emitter too.
+                type: string
+              phase:
+                description: phase is a long description that the emitter folds
+                  because it runs past the width.
+                type: string
+              zones:
+                description: zones as a list.
+                items:
+                  type: string
+                type: array
+                x-kubernetes-list-type: set
+              zz:
+                type: integer
+            type: object
+        type: object
+    served: true
+    storage: true
+`
+
+func TestEdit(t *testing.T) {
+	orig, next := schemaOf(t, origSchema), schemaOf(t, nextSchema)
+	changes := []VersionChange{{Version: "v1", Original: orig, Rewritten: next}}
+	for _, tc := range []struct {
+		name, committed, want, variant, reason string
+		paths                                  []string
+	}{
+		{name: "reproduced", committed: committedFile, want: editedFile, variant: "descriptions kept",
+			paths: []string{"v1: status.name added", "v1: status.ready removed", "v1: status.zones changed", "v1: status.zz added"}},
+		{name: "descriptions dropped", variant: "crd:maxDescLen=0",
+			committed: stripDescriptions(committedFile), want: stripDescriptions(editedFile),
+			paths: []string{"v1: status.name added", "v1: status.ready removed", "v1: status.zones changed", "v1: status.zz added"}},
+		{name: "hand edit inside a changed schema", committed: replace(t, committedFile, "                description: zones by name.\n", "                description: zones by name.\n                maxProperties: 3\n"),
+			reason: "its schema of v1 at status.zones differs from what controller-gen generates from the original types (edited by hand, or made with other options or another controller-gen)"},
+		{name: "field the original lacks", committed: replace(t, committedFile, "              ready:\n", "              name:\n                type: string\n              ready:\n"),
+			reason: "its schema of v1 has status.name, which controller-gen does not generate from the original types"},
+		{name: "unstructured", committed: replace(t, committedFile, "            properties:\n              phase:", "            x-kubernetes-preserve-unknown-fields: true\n            xproperties:\n              phase:"),
+			reason: "its schema of v1 has no properties under status, where controller-gen puts status.name (a hand-written or unstructured schema)"},
+		{name: "no such version", committed: replace(t, committedFile, "  - name: v1\n", "  - name: v2\n"), reason: "it has no version v1"},
+		{name: "no such document", committed: replace(t, committedFile, "name: foos.example.com", "name: other.example.com"), reason: "it has no document named foos.example.com"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e, err := Edit([]byte(tc.committed), []byte(tc.committed), "foos.example.com", changes)
+			if tc.reason != "" {
+				var u *Unreproduced
+				if !errors.As(err, &u) || u.Reason != tc.reason || e != nil {
+					t.Fatalf("got %v, %v; want the reason %q", e, err, tc.reason)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(e.Content) != tc.want {
+				t.Errorf("got:\n%s\nwant:\n%s", e.Content, tc.want)
+			}
+			if e.Variant != tc.variant || !slices.Equal(e.Paths, tc.paths) {
+				t.Errorf("variant %q, paths %q; want %q, %q", e.Variant, e.Paths, tc.variant, tc.paths)
+			}
+		})
+	}
+	t.Run("no schema change", func(t *testing.T) {
+		e, err := Edit([]byte(committedFile), []byte(committedFile), "foos.example.com", []VersionChange{{Version: "v1", Original: orig, Rewritten: orig}})
+		if e != nil || err != nil {
+			t.Errorf("got %v, %v", e, err)
+		}
+	})
+}
+
+func replace(t *testing.T, s, old, new string) string {
+	t.Helper()
+	if !strings.Contains(s, old) {
+		t.Fatalf("%q not in the fixture", old)
+	}
+	return strings.Replace(s, old, new, 1)
+}
+
+// stripDescriptions drops description lines and their folded
+// continuations, as crd:maxDescLen=0 generates.
+func stripDescriptions(s string) string {
+	var b strings.Builder
+	skip := -1
+	for _, line := range strings.SplitAfter(s, "\n") {
+		ind := indentOf(line)
+		if skip >= 0 && ind > skip {
+			continue
+		}
+		skip = -1
+		if strings.HasPrefix(line[ind:], "description:") {
+			skip = ind
+			continue
+		}
+		b.WriteString(line)
+	}
+	return b.String()
+}

@@ -1,0 +1,208 @@
+package rewrite
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+
+	"k8s.io/apimachinery/pkg/runtime/schema"
+
+	"github.com/mpaudit/mpaudit/crdconfig"
+	"github.com/mpaudit/mpaudit/internal/crdgen"
+)
+
+// CRD regeneration. The type changes make the committed CRD schemas stale,
+// and the API server prunes what a schema lacks, so a label waits for the
+// schema (MPA346/347). In the staged copy, the schema parts the type
+// changes touch are regenerated with controller-tools' CRD generator and
+// edited into the committed CRD files (internal/crdgen): only where the
+// generator reproduces the committed file, never a whole new generation.
+// It runs before the labels are placed, so the label logic judges the
+// regenerated schema in the same run.
+
+// crdRegen is what the regeneration did, for the PR body.
+type crdRegen struct {
+	// done maps a CRD name to its file (relative) and regenerated paths.
+	done map[string]crdDone
+	// left maps a CRD name to why it was left as it is.
+	left map[string]string
+}
+
+type crdDone struct {
+	file, variant string
+	paths         []string
+}
+
+// regenerateCRDs regenerates the CRD schema parts that the Go changes in
+// the staged directories dirs imply. A CRD that does not reproduce, and
+// every CRD when the generator fails, is left and named in res.
+func regenerateCRDs(st *stage, dirs []string, mark func(string, string), res *Result, trace *tracer) error {
+	api := crdgen.APIPackageDirs(dirs)
+	if len(api) == 0 {
+		return nil
+	}
+	if res.crds == nil {
+		res.crds = &crdRegen{done: map[string]crdDone{}, left: map[string]string{}}
+	}
+	realDirs := make([]string, len(api))
+	for i, d := range api {
+		realDirs[i] = st.real(d)
+	}
+	// The original types are the real tree's (the copy has changed);
+	// the two loads are independent, so they run side by side.
+	var orig crdgen.Set
+	var origErr error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		orig, origErr = crdgen.Generate(st.root, realDirs)
+	}()
+	next, err := crdgen.Generate(st.dir, api)
+	<-done
+	trace.step("CRD generation of the original and rewritten types")
+	if err = errors.Join(origErr, err); err != nil {
+		res.crds.left["of the changed API packages"] = fmt.Sprintf("controller-tools' CRD generator failed: %v", strings.ReplaceAll(err.Error(), st.dir, st.root))
+		return nil
+	}
+	configs := map[string]*crdconfig.Result{}
+	committed := func(gk schema.GroupKind) (*crdconfig.CRD, error) {
+		for _, d := range api {
+			cd := crdconfig.FindConfigDir(d, st.dir)
+			if cd == "" {
+				continue
+			}
+			cfg, ok := configs[cd]
+			if !ok {
+				var err error
+				if cfg, err = crdconfig.Load(cd); err != nil {
+					return nil, err
+				}
+				configs[cd] = cfg
+			}
+			for i := range cfg.CRDs {
+				if c := &cfg.CRDs[i]; c.Group == gk.Group && c.Kind == gk.Kind && c.File != "" {
+					return c, nil
+				}
+			}
+		}
+		return nil, nil
+	}
+	keys := slices.SortedFunc(maps.Keys(next), func(a, b schema.GroupKind) int { return strings.Compare(a.String(), b.String()) })
+	for _, gk := range keys {
+		n := next[gk]
+		var changes []crdgen.VersionChange
+		for _, v := range n.Spec.Versions {
+			o := crdgen.Schema(orig[gk], v.Name)
+			if v.Schema != nil && !reflect.DeepEqual(o, v.Schema.OpenAPIV3Schema) {
+				changes = append(changes, crdgen.VersionChange{Version: v.Name, Original: o, Rewritten: v.Schema.OpenAPIV3Schema})
+			}
+		}
+		if len(changes) == 0 {
+			continue
+		}
+		c, err := committed(gk)
+		if err != nil {
+			return err
+		}
+		if c == nil {
+			res.crds.left[n.Name] = "no committed CRD of this kind was found in a config/crd beside its API package"
+			continue
+		}
+		staged, err := st.canonical(c.File)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(st.dir, staged)
+		rel = filepath.ToSlash(rel)
+		original, err := os.ReadFile(st.real(staged))
+		if err != nil {
+			return err
+		}
+		current, err := os.ReadFile(staged)
+		if err != nil {
+			return err
+		}
+		edited, err := crdgen.Edit(original, current, n.Name, changes)
+		var why *crdgen.Unreproduced
+		switch {
+		case errors.As(err, &why):
+			res.crds.left[n.Name] = fmt.Sprintf("`%s` left as it is: %s", rel, why.Reason)
+			continue
+		case err != nil:
+			return fmt.Errorf("%s: %w", rel, err)
+		case edited == nil:
+			continue
+		}
+		if _, err := st.writeFile(staged, edited.Content); err != nil {
+			return err
+		}
+		mark(staged, "CRD schema regenerated where the type changes touch it, with controller-tools' CRD generator ("+edited.Variant+")")
+		res.crds.done[n.Name] = crdDone{file: rel, variant: edited.Variant, paths: edited.Paths}
+		delete(res.crds.left, n.Name)
+	}
+	trace.step(fmt.Sprintf("CRD schemas: %d regenerated, %d left", len(res.crds.done), len(res.crds.left)))
+	return nil
+}
+
+// goDirs lists the directories of the changed Go files a person writes:
+// generated files (deepcopy, conversions) change no schema.
+func goDirs(changed map[string]map[string]bool) []string {
+	dirs := map[string]bool{}
+	for path := range changed {
+		if strings.HasSuffix(path, ".go") && !strings.HasPrefix(filepath.Base(path), "zz_generated.") {
+			dirs[filepath.Dir(path)] = true
+		}
+	}
+	return slices.Sorted(maps.Keys(dirs))
+}
+
+// crdItem is the PR checklist's CRD regeneration item.
+func (res *Result) crdItem(typed bool) checkItem {
+	item := checkItem{title: "CRD regeneration"}
+	r := res.crds
+	if r == nil || (len(r.done) == 0 && len(r.left) == 0) {
+		item.done = true
+		if typed || len(res.fdMigrated) > 0 {
+			item.summary = "the type changes change no CRD schema"
+		} else {
+			item.summary = "no type changed"
+		}
+		return item
+	}
+	var files []string
+	for _, name := range slices.Sorted(maps.Keys(r.done)) {
+		d := r.done[name]
+		files = append(files, "`"+d.file+"`")
+		item.details = append(item.details, fmt.Sprintf("%s (%s): %s", name, d.variant, strings.Join(d.paths, ", ")))
+	}
+	for _, name := range slices.Sorted(maps.Keys(r.left)) {
+		item.details = append(item.details, fmt.Sprintf("%s: %s; regenerate it (`make generate-manifests` or `controller-gen crd`) and run `mpaudit rewrite` again, which then changes the labels that wait for its schema", name, r.left[name]))
+	}
+	item.done = len(r.left) == 0
+	switch {
+	case len(files) > 0 && item.done:
+		item.summary = "the schema parts the type changes touch were regenerated with controller-tools' CRD generator and edited into " + strings.Join(files, ", ") + " (the rest of each file is as it was)"
+	case len(files) > 0:
+		item.summary = "regenerated in " + strings.Join(files, ", ") + "; the CRDs below were left, because their committed schema is not what controller-gen generates from the original types"
+	default:
+		item.summary = "left: the committed schemas are not what controller-gen generates from the original types, so mpaudit did not edit them"
+	}
+	return item
+}
+
+// crdManual lists the CRDs left for a person.
+func (res *Result) crdManual() []string {
+	if res.crds == nil {
+		return nil
+	}
+	var out []string
+	for _, name := range slices.Sorted(maps.Keys(res.crds.left)) {
+		out = append(out, fmt.Sprintf("Regenerate the CRD %s (e.g. `make generate-manifests` or `controller-gen crd`): %s.", name, res.crds.left[name]))
+	}
+	return out
+}

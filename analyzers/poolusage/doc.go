@@ -25,7 +25,10 @@
 // v1beta2 readiness field set one-way beside each write of the v1beta1 one
 // (the value read back once written, never evaluated again), a copied
 // counter written under both names, uses of a *string made a string, and
-// failure fields through the accessors. For the label-driven kinds they are
+// failure fields through the accessors, each only where kindtypes' fix
+// changes the field (its Changed fact). Under go fix and rewrite they are
+// offered under the type rule, whatever the configuration says of the use
+// finding. For the label-driven kinds they are
 // offered without a finding of their own (under go fix and rewrite); a use
 // they cannot rewrite is reported under the type rule as "(needs a person)".
 //

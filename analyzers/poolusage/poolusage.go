@@ -120,12 +120,14 @@ func reportAccess(em *emit.Emitter, env *setup.Env, pass *analysis.Pass, res *ki
 	}
 	ref := a.pool.Ref
 	fixes, migrate, note := fixesFor(pass, a, needsProvisioned)
+	fixes = append(fixes, migrate...)
 	if env.Settings.Fix {
-		// Applied with the type fix, whatever the configuration says of
-		// this use finding.
-		migrateFix(em, a, migrate)
-	} else {
-		fixes = append(fixes, migrate...)
+		// They follow the type fix (the companion of a ready write too: the
+		// type fix adds the field), so they are offered under its rule,
+		// whatever the configuration says of this use finding, and also
+		// where only use sites are rewritten.
+		migrateFix(em, a, fixes)
+		fixes = nil
 	}
 	em.At(a.pos, report.Finding{
 		Rule:       rule,
@@ -153,6 +155,8 @@ func typeRule(a access) string {
 		return rule
 	}
 	switch a.path {
+	case contract.PathReady:
+		return contract.RuleReadyOnly
 	case contract.PathFailureReason:
 		return contract.RuleFailureReason
 	case contract.PathFailureMessage:

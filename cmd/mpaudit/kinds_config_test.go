@@ -157,8 +157,8 @@ func statusTypesWith(t *testing.T, path, field string) []string {
 // go fix -fixtool and rewrite leave the same types and their uses alone:
 // dataSecretName stays a *string everywhere, the pool gets no
 // initialization and its ready write no companion, FooMachine's failure
-// fields stay where they are. Both results build and vet, and both migrate
-// the readiness of exactly the types check reports ready-only.
+// fields stay where they are. Both results build and vet, and both add an
+// initialization to exactly the types check reports ready-only.
 func TestConfigAndSuppressionAgree(t *testing.T) {
 	src, err := filepath.Abs("../../rewrite/testdata/kindsprovider")
 	if err != nil {
@@ -206,22 +206,34 @@ func TestConfigAndSuppressionAgree(t *testing.T) {
 	readyOnly = slices.Compact(readyOnly)
 
 	fixed := prepare()
+	// go fix cannot regenerate deepcopy (docs/vet.md): without it the
+	// fixture still builds, and the type changes are go fix's alone.
+	generated, _ := filepath.Glob(filepath.Join(fixed, "apis", "*", "v1beta1", "zz_generated.deepcopy.go"))
+	for _, g := range generated {
+		os.Remove(g)
+	}
 	goIn(fixed, "fix", "-fixtool="+bin, "./...")
 	rewritten := prepare()
 	if code, stdout, errOut := run(t, "rewrite", "-C", rewritten, "--write", "./..."); code != report.ExitOK {
 		t.Fatalf("rewrite --write: exit %d\n%s\n%s", code, stdout, errOut)
 	}
+	withInit := func(dir string) []string {
+		var out []string
+		for _, f := range []string{"apis/bootstrap/v1beta1/fooconfig_types.go", "apis/infra/v1beta1/foocluster_types.go",
+			"apis/infra/v1beta1/foomachine_types.go", "apis/infra/v1beta1/foomachinepool_types.go", "apis/controlplane/v1beta1/foocontrolplane_types.go"} {
+			out = append(out, statusTypesWith(t, filepath.Join(dir, f), "Initialization")...)
+		}
+		slices.Sort(out)
+		return out
+	}
+	// The types that had one, and those check reports ready-only.
+	want := slices.Concat(withInit(checked), readyOnly)
+	slices.Sort(want)
 	for name, dir := range map[string]string{"go fix": fixed, "rewrite": rewritten} {
 		goIn(dir, "build", "./...")
 		goIn(dir, "vet", "./...")
-		var migrated []string
-		for _, f := range []string{"apis/bootstrap/v1beta1/fooconfig_types.go", "apis/infra/v1beta1/foocluster_types.go",
-			"apis/infra/v1beta1/foomachine_types.go", "apis/infra/v1beta1/foomachinepool_types.go", "apis/controlplane/v1beta1/foocontrolplane_types.go"} {
-			migrated = append(migrated, statusTypesWith(t, filepath.Join(dir, f), "Initialization")...)
-		}
-		slices.Sort(migrated)
-		if !slices.Equal(migrated, readyOnly) {
-			t.Errorf("%s: status types with an initialization %q, check reports ready-only %q", name, migrated, readyOnly)
+		if got := withInit(dir); !slices.Equal(got, want) {
+			t.Errorf("%s: status types with an initialization %q, want %q (had one, or check reports them ready-only)", name, got, want)
 		}
 		if got := statusTypesWith(t, filepath.Join(dir, "apis/infra/v1beta1/foomachine_types.go"), "Deprecated"); len(got) > 0 {
 			t.Errorf("%s: the failure fields moved (MPA125 is disabled): %q", name, got)

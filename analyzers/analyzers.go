@@ -23,6 +23,16 @@ import (
 // diagnostics, no fixes forced, no .mpaudit.yaml applied.
 type Settings = setup.Settings
 
+// Scope is what a driver applies of one package's fixes (Settings.Scope).
+type Scope = setup.Scope
+
+// The scopes of Settings.Scope.
+const (
+	ScopeAll      = setup.ScopeAll
+	ScopeUseSites = setup.ScopeUseSites
+	ScopeFacts    = setup.ScopeFacts
+)
+
 // Never is a Settings.ReportAt that turns no finding into a diagnostic,
 // for drivers that read findings from analyzer results instead.
 const Never = setup.Never
@@ -51,10 +61,11 @@ func New(s Settings) (*Set, error) {
 	}
 	mk := markers.New()
 	kf := kindfinder.New(env, mk)
+	kt := kindtypes.New(env, kf, mk)
 	reporting := []*analysis.Analyzer{
-		poolusage.New(env, kf),
+		poolusage.New(env, kf, kt),
 		poolcrd.New(env, kf),
-		kindtypes.New(env, kf, mk),
+		kt,
 		kindusage.New(env, kf),
 	}
 	reporting = append(reporting, suppress.New(env, kf, reporting...))

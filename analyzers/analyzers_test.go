@@ -36,7 +36,8 @@ func findings(t *testing.T, s analyzers.Settings) (found, diagnosed []string) {
 			t.Error(r.Err)
 			continue
 		}
-		for _, f := range r.Result.(*emit.Findings).List {
+		fs, _ := emit.FindingsOf(r.Result)
+		for _, f := range fs.List {
 			found = append(found, fmt.Sprintf("%s %s %s:%d", f.Rule, f.Severity, filepath.Base(f.Position.File), f.Position.Line))
 		}
 		for _, d := range r.Diagnostics {

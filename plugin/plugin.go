@@ -27,6 +27,7 @@ import (
 	"fmt"
 	"go/token"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/golangci/plugin-module-register/register"
@@ -147,8 +148,21 @@ func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 		return nil, fmt.Errorf("mpaudit: %w", err)
 	}
 	out := make([]*analysis.Analyzer, len(set.Reporting))
+	wrapped := map[*analysis.Analyzer]*analysis.Analyzer{}
 	for i, a := range set.Reporting {
 		out[i] = wrap(a, p.keep)
+		wrapped[a] = out[i]
+	}
+	// A reporting analyzer another one requires (kindtypes, whose facts
+	// poolusage reads; every one for suppress) is required as its
+	// stand-in: one analyzer per fact type, run once.
+	for _, w := range out {
+		w.Requires = slices.Clone(w.Requires)
+		for i, req := range w.Requires {
+			if s, ok := wrapped[req]; ok {
+				w.Requires[i] = s
+			}
+		}
 	}
 	return out, nil
 }

@@ -273,6 +273,8 @@ type buildPlan struct {
 	// unverifiable lists files no configuration of this toolchain compiles
 	// (gccgo only, an older release): the rewrite cannot check them.
 	unverifiable []string
+	// uses are the use sites outside the patterns (usesites.go).
+	uses useSites
 }
 
 // extraBuild is a configuration other than the default and the files it
@@ -285,8 +287,9 @@ type extraBuild struct {
 	dirs map[string]bool
 	// broken says why the module did not build here before the rewrite.
 	broken string
-	// patterns are what the audit loads under cfg (see analysisPatterns).
-	patterns []string
+	// patterns are what the audit loads under cfg (see analysisPatterns);
+	// uses the use sites it compiles differently.
+	patterns, uses []string
 }
 
 // maxCustomTags bounds the tag combinations tried for one file.

@@ -2,7 +2,11 @@
 // every kind it ships, keeping the v1beta1 fields beside the new ones. It
 // applies the analyzers' suggested fixes (built from AST nodes, so `go fix
 // -fixtool=mpaudit` applies the same edits) for every kind: the types and
-// their use sites, shape changes and failure moves included. kinds.go only
+// their use sites, shape changes and failure moves included. The use sites
+// reach past the patterns: the module's importers of the named packages
+// are analysed for the use-site fixes only (usesites.go). The
+// configuration check applies (.mpaudit.yaml) filters the fixes as it
+// filters check's findings. kinds.go only
 // names what those fixes leave to a person. Then come the follow-ups a fix
 // cannot do: regenerating zz_generated.deepcopy.go with controller-tools and
 // conversions with conversion-gen, regenerating the CRD schema parts the type

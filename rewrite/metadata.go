@@ -49,7 +49,10 @@ func alignMetadata(st *stage, rep *report.Report, configs map[string]*crdconfig.
 			return err
 		}
 		for _, crd := range cfg.CRDs {
-			if !contractCRDs[labelKey{crd.Group, crd.Kind}] {
+			// A CRD with a contract label is one too, audited or not (a
+			// rewrite of some packages sees only their kinds).
+			labelled1 := crd.Labels[contract.LabelKey(contract.V1Beta1)] != ""
+			if !contractCRDs[labelKey{crd.Group, crd.Kind}] && !labelled1 {
 				continue
 			}
 			if crd.Labels[contract.LabelKey(contract.V1Beta2)] == "" {

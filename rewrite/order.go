@@ -276,6 +276,7 @@ func holdUnreadyLabels(st *stage, dopts driver.Options, res *Result, last *repor
 		if judged, err = driver.Run(opts); err != nil {
 			return nil, nil, err
 		}
+		dopts.Config.Apply(judged)
 	}
 	blocked := labelBlockers(lp, judged, res.fdPlanned)
 	if len(blocked) == 0 {
@@ -304,6 +305,9 @@ func holdUnreadyLabels(st *stage, dopts driver.Options, res *Result, last *repor
 	if err != nil {
 		return nil, nil, err
 	}
-	after, err = driver.Run(dopts)
-	return after, lp, err
+	if after, err = driver.Run(dopts); err != nil {
+		return nil, nil, err
+	}
+	dopts.Config.Apply(after)
+	return after, lp, nil
 }

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/mod/modfile"
 
 	"github.com/mpaudit/mpaudit/analyzers/driver"
+	"github.com/mpaudit/mpaudit/config"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/internal/progress"
 	"github.com/mpaudit/mpaudit/report"
@@ -35,6 +36,11 @@ type Options struct {
 	// classifier (.mpaudit.yaml kinds), so the rewrite migrates the types
 	// check judges.
 	KindOverrides contract.Overrides
+	// Config is the configuration check applies (.mpaudit.yaml or
+	// --config): a disabled rule's fixes and a filtered type's changes
+	// (its uses, its label) are left out, as check leaves out their
+	// findings. Nil applies none.
+	Config *config.Config
 }
 
 // Change is one file the rewrite creates or replaces.
@@ -144,8 +150,13 @@ func Run(opts Options) (res *Result, err error) {
 		}
 	}
 
+	uses, err := useSitesOf(st, st.path(dir), opts.Patterns)
+	if err != nil {
+		return nil, err
+	}
+	plan.uses = uses
 	dopts := driver.Options{Dir: st.path(dir), Patterns: opts.Patterns, CAPIVersion: opts.CAPIVersion, Tests: true, Progress: opts.Progress, Load: loadFromSource,
-		KindOverrides: opts.KindOverrides}
+		KindOverrides: opts.KindOverrides, Config: opts.Config, UseSites: uses.paths()}
 	var last *report.Report
 	// fixRounds applies the analyzers' fixes until none is left or only
 	// conflicting ones remain; round 0 runs on the module as it was.
@@ -155,6 +166,7 @@ func Run(opts Options) (res *Result, err error) {
 			if err != nil {
 				return err
 			}
+			opts.Config.Apply(rep)
 			trace.step(fmt.Sprintf("analysis round %d: %d fixes", round+1, len(fixes)))
 			if round == 0 {
 				res.Before, res.Target = rep, rep.Target
@@ -275,6 +287,9 @@ func Run(opts Options) (res *Result, err error) {
 		built := make(chan error, 1)
 		go func() { built <- build(st.dir) }()
 		after, err := driver.Run(dopts)
+		if err == nil {
+			opts.Config.Apply(after)
+		}
 		buildErr := <-built
 		trace.step("go build ./... and the audit of the result")
 		if buildErr != nil {

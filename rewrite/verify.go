@@ -97,7 +97,13 @@ func (p *buildPlan) analyse(st *stage, patternDir string, opts Options, first bo
 			continue
 		}
 		if first {
-			patterns, err := e.analysisPatterns(st, patternDir, opts.Patterns)
+			for path, dir := range p.uses {
+				if e.dirs[dir] {
+					e.uses = append(e.uses, path)
+				}
+			}
+			sort.Strings(e.uses)
+			patterns, err := e.analysisPatterns(st, patternDir, opts.Patterns, len(e.uses) > 0)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -110,6 +116,7 @@ func (p *buildPlan) analyse(st *stage, patternDir string, opts Options, first bo
 		rep, fixes, err := driver.RunFixes(driver.Options{
 			Dir: st.dir, Patterns: e.patterns, CAPIVersion: opts.CAPIVersion, Tests: true,
 			Env: append(os.Environ(), e.cfg.env()...), Load: loadFromSource, KindOverrides: opts.KindOverrides,
+			Config: opts.Config, UseSites: e.uses,
 		})
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", e.cfg, err)
@@ -128,9 +135,11 @@ func (p *buildPlan) analyse(st *stage, patternDir string, opts Options, first bo
 }
 
 // analysisPatterns lists, as ./dir patterns of the copy, the packages the
-// user's patterns name that e compiles differently, and the module's
-// packages they import, so pool facts come from source.
-func (e *extraBuild) analysisPatterns(st *stage, dir string, patterns []string) ([]string, error) {
+// user's patterns name that e compiles differently (all of them when a use
+// site outside the patterns differs, so that the type fixes its uses
+// follow are made under e too), and the module's packages they import, so
+// pool facts come from source.
+func (e *extraBuild) analysisPatterns(st *stage, dir string, patterns []string, all bool) ([]string, error) {
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
 	}
@@ -140,7 +149,7 @@ func (e *extraBuild) analysisPatterns(st *stage, dir string, patterns []string) 
 	}
 	var own []string
 	for _, p := range named {
-		if e.dirs[p.Dir] {
+		if all || e.dirs[p.Dir] {
 			own = append(own, p.Dir)
 		}
 	}

@@ -39,6 +39,7 @@ import (
 	"github.com/mpaudit/mpaudit/analyzers"
 	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
 	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
+	"github.com/mpaudit/mpaudit/config"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/internal/progress"
 	"github.com/mpaudit/mpaudit/report"
@@ -62,6 +63,15 @@ type Options struct {
 	CacheDir string
 	// KindOverrides name the contract kind of API kinds (.mpaudit.yaml kinds).
 	KindOverrides contract.Overrides
+	// Config is applied to every finding before its fixes are collected
+	// (mpaudit rewrite): a disabled rule or a filtered type offers no fix.
+	// The report itself is left for the caller to apply it to.
+	Config *config.Config
+	// UseSites are import paths of the module's packages, outside the
+	// patterns, analysed only for the use-site fixes that follow the type
+	// fixes of the patterns' packages (RunFixes; mpaudit rewrite passes
+	// the module's importers of those packages). They report nothing.
+	UseSites []string
 	// Load stands in for packages.Load (nil: packages.Load itself), for a
 	// caller that gets the same packages, types and syntax more cheaply.
 	Load func(*packages.Config, ...string) ([]*packages.Package, error)
@@ -99,6 +109,9 @@ func run(opts Options, withFixes bool) (*report.Report, []Fix, error) {
 	if len(opts.Patterns) == 0 {
 		opts.Patterns = []string{"./..."}
 	}
+	if !withFixes {
+		opts.UseSites = nil // they offer fixes only
+	}
 	if opts.CAPIVersion != "" {
 		if _, err := contract.TargetForVersion(opts.CAPIVersion, "flag"); err != nil {
 			return nil, nil, err
@@ -108,16 +121,22 @@ func run(opts Options, withFixes bool) (*report.Report, []Fix, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	// A fresh set per run: its caches (go.mod, config/crd) see the tree as
-	// it is now, and runs with other settings in this process are apart.
-	as, err := analyzers.New(analyzers.Settings{CAPIVersion: opts.CAPIVersion, ReportAt: analyzers.Never, Fix: withFixes, KindOverrides: opts.KindOverrides})
-	if err != nil {
-		return nil, nil, err
-	}
-
 	tr := newTracer()
 	opts.Progress.Step("loading %s", strings.Join(opts.Patterns, " "))
 	set, err := load(opts, tr)
+	if err != nil {
+		return nil, nil, err
+	}
+	// A fresh set per run: its caches (go.mod, config/crd) see the tree as
+	// it is now, and runs with other settings in this process are apart.
+	settings := analyzers.Settings{CAPIVersion: opts.CAPIVersion, ReportAt: analyzers.Never, Fix: withFixes,
+		KindOverrides: opts.KindOverrides, Config: opts.Config}
+	if withFixes {
+		// The fixes of fact-only packages are not applied, so their type
+		// fixes change no use (see kindtypes.Changed).
+		settings.Scope = set.scope
+	}
+	as, err := analyzers.New(settings)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -149,7 +168,7 @@ func run(opts Options, withFixes bool) (*report.Report, []Fix, error) {
 		for _, a := range as.Reporting {
 			if err := o.errs[a]; err != nil {
 				m.problem(report.Problem{Subject: p.PkgPath, Message: fmt.Sprintf("analyzer %s: %v", a.Name, err)})
-			} else if fs, ok := o.results[a].(*emit.Findings); ok {
+			} else if fs, ok := emit.FindingsOf(o.results[a]); ok {
 				m.findings(fs)
 			}
 		}
@@ -159,6 +178,11 @@ func run(opts Options, withFixes bool) (*report.Report, []Fix, error) {
 			m.kindTypes(pf.Types)
 		}
 		fixes = append(fixes, o.fixes...)
+	}
+	for _, p := range set.uses {
+		if o := done[p]; o != nil {
+			fixes = append(fixes, o.fixes...)
+		}
 	}
 	m.chooseTarget(opts.CAPIVersion, rootPools, depPools)
 	m.typesNote(len(set.roots), depPools)
@@ -195,6 +219,20 @@ type packageSet struct {
 	// factOnly are the module's packages the roots import (directly or
 	// not), dependencies first; they are analysed for facts only.
 	factOnly []*packages.Package
+	// uses are the Options.UseSites packages, analysed for the use-site
+	// fixes only.
+	uses []*packages.Package
+	// scopes are the analysers' scopes by package path (setup.Scope).
+	scopes map[string]analyzers.Scope
+}
+
+// scope is the set's Settings.Scope: roots all, uses their use sites,
+// the rest facts only.
+func (s *packageSet) scope(path string) analyzers.Scope {
+	if sc, ok := s.scopes[path]; ok {
+		return sc
+	}
+	return analyzers.ScopeFacts
 }
 
 // load type-checks the patterns' packages from source. When they import
@@ -216,6 +254,10 @@ func load(opts Options, tr *tracer) (*packageSet, error) {
 	for _, p := range pkgs {
 		rootIDs[p.ID] = true
 	}
+	uses := map[string]bool{}
+	for _, u := range opts.UseSites {
+		uses[u] = true
+	}
 	depIDs := map[string]bool{}
 	var extra []string
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
@@ -225,21 +267,29 @@ func load(opts Options, tr *tracer) (*packageSet, error) {
 		}
 	})
 	tr.step("load %d package(s)", len(pkgs))
-	if len(extra) > 0 {
+	if len(extra) > 0 || len(uses) > 0 {
+		// The use sites' own imports of the module are found in this load.
+		extra = append(extra, opts.UseSites...)
 		slices.Sort(extra)
-		opts.Progress.Step("loading again with %d module package(s) they import", len(depIDs))
+		opts.Progress.Step("loading again with %d module package(s) they import", len(depIDs)+len(uses))
 		pkgs, err = loadPackages(cfg, append(slices.Clone(opts.Patterns), slices.Compact(extra)...)...)
 		if err != nil {
 			return nil, fmt.Errorf("loading %s with the module packages it imports: %w", strings.Join(opts.Patterns, " "), err)
 		}
 		tr.step("load again with %d module package(s) they import", len(depIDs))
 	}
-	set := &packageSet{}
+	set := &packageSet{scopes: map[string]analyzers.Scope{}}
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		switch {
 		case rootIDs[p.ID]:
 			set.roots = append(set.roots, p)
-		case depIDs[p.ID]:
+			set.scopes[p.PkgPath] = analyzers.ScopeAll
+		case uses[strings.TrimSuffix(p.PkgPath, "_test")] && !strings.HasSuffix(p.PkgPath, ".test"):
+			set.uses = append(set.uses, p)
+			if _, ok := set.scopes[p.PkgPath]; !ok {
+				set.scopes[p.PkgPath] = analyzers.ScopeUseSites
+			}
+		case inMainModule(p):
 			set.factOnly = append(set.factOnly, p)
 		}
 	})
@@ -540,6 +590,9 @@ func (r *runner) analyse(set *packageSet) map[*packages.Package]*outcome {
 		plan[p] = r.as.FactAnalyzers()
 	}
 	for _, p := range set.roots {
+		plan[p] = r.as.Reporting
+	}
+	for _, p := range set.uses {
 		plan[p] = r.as.Reporting
 	}
 	for p := range plan {

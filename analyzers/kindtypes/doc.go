@@ -30,8 +30,13 @@
 // status.deprecated.v1beta1 with accessors (MPA105, MPA106, MPA125), and a
 // renamed field of the same struct beside its v1beta1 name (MPA129). A type
 // whose spec or status struct another classified type shares gets only the
-// pool's fixes. The shape and failure fixes are offered whatever the use
-// sites need, because a type rule cannot see other packages: uses
+// pool's fixes. A fix that stays (no //mpaudit:ignore comment, a rule and
+// type the configuration keeps) exports a Changed fact on each field it
+// changes; the use-site fixes follow that fact, so a withheld type fix
+// withholds its uses' fixes too. A driver that applies only some packages'
+// fixes says so (Settings.Scope): elsewhere no fact is exported. The shape
+// and failure fixes are offered whatever the use sites need, because a
+// type rule cannot see other packages: uses
 // poolusage cannot rewrite are marked "(needs a person)", and API-package
 // code (conversions, zz_generated.deepcopy.go, which controller-gen must
 // regenerate) is not rewritten at all, so the whole-module `mpaudit

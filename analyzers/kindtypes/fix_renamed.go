@@ -93,7 +93,7 @@ func (c *checker) renamedFixes(reported map[string]bool) {
 		if !ok {
 			continue
 		}
-		c.em.FixOnly(old.Var.Pos(), contract.RuleKindRenamedField, c.fix.renamed(pair, old))
+		c.fixOnly(old.Var.Pos(), contract.RuleKindRenamedField, c.fix.renamed(pair, old), old.Var)
 	}
 }
 

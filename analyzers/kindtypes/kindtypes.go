@@ -28,15 +28,20 @@ func New(env *setup.Env, kf, mk *analysis.Analyzer) *analysis.Analyzer {
 		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, env) },
 		Requires:         []*analysis.Analyzer{kf, mk},
 		RunDespiteErrors: true,
-		ResultType:       emit.ResultType,
+		ResultType:       ResultType,
+		FactTypes:        []analysis.Fact{new(Changed)},
 	}
 }
 
 func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 	res := kindfinder.MustResultOf(pass)
 	mk := markers.ResultOf(pass)
-	em, out := emit.New(pass, env)
-	checkPools(pass, em, res, mk)
+	em, findings := emit.New(pass, env)
+	out := &Result{Findings: findings, pass: pass}
+	if env.Settings.ScopeOf(pass.Pkg.Path()) == setup.ScopeUseSites {
+		return out, nil // its types are not rewritten in this run
+	}
+	checkPools(pass, env, em, res, mk)
 	var judged []*kindfinder.Type
 	for _, t := range res.Types {
 		if t.Catalog.LabelExclusiveSince != "" && !t.Catalog.IsTemplate() {
@@ -55,7 +60,7 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 			// fixes would collide with that kind's, which come first.
 			fix.t = nil
 		}
-		c := &checker{em: em, t: t, mk: mk, release: res.Release, fix: fix}
+		c := &checker{env: env, em: em, t: t, mk: mk, release: res.Release, fix: fix}
 		c.judge(res.Target.Behaviour)
 		c.readiness()
 		c.readInPlace()
@@ -111,6 +116,7 @@ func reportCRDProblems(em *emit.Emitter, env *setup.Env, res *kindfinder.Result)
 }
 
 type checker struct {
+	env     *setup.Env
 	em      *emit.Emitter
 	t       *kindfinder.Type
 	mk      *markers.Markers
@@ -143,12 +149,13 @@ func (c *checker) report(pos token.Pos, rule, field, format string, args ...any)
 	c.reportFix(pos, nil, rule, field, format, args...)
 }
 
-// reportFix reports a finding with suggested fixes.
-func (c *checker) reportFix(pos token.Pos, fixes []analysis.SuggestedFix, rule, field, format string, args ...any) {
+// reportFix reports a finding with suggested fixes; it reports whether the
+// finding stays (see emit.Emitter.At).
+func (c *checker) reportFix(pos token.Pos, fixes []analysis.SuggestedFix, rule, field, format string, args ...any) bool {
 	if !pos.IsValid() {
 		pos = c.t.Obj.Pos()
 	}
-	c.em.At(pos, report.Finding{
+	return c.em.At(pos, report.Finding{
 		Rule:       rule,
 		Severity:   contract.MustRule(rule).Severity(c.ctx),
 		Kind:       c.t.Kind,
@@ -201,7 +208,7 @@ func (c *checker) readiness() {
 		if c.ctx.Label == contract.V1Beta2 {
 			msg += fmt.Sprintf(": core reads only %s under this label, so no %s is ever provisioned", v2.Path, kind)
 		}
-		c.reportFix(f1.Var.Pos(), c.fix.initialization(f1), contract.RuleKindReadyOnly, v2.Path, "%s", msg)
+		c.reportChange(f1.Var.Pos(), c.fix.initialization(f1), []*types.Var{f1.Var}, contract.RuleKindReadyOnly, v2.Path, "%s", msg)
 	case has2:
 		msg := fmt.Sprintf("%s has %s but no %s", kind, v2.Path, v1.Path)
 		if c.against == contract.V1Beta1 {
@@ -291,6 +298,8 @@ func (c *checker) initializationShape() {
 
 func (c *checker) failureFields() {
 	var fixes []analysis.SuggestedFix
+	var fields []*types.Var
+	kept := false
 	for _, p := range c.t.Catalog.Points(contract.V1Beta1) {
 		if p.Aspect != contract.AspectFailureReason && p.Aspect != contract.AspectFailureMessage {
 			continue
@@ -306,9 +315,14 @@ func (c *checker) failureFields() {
 		if fixes == nil {
 			fixes = c.fix.failures()
 		}
-		c.reportFix(f.Var.Pos(), fixes, contract.RuleKindFailureFields, p.Path,
+		fields = append(fields, f.Var)
+		kept = c.reportFix(f.Var.Pos(), fixes, contract.RuleKindFailureFields, p.Path,
 			"top-level %s (%s) is no terminal failure under the v1beta2 contract; keep old values under %s",
-			p.Path, types.TypeString(f.Var.Type(), qualifier), moved)
+			p.Path, types.TypeString(f.Var.Type(), qualifier), moved) || kept
+	}
+	// One fix moves every failure field: a finding that stays offers it.
+	if kept && len(fixes) > 0 {
+		c.changed(contract.RuleKindFailureFields, fields...)
 	}
 }
 
@@ -331,7 +345,7 @@ func (c *checker) v1beta1Shapes() {
 		if _, ok := PointerShape(c.t.Catalog, p.Path); ok {
 			fixes = c.fix.pointerShape(f, p)
 		}
-		c.reportFix(f.Var.Pos(), fixes, contract.RuleKindV1Beta1Shape, p.Path,
+		c.reportChange(f.Var.Pos(), fixes, []*types.Var{f.Var}, contract.RuleKindV1Beta1Shape, p.Path,
 			"%s is %s, the v1beta1 shape; the v1beta2 contract prescribes %s", p.Path, types.TypeString(f.Var.Type(), qualifier), p.Type)
 	}
 }
@@ -392,7 +406,7 @@ func (c *checker) labelDriven() (renamedReported map[string]bool) {
 				fixes = c.fix.renamed(RenamedPairs(c.t.Catalog)[i], g)
 			}
 			renamedReported[p.Path] = true
-			c.reportFix(g.Var.Pos(), fixes, contract.RuleKindRenamedField, p.Path,
+			c.reportChange(g.Var.Pos(), fixes, []*types.Var{g.Var}, contract.RuleKindRenamedField, p.Path,
 				"%s has %s (the %s name) but no %s, which core reads under the %s contract",
 				c.t.Kind, other.Path, other.Contract, p.Path, c.against)
 		}

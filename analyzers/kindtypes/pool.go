@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
+	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
 	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
 	"github.com/mpaudit/mpaudit/analyzers/markers"
 	"github.com/mpaudit/mpaudit/contract"
@@ -17,9 +18,9 @@ import (
 // checkPools judges the package's InfraMachinePool types as the target
 // core reads them (a pool's rules, MPA101–MPA113, with the same checker and
 // fixes as the other kinds).
-func checkPools(pass *analysis.Pass, em *emit.Emitter, res *kindfinder.Result, mk *markers.Markers) {
+func checkPools(pass *analysis.Pass, env *setup.Env, em *emit.Emitter, res *kindfinder.Result, mk *markers.Markers) {
 	for _, p := range res.Pools {
-		c := &checker{em: em, t: p, mk: mk, ctx: res.Context(p.Storage), fix: fixer{pass: pass, mk: mk, t: p}}
+		c := &checker{env: env, em: em, t: p, mk: mk, ctx: res.Context(p.Storage), fix: fixer{pass: pass, mk: mk, t: p}}
 		c.poolReadiness()
 		c.poolInitializationShape()
 		c.poolFailureFields()
@@ -49,7 +50,7 @@ func (c *checker) poolReadiness() {
 		}
 		c.report(ready.Var.Pos(), contract.RuleDualReadiness, contract.PathReady, "%s%s", msg, c.versionNote())
 	case hasReady:
-		c.reportFix(ready.Var.Pos(), c.fix.initialization(ready), contract.RuleReadyOnly, contract.PathReady,
+		c.reportChange(ready.Var.Pos(), c.fix.initialization(ready), []*types.Var{ready.Var}, contract.RuleReadyOnly, contract.PathReady,
 			"%s has status.ready but no status.initialization.provisioned, which the v1beta2 contract requires%s",
 			p.Kind, c.versionNote())
 	case p.Has(contract.PathProvisioned):
@@ -115,6 +116,8 @@ func (c *checker) poolInitializationShape() {
 
 func (c *checker) poolFailureFields() {
 	fixes := c.fix.failures()
+	var fields []*types.Var
+	kept := false
 	for _, x := range []struct{ rule, path string }{
 		{contract.RuleFailureReason, contract.PathFailureReason},
 		{contract.RuleFailureMessage, contract.PathFailureMessage},
@@ -123,9 +126,14 @@ func (c *checker) poolFailureFields() {
 		if !ok {
 			continue
 		}
-		c.reportFix(f.Var.Pos(), fixes, x.rule, x.path,
+		fields = append(fields, f.Var)
+		kept = c.reportFix(f.Var.Pos(), fixes, x.rule, x.path,
 			"top-level %s (%s) is not part of the v1beta2 contract; keep old values under status.deprecated.v1beta1.%s%s",
-			x.path, types.TypeString(f.Var.Type(), qualifier), contract.Leaf(x.path), c.versionNote())
+			x.path, types.TypeString(f.Var.Type(), qualifier), contract.Leaf(x.path), c.versionNote()) || kept
+	}
+	// One fix moves both fields: a finding that stays offers it.
+	if kept && len(fixes) > 0 {
+		c.changed(contract.RuleFailureReason, fields...)
 	}
 }
 
@@ -136,7 +144,7 @@ func (c *checker) poolSpec() {
 		if q, ok := StringShape(p.Catalog, contract.PathProviderID); ok {
 			fixes = c.fix.stringShape(f, q)
 		}
-		c.reportFix(f.Var.Pos(), fixes, contract.RuleProviderIDPointer, contract.PathProviderID,
+		c.reportChange(f.Var.Pos(), fixes, []*types.Var{f.Var}, contract.RuleProviderIDPointer, contract.PathProviderID,
 			"spec.providerID is %s; the v1beta2 contract recommends string%s", types.TypeString(f.Var.Type(), qualifier), c.versionNote())
 	}
 	f, ok := c.field(contract.PathProviderIDList)

@@ -27,7 +27,10 @@
 // counter written under both names (in a literal only when its value is a
 // constant or a variable), uses of a *string made a string, uses of an
 // int32 or bool made a pointer (ptr.To at writes, ptr.Deref at reads), and
-// failure fields through the accessors. For the label-driven kinds they are
+// failure fields through the accessors, each only where kindtypes' fix
+// changes the field (its Changed fact). Under go fix and rewrite they are
+// offered under the type rule, whatever the configuration says of the use
+// finding. For the label-driven kinds they are
 // offered without a finding of their own (under go fix and rewrite); a use
 // they cannot rewrite is reported under the type rule as "(needs a person)".
 //

@@ -24,12 +24,13 @@ import (
 	"github.com/mpaudit/mpaudit/contract"
 )
 
-// fixesFor returns the suggested fixes for one access, and the message
-// suffix of a use they leave to a person. needsProvisioned marks a
-// status.ready write whose function never sets provisioned.
-func fixesFor(pass *analysis.Pass, a access, needsProvisioned bool) ([]analysis.SuggestedFix, string) {
-	var fixes []analysis.SuggestedFix
-	note := manualNote(pass, a)
+// fixesFor returns the suggested fixes for one access: the companion
+// write a finding of its own offers, the use-site rewrites that follow a
+// type fix, and the message suffix of a use they leave to a person.
+// needsProvisioned marks a status.ready write whose function never sets
+// provisioned.
+func fixesFor(pass *analysis.Pass, a access, needsProvisioned bool) (fixes, migrate []analysis.SuggestedFix, note string) {
+	note = manualNote(pass, a)
 	if needsProvisioned {
 		companion, manual := companionFix(pass, []access{a})
 		fixes = append(fixes, companion...)
@@ -38,16 +39,44 @@ func fixesFor(pass *analysis.Pass, a access, needsProvisioned bool) ([]analysis.
 		}
 	}
 	// Use sites of the type-side migrations (a *string made a string,
-	// failure fields moved); a use they cannot rewrite gets no fix and a
+	// failure fields moved), where the type fix changes the field
+	// (kindtypes.Changed); a use they cannot rewrite gets no fix and a
 	// "(needs a person)" message.
 	shapeRule, failureRule := contract.RuleKindV1Beta1Shape, contract.RuleKindFailureFields
 	if a.pool.Ref.IsPool() {
 		shapeRule, failureRule = contract.RuleProviderIDPointer, contract.RuleFailureReason+"/"+contract.RuleFailureMessage
 	}
-	fixes = append(fixes, providerIDMigration(pass, a).fix("rewrite for "+a.path+" as a string (the "+shapeRule+" type fix)")...)
-	fixes = append(fixes, pointerMigration(pass, a).fix("rewrite for "+a.path+" as a pointer (the "+shapeRule+" type fix: a written zero is now sent)")...)
-	fixes = append(fixes, failureMigration(pass, a).fix("use the "+contract.PathDeprecatedV1B1+" accessors (the "+failureRule+" type fix)")...)
-	return fixes, note
+	migrate = append(migrate, providerIDMigration(pass, a).fix("rewrite for "+a.path+" as a string (the "+shapeRule+" type fix)")...)
+	migrate = append(migrate, pointerMigration(pass, a).fix("rewrite for "+a.path+" as a pointer (the "+shapeRule+" type fix: a written zero is now sent)")...)
+	migrate = append(migrate, failureMigration(pass, a).fix("use the "+contract.PathDeprecatedV1B1+" accessors (the "+failureRule+" type fix)")...)
+	return fixes, migrate, note
+}
+
+// changes reports whether kindtypes' fix changes the field v
+// (kindtypes.Changed): only then do its uses change.
+func changes(pass *analysis.Pass, v *types.Var) bool {
+	for _, r := range pass.ResultOf {
+		if k, ok := r.(*kindtypes.Result); ok {
+			return k.Changes(v)
+		}
+	}
+	return false
+}
+
+// fieldOf is the field an access selects or keys.
+func fieldOf(pass *analysis.Pass, a access) *types.Var {
+	var id *ast.Ident
+	switch n := a.node.(type) {
+	case *ast.SelectorExpr:
+		id = n.Sel
+	case *ast.KeyValueExpr:
+		id, _ = n.Key.(*ast.Ident)
+	}
+	if id == nil {
+		return nil
+	}
+	v, _ := pass.TypesInfo.Uses[id].(*types.Var)
+	return v
 }
 
 // companionMessage is the message of the fix that adds the v1beta2 write
@@ -138,6 +167,8 @@ func companionCopyKey(pass *analysis.Pass, spell *imports.File, a access, cur in
 	newName, newType := kindtypes.GoName(contract.Leaf(next.Path)), types.Type(nil)
 	if f, ok := kindfinder.FieldByJSON(litType, contract.Leaf(next.Path)); ok {
 		newName, newType = f.Var.Name(), f.Var.Type()
+	} else if v, _ := info.Uses[key].(*types.Var); !changes(pass, v) {
+		return nil, "", false // no type fix adds it
 	} else if next.Type.Pointer {
 		newType = types.NewPointer(oldType) // as the type fix declares it
 	} else {
@@ -282,7 +313,7 @@ func companionStatement(pass *analysis.Pass, spell *imports.File, a access, cur 
 // setProvisioned is the statements that set provisioned on status (an
 // expression of statusType, the type holding ready).
 func setProvisioned(pass *analysis.Pass, spell *imports.File, a access, at token.Pos, status ast.Expr, statusType types.Type, readyName string) ([]ast.Stmt, []analysis.TextEdit, bool) {
-	initField, provType, ok := initialization(statusType, a.pool.Ref)
+	initField, provType, ok := initialization(pass, statusType, a.pool.Ref, fieldOf(pass, a))
 	if !ok {
 		return nil, nil, false
 	}
@@ -334,6 +365,8 @@ func setCopy(pass *analysis.Pass, spell *imports.File, a access, at token.Pos, s
 	newName, newType := kindtypes.GoName(contract.Leaf(next.Path)), types.Type(nil)
 	if f, ok := kindfinder.FieldByJSON(statusType, contract.Leaf(next.Path)); ok {
 		newName, newType = f.Var.Name(), f.Var.Type()
+	} else if !changes(pass, fieldOf(pass, a)) {
+		return nil, nil, false // no type fix adds it
 	} else if next.Type.Pointer {
 		newType = types.NewPointer(oldType) // as the type fix declares it
 	} else {
@@ -367,7 +400,7 @@ func companionKey(pass *analysis.Pass, spell *imports.File, a access, cur inspec
 		return nil, false
 	}
 	litType := pass.TypesInfo.TypeOf(lit)
-	initField, provType, ok := initialization(litType, a.pool.Ref)
+	initField, provType, ok := initialization(pass, litType, a.pool.Ref, fieldOf(pass, a))
 	if !ok {
 		return nil, false
 	}
@@ -428,8 +461,9 @@ type initField struct {
 
 // initialization finds the initialization field of statusType, an object
 // of ref's kind, and the type of its readiness field (*bool when the type
-// fix adds it), from the catalog.
-func initialization(statusType types.Type, ref kindfinder.TypeRef) (initField, types.Type, bool) {
+// fix adds it, which it does when it changes ready, the v1beta1 field),
+// from the catalog.
+func initialization(pass *analysis.Pass, statusType types.Type, ref kindfinder.TypeRef, ready *types.Var) (initField, types.Type, bool) {
 	k := ref.Catalog()
 	init, ok1 := k.PointOf(contract.V1Beta2, contract.AspectInitialization)
 	inner, ok2 := k.Readiness(contract.V1Beta2)
@@ -441,7 +475,7 @@ func initialization(statusType types.Type, ref kindfinder.TypeRef) (initField, t
 	f, ok := kindfinder.FieldByJSON(statusType, contract.Leaf(init.Path))
 	if !ok {
 		return initField{name: name, provisioned: innerName, typeName: typeName},
-			types.NewPointer(types.Typ[types.Bool]), statusPackage(statusType) != nil
+			types.NewPointer(types.Typ[types.Bool]), statusPackage(statusType) != nil && changes(pass, ready)
 	}
 	p, ok := kindfinder.FieldByJSON(f.Var.Type(), contract.Leaf(inner.Path))
 	if !ok {

@@ -12,7 +12,8 @@ import (
 	"github.com/mpaudit/mpaudit/contract"
 )
 
-// failureMigration rewrites one use of a storage pool's top-level
+// failureMigration rewrites one use, when the type fix moves the field
+// (kindtypes.Changed), of a storage pool's top-level
 // status.failureReason or status.failureMessage to the accessors the
 // MPA105/MPA106 type fix declares: reads e.F become e.V1Beta1F(), writes
 // e.F = v become e.SetV1Beta1F(v). Anything else (address-of, ++/--,
@@ -43,7 +44,7 @@ func failureMigration(pass *analysis.Pass, a access) migration {
 		}
 		key, _ := n.Key.(*ast.Ident)
 		v, _ := pass.TypesInfo.Uses[key].(*types.Var)
-		if m, ok := kindtypes.PlanFailureMove(named, a.pool.Ref.Kind); !ok || v == nil || !m.Moves(v) {
+		if m, ok := kindtypes.PlanFailureMove(named, a.pool.Ref.Kind); !ok || v == nil || !m.Moves(v) || !changes(pass, v) {
 			return migration{}
 		}
 		return manual
@@ -58,7 +59,7 @@ func failureMigration(pass *analysis.Pass, a access) migration {
 		}
 		recv := s.Recv()
 		m, ok := kindtypes.PlanFailureMove(recv, a.pool.Ref.Kind)
-		if !ok || !m.Moves(v) || types.Unalias(kindfinder.Deref(recv)) != types.Type(m.Status) {
+		if !ok || !m.Moves(v) || !changes(pass, v) || types.Unalias(kindfinder.Deref(recv)) != types.Type(m.Status) {
 			return migration{}
 		}
 		// The accessors have pointer receivers: x must be a pointer or addressable.

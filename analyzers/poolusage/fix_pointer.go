@@ -34,8 +34,8 @@ func pointerPoint(node *kindfinder.NodeFact, path string) bool {
 // pointerField accepts field v of a storage type declared in the type's own
 // package (where the type fix can change it) at path, returning its value
 // type (int32 or bool).
-func pointerField(node *kindfinder.NodeFact, path string, v *types.Var) (types.Type, bool) {
-	if !node.Ref.Storage || v.Pkg() == nil || v.Pkg().Path()+"."+node.Ref.Kind != node.Ref.Type {
+func pointerField(pass *analysis.Pass, node *kindfinder.NodeFact, path string, v *types.Var) (types.Type, bool) {
+	if !node.Ref.Storage || v.Pkg() == nil || v.Pkg().Path()+"."+node.Ref.Kind != node.Ref.Type || !changes(pass, v) {
 		return nil, false
 	}
 	p, ok := kindtypes.PointerShape(node.Ref.Catalog(), path)
@@ -64,7 +64,7 @@ func migratingPointer(pass *analysis.Pass, e ast.Expr) (types.Type, bool) {
 	if !ok {
 		return nil, false
 	}
-	return pointerField(node, path, v)
+	return pointerField(pass, node, path, v)
 }
 
 // migratingPointerKey reports whether key of the literal lit is a field the
@@ -92,7 +92,7 @@ func migratingPointerKey(pass *analysis.Pass, lit *ast.CompositeLit, key *ast.Id
 	if !pointerPoint(node, path) {
 		return nil, false
 	}
-	return pointerField(node, path, v)
+	return pointerField(pass, node, path, v)
 }
 
 // pointerMigration rewrites one use of a field the pointer fix changes.

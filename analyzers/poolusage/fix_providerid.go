@@ -67,7 +67,7 @@ func migratingProviderID(pass *analysis.Pass, e ast.Expr) (types.Type, bool) {
 	if !ok {
 		return nil, false
 	}
-	return providerIDField(node, v)
+	return providerIDField(pass, node, v)
 }
 
 // reshaped reports whether path, on a type of node's kind, is a field the
@@ -83,9 +83,9 @@ func reshaped(node *kindfinder.NodeFact, path string) bool {
 }
 
 // providerIDField accepts the providerID field v of a storage pool declared
-// in the pool's own package (where the type fix can change it).
-func providerIDField(node *kindfinder.NodeFact, v *types.Var) (types.Type, bool) {
-	if !node.Ref.Storage || v.Pkg() == nil || v.Pkg().Path()+"."+node.Ref.Kind != node.Ref.Type {
+// in the pool's own package, when the type fix changes it.
+func providerIDField(pass *analysis.Pass, node *kindfinder.NodeFact, v *types.Var) (types.Type, bool) {
+	if !node.Ref.Storage || v.Pkg() == nil || v.Pkg().Path()+"."+node.Ref.Kind != node.Ref.Type || !changes(pass, v) {
 		return nil, false
 	}
 	return kindtypes.StringPointerElem(v.Type())
@@ -108,7 +108,7 @@ func providerIDMigration(pass *analysis.Pass, a access) migration {
 		if !ok {
 			return migration{}
 		}
-		elem, ok := providerIDField(a.pool, v)
+		elem, ok := providerIDField(pass, a.pool, v)
 		if !ok {
 			return migration{}
 		}
@@ -443,7 +443,7 @@ func (r *rewriter) isMigratingKey(lit *ast.CompositeLit, v *types.Var) bool {
 	if !ok || !reshaped(node, join(node.Path, name)) {
 		return false
 	}
-	_, ok = providerIDField(node, v)
+	_, ok = providerIDField(r.pass, node, v)
 	return ok
 }
 

@@ -19,15 +19,16 @@ import (
 )
 
 // New returns the poolusage analyzer of env's analyzer set, with its own
-// writes pass; pf is that set's kindfinder.
-func New(env *setup.Env, pf *analysis.Analyzer) *analysis.Analyzer {
+// writes pass; pf is that set's kindfinder and kt its kindtypes, whose
+// Changed facts say which fields the type fixes change.
+func New(env *setup.Env, pf, kt *analysis.Analyzer) *analysis.Analyzer {
 	writes := newWrites(pf)
 	return &analysis.Analyzer{
 		Name:             "poolusage",
 		Doc:              "lists reads and writes of InfraMachinePool contract fields and checks that readiness writes of every kind set both contract fields",
 		URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/poolusage",
 		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, env, writes) },
-		Requires:         []*analysis.Analyzer{pf, newLazyInspect(), writes},
+		Requires:         []*analysis.Analyzer{pf, kt, newLazyInspect(), writes},
 		RunDespiteErrors: true,
 		ResultType:       emit.ResultType,
 	}
@@ -63,9 +64,9 @@ func run(pass *analysis.Pass, env *setup.Env, writes *analysis.Analyzer) (any, e
 			// them: their fixes are offered without a finding.
 			for _, decl := range f.Decls {
 				for _, a := range collect(pass, res, f, decl) {
-					if rule, ok := tracked(a); ok {
-						fixes, _ := fixesFor(pass, a, false)
-						em.FixOnly(a.pos, rule, fixes)
+					if _, ok := tracked(a); ok {
+						_, migrate, _ := fixesFor(pass, a, false)
+						migrateFix(em, a, migrate)
 					}
 				}
 			}
@@ -78,7 +79,7 @@ func run(pass *analysis.Pass, env *setup.Env, writes *analysis.Analyzer) (any, e
 				needsProvisioned = beh.check(pass, em, fd, accesses)
 			}
 			for _, a := range accesses {
-				reportAccess(em, pass, res, a, needsProvisioned[a.pos])
+				reportAccess(em, env, pass, res, a, needsProvisioned[a.pos])
 			}
 		}
 	}
@@ -104,7 +105,7 @@ func tracked(a access) (rule string, ok bool) {
 	return "", false
 }
 
-func reportAccess(em *emit.Emitter, pass *analysis.Pass, res *kindfinder.Result, a access, needsProvisioned bool) {
+func reportAccess(em *emit.Emitter, env *setup.Env, pass *analysis.Pass, res *kindfinder.Result, a access, needsProvisioned bool) {
 	rule, ok := tracked(a)
 	if !ok {
 		return
@@ -118,7 +119,16 @@ func reportAccess(em *emit.Emitter, pass *analysis.Pass, res *kindfinder.Result,
 		mode = "write"
 	}
 	ref := a.pool.Ref
-	fixes, note := fixesFor(pass, a, needsProvisioned)
+	fixes, migrate, note := fixesFor(pass, a, needsProvisioned)
+	fixes = append(fixes, migrate...)
+	if env.Settings.Fix {
+		// They follow the type fix (the companion of a ready write too: the
+		// type fix adds the field), so they are offered under its rule,
+		// whatever the configuration says of this use finding, and also
+		// where only use sites are rewritten.
+		migrateFix(em, a, fixes)
+		fixes = nil
+	}
 	em.At(a.pos, report.Finding{
 		Rule:       rule,
 		Severity:   contract.MustRule(rule).Severity(res.Context(ref.Storage)),
@@ -129,6 +139,30 @@ func reportAccess(em *emit.Emitter, pass *analysis.Pass, res *kindfinder.Result,
 		Access:     mode,
 		Message:    fmt.Sprintf("%s %s of %s.%s `%s`", a.path, mode, ref.Version, ref.Kind, a.text) + note,
 	}, fixes...)
+}
+
+// migrateFix offers the use-site rewrites of a type fix without a finding,
+// under the rule of the type fix.
+func migrateFix(em *emit.Emitter, a access, fixes []analysis.SuggestedFix) {
+	ref := a.pool.Ref
+	em.FixOnly(a.pos, report.Finding{Rule: typeRule(a), Kind: ref.Kind, Type: ref.Type}, fixes)
+}
+
+// typeRule is the rule of the type fix whose use sites a's fixes rewrite.
+func typeRule(a access) string {
+	if !a.pool.Ref.IsPool() {
+		rule, _ := kindRule(a)
+		return rule
+	}
+	switch a.path {
+	case contract.PathReady:
+		return contract.RuleReadyOnly
+	case contract.PathFailureReason:
+		return contract.RuleFailureReason
+	case contract.PathFailureMessage:
+		return contract.RuleFailureMessage
+	}
+	return contract.RuleProviderIDPointer
 }
 
 // collect finds tracked field accesses in one top-level declaration.
@@ -285,9 +319,9 @@ func kindRule(a access) (string, bool) {
 // field without a finding (the type rules report the change); a use they
 // cannot rewrite is reported, saying it needs a person.
 func reportKindAccess(em *emit.Emitter, pass *analysis.Pass, res *kindfinder.Result, a access, rule string, needsProvisioned bool) {
-	fixes, note := fixesFor(pass, a, needsProvisioned)
+	fixes, migrate, note := fixesFor(pass, a, needsProvisioned)
 	if note == "" {
-		em.FixOnly(a.pos, rule, fixes)
+		em.FixOnly(a.pos, report.Finding{Rule: rule, Kind: a.pool.Ref.Kind, Type: a.pool.Ref.Type}, append(fixes, migrate...))
 		return
 	}
 	mode := "read"

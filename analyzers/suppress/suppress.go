@@ -37,7 +37,7 @@ func run(pass *analysis.Pass, env *setup.Env, reporting []*analysis.Analyzer) (a
 	}
 	used := map[emit.Use]bool{}
 	for _, a := range reporting {
-		if fs, ok := pass.ResultOf[a].(*emit.Findings); ok {
+		if fs, ok := emit.FindingsOf(pass.ResultOf[a]); ok {
 			for _, u := range fs.Used {
 				used[u] = true
 			}

@@ -24,7 +24,7 @@ func TestSuppress(t *testing.T) {
 	var got []string
 	for _, r := range results {
 		for _, dep := range r.Action.Deps {
-			fs, ok := r.Pass.ResultOf[dep.Analyzer].(*emit.Findings)
+			fs, ok := emit.FindingsOf(r.Pass.ResultOf[dep.Analyzer])
 			if !ok {
 				continue
 			}

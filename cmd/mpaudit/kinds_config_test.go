@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -147,4 +148,105 @@ func statusTypesWith(t *testing.T, path, field string) []string {
 	})
 	slices.Sort(out)
 	return out
+}
+
+// TestConfigAndSuppressionAgree: in a copy of the rewrite's kinds fixture,
+// FooConfig's dataSecretName carries //mpaudit:ignore MPA126 and the
+// configuration filters FooMachinePool out and disables MPA125 (the
+// failure fields of the other kinds). check leaves those findings out;
+// go fix -fixtool and rewrite leave the same types and their uses alone:
+// dataSecretName stays a *string everywhere, the pool gets no
+// initialization and its ready write no companion, FooMachine's failure
+// fields stay where they are. Both results build and vet, and both add an
+// initialization to exactly the types check reports ready-only.
+func TestConfigAndSuppressionAgree(t *testing.T) {
+	src, err := filepath.Abs("../../rewrite/testdata/kindsprovider")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := binary(t)
+	prepare := func() string {
+		dir := filepath.Join(t.TempDir(), "m")
+		if out, err := exec.Command("cp", "-r", src, dir).CombinedOutput(); err != nil {
+			t.Fatalf("cp: %v\n%s", err, out)
+		}
+		for _, g := range []string{"controllers/controllers.go.golden"} {
+			os.Remove(filepath.Join(dir, g))
+		}
+		types := filepath.Join(dir, "apis", "bootstrap", "v1beta1", "fooconfig_types.go")
+		b, _ := os.ReadFile(types)
+		b = []byte(strings.Replace(string(b), "\t// +optional\n\tDataSecretName", "\t// +optional\n\t//mpaudit:ignore MPA126 the secret name stays a pointer until v1beta2\n\tDataSecretName", 1))
+		doc := "types:\n  exclude: [FooMachinePool]\nrules:\n  MPA125: {enabled: false}\n"
+		if err := errors.Join(os.WriteFile(types, b, 0o644), os.WriteFile(filepath.Join(dir, ".mpaudit.yaml"), []byte(doc), 0o644)); err != nil {
+			t.Fatal(err)
+		}
+		return dir
+	}
+	goIn := func(dir string, args ...string) {
+		t.Helper()
+		cmd := exec.Command("go", args...)
+		cmd.Dir, cmd.Env = dir, append(os.Environ(), "GOFLAGS=")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+
+	checked := prepare()
+	_, r := runJSON(t, "check", "--no-cache", "-C", checked, "./...")
+	var readyOnly []string
+	for _, f := range r.Findings {
+		if f.Kind == "FooMachinePool" || f.Rule == "MPA125" || (f.Rule == "MPA126" && f.Kind == "FooConfig") {
+			t.Errorf("check reports %s %s %s despite the configuration or the comment", f.Rule, f.Kind, f.Field)
+		}
+		if (f.Rule == "MPA120" || f.Rule == "MPA101") && !f.Spoke {
+			readyOnly = append(readyOnly, f.Kind+"Status")
+		}
+	}
+	slices.Sort(readyOnly)
+	readyOnly = slices.Compact(readyOnly)
+
+	fixed := prepare()
+	// go fix cannot regenerate deepcopy (docs/vet.md): without it the
+	// fixture still builds, and the type changes are go fix's alone.
+	generated, _ := filepath.Glob(filepath.Join(fixed, "apis", "*", "v1beta1", "zz_generated.deepcopy.go"))
+	for _, g := range generated {
+		os.Remove(g)
+	}
+	goIn(fixed, "fix", "-fixtool="+bin, "./...")
+	rewritten := prepare()
+	if code, stdout, errOut := run(t, "rewrite", "-C", rewritten, "--write", "./..."); code != report.ExitOK {
+		t.Fatalf("rewrite --write: exit %d\n%s\n%s", code, stdout, errOut)
+	}
+	withInit := func(dir string) []string {
+		var out []string
+		for _, f := range []string{"apis/bootstrap/v1beta1/fooconfig_types.go", "apis/infra/v1beta1/foocluster_types.go",
+			"apis/infra/v1beta1/foomachine_types.go", "apis/infra/v1beta1/foomachinepool_types.go", "apis/controlplane/v1beta1/foocontrolplane_types.go"} {
+			out = append(out, statusTypesWith(t, filepath.Join(dir, f), "Initialization")...)
+		}
+		slices.Sort(out)
+		return out
+	}
+	// The types that had one, and those check reports ready-only.
+	want := slices.Concat(withInit(checked), readyOnly)
+	slices.Sort(want)
+	for name, dir := range map[string]string{"go fix": fixed, "rewrite": rewritten} {
+		goIn(dir, "build", "./...")
+		goIn(dir, "vet", "./...")
+		if got := withInit(dir); !slices.Equal(got, want) {
+			t.Errorf("%s: status types with an initialization %q, want %q (had one, or check reports them ready-only)", name, got, want)
+		}
+		if got := statusTypesWith(t, filepath.Join(dir, "apis/infra/v1beta1/foomachine_types.go"), "Deprecated"); len(got) > 0 {
+			t.Errorf("%s: the failure fields moved (MPA125 is disabled): %q", name, got)
+		}
+		code, _ := os.ReadFile(filepath.Join(dir, "controllers", "controllers.go"))
+		types, _ := os.ReadFile(filepath.Join(dir, "apis/bootstrap/v1beta1/fooconfig_types.go"))
+		for _, keep := range []string{"c.Status.DataSecretName = &secret", "m.Status.FailureReason = &reason", "p.Status.Ready = true\n}"} {
+			if !strings.Contains(string(code), keep) {
+				t.Errorf("%s: controllers.go no longer has %q:\n%s", name, keep, code)
+			}
+		}
+		if !strings.Contains(string(types), "DataSecretName *string") {
+			t.Errorf("%s: dataSecretName is no longer a *string:\n%s", name, types)
+		}
+	}
 }

@@ -59,9 +59,15 @@ symbolic link into the module is followed and its target edited; a link out
 of the module that needs a change, or a file no configuration compiles (gccgo
 only), stops the run with nothing written.
 
+A type change reaches every use in the module: packages outside [packages]
+that import the rewritten ones (their tests included) get the use-site fixes
+that go with it, and nothing else.
+
 It reads the configuration file check reads (` + config.FileName + ` in the module
-root, or --config): capiVersion and kinds, so it migrates the types check
-judges, as check classifies them.
+root, or --config) and applies it as check does: capiVersion and kinds, so it
+migrates the types check judges, as check classifies them; a type that
+types.include/types.exclude filters out is not migrated (nor its uses, nor its
+label), and a rule disabled under rules offers no fix.
 
 Exit codes: 0 nothing to change, written, or recovered; 1 a diff was printed;
 2 usage error, a module that does not load, a rewrite that does not build, a
@@ -106,7 +112,7 @@ by another run, or an interrupted run (nothing written).`,
 			defer stop()
 			line := progress.ForTerminal(cmd.ErrOrStderr())
 			res, err := rewrite.Run(rewrite.Options{Context: ctx, Dir: dir, Patterns: args, CAPIVersion: version, Write: write, Progress: line,
-				KindOverrides: kinds})
+				KindOverrides: kinds, Config: cfg})
 			line.Done()
 			if res != nil {
 				for _, n := range res.Notes {

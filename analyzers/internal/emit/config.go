@@ -17,7 +17,9 @@ import (
 // severities, filters types and, unless the reporting threshold is set
 // (-fail-on), sets it for that module. Its capiVersion is not used: the
 // target is resolved before findings are emitted; pass -capi-version.
-// mpaudit check and live apply the file to their reports instead.
+// mpaudit check and live apply the file to their reports instead;
+// mpaudit rewrite passes its file as Settings.Config, so that a disabled
+// rule or a filtered type offers no fix.
 
 type moduleConfig struct {
 	cfg *config.Config
@@ -31,6 +33,11 @@ func (e *Emitter) configure(pos token.Pos, f *report.Finding) (contract.Severity
 	reportAt := s.ReportAt
 	if reportAt == contract.Off {
 		reportAt = contract.Warning
+	}
+	if s.Config != nil {
+		g, ok := s.Config.Finding(*f)
+		*f = g
+		return reportAt, ok
 	}
 	if !s.ModuleConfig {
 		return reportAt, true

@@ -31,6 +31,22 @@ type Findings struct {
 // ResultType is the reflect type of *Findings.
 var ResultType = reflect.TypeFor[*Findings]()
 
+// reporting is the result of a reporting analyzer: *Findings, or a type
+// that embeds it to say more (kindtypes' changed fields).
+type reporting interface{ findings() *Findings }
+
+func (f *Findings) findings() *Findings { return f }
+
+// FindingsOf returns the findings of a reporting analyzer's result.
+func FindingsOf(result any) (*Findings, bool) {
+	r, ok := result.(reporting)
+	if !ok {
+		return nil, false
+	}
+	fs := r.findings()
+	return fs, fs != nil
+}
+
 // Emitter reports findings for one pass.
 type Emitter struct {
 	pass  *analysis.Pass
@@ -55,10 +71,13 @@ func (e *Emitter) Note(format string, args ...any) {
 // Problem records input that could not be read.
 func (e *Emitter) Problem(p report.Problem) { e.out.Problems = append(e.out.Problems, p) }
 
-// At records f at pos (a position in the package's files).
-func (e *Emitter) At(pos token.Pos, f report.Finding, fixes ...analysis.SuggestedFix) {
-	if f.Severity == contract.Off {
-		return
+// At records f at pos (a position in the package's files). It reports
+// whether f stays: no //mpaudit:ignore comment covers it and the
+// configuration keeps it (so its fixes reach go fix and mpaudit rewrite).
+// In a package analysed for its use sites only, nothing is recorded.
+func (e *Emitter) At(pos token.Pos, f report.Finding, fixes ...analysis.SuggestedFix) bool {
+	if f.Severity == contract.Off || e.scope() == setup.ScopeUseSites {
+		return false
 	}
 	if pos.IsValid() {
 		p := e.pass.Fset.Position(pos)
@@ -67,17 +86,28 @@ func (e *Emitter) At(pos token.Pos, f report.Finding, fixes ...analysis.Suggeste
 	f.Fixes = Fixes(e.pass.Fset, fixes)
 	e.suppress(pos, &f)
 	e.out.List = append(e.out.List, f)
-	e.diagnose(pos, f, fixes)
+	return e.diagnose(pos, f, fixes)
 }
+
+func (e *Emitter) scope() setup.Scope { return e.env.Settings.ScopeOf(e.pass.Pkg.Path()) }
 
 // FixOnly offers fixes where no finding is reported (test files, use
 // sites the type fixes need changed). It reaches go fix and mpaudit
-// rewrite only; reports never show it.
-func (e *Emitter) FixOnly(pos token.Pos, rule string, fixes []analysis.SuggestedFix) {
-	if len(fixes) == 0 || !e.env.Settings.Fix || !pos.IsValid() {
-		return
+// rewrite only; reports never show it. f names the rule, kind and type the
+// fixes belong to: the configuration drops them as it would drop such a
+// finding. It reports whether the fixes stay (whether or not this driver
+// applies fixes).
+func (e *Emitter) FixOnly(pos token.Pos, f report.Finding, fixes []analysis.SuggestedFix) bool {
+	if len(fixes) == 0 || !pos.IsValid() || e.scope() == setup.ScopeFacts {
+		return false
 	}
-	e.pass.Report(analysis.Diagnostic{Pos: pos, Category: rule, Message: rule + ": " + fixes[0].Message, SuggestedFixes: fixes})
+	if _, keep := e.configure(pos, &f); !keep {
+		return false
+	}
+	if e.env.Settings.Fix {
+		e.pass.Report(analysis.Diagnostic{Pos: pos, Category: f.Rule, Message: f.Rule + ": " + fixes[0].Message, SuggestedFixes: fixes})
+	}
+	return true
 }
 
 // InFile records f at a line of a non-Go file (a CRD or kustomization).
@@ -85,7 +115,7 @@ func (e *Emitter) FixOnly(pos token.Pos, rule string, fixes []analysis.Suggested
 // the Go declaration the file is about, travels as related information for
 // drivers that only show positions in Go files (golangci-lint).
 func (e *Emitter) InFile(file string, line int, owner token.Pos, f report.Finding) {
-	if f.Severity == contract.Off {
+	if f.Severity == contract.Off || e.scope() == setup.ScopeUseSites {
 		return
 	}
 	f.Position = &report.Position{File: file, Line: line}
@@ -98,16 +128,19 @@ func (e *Emitter) InFile(file string, line int, owner token.Pos, f report.Findin
 	e.diagnose(e.filePos(file, line), f, nil, related...)
 }
 
-func (e *Emitter) diagnose(pos token.Pos, f report.Finding, fixes []analysis.SuggestedFix, related ...analysis.RelatedInformation) {
+func (e *Emitter) diagnose(pos token.Pos, f report.Finding, fixes []analysis.SuggestedFix, related ...analysis.RelatedInformation) bool {
 	if f.Suppressed {
-		return // an //mpaudit:ignore comment covers it
+		return false // an //mpaudit:ignore comment covers it
 	}
 	if !pos.IsValid() {
-		return
+		return true
 	}
 	reportAt, keep := e.configure(pos, &f)
-	if !keep || (f.Severity < reportAt && !(e.env.Settings.Fix && len(fixes) > 0)) {
-		return
+	if !keep {
+		return false
+	}
+	if f.Severity < reportAt && !(e.env.Settings.Fix && len(fixes) > 0) {
+		return true
 	}
 	url := ""
 	if r, ok := contract.Lookup(f.Rule); ok {
@@ -125,6 +158,7 @@ func (e *Emitter) diagnose(pos token.Pos, f report.Finding, fixes []analysis.Sug
 		SuggestedFixes: fixes,
 		Related:        related,
 	})
+	return true
 }
 
 // Fixes converts analysis fixes to the report's byte-offset form. Edits

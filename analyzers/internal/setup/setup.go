@@ -31,6 +31,38 @@ type Settings struct {
 	// (.mpaudit.yaml kinds). When nil and ModuleConfig is set, each
 	// module's own file supplies them.
 	KindOverrides contract.Overrides
+	// Config is a configuration applied to every finding as ModuleConfig
+	// applies the module's file (mpaudit rewrite, which reads --config): a
+	// disabled rule or a filtered type offers no fix.
+	Config *config.Config
+	// Scope says, by package path, what a driver applies of a package's
+	// fixes (nil: all of every package, as go fix ./... does). The type
+	// fixes of a package whose fixes are not all applied say nothing to
+	// the use sites (kindtypes exports no facts there).
+	Scope func(pkgPath string) Scope
+}
+
+// Scope is what a driver applies of one package's fixes.
+type Scope int
+
+const (
+	// ScopeAll: every fix, findings reported.
+	ScopeAll Scope = iota
+	// ScopeUseSites: only the use-site fixes that follow type fixes made
+	// in other packages; no findings (mpaudit rewrite's importers of the
+	// packages it was asked to rewrite).
+	ScopeUseSites
+	// ScopeFacts: none; the package is analysed for facts only.
+	ScopeFacts
+)
+
+// ScopeOf is the scope of the package at path (an external test package
+// has its package's scope).
+func (s Settings) ScopeOf(path string) Scope {
+	if s.Scope == nil {
+		return ScopeAll
+	}
+	return s.Scope(path)
 }
 
 // Never is a ReportAt value that turns no finding into a diagnostic, for

@@ -4,15 +4,15 @@ package v1beta2
 
 // WidgetMachinePoolSpec is the spec.
 type WidgetMachinePoolSpec struct {
-	ProviderID     *string  `json:"providerID,omitempty"` // want `MPA107 warning: WidgetMachinePool spec.providerID: spec.providerID is \*string`
+	ProviderID     *string  `json:"providerID,omitempty"` // want `MPA107 warning: WidgetMachinePool spec.providerID: spec.providerID is \*string` ProviderID:"changed by MPA107"
 	ProviderIDList []string `json:"providerIDList,omitempty"`
 }
 
 // WidgetMachinePoolStatus still follows the v1beta1 contract.
 type WidgetMachinePoolStatus struct {
-	Ready         bool    `json:"ready"`
+	Ready         bool    `json:"ready"` // want Ready:"changed by MPA101"
 	Replicas      int32   `json:"replicas"`
-	FailureReason *string `json:"failureReason,omitempty"`
+	FailureReason *string `json:"failureReason,omitempty"` // want FailureReason:"changed by MPA105"
 }
 
 // +kubebuilder:object:root=true

@@ -8,7 +8,7 @@ import (
 // control plane's initialization from status.ready.
 
 type BugControlPlaneStatus struct {
-	Initialized bool               `json:"initialized"` // want `MPA130 error: BugControlPlane status.ready: core v1.11.3 reads status.ready in place of status.initialized under the v1beta1 contract \(internal/contract/controlplane.go Initialized\(v1beta1\) read status.ready until 54a4ea4ff7\), and BugControlPlane has no status.ready: it is never seen initialized` `MPA120 warning: BugControlPlane`
+	Initialized bool               `json:"initialized"` // want `MPA130 error: BugControlPlane status.ready: core v1.11.3 reads status.ready in place of status.initialized under the v1beta1 contract \(internal/contract/controlplane.go Initialized\(v1beta1\) read status.ready until 54a4ea4ff7\), and BugControlPlane has no status.ready: it is never seen initialized` `MPA120 warning: BugControlPlane` Initialized:"changed by MPA120"
 	Conditions  []metav1.Condition `json:"conditions,omitempty"`
 }
 

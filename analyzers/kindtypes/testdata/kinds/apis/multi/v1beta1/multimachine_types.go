@@ -9,7 +9,7 @@ import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 type MultiMachineSpec struct {
 	// providerID is the cloud's ID of the machine.
 	// +optional
-	ProviderID *string `json:"providerID,omitempty"` // want `MPA126 info: MultiMachine spec.providerID`
+	ProviderID *string `json:"providerID,omitempty"` // want `MPA126 info: MultiMachine spec.providerID` ProviderID:"changed by MPA126"
 }
 
 // +kubebuilder:object:root=true

@@ -9,7 +9,7 @@ import (
 // spoke (it works): not ready for the flip, a warning.
 
 type ScalewayManagedControlPlaneStatus struct {
-	Initialized bool               `json:"initialized"` // want `MPA120 warning: ScalewayManagedControlPlane status.initialization.controlPlaneInitialized: .*\(core v1.14.2 reads API version v1alpha1 under the cluster.x-k8s.io/v1beta1 label, not v1alpha2: judged for a flip of the label to the v1beta2 contract\)`
+	Initialized bool               `json:"initialized"` // want `MPA120 warning: ScalewayManagedControlPlane status.initialization.controlPlaneInitialized: .*\(core v1.14.2 reads API version v1alpha1 under the cluster.x-k8s.io/v1beta1 label, not v1alpha2: judged for a flip of the label to the v1beta2 contract\)` Initialized:"changed by MPA120"
 	Conditions  []metav1.Condition `json:"conditions,omitempty"`
 }
 

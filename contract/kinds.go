@@ -25,6 +25,12 @@ type Kind struct {
 	LabelExclusiveSince Release
 	// Links are where core objects reference the kind and report what they read.
 	Links []CoreLink
+	// VersionToContract are the core call sites that map an object's API
+	// version back to a contract by ranging over the CRD's labels
+	// (GetContractVersionForVersion), since v1.11; empty when core only
+	// resolves the kind by its newest non-empty label (GetContractVersion),
+	// which is deterministic.
+	VersionToContract []string
 
 	// TypeSuffix selects Go root types by name; ExcludedSuffixes drop
 	// look-alikes (templates, lists, per-replica kinds). Classify is the

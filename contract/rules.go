@@ -28,6 +28,9 @@ type Context struct {
 	// Spoke is true for an older, non-storage API version (a conversion
 	// spoke): its findings are informational and never fail a run.
 	Spoke bool
+	// Kind is the judged kind, for rules whose severity depends on how core
+	// reads it (nil when unknown).
+	Kind *Kind
 }
 
 // Modes are the ways of running mpaudit that can report a rule.
@@ -144,6 +147,9 @@ func (r *Rule) labelDriven() bool {
 // its kinds, for docs: pool rules by what the core reads of a pool, rules
 // of the label-driven kinds by core release and contract label.
 func (r *Rule) SeverityTable() []SeverityRow {
+	if rows := r.kindSeverityTable(); rows != nil {
+		return rows
+	}
 	var rows []SeverityRow
 	if r.labelDriven() {
 		for _, c := range []struct {
@@ -177,7 +183,7 @@ func (r *Rule) SeverityTable() []SeverityRow {
 // over core releases and labels for the label-driven kinds.
 func (r *Rule) ReleasedSeverity() Severity {
 	rows := r.SeverityTable()
-	if !r.labelDriven() {
+	if !r.labelDriven() && r.kindSeverityTable() == nil {
 		return rows[0].Severity
 	}
 	s := rows[0].Severity
@@ -185,6 +191,40 @@ func (r *Rule) ReleasedSeverity() Severity {
 		s = max(s, row.Severity)
 	}
 	return s
+}
+
+// kindSeverityTable gives, for a rule whose severity depends on the kind
+// (Context.Kind), one row per group of kinds that agree, by core release;
+// nil when every kind has the same severities.
+func (r *Rule) kindSeverityTable() []SeverityRow {
+	releases := []struct {
+		label   string
+		release Release
+	}{{"core < " + string(ReleaseV1Beta2), "v1.10.0"}, {"core ≥ " + string(ReleaseV1Beta2), ReleaseV1Beta2}}
+	var groups [][]string
+	var sevs [][]Severity
+	for _, k := range r.Kinds {
+		var row []Severity
+		for _, rel := range releases {
+			row = append(row, r.Severity(Context{Core: releasedBehaviour, Release: rel.release, Kind: k}))
+		}
+		i := slices.IndexFunc(sevs, func(s []Severity) bool { return slices.Equal(s, row) })
+		if i < 0 {
+			sevs, groups = append(sevs, row), append(groups, nil)
+			i = len(sevs) - 1
+		}
+		groups[i] = append(groups[i], k.Name)
+	}
+	if len(groups) < 2 {
+		return nil
+	}
+	var rows []SeverityRow
+	for i, names := range groups {
+		for j, rel := range releases {
+			rows = append(rows, SeverityRow{Core: strings.Join(names, ", ") + ": " + rel.label, Severity: sevs[i][j]})
+		}
+	}
+	return rows
 }
 
 // SeverityRow is one line of a rule's severity table.

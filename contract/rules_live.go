@@ -78,6 +78,15 @@ func labelSeverity(c Context) Severity {
 	return Warning
 }
 
+// labelConflictSeverity: a warning for a kind core maps API versions of back
+// to a contract (Kind.VersionToContract) on a core that does, info otherwise.
+func labelConflictSeverity(c Context) Severity {
+	if c.Kind == nil || len(c.Kind.VersionToContract) == 0 || (c.Release != "" && !Knows(c.Release, V1Beta2)) {
+		return Info
+	}
+	return Warning
+}
+
 var liveKindRules = []*Rule{
 	{
 		ID: RuleKindCRDName, Name: "kind-crd-name", Scope: ScopeCRD, Kinds: resolvedByLabel,
@@ -132,10 +141,16 @@ var liveKindRules = []*Rule{
 		Modes: Static | Live,
 		Title: "the same API version is listed under two contract labels",
 		Rationale: "Core maps an API version back to its contract by ranging over the CRD's labels (GetContractVersionForVersion), " +
-			"a map: which contract it picks for a version under two labels is not deterministic, nor are the fields it reads.",
-		Fix:      "List each API version under one contract label only.",
+			"a map: for a version under two labels the contract it picks is not deterministic. From v1.11 it does so only for " +
+			"ControlPlane objects, in the topology controller (current_state.go, reconcile_state.go, desiredstate/desired_state.go, " +
+			"patches/engine.go) and clusterctl's tree discovery, to choose where spec.machineTemplate's infrastructureRef is: a " +
+			"ControlPlane whose one API version serves both contracts gets its machine template read and written at either path. " +
+			"Every other kind, ControlPlaneTemplate included, is resolved by its newest non-empty label (GetContractVersion), which " +
+			"is deterministic: there a version under both labels is the way one API version serves cores before and after v1.11.",
+		Fix: "List each API version of a ControlPlane CRD under one contract label only: serve a new API version for the v1beta2 " +
+			"contract, as Cluster API v1.11.0 did. Other kinds need no change.",
 		DocURL:   labelsDoc,
-		severity: fixed(Warning),
+		severity: labelConflictSeverity,
 	},
 	{
 		ID: RuleKindSchemaReadiness, Name: "kind-crd-schema-readiness", Scope: ScopeCRD, Kinds: LabelDrivenKinds,

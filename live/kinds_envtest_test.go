@@ -95,7 +95,7 @@ func TestAuditKindsAgainstAPIServer(t *testing.T) {
 	want := []string{
 		"MPA342 error CustomResourceDefinition/barmachinepooltemplates.infrastructure.cluster.x-k8s.io",
 		"MPA343 warning CustomResourceDefinition/barcontrolplanes.controlplane.cluster.x-k8s.io",
-		"MPA345 warning CustomResourceDefinition/barconfigs.bootstrap.cluster.x-k8s.io",
+		"MPA345 info CustomResourceDefinition/barconfigs.bootstrap.cluster.x-k8s.io",
 		"MPA345 warning CustomResourceDefinition/quxcontrolplanes.controlplane.cluster.x-k8s.io",
 		"MPA346 error CustomResourceDefinition/barmachines.infrastructure.cluster.x-k8s.io",
 		"MPA420 error BarMachine/bm-ready",

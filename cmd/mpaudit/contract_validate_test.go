@@ -127,13 +127,13 @@ func TestContractValidatePrematureFlip(t *testing.T) {
 	p := flipped(t)
 	code, r, _ := runValidateJSON(t, p, "--capi-version", "v1.11.0")
 	want := []string{
-		"13 MPA345 warning DockerCluster metadata.labels",
+		"13 MPA345 info DockerCluster metadata.labels",
 		"13 MPA346 error DockerCluster status.initialization.provisioned",
 		"13 MPA348 error DockerCluster status.failureDomains",
-		"183 MPA345 warning DockerMachine metadata.labels",
+		"183 MPA345 info DockerMachine metadata.labels",
 		"183 MPA346 error DockerMachine status.initialization.provisioned",
-		"340 MPA345 warning DockerMachinePool metadata.labels",
-		"513 MPA345 warning DockerMachineTemplate metadata.labels",
+		"340 MPA345 info DockerMachinePool metadata.labels",
+		"513 MPA345 info DockerMachineTemplate metadata.labels",
 	}
 	if got := findingLines(r); code != report.ExitFindings || !slices.Equal(got, want) {
 		t.Errorf("exit %d, findings:\n%s\nwant:\n%s", code, strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -135,7 +135,7 @@ func EvaluateKindCRD(crd KindCRD, release Release) []Violation {
 
 // conflictEffect says what a version under two labels does to kind k.
 func conflictEffect(k *Kind) string {
-	if len(k.VersionToContract) > 0 {
+	if k.MapsVersionToContract() {
 		return ": which contract Cluster API maps it back to (GetContractVersionForVersion) is not deterministic"
 	}
 	return ": Cluster API resolves " + k.Name + " by its newest non-empty label, so this is how one API version serves cores before and after " + string(ReleaseV1Beta2)

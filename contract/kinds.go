@@ -165,6 +165,11 @@ func (k *Kind) Readiness(c Contract) (Point, bool) {
 	return Point{}, false
 }
 
+// MapsVersionToContract reports whether core maps an object's API version
+// back to its contract (VersionToContract): for such a kind one API version
+// must not be listed under two contract labels.
+func (k *Kind) MapsVersionToContract() bool { return len(k.VersionToContract) > 0 }
+
 // IsTemplate reports whether the kind is a template of another kind.
 func (k *Kind) IsTemplate() bool { return k.TemplateOf != "" }
 

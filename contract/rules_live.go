@@ -81,7 +81,7 @@ func labelSeverity(c Context) Severity {
 // labelConflictSeverity: a warning for a kind core maps API versions of back
 // to a contract (Kind.VersionToContract) on a core that does, info otherwise.
 func labelConflictSeverity(c Context) Severity {
-	if c.Kind == nil || len(c.Kind.VersionToContract) == 0 || (c.Release != "" && !Knows(c.Release, V1Beta2)) {
+	if c.Kind == nil || !c.Kind.MapsVersionToContract() || (c.Release != "" && !Knows(c.Release, V1Beta2)) {
 		return Info
 	}
 	return Warning

@@ -45,6 +45,9 @@ type labelPass struct {
 	// both are the kinds whose labelled version stays under the v1beta1
 	// label too: older cores read it, so its shape cannot change.
 	both map[labelKey]bool
+	// held are kinds whose one API version would be under both labels but
+	// whose core maps a version back to one contract (contract.Kind.MapsVersionToContract).
+	held []heldLabel
 }
 
 func (lp *labelPass) write(st *stage, path string, content []byte, why string, mark func(string, string)) error {
@@ -125,7 +128,9 @@ func addLabels(st *stage, rep *report.Report, targets []kindTarget, hold map[lab
 		}
 	}
 	kindDirs := map[string][]kindTarget{}
+	kindOf := map[labelKey]*contract.Kind{}
 	for _, t := range targets {
+		kindOf[labelKey{t.ref.Group, t.ref.Name}] = t.kind
 		if d := crdconfig.FindConfigDir(t.dir, st.dir); d != "" {
 			dirs[d] = true
 			kindDirs[d] = append(kindDirs[d], t)
@@ -141,10 +146,16 @@ func addLabels(st *stage, rep *report.Report, targets []kindTarget, hold map[lab
 		for _, t := range kindDirs[d] {
 			key := labelKey{t.ref.Group, t.ref.Name}
 			for _, crd := range cfg.CRDs {
-				if crd.Group == key.group && crd.Kind == key.kind && crd.Labels[contract.LabelKey(contract.V1Beta2)] == "" && !hold[key] {
-					want[key] = t.ref.Version
-					lp.flipped[key] = t.ref.Version
+				if crd.Group != key.group || crd.Kind != key.kind || crd.Labels[contract.LabelKey(contract.V1Beta2)] != "" || hold[key] {
+					continue
 				}
+				if _, moves := v1beta1Rest(crd.Labels[contract.LabelKey(contract.V1Beta1)], t.ref.Version); !moves && t.kind.MapsVersionToContract() &&
+					slices.Contains(strings.Split(crd.Labels[contract.LabelKey(contract.V1Beta1)], "_"), t.ref.Version) {
+					lp.holdOneVersion(key, t.kind, t.ref.Version)
+					continue
+				}
+				want[key] = t.ref.Version
+				lp.flipped[key] = t.ref.Version
 			}
 		}
 		// A template's CRD follows the kind it templates: core reads both
@@ -171,6 +182,12 @@ func addLabels(st *stage, rep *report.Report, targets []kindTarget, hold map[lab
 				continue
 			}
 			changes, both, err := planLabel(labelTarget{crd: crd, value: value, cfg: cfg, wanted: want}, read)
+			if k := kindOf[labelKey{crd.Group, crd.Kind}]; err == nil && both && k != nil && k.MapsVersionToContract() {
+				// The v1beta1 label is set where this CRD's value cannot change alone.
+				lp.holdOneVersion(labelKey{crd.Group, crd.Kind}, k, value)
+				delete(lp.flipped, labelKey{crd.Group, crd.Kind})
+				continue
+			}
 			if both {
 				lp.both[labelKey{crd.Group, crd.Kind}] = true
 			}
@@ -194,6 +211,18 @@ func addLabels(st *stage, rep *report.Report, targets []kindTarget, hold map[lab
 		}
 	}
 	return lp, nil
+}
+
+// holdOneVersion keeps kind k's v1beta1 label: its API version would stay
+// under the v1beta1 label too (older cores read only that one), and core
+// maps an object's version back to one contract for k, so the pair has no
+// deterministic contract (MPA345).
+func (lp *labelPass) holdOneVersion(key labelKey, k *contract.Kind, version string) {
+	reason := fmt.Sprintf("its CRD would list %s under both %s and %s, and Cluster API maps a %s's API version back to one contract by its labels (%s); "+
+		"serve a new API version for the v1beta2 contract, as Cluster API v1.11.0 did, and label only that one %s",
+		version, contract.LabelKey(contract.V1Beta1), contract.LabelKey(contract.V1Beta2), k.Name, contract.RuleLabelVersionConflict, contract.LabelKey(contract.V1Beta2))
+	lp.held = append(lp.held, heldLabel{key: key, reason: reason})
+	lp.manual = append(lp.manual, fmt.Sprintf("label %s %s once %s", key, contract.LabelKey(contract.V1Beta2), reason))
 }
 
 // labelBlockers lists, per label-driven kind labelled by the pass, the

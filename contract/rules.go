@@ -42,6 +42,8 @@ const (
 	Static Modes = 1 << iota
 	// Live is `mpaudit live`, against a cluster or a dump (--from-file).
 	Live
+	// Validate is `mpaudit contract validate`, on CRD YAML alone.
+	Validate
 )
 
 // Has reports whether m includes every mode of x.
@@ -55,6 +57,9 @@ func (m Modes) String() string {
 	if m.Has(Live) {
 		out = append(out, "live")
 	}
+	if m.Has(Validate) {
+		out = append(out, "validate")
+	}
 	return strings.Join(out, ", ")
 }
 
@@ -66,6 +71,9 @@ func (m Modes) Commands() []string {
 	}
 	if m.Has(Live) {
 		out = append(out, "mpaudit live")
+	}
+	if m.Has(Validate) {
+		out = append(out, "mpaudit contract validate")
 	}
 	return out
 }
@@ -454,7 +462,7 @@ var poolRules = []*Rule{
 	},
 	{
 		ID: RuleLabelMissing, Name: "contract-label-missing", Scope: ScopeCRD, Kind: &InfraMachinePool,
-		Modes: Static | Live, FixedBy: Rewrite,
+		Modes: Static | Live | Validate, FixedBy: Rewrite,
 		Title: "CRD has no cluster.x-k8s.io/v1beta2 or cluster.x-k8s.io/v1beta1 label",
 		Rationale: "Cluster API resolves an infrastructure reference through the CRD's contract label; without one " +
 			"GetObjectFromContractVersionedRef fails and the MachinePool never finds its infrastructure.",
@@ -464,7 +472,7 @@ var poolRules = []*Rule{
 	},
 	{
 		ID: RuleLabelV1Beta1Only, Name: "contract-label-v1beta1-only", Scope: ScopeCRD, Kind: &InfraMachinePool,
-		Modes: Static | Live, FixedBy: Rewrite,
+		Modes: Static | Live | Validate, FixedBy: Rewrite,
 		Title:     "CRD declares only the v1beta1 contract",
 		Rationale: "The CRD is labelled for the v1beta1 contract only; v1beta2 cores accept it for compatibility until v1beta1 is dropped (v1.16 planned).",
 		Fix:       "Add `cluster.x-k8s.io/v1beta2: <versions>` once the types follow the v1beta2 contract.",
@@ -478,7 +486,7 @@ var poolRules = []*Rule{
 	},
 	{
 		ID: RuleLabelVersion, Name: "contract-label-version", Scope: ScopeCRD, Kind: &InfraMachinePool,
-		Modes: Static | Live,
+		Modes: Static | Live | Validate,
 		Title: "contract label names an API version the CRD does not serve",
 		Rationale: "Cluster API GETs the highest version named in the chosen contract label; if the CRD does not serve it, " +
 			"the reference cannot be resolved. Other absent versions are advisory.",
@@ -488,7 +496,7 @@ var poolRules = []*Rule{
 	},
 	{
 		ID: RuleCRDName, Name: "crd-name", Scope: ScopeCRD, Kind: &InfraMachinePool,
-		Modes:     Static | Live,
+		Modes:     Static | Live | Validate,
 		Title:     "CRD name is not contract.CalculateCRDName(group, kind)",
 		Rationale: "Cluster API fetches CRD metadata by the name CalculateCRDName(group, kind); any other name is NotFound.",
 		Fix:       "Name the CRD <lowercase plural kind>.<group>.",
@@ -497,7 +505,7 @@ var poolRules = []*Rule{
 	},
 	{
 		ID: RuleCRDScope, Name: "crd-scope", Scope: ScopeCRD, Kind: &InfraMachinePool,
-		Modes:     Static | Live,
+		Modes:     Static | Live | Validate,
 		Title:     "CRD is not namespace-scoped",
 		Rationale: "All contract resources MUST be namespace-scoped.",
 		Fix:       "Set spec.scope: Namespaced (+kubebuilder:resource:scope=Namespaced).",
@@ -516,7 +524,7 @@ var poolRules = []*Rule{
 	},
 	{
 		ID: RuleSchemaProvisioned, Name: "crd-schema-provisioned", Scope: ScopeCRD, Kind: &InfraMachinePool, Field: PathProvisioned,
-		Modes: Live,
+		Modes: Live | Validate,
 		Title: "the CRD version Cluster API reads has no status.initialization.provisioned in its schema",
 		Rationale: "The CRD declares the v1beta2 contract, but the schema of the API version Cluster API resolves from the label " +
 			"cannot hold status.initialization.provisioned (structural schemas prune unknown fields), so the v1beta2 readiness field is never stored.",
@@ -531,7 +539,7 @@ var poolRules = []*Rule{
 	},
 	{
 		ID: RuleSchemaReady, Name: "crd-schema-ready", Scope: ScopeCRD, Kind: &InfraMachinePool, Field: PathReady,
-		Modes: Live,
+		Modes: Live | Validate,
 		Title: "the CRD version Cluster API reads has no status.ready while the core reads only status.ready",
 		Rationale: "The installed core decides provisioning from status.ready alone; a schema without it prunes the field, " +
 			"so no pool of this kind can ever be seen as provisioned.",
@@ -546,7 +554,7 @@ var poolRules = []*Rule{
 	},
 	{
 		ID: RuleStatusSubresource, Name: "crd-status-subresource", Scope: ScopeCRD, Kind: &InfraMachinePool,
-		Modes:     Live,
+		Modes:     Live | Validate,
 		Title:     "the CRD version Cluster API reads has no status subresource",
 		Rationale: "Providers write status through the status subresource (+kubebuilder:subresource:status); without it status writes go through the main resource and spec validation.",
 		Fix:       "Add +kubebuilder:subresource:status to the root type and regenerate the CRD.",

@@ -296,14 +296,14 @@ func (a *auditor) auditCRD(ctx context.Context, crd *apiextensionsv1.CustomResou
 		o := obj
 		a.add(report.Finding{Rule: v.Rule, Severity: v.Severity, Kind: info.Kind, APIVersion: info.Group, Field: v.Field, Message: v.Message, Object: &o})
 	}
-	summary := report.Resource{Cluster: a.src.Name(), CRD: crd.Name, Group: info.Group, Kind: info.Kind,
-		StorageVersion: info.StorageVersion(), Readiness: map[string]int{}}
 	// Judged as a pool (referenced by a MachinePool, classified so, or named
 	// by --crd), unless the classifier knows it as another kind.
 	kind := classifyCRD(crd, a.opts.KindOverrides).Kind
 	if kind == nil {
 		kind = &contract.InfraMachinePool
 	}
+	summary := report.Resource{Cluster: a.src.Name(), CRD: crd.Name, Group: info.Group, Kind: info.Kind, ContractKind: kind.Name,
+		StorageVersion: info.StorageVersion(), Readiness: map[string]int{}}
 	a.res.TypeRefs = append(a.res.TypeRefs, typeRefs(crd, a.src.Name(), kind)...)
 
 	// Read the objects at the version Cluster API reads, when it resolves.

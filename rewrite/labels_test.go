@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/crdconfig"
 	"github.com/mpaudit/mpaudit/report"
 )
 
@@ -109,5 +110,55 @@ func TestLabelsOneVersionControlPlane(t *testing.T) {
 	}
 	if want := "OneControlPlane." + cp + " keeps its label: its CRD would list v1beta1 under both"; !strings.Contains(body.String(), want) {
 		t.Errorf("PR body lacks %q:\n%s", want, body.String())
+	}
+}
+
+// TestLabelPatchKeepsBlankLines: listing the label patch re-encodes the
+// kustomization; the blank line the encoder drops after a mapping's last
+// value (before the next key's comment) is put back, the rest is as written.
+func TestLabelPatchKeepsBlankLines(t *testing.T) {
+	dir := t.TempDir()
+	kust := filepath.Join(dir, "kustomization.yaml")
+	const before = `commonLabels:
+  cluster.x-k8s.io/v1beta1: v1alpha1
+
+# The CRDs of the provider.
+resources:
+- bases/a.yaml
+- bases/b.yaml
+
+patches:
+# +kubebuilder:scaffold:crdkustomizewebhookpatch
+
+# configurations:
+# - kustomizeconfig.yaml
+`
+	if err := os.WriteFile(kust, []byte(before), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var crd = labelTarget{cfg: &crdconfig.Result{Dir: dir}, value: "v1alpha1"}
+	crd.crd.Name, crd.crd.Kind = "bs.infrastructure.example.com", "B"
+	changes, err := addLabelPatch(crd, kust, contract.LabelKey(contract.V1Beta2), os.ReadFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = `commonLabels:
+  cluster.x-k8s.io/v1beta1: v1alpha1
+
+# The CRDs of the provider.
+resources:
+- bases/a.yaml
+- bases/b.yaml
+
+patches:
+- path: patches/contract_label_bs.yaml
+
+# +kubebuilder:scaffold:crdkustomizewebhookpatch
+
+# configurations:
+# - kustomizeconfig.yaml
+`
+	if len(changes) != 2 || string(changes[1].content) != want {
+		t.Errorf("kustomization:\n%s\nwant:\n%s", changes[len(changes)-1].content, want)
 	}
 }

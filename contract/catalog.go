@@ -294,9 +294,9 @@ func controlPlaneReadyReads() []Read {
 var versionToContractCallers = []string{
 	"topology/cluster/current_state.go getCurrentControlPlaneState",
 	"topology/cluster/reconcile_state.go reconcileControlPlane",
-	"topology/cluster/patches/engine.go Apply (v1.14)",
+	"topology/cluster/patches/engine.go Apply (in v1.14.2, not v1.11.0)",
 	"exp/topology/desiredstate/desired_state.go computeControlPlane, computeControlPlaneInfrastructureMachineTemplate",
-	"cmd/clusterctl/client/tree/discovery.go addControlPlane (v1.14)",
+	"cmd/clusterctl/client/tree/discovery.go addControlPlane (in v1.14.2, not v1.11.0)",
 }
 
 // ControlPlane is the control plane kind (KubeadmControlPlane).

@@ -162,3 +162,53 @@ patches:
 		t.Errorf("kustomization:\n%s\nwant:\n%s", changes[len(changes)-1].content, want)
 	}
 }
+
+// TestLabelsSharedLabelControlPlane: a kustomization-wide v1beta1 label
+// cannot drop the control plane's version alone (the cluster takes another
+// version), so extending it would leave that version under both labels:
+// the control plane is held before anything is written, and the cluster is
+// labelled by a patch of its own.
+func TestLabelsSharedLabelControlPlane(t *testing.T) {
+	dir := t.TempDir()
+	const cp, infra = "controlplane.shared.example.com", "infrastructure.shared.example.com"
+	v1 := contract.LabelKey(contract.V1Beta1)
+	files := map[string]string{
+		"config/crd/kustomization.yaml": "commonLabels:\n  " + v1 + ": v1alpha4_v1beta1\nresources:\n- bases/cp.yaml\n- bases/cluster.yaml\n",
+		"config/crd/bases/cp.yaml":      strings.Replace(labelCRD(cp, "TwoControlPlane", "twocontrolplanes", "x", "v1alpha4", "v1beta1"), "  labels:\n    "+v1+": x\n", "", 1),
+		"config/crd/bases/cluster.yaml": strings.Replace(labelCRD(infra, "OneCluster", "oneclusters", "x", "v1beta1", "v1beta2"), "  labels:\n    "+v1+": x\n", "", 1),
+		"api/v1beta1/doc.go":            "package v1beta1\n",
+	}
+	for rel, content := range files {
+		p := filepath.Join(dir, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	targets := []kindTarget{
+		{ref: report.TypeRef{Kind: contract.KindControlPlane, Group: cp, Version: "v1beta1", Name: "TwoControlPlane", Storage: true},
+			kind: &contract.ControlPlane, dir: filepath.Join(dir, "api", "v1beta1")},
+		{ref: report.TypeRef{Kind: contract.KindInfraCluster, Group: infra, Version: "v1beta2", Name: "OneCluster", Storage: true},
+			kind: &contract.InfraCluster, dir: filepath.Join(dir, "api", "v1beta1")},
+	}
+	lp, err := addLabels(&stage{root: dir, dir: dir}, &report.Report{}, targets, nil, func(string, string) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := keys(lp.flipped); !slices.Equal(got, []string{"OneCluster"}) {
+		t.Errorf("labelled %v, want OneCluster", got)
+	}
+	if len(lp.held) != 1 || lp.held[0].key.kind != "TwoControlPlane" {
+		t.Fatalf("held %+v, want TwoControlPlane", lp.held)
+	}
+	kust, _ := os.ReadFile(filepath.Join(dir, "config/crd/kustomization.yaml"))
+	if strings.Contains(string(kust), contract.LabelKey(contract.V1Beta2)+":") {
+		t.Errorf("the kustomization-wide label was extended over the held control plane:\n%s", kust)
+	}
+	patch, err := os.ReadFile(filepath.Join(dir, "config/crd/patches/contract_label_oneclusters.yaml"))
+	if err != nil || !strings.Contains(string(patch), contract.LabelKey(contract.V1Beta2)+": v1beta2") {
+		t.Errorf("the cluster's label patch: %v\n%s", err, patch)
+	}
+}

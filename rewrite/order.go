@@ -174,6 +174,7 @@ func addLabels(st *stage, rep *report.Report, targets []kindTarget, hold map[lab
 		}
 	}
 	read := func(p string) ([]byte, error) { return os.ReadFile(p) }
+	holdSharedOneVersion(lp, configs, want, kindOf, read)
 	for _, d := range sortedKeys(configs) {
 		cfg := configs[d]
 		for _, crd := range cfg.CRDs {
@@ -182,12 +183,6 @@ func addLabels(st *stage, rep *report.Report, targets []kindTarget, hold map[lab
 				continue
 			}
 			changes, both, err := planLabel(labelTarget{crd: crd, value: value, cfg: cfg, wanted: want}, read)
-			if k := kindOf[labelKey{crd.Group, crd.Kind}]; err == nil && both && k != nil && k.MapsVersionToContract() {
-				// The v1beta1 label is set where this CRD's value cannot change alone.
-				lp.holdOneVersion(labelKey{crd.Group, crd.Kind}, k, value)
-				delete(lp.flipped, labelKey{crd.Group, crd.Kind})
-				continue
-			}
 			if both {
 				lp.both[labelKey{crd.Group, crd.Kind}] = true
 			}
@@ -211,6 +206,42 @@ func addLabels(st *stage, rep *report.Report, targets []kindTarget, hold map[lab
 		}
 	}
 	return lp, nil
+}
+
+// holdSharedOneVersion holds, before any file is written, the kinds that
+// map versions to contracts whose version would stay under the v1beta1
+// label because that label is set where this CRD's value cannot change
+// alone (a kustomization-wide label shared with other versions); their
+// templates follow them. Planning again without them can change what the
+// others share, so it repeats until nothing more is held.
+func holdSharedOneVersion(lp *labelPass, configs map[string]*crdconfig.Result, want map[labelKey]string, kindOf map[labelKey]*contract.Kind,
+	read func(string) ([]byte, error)) {
+	for again := true; again; {
+		again = false
+		for _, d := range sortedKeys(configs) {
+			cfg := configs[d]
+			for _, crd := range cfg.CRDs {
+				key := labelKey{crd.Group, crd.Kind}
+				value, ok := want[key]
+				k := kindOf[key]
+				if !ok || k == nil || !k.MapsVersionToContract() {
+					continue
+				}
+				if _, both, err := planLabel(labelTarget{crd: crd, value: value, cfg: cfg, wanted: want}, read); err != nil || !both {
+					continue
+				}
+				lp.holdOneVersion(key, k, value)
+				delete(want, key)
+				delete(lp.flipped, key)
+				tmpl := labelKey{key.group, key.kind + "Template"}
+				if _, ok := lp.templates[tmpl]; ok {
+					delete(want, tmpl)
+					delete(lp.templates, tmpl)
+				}
+				again = true
+			}
+		}
+	}
 }
 
 // holdOneVersion keeps kind k's v1beta1 label: its API version would stay

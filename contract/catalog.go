@@ -289,6 +289,16 @@ func controlPlaneReadyReads() []Read {
 	return out
 }
 
+// versionToContractCallers are core's GetContractVersionForVersion call
+// sites (v1.11.0–v1.14.2), all on ControlPlane objects.
+var versionToContractCallers = []string{
+	"topology/cluster/current_state.go getCurrentControlPlaneState",
+	"topology/cluster/reconcile_state.go reconcileControlPlane",
+	"topology/cluster/patches/engine.go Apply (in v1.14.2, not v1.11.0)",
+	"exp/topology/desiredstate/desired_state.go computeControlPlane, computeControlPlaneInfrastructureMachineTemplate",
+	"cmd/clusterctl/client/tree/discovery.go addControlPlane (in v1.14.2, not v1.11.0)",
+}
+
 // ControlPlane is the control plane kind (KubeadmControlPlane).
 var ControlPlane = Kind{
 	Name: KindControlPlane, GroupPrefix: ControlPlaneGroupPrefix, LabelExclusiveSince: ReleaseV1Beta2,
@@ -296,6 +306,11 @@ var ControlPlane = Kind{
 	DocURL: contractsDoc + "control-plane",
 
 	InitializedMeans: "initialized (its API server accepts requests)",
+	// Topology reads spec.machineTemplate.infrastructureRef at the path of
+	// the contract the object's API version maps to; a ControlPlane built
+	// from a ControlPlaneTemplate has the template's API version, looked up
+	// in the ControlPlane CRD's labels.
+	VersionToContract: versionToContractCallers,
 	Links: []CoreLink{
 		{CoreKind: "Cluster", APIVersion: V1Beta2, Ref: "spec.controlPlaneRef", RefHasAPIGroup: true, Reports: []Mirror{
 			{AspectReadiness, "status.initialization.controlPlaneInitialized"}}},

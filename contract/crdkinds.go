@@ -54,7 +54,7 @@ func (c CRDInfo) ResolveAt(release Release) CRDResolution {
 // of the version it reads against the points it reads there.
 func EvaluateKindCRD(crd KindCRD, release Release) []Violation {
 	k := crd.ContractKind
-	ctx := Context{Release: release}
+	ctx := Context{Release: release, Kind: k}
 	var out []Violation
 	add := func(id, field string, format string, args ...any) {
 		r := MustRule(id)
@@ -74,8 +74,8 @@ func EvaluateKindCRD(crd KindCRD, release Release) []Violation {
 	}
 	conflicts := LabelVersionConflicts(crd.Labels)
 	for _, v := range slices.Sorted(maps.Keys(conflicts)) {
-		add(RuleLabelVersionConflict, "metadata.labels", "API version %s is listed under %s: which contract Cluster API reads it by is not deterministic",
-			v, strings.Join(conflicts[v], " and "))
+		add(RuleLabelVersionConflict, "metadata.labels", "API version %s is listed under %s%s",
+			v, strings.Join(conflicts[v], " and "), conflictEffect(k))
 	}
 
 	res := crd.ResolveAt(release)
@@ -131,6 +131,14 @@ func EvaluateKindCRD(crd KindCRD, release Release) []Violation {
 		add(RuleKindStatusSubresource, "", "version %s has no status subresource", res.APIVersion)
 	}
 	return out
+}
+
+// conflictEffect says what a version under two labels does to kind k.
+func conflictEffect(k *Kind) string {
+	if k.MapsVersionToContract() {
+		return ": which contract Cluster API maps it back to (GetContractVersionForVersion) is not deterministic"
+	}
+	return ": Cluster API resolves " + k.Name + " by its newest non-empty label, so this is how one API version serves cores before and after " + string(ReleaseV1Beta2)
 }
 
 // flipReadiness says whether the storage version's schema could take a

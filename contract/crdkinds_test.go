@@ -106,7 +106,7 @@ func TestEvaluateKindCRD(t *testing.T) {
 				c.Name = "machines." + infra
 				return c
 			}(), "v1.13.0",
-			[]string{"MPA340 error metadata.name", "MPA345 warning metadata.labels"}},
+			[]string{"MPA340 error metadata.name", "MPA345 info metadata.labels"}},
 		{"label names a version the CRD does not define", &InfraMachine,
 			kindCRD(t, infra, "FooMachine", "foomachines", map[string]string{"cluster.x-k8s.io/v1beta2": "v1beta3"}, ready), "v1.13.0",
 			[]string{"MPA344 error metadata.labels[cluster.x-k8s.io/v1beta2]"}},
@@ -127,5 +127,40 @@ func TestSchemaPathsFeedTheClassifier(t *testing.T) {
 	c := Classify(TypeSummary{Group: crd.Spec.Group, Name: crd.Spec.Names.Kind, Paths: paths}, nil)
 	if c.Kind != &BootstrapConfig || c.How != ByStructure {
 		t.Errorf("classified %v by %s (%s) from %v", c.Kind, c.How, c.Reason, paths)
+	}
+}
+
+// One API version under both labels: core maps it back to a contract only
+// for ControlPlane objects (from v1.11), so only there is it a warning.
+func TestLabelConflictSeverityByKind(t *testing.T) {
+	both := map[string]string{LabelKey(V1Beta1): "v1beta2", LabelKey(V1Beta2): "v1beta2"}
+	cpStatus := map[string]any{"initialization": map[string]any{"type": "object", "properties": map[string]any{
+		"controlPlaneInitialized": map[string]any{"type": "boolean"}}}}
+	for _, tc := range []struct {
+		k       *Kind
+		release Release
+		want    string
+	}{
+		{&ControlPlane, "v1.11.0", "warning"},
+		{&ControlPlane, "v1.14.2", "warning"},
+		{&ControlPlane, "v1.10.0", "info"},
+		{&ControlPlaneTemplate, "v1.14.2", "info"},
+		{&InfraMachine, "v1.14.2", "info"},
+		{&InfraMachinePool, "v1.14.2", "info"},
+	} {
+		crd := kindCRD(t, "controlplane.cluster.x-k8s.io", "FooControlPlane", "foocontrolplanes", both, cpStatus)
+		var got []string
+		for _, v := range EvaluateKindCRD(KindCRD{ContractKind: tc.k, CRDInfo: CRDInfo{Name: crd.Name, Group: crd.Spec.Group,
+			Kind: crd.Spec.Names.Kind, Labels: crd.Labels}}, tc.release) {
+			if v.Rule == RuleLabelVersionConflict {
+				got = append(got, v.Severity.String())
+			}
+		}
+		if !slices.Equal(got, []string{tc.want}) {
+			t.Errorf("%s at %s: MPA345 severities %v, want [%s]", tc.k.Name, tc.release, got, tc.want)
+		}
+	}
+	if r := MustRule(RuleLabelVersionConflict); r.ReleasedSeverity() != Warning || r.Informational() {
+		t.Errorf("MPA345 released severity %v (informational %v), want warning", r.ReleasedSeverity(), r.Informational())
 	}
 }

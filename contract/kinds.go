@@ -25,6 +25,12 @@ type Kind struct {
 	LabelExclusiveSince Release
 	// Links are where core objects reference the kind and report what they read.
 	Links []CoreLink
+	// VersionToContract are the core call sites that map an object's API
+	// version back to a contract by ranging over the CRD's labels
+	// (GetContractVersionForVersion), since v1.11; empty when core only
+	// resolves the kind by its newest non-empty label (GetContractVersion),
+	// which is deterministic.
+	VersionToContract []string
 
 	// TypeSuffix selects Go root types by name; ExcludedSuffixes drop
 	// look-alikes (templates, lists, per-replica kinds). Classify is the
@@ -158,6 +164,11 @@ func (k *Kind) Readiness(c Contract) (Point, bool) {
 	}
 	return Point{}, false
 }
+
+// MapsVersionToContract reports whether core maps an object's API version
+// back to its contract (VersionToContract): for such a kind one API version
+// must not be listed under two contract labels.
+func (k *Kind) MapsVersionToContract() bool { return len(k.VersionToContract) > 0 }
 
 // IsTemplate reports whether the kind is a template of another kind.
 func (k *Kind) IsTemplate() bool { return k.TemplateOf != "" }

@@ -2,6 +2,7 @@ package contract
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -123,5 +124,34 @@ func TestMatrixApplicability(t *testing.T) {
 	}
 	if !MustRule(RuleDualReadiness).Informational() || MustRule(RuleReadyOnly).Informational() {
 		t.Errorf("Informational: dual readiness is an inventory, ready-only is not")
+	}
+}
+
+// Live judges objects of every kind but the templates: core reads only a
+// template's metadata, which no rule can find wrong.
+func TestObjectsJudged(t *testing.T) {
+	var judged, not []string
+	for _, k := range Kinds {
+		if k.ObjectsJudged(Live) {
+			judged = append(judged, k.Name)
+		} else {
+			not = append(not, k.Name+": "+k.ObjectAudit())
+		}
+	}
+	if want := []string{KindInfraCluster, KindInfraMachine, KindInfraMachinePool, KindControlPlane, KindBootstrapConfig}; !slices.Equal(judged, want) {
+		t.Errorf("objects judged of %v, want %v", judged, want)
+	}
+	want := []string{
+		"InfraClusterTemplate: objects not judged: core reads only spec.template.metadata",
+		"InfraMachineTemplate: objects not judged: core reads only spec.template.metadata",
+		"InfraMachinePoolTemplate: objects not judged: core reads only spec.template.metadata",
+		"ControlPlaneTemplate: objects not judged: core reads only spec.template.metadata and spec.template.spec.machineTemplate.metadata",
+		"BootstrapConfigTemplate: objects not judged: core reads only spec.template.metadata",
+	}
+	if !slices.Equal(not, want) {
+		t.Errorf("not judged:\n%s\nwant:\n%s", strings.Join(not, "\n"), strings.Join(want, "\n"))
+	}
+	if Kinds[0].ObjectsJudged(Static) {
+		t.Error("check judges no object")
 	}
 }

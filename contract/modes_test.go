@@ -18,7 +18,7 @@ import (
 func TestModesMatchTheCode(t *testing.T) {
 	ids := ruleConstants(t)
 	// The CRD evaluators report rules for whichever mode calls them.
-	evaluators := map[string]map[string]bool{"EvaluateCRD": {}, "EvaluateKindCRD": {}, "EvaluateMetadata": {}}
+	evaluators := map[string]map[string]bool{"EvaluateCRD": {}, "EvaluateKindCRD": {}, "EvaluateMetadata": {}, "EvaluatePoolSchema": {}}
 	named := func(dir string) (map[string]bool, map[string]bool) {
 		out, calls := map[string]bool{}, map[string]bool{}
 		walkGo(t, dir, func(f *ast.File) {
@@ -62,7 +62,7 @@ func TestModesMatchTheCode(t *testing.T) {
 	for _, m := range []struct {
 		mode Modes
 		dir  string
-	}{{Static, "../analyzers"}, {Live, "../live"}} {
+	}{{Static, "../analyzers"}, {Live, "../live"}, {Validate, "../cmd/mpaudit"}} {
 		reported, calls := named(m.dir)
 		for name := range calls {
 			for id := range evaluators[name] {

@@ -28,6 +28,9 @@ type Context struct {
 	// Spoke is true for an older, non-storage API version (a conversion
 	// spoke): its findings are informational and never fail a run.
 	Spoke bool
+	// Kind is the judged kind, for rules whose severity depends on how core
+	// reads it (nil when unknown).
+	Kind *Kind
 }
 
 // Modes are the ways of running mpaudit that can report a rule.
@@ -39,6 +42,8 @@ const (
 	Static Modes = 1 << iota
 	// Live is `mpaudit live`, against a cluster or a dump (--from-file).
 	Live
+	// Validate is `mpaudit contract validate`, on CRD YAML alone.
+	Validate
 )
 
 // Has reports whether m includes every mode of x.
@@ -52,6 +57,9 @@ func (m Modes) String() string {
 	if m.Has(Live) {
 		out = append(out, "live")
 	}
+	if m.Has(Validate) {
+		out = append(out, "validate")
+	}
 	return strings.Join(out, ", ")
 }
 
@@ -63,6 +71,9 @@ func (m Modes) Commands() []string {
 	}
 	if m.Has(Live) {
 		out = append(out, "mpaudit live")
+	}
+	if m.Has(Validate) {
+		out = append(out, "mpaudit contract validate")
 	}
 	return out
 }
@@ -144,6 +155,9 @@ func (r *Rule) labelDriven() bool {
 // its kinds, for docs: pool rules by what the core reads of a pool, rules
 // of the label-driven kinds by core release and contract label.
 func (r *Rule) SeverityTable() []SeverityRow {
+	if rows := r.kindSeverityTable(); rows != nil {
+		return rows
+	}
 	var rows []SeverityRow
 	if r.labelDriven() {
 		for _, c := range []struct {
@@ -177,7 +191,7 @@ func (r *Rule) SeverityTable() []SeverityRow {
 // over core releases and labels for the label-driven kinds.
 func (r *Rule) ReleasedSeverity() Severity {
 	rows := r.SeverityTable()
-	if !r.labelDriven() {
+	if !r.labelDriven() && r.kindSeverityTable() == nil {
 		return rows[0].Severity
 	}
 	s := rows[0].Severity
@@ -185,6 +199,40 @@ func (r *Rule) ReleasedSeverity() Severity {
 		s = max(s, row.Severity)
 	}
 	return s
+}
+
+// kindSeverityTable gives, for a rule whose severity depends on the kind
+// (Context.Kind), one row per group of kinds that agree, by core release;
+// nil when every kind has the same severities.
+func (r *Rule) kindSeverityTable() []SeverityRow {
+	releases := []struct {
+		label   string
+		release Release
+	}{{"core < " + string(ReleaseV1Beta2), "v1.10.0"}, {"core ≥ " + string(ReleaseV1Beta2), ReleaseV1Beta2}}
+	var groups [][]string
+	var sevs [][]Severity
+	for _, k := range r.Kinds {
+		var row []Severity
+		for _, rel := range releases {
+			row = append(row, r.Severity(Context{Core: releasedBehaviour, Release: rel.release, Kind: k}))
+		}
+		i := slices.IndexFunc(sevs, func(s []Severity) bool { return slices.Equal(s, row) })
+		if i < 0 {
+			sevs, groups = append(sevs, row), append(groups, nil)
+			i = len(sevs) - 1
+		}
+		groups[i] = append(groups[i], k.Name)
+	}
+	if len(groups) < 2 {
+		return nil
+	}
+	var rows []SeverityRow
+	for i, names := range groups {
+		for j, rel := range releases {
+			rows = append(rows, SeverityRow{Core: strings.Join(names, ", ") + ": " + rel.label, Severity: sevs[i][j]})
+		}
+	}
+	return rows
 }
 
 // SeverityRow is one line of a rule's severity table.
@@ -414,7 +462,7 @@ var poolRules = []*Rule{
 	},
 	{
 		ID: RuleLabelMissing, Name: "contract-label-missing", Scope: ScopeCRD, Kind: &InfraMachinePool,
-		Modes: Static | Live, FixedBy: Rewrite,
+		Modes: Static | Live | Validate, FixedBy: Rewrite,
 		Title: "CRD has no cluster.x-k8s.io/v1beta2 or cluster.x-k8s.io/v1beta1 label",
 		Rationale: "Cluster API resolves an infrastructure reference through the CRD's contract label; without one " +
 			"GetObjectFromContractVersionedRef fails and the MachinePool never finds its infrastructure.",
@@ -424,7 +472,7 @@ var poolRules = []*Rule{
 	},
 	{
 		ID: RuleLabelV1Beta1Only, Name: "contract-label-v1beta1-only", Scope: ScopeCRD, Kind: &InfraMachinePool,
-		Modes: Static | Live, FixedBy: Rewrite,
+		Modes: Static | Live | Validate, FixedBy: Rewrite,
 		Title:     "CRD declares only the v1beta1 contract",
 		Rationale: "The CRD is labelled for the v1beta1 contract only; v1beta2 cores accept it for compatibility until v1beta1 is dropped (v1.16 planned).",
 		Fix:       "Add `cluster.x-k8s.io/v1beta2: <versions>` once the types follow the v1beta2 contract.",
@@ -438,7 +486,7 @@ var poolRules = []*Rule{
 	},
 	{
 		ID: RuleLabelVersion, Name: "contract-label-version", Scope: ScopeCRD, Kind: &InfraMachinePool,
-		Modes: Static | Live,
+		Modes: Static | Live | Validate,
 		Title: "contract label names an API version the CRD does not serve",
 		Rationale: "Cluster API GETs the highest version named in the chosen contract label; if the CRD does not serve it, " +
 			"the reference cannot be resolved. Other absent versions are advisory.",
@@ -448,7 +496,7 @@ var poolRules = []*Rule{
 	},
 	{
 		ID: RuleCRDName, Name: "crd-name", Scope: ScopeCRD, Kind: &InfraMachinePool,
-		Modes:     Static | Live,
+		Modes:     Static | Live | Validate,
 		Title:     "CRD name is not contract.CalculateCRDName(group, kind)",
 		Rationale: "Cluster API fetches CRD metadata by the name CalculateCRDName(group, kind); any other name is NotFound.",
 		Fix:       "Name the CRD <lowercase plural kind>.<group>.",
@@ -457,7 +505,7 @@ var poolRules = []*Rule{
 	},
 	{
 		ID: RuleCRDScope, Name: "crd-scope", Scope: ScopeCRD, Kind: &InfraMachinePool,
-		Modes:     Static | Live,
+		Modes:     Static | Live | Validate,
 		Title:     "CRD is not namespace-scoped",
 		Rationale: "All contract resources MUST be namespace-scoped.",
 		Fix:       "Set spec.scope: Namespaced (+kubebuilder:resource:scope=Namespaced).",
@@ -476,7 +524,7 @@ var poolRules = []*Rule{
 	},
 	{
 		ID: RuleSchemaProvisioned, Name: "crd-schema-provisioned", Scope: ScopeCRD, Kind: &InfraMachinePool, Field: PathProvisioned,
-		Modes: Live,
+		Modes: Live | Validate,
 		Title: "the CRD version Cluster API reads has no status.initialization.provisioned in its schema",
 		Rationale: "The CRD declares the v1beta2 contract, but the schema of the API version Cluster API resolves from the label " +
 			"cannot hold status.initialization.provisioned (structural schemas prune unknown fields), so the v1beta2 readiness field is never stored.",
@@ -491,7 +539,7 @@ var poolRules = []*Rule{
 	},
 	{
 		ID: RuleSchemaReady, Name: "crd-schema-ready", Scope: ScopeCRD, Kind: &InfraMachinePool, Field: PathReady,
-		Modes: Live,
+		Modes: Live | Validate,
 		Title: "the CRD version Cluster API reads has no status.ready while the core reads only status.ready",
 		Rationale: "The installed core decides provisioning from status.ready alone; a schema without it prunes the field, " +
 			"so no pool of this kind can ever be seen as provisioned.",
@@ -506,7 +554,7 @@ var poolRules = []*Rule{
 	},
 	{
 		ID: RuleStatusSubresource, Name: "crd-status-subresource", Scope: ScopeCRD, Kind: &InfraMachinePool,
-		Modes:     Live,
+		Modes:     Live | Validate,
 		Title:     "the CRD version Cluster API reads has no status subresource",
 		Rationale: "Providers write status through the status subresource (+kubebuilder:subresource:status); without it status writes go through the main resource and spec validation.",
 		Fix:       "Add +kubebuilder:subresource:status to the root type and regenerate the CRD.",

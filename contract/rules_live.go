@@ -78,10 +78,19 @@ func labelSeverity(c Context) Severity {
 	return Warning
 }
 
+// labelConflictSeverity: a warning for a kind core maps API versions of back
+// to a contract (Kind.VersionToContract) on a core that does, info otherwise.
+func labelConflictSeverity(c Context) Severity {
+	if c.Kind == nil || !c.Kind.MapsVersionToContract() || (c.Release != "" && !Knows(c.Release, V1Beta2)) {
+		return Info
+	}
+	return Warning
+}
+
 var liveKindRules = []*Rule{
 	{
 		ID: RuleKindCRDName, Name: "kind-crd-name", Scope: ScopeCRD, Kinds: resolvedByLabel,
-		Modes:     Static | Live,
+		Modes:     Static | Live | Validate,
 		Title:     "CRD name is not contract.CalculateCRDName(group, kind)",
 		Rationale: "Cluster API fetches a referenced kind's CRD by the name CalculateCRDName(group, kind) to read its contract label; any other name is NotFound and the reference never resolves.",
 		Fix:       "Name the CRD <lowercase plural kind>.<group>.",
@@ -90,7 +99,7 @@ var liveKindRules = []*Rule{
 	},
 	{
 		ID: RuleKindCRDScope, Name: "kind-crd-scope", Scope: ScopeCRD, Kinds: resolvedByLabel,
-		Modes:     Static | Live,
+		Modes:     Static | Live | Validate,
 		Title:     "CRD is not namespace-scoped",
 		Rationale: "All contract resources MUST be namespace-scoped: core references them by name in the namespace of the Cluster.",
 		Fix:       "Set spec.scope: Namespaced (+kubebuilder:resource:scope=Namespaced).",
@@ -99,7 +108,7 @@ var liveKindRules = []*Rule{
 	},
 	{
 		ID: RuleKindLabelMissing, Name: "kind-contract-label-missing", Scope: ScopeCRD, Kinds: resolvedByLabel,
-		Modes: Static | Live,
+		Modes: Static | Live | Validate,
 		Title: "CRD has no contract label the target core honours",
 		Rationale: "Core resolves the API version of a referenced object from the CRD's cluster.x-k8s.io/<contract> label; cores before v1.11 " +
 			"know only cluster.x-k8s.io/v1beta1. Without a label it honours, no reference to the kind resolves.",
@@ -109,7 +118,7 @@ var liveKindRules = []*Rule{
 	},
 	{
 		ID: RuleKindLabelV1Beta1Only, Name: "kind-contract-label-v1beta1", Scope: ScopeCRD, Kinds: labelDrivenWithTemplates,
-		Modes: Static | Live,
+		Modes: Static | Live | Validate,
 		Title: "a v1.11+ core reads the kind by its v1beta1 contract label",
 		Rationale: "The label selects the whole field set core reads; v1beta1 is honoured for compatibility until it is dropped (v1.16 planned). " +
 			"Flip the label only once the version it names writes the v1beta2 fields.",
@@ -119,7 +128,7 @@ var liveKindRules = []*Rule{
 	},
 	{
 		ID: RuleKindLabelVersion, Name: "kind-contract-label-version", Scope: ScopeCRD, Kinds: resolvedByLabel,
-		Modes:     Static | Live,
+		Modes:     Static | Live | Validate,
 		Title:     "the contract label selects an API version the CRD does not serve",
 		Rationale: "Core GETs referenced objects at the highest version named in the chosen contract label; if the CRD does not serve it, the reference cannot be resolved.",
 		Fix:       "Make the label value list only served versions, joined with '_'.",
@@ -129,17 +138,23 @@ var liveKindRules = []*Rule{
 	{
 		ID: RuleLabelVersionConflict, Name: "contract-label-version-conflict", Scope: ScopeCRD,
 		Kinds: append(append([]*Kind(nil), labelDrivenWithTemplates...), &InfraMachinePool, &InfraMachinePoolTemplate),
-		Modes: Static | Live,
+		Modes: Static | Live | Validate,
 		Title: "the same API version is listed under two contract labels",
 		Rationale: "Core maps an API version back to its contract by ranging over the CRD's labels (GetContractVersionForVersion), " +
-			"a map: which contract it picks for a version under two labels is not deterministic, nor are the fields it reads.",
-		Fix:      "List each API version under one contract label only.",
+			"a map: for a version under two labels the contract it picks is not deterministic. From v1.11 it does so only for " +
+			"ControlPlane objects, in the topology controller (current_state.go, reconcile_state.go, desiredstate/desired_state.go, " +
+			"patches/engine.go) and clusterctl's tree discovery, to choose where spec.machineTemplate's infrastructureRef is: a " +
+			"ControlPlane whose one API version serves both contracts gets its machine template read and written at either path. " +
+			"Every other kind, ControlPlaneTemplate included, is resolved by its newest non-empty label (GetContractVersion), which " +
+			"is deterministic: there a version under both labels is the way one API version serves cores before and after v1.11.",
+		Fix: "List each API version of a ControlPlane CRD under one contract label only: serve a new API version for the v1beta2 " +
+			"contract, as Cluster API v1.11.0 did. Other kinds need no change.",
 		DocURL:   labelsDoc,
-		severity: fixed(Warning),
+		severity: labelConflictSeverity,
 	},
 	{
 		ID: RuleKindSchemaReadiness, Name: "kind-crd-schema-readiness", Scope: ScopeCRD, Kinds: LabelDrivenKinds,
-		Modes: Static | Live,
+		Modes: Static | Live | Validate,
 		Title: "the schema of the version core reads lacks the readiness field the contract label selects",
 		Rationale: "Core reads readiness (status.initialization.* under a v1beta2 label, status.ready or status.initialized under v1beta1) " +
 			"at the API version the label resolves to, with no fallback from v1.11. A structural schema prunes a field it does not declare, " +
@@ -150,7 +165,7 @@ var liveKindRules = []*Rule{
 	},
 	{
 		ID: RuleKindSchemaField, Name: "kind-crd-schema-field", Scope: ScopeCRD, Kinds: LabelDrivenKinds,
-		Modes:     Static | Live,
+		Modes:     Static | Live | Validate,
 		Title:     "the schema of the version core reads lacks a field the contract requires",
 		Rationale: "Core reads the field (spec.providerID, status.dataSecretName, ...) at the API version the label resolves to; a structural schema prunes it, so core never sees it.",
 		Fix:       "Add the field to the Go type of that API version and regenerate the CRD.",
@@ -159,7 +174,7 @@ var liveKindRules = []*Rule{
 	},
 	{
 		ID: RuleKindSchemaDomains, Name: "kind-crd-schema-failure-domains", Scope: ScopeCRD, Kinds: []*Kind{&InfraCluster},
-		Modes: Static | Live,
+		Modes: Static | Live | Validate,
 		Title: "status.failureDomains has the other contract's shape in the schema of the version core reads",
 		Rationale: "The v1beta1 contract makes status.failureDomains a map keyed by name, the v1beta2 contract a list of named entries; " +
 			"core decodes the shape of the contract the label selects, and the other one fails the Cluster reconcile.",
@@ -169,7 +184,7 @@ var liveKindRules = []*Rule{
 	},
 	{
 		ID: RuleKindStatusSubresource, Name: "kind-crd-status-subresource", Scope: ScopeCRD, Kinds: LabelDrivenKinds,
-		Modes:     Static | Live,
+		Modes:     Static | Live | Validate,
 		Title:     "the CRD version core reads has no status subresource",
 		Rationale: "Providers write status through the status subresource (+kubebuilder:subresource:status); without it status writes go through the main resource and spec validation.",
 		Fix:       "Add +kubebuilder:subresource:status to the root type and regenerate the CRD.",

@@ -23,7 +23,7 @@ var metadataRules = []*Rule{
 	{
 		ID: RuleMetadataV1Beta2Unlabelled, Name: "metadata-v1beta2-crd-unlabelled", Scope: ScopeCRD, Kinds: Kinds,
 		Field: MetadataContractField,
-		Modes: Static,
+		Modes: Static | Validate,
 		Title: "metadata.yaml (or the contract given to contract validate) declares the v1beta2 contract for the release, but a CRD has no v1beta2 label",
 		Rationale: "clusterctl picks a provider release for a management cluster by the contract its release series declares in metadata.yaml; " +
 			"core resolves the kind by the CRD's contract label. A release declared v1beta2 whose CRD lacks the cluster.x-k8s.io/v1beta2 label " +
@@ -35,7 +35,7 @@ var metadataRules = []*Rule{
 	{
 		ID: RuleMetadataV1Beta1Labelled, Name: "metadata-v1beta1-crd-labelled", Scope: ScopeCRD, Kinds: Kinds,
 		Field: MetadataContractField,
-		Modes: Static,
+		Modes: Static | Validate,
 		Title: "metadata.yaml (or the contract given to contract validate) declares the v1beta1 contract for the release, but a CRD has the v1beta2 label",
 		Rationale: "The CRD says the release implements the v1beta2 contract, metadata.yaml says v1beta1: clusterctl plans installs and upgrades " +
 			"by the declaration, so the release is offered to management clusters as a v1beta1 provider while core reads it as v1beta2.",

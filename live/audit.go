@@ -296,14 +296,14 @@ func (a *auditor) auditCRD(ctx context.Context, crd *apiextensionsv1.CustomResou
 		o := obj
 		a.add(report.Finding{Rule: v.Rule, Severity: v.Severity, Kind: info.Kind, APIVersion: info.Group, Field: v.Field, Message: v.Message, Object: &o})
 	}
-	summary := report.Resource{Cluster: a.src.Name(), CRD: crd.Name, Group: info.Group, Kind: info.Kind,
-		StorageVersion: info.StorageVersion(), Readiness: map[string]int{}}
 	// Judged as a pool (referenced by a MachinePool, classified so, or named
 	// by --crd), unless the classifier knows it as another kind.
 	kind := classifyCRD(crd, a.opts.KindOverrides).Kind
 	if kind == nil {
 		kind = &contract.InfraMachinePool
 	}
+	summary := report.Resource{Cluster: a.src.Name(), CRD: crd.Name, Group: info.Group, Kind: info.Kind, ContractKind: kind.Name,
+		StorageVersion: info.StorageVersion(), Readiness: map[string]int{}}
 	a.res.TypeRefs = append(a.res.TypeRefs, typeRefs(crd, a.src.Name(), kind)...)
 
 	// Read the objects at the version Cluster API reads, when it resolves.
@@ -313,7 +313,7 @@ func (a *auditor) auditCRD(ctx context.Context, crd *apiextensionsv1.CustomResou
 		summary.Contract, summary.APIVersion = contractVersion, apiVersion
 		if v := versionOf(crd, apiVersion); v != nil && v.Served {
 			version = apiVersion
-			a.checkSchema(crd, v, contractVersion)
+			a.checkSchema(crd, info)
 		}
 	}
 	if version == "" {
@@ -346,32 +346,20 @@ func versionOf(crd *apiextensionsv1.CustomResourceDefinition, name string) *apie
 	return nil
 }
 
-// checkSchema looks at the schema of the version Cluster API reads.
-func (a *auditor) checkSchema(crd *apiextensionsv1.CustomResourceDefinition, v *apiextensionsv1.CustomResourceDefinitionVersion, contractVersion string) {
-	var root *apiextensionsv1.JSONSchemaProps
-	if v.Schema != nil {
-		root = v.Schema.OpenAPIV3Schema
+// checkSchema looks at the schema of the version Cluster API reads (the
+// rules contract validate applies to the same CRD in YAML).
+func (a *auditor) checkSchema(crd *apiextensionsv1.CustomResourceDefinition, info contract.CRDInfo) {
+	for _, v := range contract.EvaluatePoolSchema(contract.KindCRD{ContractKind: &contract.InfraMachinePool, CRDInfo: info, Schema: contract.SchemaOf(crd)}, a.target.Behaviour) {
+		o := crdObject(crd)
+		a.add(report.Finding{Rule: v.Rule, Severity: v.Severity, Kind: info.Kind, APIVersion: info.Group + "/" + a.readVersion(info),
+			Field: v.Field, Object: &o, Message: v.Message})
 	}
-	obj := crdObject(crd)
-	kind := crd.Spec.Names.Kind
-	if contractVersion == contract.V1Beta2 && !schemaHas(root, "status", "initialization", "provisioned") {
-		o := obj
-		a.add(report.Finding{Rule: contract.RuleSchemaProvisioned, Severity: a.severity(contract.RuleSchemaProvisioned), Kind: kind,
-			APIVersion: crd.Spec.Group + "/" + v.Name, Field: contract.PathProvisioned, Object: &o,
-			Message: fmt.Sprintf("CRD is labelled for the v1beta2 contract, but the schema of %s (the version Cluster API reads) has no status.initialization.provisioned", v.Name)})
-	}
-	if !schemaHas(root, "status", "ready") {
-		o := obj
-		a.add(report.Finding{Rule: contract.RuleSchemaReady, Severity: a.severity(contract.RuleSchemaReady), Kind: kind,
-			APIVersion: crd.Spec.Group + "/" + v.Name, Field: contract.PathReady, Object: &o,
-			Message: fmt.Sprintf("the schema of %s has no status.ready, the only field the target core (%s) reads: no %s will ever be seen as provisioned", v.Name, a.target, kind)})
-	}
-	if v.Subresources == nil || v.Subresources.Status == nil {
-		o := obj
-		a.add(report.Finding{Rule: contract.RuleStatusSubresource, Severity: a.severity(contract.RuleStatusSubresource), Kind: kind,
-			APIVersion: crd.Spec.Group + "/" + v.Name, Object: &o,
-			Message: fmt.Sprintf("version %s has no status subresource", v.Name)})
-	}
+}
+
+// readVersion is the API version the target core reads the CRD at.
+func (a *auditor) readVersion(info contract.CRDInfo) string {
+	_, v, _ := contract.ResolveContract(info.Labels, a.target.Behaviour)
+	return v
 }
 
 // schemaHas follows properties; a level that preserves unknown fields keeps anything below it.

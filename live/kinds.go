@@ -263,15 +263,19 @@ func (a *auditor) auditKindCRD(ctx context.Context, crd *apiextensionsv1.CustomR
 		o := crdObject(crd)
 		a.add(report.Finding{Rule: v.Rule, Severity: v.Severity, Kind: info.Kind, APIVersion: info.Group, Field: v.Field, Message: v.Message, Object: &o})
 	}
-	summary := report.Resource{Cluster: a.src.Name(), CRD: crd.Name, Group: info.Group, Kind: info.Kind,
+	summary := report.Resource{Cluster: a.src.Name(), CRD: crd.Name, Group: info.Group, Kind: info.Kind, ContractKind: k.Name,
 		StorageVersion: info.StorageVersion(), Readiness: map[string]int{}}
 	a.res.TypeRefs = append(a.res.TypeRefs, typeRefs(crd, a.src.Name(), k)...)
 	res := info.ResolveAt(release)
 	summary.Contract, summary.APIVersion = string(res.Contract), res.APIVersion
 	defer func() { a.res.Resources = append(a.res.Resources, summary) }()
-	// Core reads nothing of a template object but its metadata, and nothing
-	// of an object whose CRD labels do not resolve.
-	if k.IsTemplate() || res.Contract == "" {
+	// No rule judges a template object (core reads only its metadata),
+	// and core reads nothing of an object whose CRD labels do not resolve.
+	if !k.ObjectsJudged(contract.Live) {
+		summary.ObjectsNotJudged = k.ObjectAudit()
+		return
+	}
+	if res.Contract == "" {
 		return
 	}
 	version := res.APIVersion
@@ -354,7 +358,7 @@ func (a *auditor) checkKindObject(u *unstructured.Unstructured, gvk schema.Group
 	v1p, _ := k.ReadinessPoint(contract.V1Beta1)
 	v2p, _ := k.ReadinessPoint(contract.V1Beta2)
 	v1, v2 := pointBool(u, v1p), pointBool(u, v2p)
-	summary.Readiness[string(contract.ClassifyReadiness(v1, v2))]++
+	summary.Readiness[k.ReadinessClass(contract.ClassifyReadiness(v1, v2))]++
 
 	st, reads := a.kindState(u, k, label, gvk.Version)
 	for _, rp := range reads {

@@ -24,8 +24,8 @@ func TestAuditKindsDump(t *testing.T) {
 	want := []string{
 		"MPA341 error CustomResourceDefinition/foomachinetemplates.infrastructure.example.com",
 		"MPA343 warning CustomResourceDefinition/foocontrolplanes.controlplane.example.com",
-		"MPA345 warning CustomResourceDefinition/fooconfigs.bootstrap.example.com",
-		"MPA345 warning CustomResourceDefinition/foomachinepools.infrastructure.example.com",
+		"MPA345 info CustomResourceDefinition/fooconfigs.bootstrap.example.com",
+		"MPA345 info CustomResourceDefinition/foomachinepools.infrastructure.example.com",
 		"MPA346 error CustomResourceDefinition/fooclusters.infrastructure.example.com",
 		"MPA348 error CustomResourceDefinition/fooclusters.infrastructure.example.com",
 		"MPA420 error FooCluster/c1",

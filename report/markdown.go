@@ -49,7 +49,7 @@ func PrintMarkdown(w io.Writer, r *Report) error {
 		ew.printf("**Target core:** %s\n\n", mdTarget(r.Target))
 	}
 	if r.Mode == "check" || len(s.Types) > 0 {
-		ew.printf("**Audited:** %s; %d package(s) loaded, %d not loaded.\n\n", plural(len(s.Types), "pool type", "pool types"), s.Loaded, s.NotLoaded)
+		ew.printf("**Audited:** %s; %d package(s) loaded, %d not loaded.\n\n", plural(len(s.Types), "provider type", "provider types"), s.Loaded, s.NotLoaded)
 	}
 
 	// Errors first, then warnings, each in the report's order; info folded.
@@ -111,12 +111,20 @@ func PrintMarkdown(w io.Writer, r *Report) error {
 			if contractVersion == "" {
 				contractVersion = "unresolved"
 			}
+			objects, classes := fmt.Sprint(res.Objects), strings.TrimSuffix(strings.TrimPrefix(readiness(res.Readiness), " ("), ")")
+			if res.ObjectsNotJudged != "" {
+				objects, classes = "–", res.ObjectsNotJudged
+			}
 			row := []string{mdCode(res.CRD), mdText(contractVersion), mdText(orDash(res.APIVersion)), mdText(orDash(res.StorageVersion)),
-				fmt.Sprint(res.Objects), mdText(strings.TrimSuffix(strings.TrimPrefix(readiness(res.Readiness), " ("), ")"))}
+				objects, mdText(classes)}
 			if multi {
 				row = append([]string{mdCode(res.Cluster)}, row...)
 			}
 			ew.printf("| %s |\n", strings.Join(row, " | "))
+		}
+		ew.printf("\n")
+		for _, k := range auditedKinds(s.Resources) {
+			ew.printf("- **%s:** %s\n", mdText(k.kind), mdText(k.text))
 		}
 		ew.printf("\n")
 	}

@@ -61,7 +61,7 @@ func TestMarkdownStatic(t *testing.T) {
 		"## ❌ mpaudit check: 2 errors, 1 warning, 3 info\n",
 		"Exit code 1: findings at or above `--fail-on warning`.",
 		"**Target core:** Cluster API v1.14.2 (flag); reads `status.ready`",
-		"**Audited:** 2 pool types; 3 package(s) loaded, 0 not loaded.",
+		"**Audited:** 2 provider types; 3 package(s) loaded, 0 not loaded.",
 		"| Rule | Severity | Where | Field | Message |",
 		"| [MPA108](" + contract.MustRule(contract.RuleProviderIDList).DocURL + ") | error | `api/v1beta2/types.go:8` DockerMachinePool | `spec.providerIDList` | spec has no providerIDList \\| want \\[\\]string &lt;b&gt;&amp;&lt;/b&gt; `a\\|b` |",
 		"| [MPA101](" + contract.MustRule(contract.RuleReadyOnly).DocURL + ") | warning | `api/v1beta2/types.go:18` DockerMachinePool | `status.ready` |",

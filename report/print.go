@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"sigs.k8s.io/yaml"
+
+	"github.com/mpaudit/mpaudit/contract"
 )
 
 // Printer renders a finished report.
@@ -126,8 +128,16 @@ func PrintText(w io.Writer, r *Report) error {
 		if contract == "" {
 			contract = "unresolved"
 		}
-		ew.printf("crd: %s%s contract %s, read as %s, storage %s, %d object(s)%s\n",
-			where, res.CRD, contract, orDash(res.APIVersion), orDash(res.StorageVersion), res.Objects, readiness(res.Readiness))
+		objects := fmt.Sprintf("%d object(s)%s", res.Objects, readiness(res.Readiness))
+		if res.ObjectsNotJudged != "" {
+			objects = res.ObjectsNotJudged
+		}
+		ew.printf("crd: %s%s contract %s, read as %s, storage %s, %s\n",
+			where, res.CRD, contract, orDash(res.APIVersion), orDash(res.StorageVersion), objects)
+	}
+	kinds := auditedKinds(s.Resources)
+	for _, k := range kinds {
+		ew.printf("audited %s: %s\n", k.kind, k.text)
 	}
 	if len(s.Clusters) > 1 {
 		for _, c := range s.Clusters {
@@ -140,10 +150,41 @@ func PrintText(w io.Writer, r *Report) error {
 	if s.Suppressed > 0 {
 		suppressed = fmt.Sprintf(" (%d suppressed)", s.Suppressed)
 	}
-	ew.printf("summary: %d error(s), %d warning(s), %d info%s; %d type(s) audited; %d loaded, %d not loaded; fail-on %s: exit %d\n",
-		s.Errors, s.Warnings, s.Info, suppressed, len(s.Types), s.Loaded, s.NotLoaded, r.FailOn, s.ExitCode)
+	audited := fmt.Sprintf("%d type(s) audited", len(s.Types))
+	if r.Mode == "live" {
+		audited = fmt.Sprintf("%d CRD(s) of %d kind(s) audited", len(s.Resources), len(kinds))
+	}
+	ew.printf("summary: %d error(s), %d warning(s), %d info%s; %s; %d loaded, %d not loaded; fail-on %s: exit %d\n",
+		s.Errors, s.Warnings, s.Info, suppressed, audited, s.Loaded, s.NotLoaded, r.FailOn, s.ExitCode)
 	printMatrixText(ew, r.Matrix)
 	return ew.err
+}
+
+type auditedKind struct{ kind, text string }
+
+// auditedKinds says, per contract kind of the audited CRDs (live), what was
+// audited in the kind's own field names, in catalog order.
+func auditedKinds(resources []Resource) []auditedKind {
+	crds, objects := map[string]int{}, map[string]int{}
+	for _, res := range resources {
+		if res.ContractKind != "" {
+			crds[res.ContractKind]++
+			objects[res.ContractKind] += res.Objects
+		}
+	}
+	var out []auditedKind
+	for _, k := range contract.Kinds {
+		n, ok := crds[k.Name]
+		if !ok {
+			continue
+		}
+		text := fmt.Sprintf("%d CRD(s)", n)
+		if k.ObjectsJudged(contract.Live) {
+			text += fmt.Sprintf(", %d object(s)", objects[k.Name])
+		}
+		out = append(out, auditedKind{kind: k.Name, text: text + "; " + k.ObjectAudit()})
+	}
+	return out
 }
 
 func orDash(s string) string {

@@ -88,15 +88,20 @@ type Problem struct {
 
 // Resource summarises one audited CRD in one cluster.
 type Resource struct {
-	Cluster        string `json:"cluster,omitempty"`
-	CRD            string `json:"crd"`
-	Group          string `json:"group"`
-	Kind           string `json:"kind"`
+	Cluster string `json:"cluster,omitempty"`
+	CRD     string `json:"crd"`
+	Group   string `json:"group"`
+	Kind    string `json:"kind"`
+	// ContractKind is the catalogued kind the CRD was audited as.
+	ContractKind   string `json:"contractKind,omitempty"`
 	Contract       string `json:"contract,omitempty"`
 	APIVersion     string `json:"apiVersion,omitempty"`
 	StorageVersion string `json:"storageVersion,omitempty"`
 	Objects        int    `json:"objects"`
-	// Readiness counts objects per readiness class (ready-only, dual-agree, ...).
+	// ObjectsNotJudged says why the objects were not listed (a template's).
+	ObjectsNotJudged string `json:"objectsNotJudged,omitempty"`
+	// Readiness counts objects per readiness class, named by the kind's
+	// readiness fields (ready-only, initialized-only, dual-agree, ...).
 	Readiness map[string]int `json:"readiness,omitempty"`
 }
 

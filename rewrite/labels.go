@@ -138,7 +138,28 @@ func render(original string, rn *kyaml.RNode) ([]byte, error) {
 	if strings.HasPrefix(original, "---") && !strings.HasPrefix(string(out), "---") {
 		out = append([]byte("---\n"), out...)
 	}
-	return out, nil
+	return []byte(keepBlankLines(original, string(out))), nil
+}
+
+// keepBlankLines puts back the blank lines of original that the YAML
+// encoder drops (one between a mapping's last value and the next key's
+// head comment): a blank line between two lines that are adjacent, once,
+// in out goes back between them.
+func keepBlankLines(original, out string) string {
+	orig := strings.Split(original, "\n")
+	for i := 1; i+1 < len(orig); i++ {
+		prev, next := orig[i-1], orig[i+1]
+		if strings.TrimSpace(orig[i]) != "" || strings.TrimSpace(prev) == "" || strings.TrimSpace(next) == "" {
+			continue
+		}
+		pair := prev + "\n" + next + "\n"
+		at := strings.Index(out, pair)
+		if at < 0 || strings.Count(out, pair) != 1 || (at > 0 && out[at-1] != '\n') {
+			continue
+		}
+		out = out[:at] + prev + "\n\n" + out[at+len(prev)+1:]
+	}
+	return out
 }
 
 // editKustomizationLabel adds key next to the v1beta1 label, in the same

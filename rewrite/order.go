@@ -45,6 +45,9 @@ type labelPass struct {
 	// both are the kinds whose labelled version stays under the v1beta1
 	// label too: older cores read it, so its shape cannot change.
 	both map[labelKey]bool
+	// held are kinds whose one API version would be under both labels but
+	// whose core maps a version back to one contract (contract.Kind.MapsVersionToContract).
+	held []heldLabel
 }
 
 func (lp *labelPass) write(st *stage, path string, content []byte, why string, mark func(string, string)) error {
@@ -125,7 +128,9 @@ func addLabels(st *stage, rep *report.Report, targets []kindTarget, hold map[lab
 		}
 	}
 	kindDirs := map[string][]kindTarget{}
+	kindOf := map[labelKey]*contract.Kind{}
 	for _, t := range targets {
+		kindOf[labelKey{t.ref.Group, t.ref.Name}] = t.kind
 		if d := crdconfig.FindConfigDir(t.dir, st.dir); d != "" {
 			dirs[d] = true
 			kindDirs[d] = append(kindDirs[d], t)
@@ -141,10 +146,16 @@ func addLabels(st *stage, rep *report.Report, targets []kindTarget, hold map[lab
 		for _, t := range kindDirs[d] {
 			key := labelKey{t.ref.Group, t.ref.Name}
 			for _, crd := range cfg.CRDs {
-				if crd.Group == key.group && crd.Kind == key.kind && crd.Labels[contract.LabelKey(contract.V1Beta2)] == "" && !hold[key] {
-					want[key] = t.ref.Version
-					lp.flipped[key] = t.ref.Version
+				if crd.Group != key.group || crd.Kind != key.kind || crd.Labels[contract.LabelKey(contract.V1Beta2)] != "" || hold[key] {
+					continue
 				}
+				if _, moves := v1beta1Rest(crd.Labels[contract.LabelKey(contract.V1Beta1)], t.ref.Version); !moves && t.kind.MapsVersionToContract() &&
+					slices.Contains(strings.Split(crd.Labels[contract.LabelKey(contract.V1Beta1)], "_"), t.ref.Version) {
+					lp.holdOneVersion(key, t.kind, t.ref.Version)
+					continue
+				}
+				want[key] = t.ref.Version
+				lp.flipped[key] = t.ref.Version
 			}
 		}
 		// A template's CRD follows the kind it templates: core reads both
@@ -163,6 +174,7 @@ func addLabels(st *stage, rep *report.Report, targets []kindTarget, hold map[lab
 		}
 	}
 	read := func(p string) ([]byte, error) { return os.ReadFile(p) }
+	holdSharedOneVersion(lp, configs, want, kindOf, read)
 	for _, d := range sortedKeys(configs) {
 		cfg := configs[d]
 		for _, crd := range cfg.CRDs {
@@ -194,6 +206,54 @@ func addLabels(st *stage, rep *report.Report, targets []kindTarget, hold map[lab
 		}
 	}
 	return lp, nil
+}
+
+// holdSharedOneVersion holds, before any file is written, the kinds that
+// map versions to contracts whose version would stay under the v1beta1
+// label because that label is set where this CRD's value cannot change
+// alone (a kustomization-wide label shared with other versions); their
+// templates follow them. Planning again without them can change what the
+// others share, so it repeats until nothing more is held.
+func holdSharedOneVersion(lp *labelPass, configs map[string]*crdconfig.Result, want map[labelKey]string, kindOf map[labelKey]*contract.Kind,
+	read func(string) ([]byte, error)) {
+	for again := true; again; {
+		again = false
+		for _, d := range sortedKeys(configs) {
+			cfg := configs[d]
+			for _, crd := range cfg.CRDs {
+				key := labelKey{crd.Group, crd.Kind}
+				value, ok := want[key]
+				k := kindOf[key]
+				if !ok || k == nil || !k.MapsVersionToContract() {
+					continue
+				}
+				if _, both, err := planLabel(labelTarget{crd: crd, value: value, cfg: cfg, wanted: want}, read); err != nil || !both {
+					continue
+				}
+				lp.holdOneVersion(key, k, value)
+				delete(want, key)
+				delete(lp.flipped, key)
+				tmpl := labelKey{key.group, key.kind + "Template"}
+				if _, ok := lp.templates[tmpl]; ok {
+					delete(want, tmpl)
+					delete(lp.templates, tmpl)
+				}
+				again = true
+			}
+		}
+	}
+}
+
+// holdOneVersion keeps kind k's v1beta1 label: its API version would stay
+// under the v1beta1 label too (older cores read only that one), and core
+// maps an object's version back to one contract for k, so the pair has no
+// deterministic contract (MPA345).
+func (lp *labelPass) holdOneVersion(key labelKey, k *contract.Kind, version string) {
+	reason := fmt.Sprintf("its CRD would list %s under both %s and %s, and Cluster API maps a %s's API version back to one contract by its labels (%s); "+
+		"serve a new API version for the v1beta2 contract, as Cluster API v1.11.0 did, and label only that one %s",
+		version, contract.LabelKey(contract.V1Beta1), contract.LabelKey(contract.V1Beta2), k.Name, contract.RuleLabelVersionConflict, contract.LabelKey(contract.V1Beta2))
+	lp.held = append(lp.held, heldLabel{key: key, reason: reason})
+	lp.manual = append(lp.manual, fmt.Sprintf("label %s %s once %s", key, contract.LabelKey(contract.V1Beta2), reason))
 }
 
 // labelBlockers lists, per label-driven kind labelled by the pass, the

@@ -317,6 +317,8 @@ func Run(opts Options) (res *Result, err error) {
 	}
 	res.labels = labels
 	res.Manual = append(res.Manual, labels.manual...)
+	res.held = append(res.held, labels.held...)
+	sort.Slice(res.held, func(i, j int) bool { return res.held[i].key.String() < res.held[j].key.String() })
 	res.After = after
 	if err := res.collect(st, changed); err != nil {
 		return nil, err

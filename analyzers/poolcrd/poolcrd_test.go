@@ -73,7 +73,7 @@ func TestKindCRDs(t *testing.T) {
 		"MPA343 warning DevMachineTemplate metadata.labels[cluster.x-k8s.io/v1beta1] @infrastructure.cluster.x-k8s.io_devmachinetemplates.yaml:6",
 		"MPA340 error DevMachine metadata.name @infrastructure.cluster.x-k8s.io_devmachines.yaml:8",
 		"MPA341 error DevMachine spec.scope @infrastructure.cluster.x-k8s.io_devmachines.yaml:8",
-		"MPA345 warning DevMachine metadata.labels @infrastructure.cluster.x-k8s.io_devmachines.yaml:8",
+		"MPA345 info DevMachine metadata.labels @infrastructure.cluster.x-k8s.io_devmachines.yaml:8",
 		"MPA346 error DevCluster status.initialization.provisioned @infrastructure.cluster.x-k8s.io_devclusters.yaml:8",
 		"MPA347 error DevMachine spec.providerID @infrastructure.cluster.x-k8s.io_devmachines.yaml:8",
 		"MPA348 error DevCluster status.failureDomains @infrastructure.cluster.x-k8s.io_devclusters.yaml:8",

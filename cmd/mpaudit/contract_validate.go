@@ -203,6 +203,7 @@ func (v *validator) crd(from string, crd *crdconfig.CRD) {
 	if c.Kind.Name == contract.KindInfraMachinePool {
 		vs = contract.EvaluateCRD(crd.CRDInfo, v.target.Behaviour)
 		vs = append(vs, contract.EvaluateKindCRD(contract.KindCRD{ContractKind: c.Kind, CRDInfo: crd.CRDInfo}, release)...)
+		vs = append(vs, contract.EvaluatePoolSchema(contract.KindCRD{ContractKind: c.Kind, CRDInfo: crd.CRDInfo, Schema: crd.Schema}, v.target.Behaviour)...)
 	} else {
 		vs = contract.EvaluateKindCRD(contract.KindCRD{ContractKind: c.Kind, CRDInfo: crd.CRDInfo, Schema: crd.Schema}, release)
 	}

@@ -99,10 +99,15 @@ func TestContractValidateCAPD(t *testing.T) {
 			"338 MPA302 warning DockerMachinePool metadata.labels[cluster.x-k8s.io/v1beta2]",
 			"512 MPA343 warning DockerMachineTemplate metadata.labels[cluster.x-k8s.io/v1beta1]",
 		}},
-		{"v1.11 bundle: migrated", []string{capd111, "--contract", "v1beta2"}, report.ExitOK, nil},
+		// The pool's v1beta2 schema has only status.ready (as live finds in
+		// a cluster): the v1beta2 readiness field is pruned.
+		{"v1.11 bundle: migrated but the pool's schema", []string{capd111, "--contract", "v1beta2"}, report.ExitFindings, []string{
+			"475 MPA307 warning DockerMachinePool status.initialization.provisioned",
+		}},
 		{"v1.11 bundle declared v1beta1", []string{capd111, "--contract", "v1beta1"}, report.ExitFindings, []string{
 			"13 MPA351 warning DockerCluster releaseSeries[].contract",
 			"259 MPA351 warning DockerMachine releaseSeries[].contract",
+			"475 MPA307 warning DockerMachinePool status.initialization.provisioned",
 			"475 MPA351 warning DockerMachinePool releaseSeries[].contract",
 			"710 MPA351 warning DockerMachineTemplate releaseSeries[].contract",
 		}},
@@ -127,13 +132,14 @@ func TestContractValidatePrematureFlip(t *testing.T) {
 	p := flipped(t)
 	code, r, _ := runValidateJSON(t, p, "--capi-version", "v1.11.0")
 	want := []string{
-		"13 MPA345 warning DockerCluster metadata.labels",
+		"13 MPA345 info DockerCluster metadata.labels",
 		"13 MPA346 error DockerCluster status.initialization.provisioned",
 		"13 MPA348 error DockerCluster status.failureDomains",
-		"183 MPA345 warning DockerMachine metadata.labels",
+		"183 MPA345 info DockerMachine metadata.labels",
 		"183 MPA346 error DockerMachine status.initialization.provisioned",
-		"340 MPA345 warning DockerMachinePool metadata.labels",
-		"513 MPA345 warning DockerMachineTemplate metadata.labels",
+		"340 MPA307 warning DockerMachinePool status.initialization.provisioned",
+		"340 MPA345 info DockerMachinePool metadata.labels",
+		"513 MPA345 info DockerMachineTemplate metadata.labels",
 	}
 	if got := findingLines(r); code != report.ExitFindings || !slices.Equal(got, want) {
 		t.Errorf("exit %d, findings:\n%s\nwant:\n%s", code, strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -294,5 +300,69 @@ func TestContractValidateBundleDocuments(t *testing.T) {
 	if code != report.ExitError || !slices.Equal(r.Problems, want) || len(r.Findings) > 0 ||
 		!strings.HasPrefix(r.Target.Source, "default: the latest release mpaudit knows") {
 		t.Errorf("no CRD: exit %d, problems %v, findings %v, target %q; want exit 2, problems %v, the default target", code, r.Problems, r.Findings, r.Target.Source, want)
+	}
+}
+
+// poolBundle is a release bundle whose pool CRD has a v1beta2 label, a
+// schema without status.ready and no status subresource.
+const poolBundle = `apiVersion: v1
+kind: Namespace
+metadata:
+  name: capx-system
+---
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: xmachinepools.infrastructure.cluster.x-k8s.io
+  labels:
+    cluster.x-k8s.io/v1beta2: v1beta2
+spec:
+  group: infrastructure.cluster.x-k8s.io
+  scope: Namespaced
+  names:
+    kind: XMachinePool
+    plural: xmachinepools
+  versions:
+  - name: v1beta2
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              providerIDList:
+                type: array
+                items:
+                  type: string
+          status:
+            type: object
+            properties:
+              replicas:
+                type: integer
+              initialization:
+                type: object
+                properties:
+                  provisioned:
+                    type: boolean
+`
+
+// TestContractValidatePoolSchema: validate judges the schema of the pool
+// version core reads (MPA307–MPA309) as live does: cores through v1.14
+// read only status.ready, which this schema prunes.
+func TestContractValidatePoolSchema(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "infrastructure-components.yaml")
+	if err := os.WriteFile(p, []byte(poolBundle), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, r, errOut := runValidateJSON(t, p, "--capi-version", "v1.14.2")
+	want := []string{
+		"9 MPA308 error XMachinePool status.ready",
+		"9 MPA309 warning XMachinePool ",
+	}
+	if got := findingLines(r); code != report.ExitFindings || !slices.Equal(got, want) {
+		t.Errorf("exit %d, findings:\n%s\nwant:\n%s\nstderr %s", code, strings.Join(got, "\n"), strings.Join(want, "\n"), errOut)
 	}
 }

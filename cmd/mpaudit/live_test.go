@@ -62,3 +62,46 @@ func TestLiveUsageErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestLiveSummaryWording: live's text report says what it audited per kind
+// in the kind's own field names: readiness classes by the kind's readiness
+// fields (a control plane's initialized, a bootstrap config's
+// dataSecretCreated), a template's objects as not judged and why, and CRDs
+// and kinds in the summary line (live audits CRDs, not Go types).
+func TestLiveSummaryWording(t *testing.T) {
+	_, out, _ := run(t, "live", "--from-file", "../../live/testdata/kinds/dump.json", "--capi-version", "v1.13.0")
+	var got []string
+	for l := range strings.Lines(out) {
+		if strings.HasPrefix(l, "crd: ") || strings.HasPrefix(l, "audited ") || strings.HasPrefix(l, "summary: ") {
+			got = append(got, strings.TrimSuffix(l, "\n"))
+		}
+	}
+	const judged = "objects judged on the fields core reads; readiness by "
+	want := []string{
+		"crd: foomachinepools.infrastructure.example.com contract v1beta2, read as v1beta2, storage v1beta2, 0 object(s)",
+		"crd: fooclusters.infrastructure.example.com contract v1beta2, read as v1beta2, storage v1beta2, 1 object(s) (ready-only 1)",
+		"crd: fooconfigs.bootstrap.example.com contract v1beta2, read as v1beta2, storage v1beta2, 1 object(s) (dataSecretCreated-only 1)",
+		"crd: foocontrolplanes.controlplane.example.com contract v1beta1, read as v1beta2, storage v1beta2, 1 object(s) (initialized-only 1)",
+		"crd: foomachines.infrastructure.example.com contract v1beta2, read as v1beta2, storage v1beta2, 3 object(s) (dual-agree 1, dual-disagree 1, provisioned-only 1)",
+		"crd: foomachinetemplates.infrastructure.example.com contract v1beta2, read as v1beta2, storage v1beta2, objects not judged: core reads only spec.template.metadata",
+		"audited InfraCluster: 1 CRD(s), 1 object(s); " + judged + "status.ready (v1beta1 label) or status.initialization.provisioned (v1beta2 label)",
+		"audited InfraMachine: 1 CRD(s), 3 object(s); " + judged + "status.ready (v1beta1 label) or status.initialization.provisioned (v1beta2 label)",
+		"audited InfraMachinePool: 1 CRD(s), 0 object(s); " + judged + "status.ready and status.initialization.provisioned",
+		"audited ControlPlane: 1 CRD(s), 1 object(s); " + judged + "status.initialized (v1beta1 label) or status.initialization.controlPlaneInitialized (v1beta2 label)",
+		"audited BootstrapConfig: 1 CRD(s), 1 object(s); " + judged + "status.ready (v1beta1 label) or status.initialization.dataSecretCreated (v1beta2 label)",
+		"audited InfraMachineTemplate: 1 CRD(s); objects not judged: core reads only spec.template.metadata",
+		"summary: 7 error(s), 5 warning(s), 3 info; 6 CRD(s) of 6 kind(s) audited; 6 loaded, 0 not loaded; fail-on warning: exit 1",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("live's summary:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	_, md, _ := run(t, "live", "--from-file", "../../live/testdata/kinds/dump.json", "--capi-version", "v1.13.0", "-o", "markdown")
+	for _, w := range []string{
+		"| `foomachinetemplates.infrastructure.example.com` | v1beta2 | v1beta2 | v1beta2 | – | objects not judged: core reads only spec.template.metadata |",
+		"- **ControlPlane:** 1 CRD(s), 1 object(s); " + judged,
+	} {
+		if !strings.Contains(md, w) {
+			t.Errorf("the Markdown report lacks %q:\n%s", w, md)
+		}
+	}
+}

@@ -105,6 +105,12 @@ func Page(k Kind, contracts []string) string {
 		b.WriteString(" Which fields core reads under each label is given per point below.\n")
 	}
 
+	if len(k.VersionToContract) > 0 {
+		fmt.Fprintf(&b, "\nCore also maps an object's API version back to one contract by ranging over these labels (%s), so each "+
+			"API version MUST be under one label only: serve a new API version for the %s contract. Callers: %s.\n",
+			"`GetContractVersionForVersion`", contract.V1Beta2, strings.Join(k.VersionToContract, "; "))
+	}
+
 	for _, r := range k.Rules {
 		writeRule(&b, k, r, contracts)
 	}

@@ -42,7 +42,10 @@ type Kind struct {
 	ExampleType string `json:"exampleType"`
 	// LabelExclusiveSince is the first core that picks the whole field set from the CRD's label.
 	LabelExclusiveSince string `json:"labelExclusiveSince,omitempty"`
-	CRD                 CRD    `json:"crd"`
+	// VersionToContract are the core call sites that map an object's API
+	// version back to one contract by the CRD's labels.
+	VersionToContract []string `json:"versionToContract,omitempty"`
+	CRD               CRD      `json:"crd"`
 	// ReferencedBy lists the core objects (of both core API versions) that reference the kind.
 	ReferencedBy []CoreLink `json:"referencedBy"`
 	Rules        []Rule     `json:"rules"`
@@ -185,7 +188,7 @@ func Build(kinds []*contract.Kind, contracts []contract.Contract) Document {
 func buildKind(k *contract.Kind, contracts []contract.Contract) Kind {
 	out := Kind{
 		Name: k.Name, GroupPrefix: k.GroupPrefix, TemplateOf: k.TemplateOf, DocURL: k.DocURL,
-		ExampleType: exampleType(k), LabelExclusiveSince: string(k.LabelExclusiveSince),
+		ExampleType: exampleType(k), LabelExclusiveSince: string(k.LabelExclusiveSince), VersionToContract: k.VersionToContract,
 		CRD: CRD{
 			Scope:        contract.CRDScope,
 			GroupExample: exampleGroup(k),

@@ -158,6 +158,9 @@ func crdSources(modes contract.Modes) string {
 	if modes.Has(contract.Live) {
 		out = append(out, "the cluster's CRDs")
 	}
+	if modes.Has(contract.Validate) {
+		out = append(out, "CRD YAML (a file, release bundle or directory)")
+	}
 	return strings.Join(out, " or ")
 }
 
@@ -203,7 +206,7 @@ func Index(rules []*contract.Rule) string {
 		"the other kinds' cores read the fields the CRD's contract label selects); "+
 		"each rule's page gives them per core and label.\n\n", contract.LatestVerifiedCore)
 	b.WriteString("Mode *static* is " + commands(contract.Static) + " (the same analyzers); *live* is " +
-		commands(contract.Live) + ", against a cluster or a dump.\n\n")
+		commands(contract.Live) + ", against a cluster or a dump; *validate* is " + commands(contract.Validate) + ", on CRD YAML alone.\n\n")
 	fmt.Fprintf(&b, "| ID | Name | Scope | Severity (core ≤ %s) | Mode | Title | Contract |\n", contract.LatestVerifiedCore)
 	b.WriteString("|---|---|---|---|---|---|---|\n")
 	for _, r := range rules {

@@ -1,0 +1,214 @@
+package rewrite
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/crdconfig"
+	"github.com/mpaudit/mpaudit/report"
+)
+
+// labelCRD is a CRD base with the v1beta1 contract label on the object.
+func labelCRD(group, kind, plural, v1label string, versions ...string) string {
+	var vs strings.Builder
+	for i, v := range versions {
+		fmt.Fprintf(&vs, "  - name: %s\n    served: true\n    storage: %v\n    schema:\n      openAPIV3Schema:\n        type: object\n", v, i == len(versions)-1)
+	}
+	return fmt.Sprintf(`apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: %s.%s
+  labels:
+    %s: %s
+spec:
+  group: %s
+  scope: Namespaced
+  names:
+    kind: %s
+    plural: %s
+  versions:
+%s`, plural, group, contract.LabelKey(contract.V1Beta1), v1label, group, kind, plural, vs.String())
+}
+
+// TestLabelsOneVersionControlPlane: core maps a ControlPlane's API version
+// back to one contract by its labels, so a ControlPlane CRD that serves one
+// version keeps its v1beta1 label (the PR body says to serve a new version
+// for v1beta2), one that serves another version for older cores moves the
+// labelled version to v1beta2, and an InfraCluster's one version goes
+// under both labels (core resolves it by the newest label).
+func TestLabelsOneVersionControlPlane(t *testing.T) {
+	dir := t.TempDir()
+	const cp, infra = "controlplane.one.example.com", "infrastructure.one.example.com"
+	files := map[string]string{
+		"config/crd/kustomization.yaml": "resources:\n- bases/one.yaml\n- bases/two.yaml\n- bases/cluster.yaml\n",
+		"config/crd/bases/one.yaml":     labelCRD(cp, "OneControlPlane", "onecontrolplanes", "v1beta1", "v1beta1"),
+		"config/crd/bases/two.yaml":     labelCRD(cp, "TwoControlPlane", "twocontrolplanes", "v1alpha4_v1beta1", "v1alpha4", "v1beta1"),
+		"config/crd/bases/cluster.yaml": labelCRD(infra, "OneCluster", "oneclusters", "v1beta1", "v1beta1"),
+		"api/v1beta1/doc.go":            "package v1beta1\n",
+	}
+	for rel, content := range files {
+		p := filepath.Join(dir, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	target := func(group, name string, k *contract.Kind) kindTarget {
+		return kindTarget{ref: report.TypeRef{Kind: k.Name, Group: group, Version: "v1beta1", Name: name, Storage: true},
+			kind: k, dir: filepath.Join(dir, "api", "v1beta1")}
+	}
+	targets := []kindTarget{
+		target(cp, "OneControlPlane", &contract.ControlPlane),
+		target(cp, "TwoControlPlane", &contract.ControlPlane),
+		target(infra, "OneCluster", &contract.InfraCluster),
+	}
+	lp, err := addLabels(&stage{root: dir, dir: dir}, &report.Report{}, targets, nil, func(string, string) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := keys(lp.flipped); !slices.Equal(got, []string{"OneCluster", "TwoControlPlane"}) {
+		t.Errorf("labelled %v, want OneCluster and TwoControlPlane", got)
+	}
+	if len(lp.held) != 1 || lp.held[0].key.kind != "OneControlPlane" || !strings.Contains(lp.held[0].reason, "serve a new API version for the v1beta2 contract, as Cluster API v1.11.0 did") {
+		t.Fatalf("held %+v, want OneControlPlane with the new API version line", lp.held)
+	}
+	if got := keys(lp.both); !slices.Equal(got, []string{"OneCluster"}) {
+		t.Errorf("versions under both labels: %v, want OneCluster only", got)
+	}
+	read := func(rel string) string {
+		b, _ := os.ReadFile(filepath.Join(dir, rel))
+		return string(b)
+	}
+	v1, v2 := contract.LabelKey(contract.V1Beta1), contract.LabelKey(contract.V1Beta2)
+	for rel, want := range map[string][]string{
+		"config/crd/bases/one.yaml":     {v1 + ": v1beta1\n"},
+		"config/crd/bases/two.yaml":     {v1 + ": v1alpha4\n", v2 + ": v1beta1\n"},
+		"config/crd/bases/cluster.yaml": {v1 + ": v1beta1\n", v2 + ": v1beta1\n"},
+	} {
+		got := read(rel)
+		for _, w := range want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s lacks %q:\n%s", rel, w, got)
+			}
+		}
+	}
+	if strings.Contains(read("config/crd/bases/one.yaml"), v2) {
+		t.Errorf("the one-version control plane got the v1beta2 label:\n%s", read("config/crd/bases/one.yaml"))
+	}
+	res := &Result{labels: lp, held: lp.held, Manual: lp.manual}
+	var body bytes.Buffer
+	if err := res.WritePRBody(&body); err != nil {
+		t.Fatal(err)
+	}
+	if want := "OneControlPlane." + cp + " keeps its label: its CRD would list v1beta1 under both"; !strings.Contains(body.String(), want) {
+		t.Errorf("PR body lacks %q:\n%s", want, body.String())
+	}
+}
+
+// TestLabelPatchKeepsBlankLines: listing the label patch re-encodes the
+// kustomization; the blank line the encoder drops after a mapping's last
+// value (before the next key's comment) is put back, the rest is as written.
+func TestLabelPatchKeepsBlankLines(t *testing.T) {
+	dir := t.TempDir()
+	kust := filepath.Join(dir, "kustomization.yaml")
+	const before = `commonLabels:
+  cluster.x-k8s.io/v1beta1: v1alpha1
+
+# The CRDs of the provider.
+resources:
+- bases/a.yaml
+- bases/b.yaml
+
+patches:
+# +kubebuilder:scaffold:crdkustomizewebhookpatch
+
+# configurations:
+# - kustomizeconfig.yaml
+`
+	if err := os.WriteFile(kust, []byte(before), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var crd = labelTarget{cfg: &crdconfig.Result{Dir: dir}, value: "v1alpha1"}
+	crd.crd.Name, crd.crd.Kind = "bs.infrastructure.example.com", "B"
+	changes, err := addLabelPatch(crd, kust, contract.LabelKey(contract.V1Beta2), os.ReadFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = `commonLabels:
+  cluster.x-k8s.io/v1beta1: v1alpha1
+
+# The CRDs of the provider.
+resources:
+- bases/a.yaml
+- bases/b.yaml
+
+patches:
+- path: patches/contract_label_bs.yaml
+
+# +kubebuilder:scaffold:crdkustomizewebhookpatch
+
+# configurations:
+# - kustomizeconfig.yaml
+`
+	if len(changes) != 2 || string(changes[1].content) != want {
+		t.Errorf("kustomization:\n%s\nwant:\n%s", changes[len(changes)-1].content, want)
+	}
+}
+
+// TestLabelsSharedLabelControlPlane: a kustomization-wide v1beta1 label
+// cannot drop the control plane's version alone (the cluster takes another
+// version), so extending it would leave that version under both labels:
+// the control plane is held before anything is written, and the cluster is
+// labelled by a patch of its own.
+func TestLabelsSharedLabelControlPlane(t *testing.T) {
+	dir := t.TempDir()
+	const cp, infra = "controlplane.shared.example.com", "infrastructure.shared.example.com"
+	v1 := contract.LabelKey(contract.V1Beta1)
+	files := map[string]string{
+		"config/crd/kustomization.yaml": "commonLabels:\n  " + v1 + ": v1alpha4_v1beta1\nresources:\n- bases/cp.yaml\n- bases/cluster.yaml\n",
+		"config/crd/bases/cp.yaml":      strings.Replace(labelCRD(cp, "TwoControlPlane", "twocontrolplanes", "x", "v1alpha4", "v1beta1"), "  labels:\n    "+v1+": x\n", "", 1),
+		"config/crd/bases/cluster.yaml": strings.Replace(labelCRD(infra, "OneCluster", "oneclusters", "x", "v1beta1", "v1beta2"), "  labels:\n    "+v1+": x\n", "", 1),
+		"api/v1beta1/doc.go":            "package v1beta1\n",
+	}
+	for rel, content := range files {
+		p := filepath.Join(dir, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	targets := []kindTarget{
+		{ref: report.TypeRef{Kind: contract.KindControlPlane, Group: cp, Version: "v1beta1", Name: "TwoControlPlane", Storage: true},
+			kind: &contract.ControlPlane, dir: filepath.Join(dir, "api", "v1beta1")},
+		{ref: report.TypeRef{Kind: contract.KindInfraCluster, Group: infra, Version: "v1beta2", Name: "OneCluster", Storage: true},
+			kind: &contract.InfraCluster, dir: filepath.Join(dir, "api", "v1beta1")},
+	}
+	lp, err := addLabels(&stage{root: dir, dir: dir}, &report.Report{}, targets, nil, func(string, string) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := keys(lp.flipped); !slices.Equal(got, []string{"OneCluster"}) {
+		t.Errorf("labelled %v, want OneCluster", got)
+	}
+	if len(lp.held) != 1 || lp.held[0].key.kind != "TwoControlPlane" {
+		t.Fatalf("held %+v, want TwoControlPlane", lp.held)
+	}
+	kust, _ := os.ReadFile(filepath.Join(dir, "config/crd/kustomization.yaml"))
+	if strings.Contains(string(kust), contract.LabelKey(contract.V1Beta2)+":") {
+		t.Errorf("the kustomization-wide label was extended over the held control plane:\n%s", kust)
+	}
+	patch, err := os.ReadFile(filepath.Join(dir, "config/crd/patches/contract_label_oneclusters.yaml"))
+	if err != nil || !strings.Contains(string(patch), contract.LabelKey(contract.V1Beta2)+": v1beta2") {
+		t.Errorf("the cluster's label patch: %v\n%s", err, patch)
+	}
+}

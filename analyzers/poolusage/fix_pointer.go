@@ -48,20 +48,8 @@ func pointerField(pass *analysis.Pass, node *kindfinder.NodeFact, path string, v
 // migratingPointer reports whether e (parentheses aside) reads a field the
 // pointer fix changes, and its value type.
 func migratingPointer(pass *analysis.Pass, e ast.Expr) (types.Type, bool) {
-	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-	if !ok {
-		return nil, false
-	}
-	res, ok := kindfinder.ResultOf(pass)
-	if !ok {
-		return nil, false
-	}
-	node, path, ok := selectorPath(pass, res.Node, sel)
+	node, path, v, ok := selectedField(pass, e)
 	if !ok || !pointerPoint(node, path) {
-		return nil, false
-	}
-	v, ok := pass.TypesInfo.Uses[sel.Sel].(*types.Var)
-	if !ok {
 		return nil, false
 	}
 	return pointerField(pass, node, path, v)

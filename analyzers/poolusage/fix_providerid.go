@@ -51,23 +51,30 @@ func manualNote(pass *analysis.Pass, a access) string {
 // spec.providerID of a storage pool type where it is a *string-like
 // pointer, which the MPA107 type fix turns into its element type.
 func migratingProviderID(pass *analysis.Pass, e ast.Expr) (types.Type, bool) {
-	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-	if !ok {
-		return nil, false
-	}
-	res, ok := kindfinder.ResultOf(pass)
-	if !ok {
-		return nil, false
-	}
-	node, path, ok := selectorPath(pass, res.Node, sel)
+	node, path, v, ok := selectedField(pass, e)
 	if !ok || !reshaped(node, path) {
 		return nil, false
 	}
-	v, ok := pass.TypesInfo.Uses[sel.Sel].(*types.Var)
-	if !ok {
-		return nil, false
-	}
 	return providerIDField(pass, node, v)
+}
+
+// selectedField resolves e (parentheses aside) to the field of a provider
+// type it selects: the type's node, the field's contract path and the field.
+func selectedField(pass *analysis.Pass, e ast.Expr) (*kindfinder.NodeFact, string, *types.Var, bool) {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return nil, "", nil, false
+	}
+	res, ok := kindfinder.ResultOf(pass)
+	if !ok {
+		return nil, "", nil, false
+	}
+	node, path, ok := selectorPath(pass, res.Node, sel)
+	if !ok {
+		return nil, "", nil, false
+	}
+	v, ok := pass.TypesInfo.Uses[sel.Sel].(*types.Var)
+	return node, path, v, ok
 }
 
 // reshaped reports whether path, on a type of node's kind, is a field the

@@ -26,6 +26,9 @@ type Settings = setup.Settings
 // Scope is what a driver applies of one package's fixes (Settings.Scope).
 type Scope = setup.Scope
 
+// FieldKey names a field whose type fix Settings.Withhold withholds.
+type FieldKey = setup.FieldKey
+
 // The scopes of Settings.Scope.
 const (
 	ScopeAll      = setup.ScopeAll

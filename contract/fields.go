@@ -74,6 +74,10 @@ type Point struct {
 	// Convention marks a Cluster API convention (status.deprecated.v1beta1.*),
 	// not written in the contract pages.
 	Convention bool
+	// ReadFirst is a path core tries before this one (Cluster API's stage-1
+	// status.v1beta2.conditions): a field there of this point's shape is
+	// what core reads while it is present.
+	ReadFirst string
 	// Copies marks a renamed v1beta2 field that holds the value of its
 	// v1beta1 predecessor (upToDateReplicas of updatedReplicas), so a fix
 	// may write it from that field; unset where the value is derived

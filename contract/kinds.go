@@ -206,6 +206,11 @@ const (
 	PathInitialization = "status.initialization"
 	PathMachineKind    = "status.infrastructureMachineKind"
 	PathDeprecatedV1B1 = "status.deprecated.v1beta1"
+
+	// PathStageOneConditions is where Cluster API v1.9 and v1.10 types keep
+	// metav1 conditions beside the v1beta1 ones; core from v1.11 reads it
+	// before status.conditions (util/conditions UnstructuredGetAll).
+	PathStageOneConditions = "status.v1beta2.conditions"
 )
 
 // MatchesTypeName reports whether a root Go type name belongs to the kind.

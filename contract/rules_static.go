@@ -129,7 +129,9 @@ var staticKindRules = []*Rule{
 		Modes: Static,
 		Title: "status.conditions is not []metav1.Condition",
 		Rationale: "From v1.11 core mirrors the provider's conditions from status.conditions as metav1.Condition; " +
-			"Cluster API's v1beta1 Conditions belong under status.deprecated.v1beta1.conditions.",
+			"Cluster API's v1beta1 Conditions belong under status.deprecated.v1beta1.conditions. Core tries " +
+			"status.v1beta2.conditions first, so a type that still has those (Cluster API v1.9 and v1.10 added them) as " +
+			"[]metav1.Condition is reported as info only.",
 		Fix:      "Use `Conditions []metav1.Condition` (+listType=map, +listMapKey=type, MaxItems=32); keep the old ones under Status.Deprecated.V1Beta1.Conditions.",
 		DocURL:   migrationDoc + "#how-to-start-using-metav1conditions",
 		severity: byLabel(Info, Info, Warning, Warning),

@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/mod/modfile"
 
+	"github.com/mpaudit/mpaudit/analyzers"
 	"github.com/mpaudit/mpaudit/analyzers/driver"
 	"github.com/mpaudit/mpaudit/config"
 	"github.com/mpaudit/mpaudit/contract"
@@ -83,6 +84,8 @@ type Result struct {
 	// fieldsTodo are the type changes the rewrite left for a person;
 	// migratedKinds the resource kinds whose types it changed.
 	fieldsTodo, migratedKinds []string
+	// withheld are the type fixes not made, by field (withhold.go).
+	withheld map[analyzers.FieldKey]*withheldFix
 	// crds is what the CRD schema regeneration did (crds.go).
 	crds *crdRegen
 }
@@ -158,14 +161,18 @@ func Run(opts Options) (res *Result, err error) {
 	dopts := driver.Options{Dir: st.path(dir), Patterns: opts.Patterns, CAPIVersion: opts.CAPIVersion, Tests: true, Progress: opts.Progress, Load: loadFromSource,
 		KindOverrides: opts.KindOverrides, Config: opts.Config, UseSites: uses.paths()}
 	var last *report.Report
+	withheld := map[analyzers.FieldKey]*withheldFix{}
 	// fixRounds applies the analyzers' fixes until none is left or only
-	// conflicting ones remain; round 0 runs on the module as it was.
+	// conflicting ones remain; round 0 runs on the module as it was, again
+	// when a type fix must be withheld (a use no fix rewrites would break).
 	fixRounds := func() error {
-		for round := range maxRounds {
-			rep, fixes, err := driver.RunFixes(dopts)
+		passes := 0
+		for round := 0; round < maxRounds; round++ {
+			rep, fx, err := driver.RunFixes(dopts)
 			if err != nil {
 				return err
 			}
+			fixes := fx.List
 			opts.Config.Apply(rep)
 			trace.step(fmt.Sprintf("analysis round %d: %d fixes", round+1, len(fixes)))
 			if round == 0 {
@@ -175,12 +182,21 @@ func Run(opts Options) (res *Result, err error) {
 				}
 			}
 			last = rep
-			extra, names, err := plan.analyse(st, dopts.Dir, opts, round == 0)
+			extra, names, blocked, err := plan.analyse(st, dopts, opts, round == 0 && passes == 0)
 			if err != nil {
 				return loadError{err}
 			}
 			if len(plan.extras) > 0 {
 				trace.step(fmt.Sprintf("analysis under %d other build configurations", len(extra)))
+			}
+			if round == 0 {
+				passes++
+				if withhold(withheld, append(fx.Blocked, blocked...), st) && passes < maxWithholdPasses {
+					dopts.Withhold = withholdSettings(withheld)
+					trace.step(fmt.Sprintf("%d type fix(es) withheld", len(withheld)))
+					round--
+					continue
+				}
 			}
 			byConfig := append([][]driver.Fix{fixes}, extra...)
 			names = append([]string{plan.def.String()}, names...)
@@ -226,6 +242,10 @@ func Run(opts Options) (res *Result, err error) {
 	if err := fixRounds(); err != nil {
 		return runError(res, err)
 	}
+	notes := withheldNotes(withheld)
+	res.Manual = append(res.Manual, notes...)
+	res.fieldsTodo = append(res.fieldsTodo, notes...)
+	res.withheld = withheld
 	var targets []kindTarget
 	if hasKinds(last) {
 		dirOf, err := packageDirs(st)

@@ -41,19 +41,28 @@ func auditJSON(t *testing.T, opts driver.Options) string {
 	if len(rep.Findings) == 0 && len(rep.Problems) == 0 {
 		t.Fatal("nothing found: the comparison would prove nothing")
 	}
-	var fixList []string
-	for _, f := range fixes {
+	var fixList, blocked []string
+	for _, f := range fixes.List {
 		b, err := json.Marshal(f)
 		if err != nil {
 			t.Fatal(err)
 		}
 		fixList = append(fixList, string(b))
 	}
+	for _, f := range fixes.Blocked {
+		b, err := json.Marshal(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		blocked = append(blocked, string(b))
+	}
 	slices.Sort(fixList)
+	slices.Sort(blocked)
 	b, err := json.MarshalIndent(struct {
-		Report any
-		Fixes  []string
-	}{rep, fixList}, "", "  ")
+		Report  any
+		Fixes   []string
+		Blocked []string
+	}{rep, fixList, blocked}, "", "  ")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,13 +1,17 @@
 package rewrite
 
 import (
+	"bytes"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/mpaudit/mpaudit/contract"
 )
 
 // funcSources maps a file's top-level functions to their source.
@@ -68,5 +72,52 @@ func TestRewriteReachesUsesOutsideThePattern(t *testing.T) {
 		if src != want {
 			t.Errorf("%s after the rewrite:\n%s\nwant:\n%s", name, src, want)
 		}
+	}
+}
+
+// TestRewriteWithholdsATypeFixAUseBlocks: a use outside the pattern that no
+// fix rewrites (two data secret name pointers compared: identity, not
+// value) would not compile once dataSecretName is a string. The rewrite
+// withholds that type fix and its use-site fixes, says why, and makes the
+// rest, instead of refusing the whole run.
+func TestRewriteWithholdsATypeFixAUseBlocks(t *testing.T) {
+	dir := copyTree(t, "testdata/kindsprovider")
+	same := "package controllers\n\nimport bootv1 \"example.com/kinds/apis/bootstrap/v1beta1\"\n\n" +
+		"// SameSecret reports whether both configs share one name pointer.\n" +
+		"func SameSecret(a, b *bootv1.FooConfig) bool { return a.Status.DataSecretName == b.Status.DataSecretName }\n"
+	if err := os.WriteFile(filepath.Join(dir, "controllers", "same.go"), []byte(same), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	controllers := filepath.Join(dir, "controllers", "controllers.go")
+	before := funcSources(t, controllers)
+	res, err := Run(Options{Dir: dir, Patterns: []string{"./apis/bootstrap/..."}, Write: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	goIn(t, dir, "build", "./...")
+	types, _ := os.ReadFile(filepath.Join(dir, "apis", "bootstrap", "v1beta1", "fooconfig_types.go"))
+	if !bytes.Contains(types, []byte("DataSecretName *string")) {
+		t.Errorf("dataSecretName changed although a use blocks it:\n%s", types)
+	}
+	if !bytes.Contains(types, []byte("Initialization FooConfigInitializationStatus")) {
+		t.Errorf("the other type fixes were not made:\n%s", types)
+	}
+	after := funcSources(t, controllers)
+	if after["DataSecret"] != before["DataSecret"] {
+		t.Errorf("a use of the withheld field was rewritten:\n%s", after["DataSecret"])
+	}
+	wantManual := "FooConfig status.dataSecretName keeps its v1beta1 shape: no fix rewrites its use at " +
+		"controllers/same.go:6 (`a.Status.DataSecretName`), controllers/same.go:6 (`b.Status.DataSecretName`); change them by hand, then run the rewrite again"
+	if !slices.Contains(res.Manual, wantManual) {
+		t.Errorf("items for a person lack\n%s\ngot:\n%s", wantManual, strings.Join(res.Manual, "\n"))
+	}
+	var withheld []string
+	for _, f := range res.After.Findings {
+		if strings.Contains(f.Message, "its fix is withheld") {
+			withheld = append(withheld, f.Rule+" "+f.Kind+" "+f.Field)
+		}
+	}
+	if want := []string{contract.RuleKindV1Beta1Shape + " FooConfig status.dataSecretName"}; !slices.Equal(withheld, want) {
+		t.Errorf("findings saying their fix is withheld: %v, want %v", withheld, want)
 	}
 }

@@ -89,9 +89,11 @@ func changedDirs(changed map[string]map[string]bool) (dirs map[string]bool, goMo
 // built before the rewrite, on the packages it compiles differently from
 // the default one (the user's patterns resolved in patternDir). On the first round, a configuration whose packages do
 // not load is marked broken and left out.
-func (p *buildPlan) analyse(st *stage, patternDir string, opts Options, first bool) ([][]driver.Fix, []string, error) {
+func (p *buildPlan) analyse(st *stage, dopts driver.Options, opts Options, first bool) ([][]driver.Fix, []string, []report.Finding, error) {
 	var byConfig [][]driver.Fix
 	var names []string
+	var blocked []report.Finding
+	patternDir := dopts.Dir
 	for _, e := range p.extras {
 		if e.broken != "" {
 			continue
@@ -105,7 +107,7 @@ func (p *buildPlan) analyse(st *stage, patternDir string, opts Options, first bo
 			sort.Strings(e.uses)
 			patterns, err := e.analysisPatterns(st, patternDir, opts.Patterns, len(e.uses) > 0)
 			if err != nil {
-				return nil, nil, err
+				return nil, nil, nil, err
 			}
 			e.patterns = patterns
 		}
@@ -116,22 +118,23 @@ func (p *buildPlan) analyse(st *stage, patternDir string, opts Options, first bo
 		rep, fixes, err := driver.RunFixes(driver.Options{
 			Dir: st.dir, Patterns: e.patterns, CAPIVersion: opts.CAPIVersion, Tests: true,
 			Env: append(os.Environ(), e.cfg.env()...), Load: loadFromSource, KindOverrides: opts.KindOverrides,
-			Config: opts.Config, UseSites: e.uses,
+			Config: opts.Config, UseSites: e.uses, Withhold: dopts.Withhold,
 		})
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %w", e.cfg, err)
+			return nil, nil, nil, fmt.Errorf("%s: %w", e.cfg, err)
 		}
 		if len(rep.Problems) > 0 {
 			if first {
 				e.broken = describeProblems(rep.Problems, st)
 				continue
 			}
-			return nil, nil, fmt.Errorf("under %s the rewritten module does not load, so nothing was written: %s", e.cfg, describeProblems(rep.Problems, st))
+			return nil, nil, nil, fmt.Errorf("under %s the rewritten module does not load, so nothing was written: %s", e.cfg, describeProblems(rep.Problems, st))
 		}
-		byConfig = append(byConfig, fixes)
+		byConfig = append(byConfig, fixes.List)
+		blocked = append(blocked, fixes.Blocked...)
 		names = append(names, e.cfg.String())
 	}
-	return byConfig, names, nil
+	return byConfig, names, blocked, nil
 }
 
 // analysisPatterns lists, as ./dir patterns of the copy, the packages the

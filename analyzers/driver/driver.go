@@ -72,6 +72,9 @@ type Options struct {
 	// fixes of the patterns' packages (RunFixes; mpaudit rewrite passes
 	// the module's importers of those packages). They report nothing.
 	UseSites []string
+	// Withhold names fields whose type fix is not offered, with why
+	// (analyzers.Settings.Withhold; RunFixes reports the uses that need it).
+	Withhold map[analyzers.FieldKey]string
 	// Load stands in for packages.Load (nil: packages.Load itself), for a
 	// caller that gets the same packages, types and syntax more cheaply.
 	Load func(*packages.Config, ...string) ([]*packages.Package, error)
@@ -99,38 +102,49 @@ func Run(opts Options) (*report.Report, error) {
 	return rep, err
 }
 
+// Fixes are what RunFixes collects.
+type Fixes struct {
+	// List is every suggested fix, whatever the severity of its finding.
+	List []Fix
+	// Blocked are the uses that a type fix would break and no use-site fix
+	// rewrites (emit.Findings.Blocked), in the patterns' packages and the
+	// use sites; Options.Withhold withholds the fixes that break them.
+	Blocked []report.Finding
+}
+
 // RunFixes is Run that also collects every suggested fix, whatever the
 // severity of the finding that offers it.
-func RunFixes(opts Options) (*report.Report, []Fix, error) {
+func RunFixes(opts Options) (*report.Report, Fixes, error) {
 	return run(opts, true)
 }
 
-func run(opts Options, withFixes bool) (*report.Report, []Fix, error) {
+func run(opts Options, withFixes bool) (*report.Report, Fixes, error) {
 	if len(opts.Patterns) == 0 {
 		opts.Patterns = []string{"./..."}
 	}
 	if !withFixes {
 		opts.UseSites = nil // they offer fixes only
 	}
+	var fixes Fixes
 	if opts.CAPIVersion != "" {
 		if _, err := contract.TargetForVersion(opts.CAPIVersion, "flag"); err != nil {
-			return nil, nil, err
+			return nil, fixes, err
 		}
 	}
 	base, err := moduleDir(opts.Dir)
 	if err != nil {
-		return nil, nil, err
+		return nil, fixes, err
 	}
 	tr := newTracer()
 	opts.Progress.Step("loading %s", strings.Join(opts.Patterns, " "))
 	set, err := load(opts, tr)
 	if err != nil {
-		return nil, nil, err
+		return nil, fixes, err
 	}
 	// A fresh set per run: its caches (go.mod, config/crd) see the tree as
 	// it is now, and runs with other settings in this process are apart.
 	settings := analyzers.Settings{CAPIVersion: opts.CAPIVersion, ReportAt: analyzers.Never, Fix: withFixes,
-		KindOverrides: opts.KindOverrides, Config: opts.Config}
+		KindOverrides: opts.KindOverrides, Config: opts.Config, Withhold: opts.Withhold}
 	if withFixes {
 		// The fixes of fact-only packages are not applied, so their type
 		// fixes change no use (see kindtypes.Changed).
@@ -138,7 +152,7 @@ func run(opts Options, withFixes bool) (*report.Report, []Fix, error) {
 	}
 	as, err := analyzers.New(settings)
 	if err != nil {
-		return nil, nil, err
+		return nil, fixes, err
 	}
 	rep := &report.Report{Tool: "mpaudit", Mode: "check"}
 	m := newMerger(rep, base)
@@ -158,7 +172,13 @@ func run(opts Options, withFixes bool) (*report.Report, []Fix, error) {
 		}
 	}
 	var rootPools []*kindfinder.Result
-	var fixes []Fix
+	blocked := func(o *outcome) {
+		for _, a := range as.Reporting {
+			if fs, ok := emit.FindingsOf(o.results[a]); ok && o.errs[a] == nil {
+				fixes.Blocked = append(fixes.Blocked, fs.Blocked...)
+			}
+		}
+	}
 	for _, p := range set.roots {
 		m.loadErrors(p)
 		o := done[p]
@@ -177,11 +197,13 @@ func run(opts Options, withFixes bool) (*report.Report, []Fix, error) {
 			m.types(pf.Pools)
 			m.kindTypes(pf.Types)
 		}
-		fixes = append(fixes, o.fixes...)
+		fixes.List = append(fixes.List, o.fixes...)
+		blocked(o)
 	}
 	for _, p := range set.uses {
 		if o := done[p]; o != nil {
-			fixes = append(fixes, o.fixes...)
+			fixes.List = append(fixes.List, o.fixes...)
+			blocked(o)
 		}
 	}
 	m.chooseTarget(opts.CAPIVersion, rootPools, depPools)

@@ -167,6 +167,18 @@ func (c *checker) reportFix(pos token.Pos, fixes []analysis.SuggestedFix, rule, 
 	}, fixes...)
 }
 
+// withhold drops fixes that change the fields at paths when the settings
+// withhold one of them (a use would not compile after it); withheld then
+// ends the finding's message with why.
+func (c *checker) withhold(fixes []analysis.SuggestedFix, paths ...string) (kept []analysis.SuggestedFix, withheld string) {
+	for _, p := range paths {
+		if why, ok := c.env.Settings.Withhold[setup.FieldKey{Type: c.t.Type, Field: p}]; ok && len(fixes) > 0 {
+			return nil, "; its fix is withheld: " + why
+		}
+	}
+	return fixes, ""
+}
+
 // field finds the Go field at a point's JSON path.
 func (c *checker) field(path string) (kindfinder.JSONField, bool) {
 	return kindfinder.FieldByPath(c.t.Obj.Type(), path)
@@ -297,28 +309,36 @@ func (c *checker) initializationShape() {
 }
 
 func (c *checker) failureFields() {
-	var fixes []analysis.SuggestedFix
-	var fields []*types.Var
-	kept := false
+	type present struct {
+		p contract.Point
+		f kindfinder.JSONField
+	}
+	var found []present
+	var paths []string
 	for _, p := range c.t.Catalog.Points(contract.V1Beta1) {
 		if p.Aspect != contract.AspectFailureReason && p.Aspect != contract.AspectFailureMessage {
 			continue
 		}
-		f, ok := c.field(p.Path)
-		if !ok {
-			continue
+		if f, ok := c.field(p.Path); ok {
+			found = append(found, present{p, f})
+			paths = append(paths, p.Path)
 		}
-		moved := p.Path
-		if q, ok := c.t.Catalog.PairOf(p); ok {
+	}
+	if len(found) == 0 {
+		return
+	}
+	fixes, withheld := c.withhold(c.fix.failures(), paths...)
+	var fields []*types.Var
+	kept := false
+	for _, x := range found {
+		moved := x.p.Path
+		if q, ok := c.t.Catalog.PairOf(x.p); ok {
 			moved = q.Path
 		}
-		if fixes == nil {
-			fixes = c.fix.failures()
-		}
-		fields = append(fields, f.Var)
-		kept = c.reportFix(f.Var.Pos(), fixes, contract.RuleKindFailureFields, p.Path,
-			"top-level %s (%s) is no terminal failure under the v1beta2 contract; keep old values under %s",
-			p.Path, types.TypeString(f.Var.Type(), qualifier), moved) || kept
+		fields = append(fields, x.f.Var)
+		kept = c.reportFix(x.f.Var.Pos(), fixes, contract.RuleKindFailureFields, x.p.Path,
+			"top-level %s (%s) is no terminal failure under the v1beta2 contract; keep old values under %s%s",
+			x.p.Path, types.TypeString(x.f.Var.Type(), qualifier), moved, withheld) || kept
 	}
 	// One fix moves every failure field: a finding that stays offers it.
 	if kept && len(fixes) > 0 {
@@ -345,8 +365,9 @@ func (c *checker) v1beta1Shapes() {
 		if _, ok := PointerShape(c.t.Catalog, p.Path); ok {
 			fixes = c.fix.pointerShape(f, p)
 		}
+		fixes, withheld := c.withhold(fixes, p.Path)
 		c.reportChange(f.Var.Pos(), fixes, []*types.Var{f.Var}, contract.RuleKindV1Beta1Shape, p.Path,
-			"%s is %s, the v1beta1 shape; the v1beta2 contract prescribes %s", p.Path, types.TypeString(f.Var.Type(), qualifier), p.Type)
+			"%s is %s, the v1beta1 shape; the v1beta2 contract prescribes %s%s", p.Path, types.TypeString(f.Var.Type(), qualifier), p.Type, withheld)
 	}
 }
 
@@ -363,8 +384,19 @@ func (c *checker) conditions() {
 	if q, ok := c.point(contract.V1Beta2, contract.AspectV1Beta1Conditions); ok {
 		moved = q.Path
 	}
+	format := "%s is %s, not %s; keep these under %s"
+	if g, ok := c.field(p.ReadFirst); ok && p.ReadFirst != "" && matches(g.Var.Type(), p.Type) {
+		// Core reads the stage-1 field first, so nothing is lost yet.
+		c.em.At(f.Var.Pos(), report.Finding{
+			Rule: contract.RuleKindConditionsV1Beta1, Severity: contract.Info, Kind: c.t.Kind, Type: c.t.Type,
+			APIVersion: c.t.APIVersion(), Field: p.Path, Spoke: c.ctx.Spoke,
+			Message: fmt.Sprintf(format+"; core reads %s first, which has that shape, until it is removed",
+				p.Path, types.TypeString(f.Var.Type(), qualifier), p.Type, moved, p.ReadFirst) + c.because(),
+		})
+		return
+	}
 	c.report(f.Var.Pos(), contract.RuleKindConditionsV1Beta1, p.Path,
-		"%s is %s, not %s; keep these under %s", p.Path, types.TypeString(f.Var.Type(), qualifier), p.Type, moved)
+		format, p.Path, types.TypeString(f.Var.Type(), qualifier), p.Type, moved)
 }
 
 // labelDriven checks the points core reads by label, other than readiness:

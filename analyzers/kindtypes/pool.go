@@ -115,7 +115,7 @@ func (c *checker) poolInitializationShape() {
 }
 
 func (c *checker) poolFailureFields() {
-	fixes := c.fix.failures()
+	fixes, withheld := c.withhold(c.fix.failures(), contract.PathFailureReason, contract.PathFailureMessage)
 	var fields []*types.Var
 	kept := false
 	for _, x := range []struct{ rule, path string }{
@@ -128,8 +128,8 @@ func (c *checker) poolFailureFields() {
 		}
 		fields = append(fields, f.Var)
 		kept = c.reportFix(f.Var.Pos(), fixes, x.rule, x.path,
-			"top-level %s (%s) is not part of the v1beta2 contract; keep old values under status.deprecated.v1beta1.%s%s",
-			x.path, types.TypeString(f.Var.Type(), qualifier), contract.Leaf(x.path), c.versionNote()) || kept
+			"top-level %s (%s) is not part of the v1beta2 contract; keep old values under status.deprecated.v1beta1.%s%s%s",
+			x.path, types.TypeString(f.Var.Type(), qualifier), contract.Leaf(x.path), c.versionNote(), withheld) || kept
 	}
 	// One fix moves both fields: a finding that stays offers it.
 	if kept && len(fixes) > 0 {
@@ -144,8 +144,9 @@ func (c *checker) poolSpec() {
 		if q, ok := StringShape(p.Catalog, contract.PathProviderID); ok {
 			fixes = c.fix.stringShape(f, q)
 		}
+		fixes, withheld := c.withhold(fixes, contract.PathProviderID)
 		c.reportChange(f.Var.Pos(), fixes, []*types.Var{f.Var}, contract.RuleProviderIDPointer, contract.PathProviderID,
-			"spec.providerID is %s; the v1beta2 contract recommends string%s", types.TypeString(f.Var.Type(), qualifier), c.versionNote())
+			"spec.providerID is %s; the v1beta2 contract recommends string%s%s", types.TypeString(f.Var.Type(), qualifier), c.versionNote(), withheld)
 	}
 	f, ok := c.field(contract.PathProviderIDList)
 	switch {

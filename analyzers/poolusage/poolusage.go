@@ -67,6 +67,7 @@ func run(pass *analysis.Pass, env *setup.Env, writes *analysis.Analyzer) (any, e
 					if _, ok := tracked(a); ok {
 						_, migrate, _ := fixesFor(pass, a, false)
 						migrateFix(em, a, migrate)
+						blockUse(em, pass, a)
 					}
 				}
 			}
@@ -110,6 +111,7 @@ func reportAccess(em *emit.Emitter, env *setup.Env, pass *analysis.Pass, res *ki
 	if !ok {
 		return
 	}
+	blockUse(em, pass, a)
 	if !a.pool.Ref.IsPool() {
 		reportKindAccess(em, pass, res, a, rule, needsProvisioned)
 		return
@@ -139,6 +141,16 @@ func reportAccess(em *emit.Emitter, env *setup.Env, pass *analysis.Pass, res *ki
 		Access:     mode,
 		Message:    fmt.Sprintf("%s %s of %s.%s `%s`", a.path, mode, ref.Version, ref.Kind, a.text) + note,
 	}, fixes...)
+}
+
+// blockUse says that the type fix changing a's field would break a, which
+// no use-site fix rewrites (emit.Blocks): mpaudit rewrite withholds it.
+func blockUse(em *emit.Emitter, pass *analysis.Pass, a access) {
+	if manualNote(pass, a) == "" {
+		return
+	}
+	ref := a.pool.Ref
+	em.Blocks(a.pos, report.Finding{Rule: typeRule(a), Kind: ref.Kind, Type: ref.Type, Field: a.path, Message: "`" + a.text + "`"})
 }
 
 // migrateFix offers the use-site rewrites of a type fix without a finding,

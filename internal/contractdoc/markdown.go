@@ -177,6 +177,9 @@ func writePoint(b *strings.Builder, k Kind, p Point, siblings []Point) {
 	if len(p.Compatible) > 0 {
 		fmt.Fprintf(b, "Core decodes %s alike.\n\n", code(p.Compatible, k))
 	}
+	if p.ReadFirst != "" {
+		fmt.Fprintf(b, "Core tries `%s` first: while a field there has this shape, core reads it instead.\n\n", p.ReadFirst)
+	}
 	if len(p.Reads) == 0 {
 		if readsInside(p, siblings) {
 			b.WriteString("Core reads the fields in it (below), not the struct itself.\n")

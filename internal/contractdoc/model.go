@@ -106,8 +106,10 @@ type Point struct {
 	Markers    []Marker `json:"markers"`
 	Required   bool     `json:"required"`
 	// Convention marks a Cluster API convention not written in the contract pages.
-	Convention bool   `json:"convention"`
-	Reads      []Read `json:"reads"`
+	Convention bool `json:"convention"`
+	// ReadFirst is a path core tries before this one.
+	ReadFirst string `json:"readFirst,omitempty"`
+	Reads     []Read `json:"reads"`
 }
 
 // Shape is a Go type as data.
@@ -236,7 +238,7 @@ func buildPoint(p contract.Point) Point {
 		Contract: string(p.Contract), Path: p.Path, Aspect: string(p.Aspect),
 		GoType: p.Type.String(), Shape: shapeOf(p.Type), Compatible: []string{},
 		JSONTag: p.Tag.String(), Markers: []Marker{}, Required: p.Required, Convention: p.Convention,
-		Reads: []Read{},
+		ReadFirst: p.ReadFirst, Reads: []Read{},
 	}
 	for _, c := range p.Compatible {
 		out.Compatible = append(out.Compatible, c.String())

@@ -327,8 +327,9 @@ func documentDefs() object {
 			"jsonTag":    str, "markers": arrayOf("marker"),
 			"required":   d(boolean, "the contract makes the field a MUST"),
 			"convention": d(boolean, "a Cluster API convention, not written in the contract pages"),
+			"readFirst":  d(str, "a path core tries before this one; a field there of this shape is read instead"),
 			"reads":      d(arrayOf("read"), "the windows of core releases that read the point; empty when none does"),
-		}, "one field point of a kind under one contract version"),
+		}, "one field point of a kind under one contract version", "readFirst"),
 		"shape": strict(object{
 			"kind": object{"enum": shapeKinds}, "pointer": boolean, "elem": ref("shape"),
 			"named": str, "packages": strs, "local": boolean,

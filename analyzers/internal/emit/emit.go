@@ -26,6 +26,10 @@ type Findings struct {
 	Problems []report.Problem
 	// Used lists the //mpaudit:ignore directives that covered a finding.
 	Used []Use
+	// Blocked are uses a type fix would break and the use-site fixes cannot
+	// rewrite (Blocks): Type and Field name the field, Position and
+	// Message the use.
+	Blocked []report.Finding
 }
 
 // ResultType is the reflect type of *Findings.
@@ -108,6 +112,19 @@ func (e *Emitter) FixOnly(pos token.Pos, f report.Finding, fixes []analysis.Sugg
 		e.pass.Report(analysis.Diagnostic{Pos: pos, Category: f.Rule, Message: f.Rule + ": " + fixes[0].Message, SuggestedFixes: fixes})
 	}
 	return true
+}
+
+// Blocks records that the type fix of f.Field of f.Type would break the
+// use at pos, which no use-site fix rewrites, so mpaudit rewrite withholds
+// that fix (Settings.Withhold). Only where fixes are collected: test files
+// and use-site-only packages included, since they must build too.
+func (e *Emitter) Blocks(pos token.Pos, f report.Finding) {
+	if !e.env.Settings.Fix || !pos.IsValid() || e.scope() == setup.ScopeFacts {
+		return
+	}
+	p := e.pass.Fset.Position(pos)
+	f.Position = &report.Position{File: p.Filename, Line: p.Line, Column: p.Column}
+	e.out.Blocked = append(e.out.Blocked, f)
 }
 
 // InFile records f at a line of a non-Go file (a CRD or kustomization).

@@ -40,7 +40,15 @@ type Settings struct {
 	// fixes of a package whose fixes are not all applied say nothing to
 	// the use sites (kindtypes exports no facts there).
 	Scope func(pkgPath string) Scope
+	// Withhold names the fields whose type fix is not offered, with why
+	// (mpaudit rewrite: a use the use-site fixes cannot rewrite would not
+	// compile after it). The finding stays and says why.
+	Withhold map[FieldKey]string
 }
+
+// FieldKey names a field of a provider type: the package-qualified Go type
+// of its kind and its JSON path (report.Finding's Type and Field).
+type FieldKey struct{ Type, Field string }
 
 // Scope is what a driver applies of one package's fixes.
 type Scope int

@@ -12,6 +12,7 @@ import (
 type DevClusterStatus struct {
 	Ready          bool                          `json:"ready"`                    // want `MPA120 error: DevCluster status.initialization.provisioned: DevCluster has status.ready but no status.initialization.provisioned: core reads only status.initialization.provisioned under this label, so no DevCluster is ever provisioned \(core v1.14.2 reads v1beta1 of DevCluster under its cluster.x-k8s.io/v1beta2 label\)` Ready:"changed by MPA120"
 	FailureDomains clusterv1beta1.FailureDomains `json:"failureDomains,omitempty"` // want `MPA128 error: DevCluster status.failureDomains: status.failureDomains is v1beta1.FailureDomains, the v1beta1 shape, but core reads it as \[\]clusterv1.FailureDomain under the v1beta2 contract`
+	Conditions     clusterv1beta1.Conditions     `json:"conditions,omitempty"`     // want `MPA127 warning: DevCluster status.conditions: status.conditions is v1beta1.Conditions, not \[\]metav1.Condition; keep these under status.deprecated.v1beta1.conditions \(core v1.14.2 reads`
 }
 
 // +kubebuilder:object:root=true
@@ -28,6 +29,13 @@ type DevMachineSpec struct {
 }
 
 type DevMachineStatus struct { // want `MPA123 error: DevMachine status.initialization.provisioned: DevMachine has neither status.ready nor status.initialization.provisioned`
+	// Conditions keep the v1beta1 shape while the stage-1 conditions (as
+	// Cluster API v1.9 and v1.10 types have them) are what core reads first.
+	Conditions clusterv1beta1.Conditions `json:"conditions,omitempty"` // want `MPA127 info: DevMachine status.conditions: .*; core reads status.v1beta2.conditions first, which has that shape, until it is removed`
+	V1Beta2    *DevMachineV1Beta2Status  `json:"v1beta2,omitempty"`
+}
+
+type DevMachineV1Beta2Status struct {
 	Conditions []metav1.Condition `json:"conditions,omitempty"`
 }
 

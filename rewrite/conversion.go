@@ -450,7 +450,7 @@ func (c *completer) plan(m missingConversion, imports *importSet) (string, []str
 		return "", []string{"its argument types (the generated autoConvert function has an unexpected signature)"}
 	}
 	var code, unknown []string
-	deprecated, v1beta1 := jsonName(strings.TrimSuffix(contract.PathDeprecatedV1B1, ".v1beta1")), jsonName(contract.PathDeprecatedV1B1)
+	deprecated, v1beta1 := deprecatedNames()
 	for _, w := range m.warnings {
 		inField := structField(m.in, w.name)
 		if inField == nil {
@@ -459,7 +459,7 @@ func (c *completer) plan(m missingConversion, imports *importSet) (string, []str
 		}
 		inJSON := jsonOf(m.in, w.name)
 		switch {
-		case strings.HasPrefix(w.why, "does not exist in peer-type") && inJSON == jsonName(contract.PathInitialization):
+		case strings.HasPrefix(w.why, notInPeer) && inJSON == jsonName(contract.PathInitialization):
 			// Kept by ConvertFrom in the conversion-data annotation and
 			// restored by ConvertTo, with ready mapped to provisioned there.
 			if hasHubMethods(m.out) {
@@ -467,20 +467,20 @@ func (c *completer) plan(m missingConversion, imports *importSet) (string, []str
 			} else {
 				code = append(code, "\t// in."+w.name+" exists only in the hub, and "+m.out.Obj().Name()+" has no ConvertTo/ConvertFrom to keep it: a round trip through this version drops it.\n")
 			}
-		case strings.HasPrefix(w.why, "does not exist in peer-type") && isHubOnlyCounter(m.in, m.out, w.name):
+		case strings.HasPrefix(w.why, notInPeer) && isHubOnlyCounter(m.in, m.out, w.name):
 			if hasHubMethods(m.out) {
 				code = append(code, "\t// in."+w.name+" exists only in the hub: ConvertFrom keeps it in the conversion-data annotation and ConvertTo restores it.\n")
 			} else {
 				code = append(code, "\t// in."+w.name+" exists only in the hub, and "+m.out.Obj().Name()+" has no ConvertTo/ConvertFrom to keep it: a round trip through this version drops it.\n")
 			}
-		case strings.HasPrefix(w.why, "does not exist in peer-type") && inJSON == deprecated:
+		case strings.HasPrefix(w.why, notInPeer) && inJSON == deprecated:
 			text, bad := mapFromDeprecated(m, inField, deprecated, v1beta1)
 			if bad != "" {
 				unknown = append(unknown, bad)
 				continue
 			}
 			code = append(code, text)
-		case strings.HasPrefix(w.why, "does not exist in peer-type"):
+		case strings.HasPrefix(w.why, notInPeer):
 			text, ok := mapToDeprecated(m, inField, inJSON, deprecated, v1beta1, imports)
 			if !ok {
 				unknown = append(unknown, fmt.Sprintf("in.%s (%s; %s.%s.%s of %s has no field %q of the same type)", w.name, w.why, deprecated, v1beta1, inJSON, m.out.Obj().Name(), inJSON))
@@ -573,6 +573,32 @@ func mapToDeprecated(m missingConversion, in *types.Var, inJSON, deprecated, v1b
 	}
 	fmt.Fprintf(&b, "\t\t%s.%s = in.%s\n\t}\n", path, target.Name(), in.Name())
 	return b.String(), true
+}
+
+// deprecatedNames are the JSON names of status.deprecated and its v1beta1 group.
+func deprecatedNames() (deprecated, v1beta1 string) {
+	return jsonName(strings.TrimSuffix(contract.PathDeprecatedV1B1, ".v1beta1")), jsonName(contract.PathDeprecatedV1B1)
+}
+
+// notInPeer starts conversion-gen's reason for a field the other type lacks.
+const notInPeer = "does not exist in peer-type"
+
+// deprecatedOf maps field to or from the hub's status.deprecated.v1beta1
+// (the failure fields), as a missing conversion function's body does.
+func deprecatedOf(field string) func(in, out *types.Named, imports *importSet) (string, bool) {
+	return func(in, out *types.Named, imports *importSet) (string, bool) {
+		inField := structField(in, field)
+		if inField == nil {
+			return "", false
+		}
+		m := missingConversion{in: in, out: out}
+		deprecated, v1beta1 := deprecatedNames()
+		if inJSON := jsonOf(in, field); inJSON != deprecated {
+			return mapToDeprecated(m, inField, inJSON, deprecated, v1beta1, imports)
+		}
+		text, bad := mapFromDeprecated(m, inField, deprecated, v1beta1)
+		return text, bad == "" && text != ""
+	}
 }
 
 func zeroLiteral(b *types.Basic) string {
@@ -881,7 +907,11 @@ func (c *completer) checkHandWritten(generated *ast.File, handWritten []*ast.Fil
 				if sm == nil || mentions(manual, sm[1]) || c.hubOnly(auto, sm[1]) || c.skippedBefore[auto.Name.Name+"/"+sm[1]] {
 					continue
 				}
-				if e, ok := c.completeFailureDomains(manualFile[manual], manual, auto, sm[1], sets); ok {
+				block := failureDomainsOf(sm[1])
+				if strings.HasPrefix(sm[2], notInPeer) {
+					block = deprecatedOf(sm[1])
+				}
+				if e, ok := c.completeHandWritten(manualFile[manual], manual, auto, sets, block); ok {
 					edits[manualFile[manual]] = append(edits[manualFile[manual]], e)
 					continue
 				}

@@ -80,10 +80,13 @@ func mapTypeName(t types.Type, imports *importSet) string {
 	return types.TypeString(t, func(p *types.Package) string { return imports.name(p.Path(), p.Name()) })
 }
 
-// completeFailureDomains adds the conversion of status.failureDomains to a
-// hand-written Convert_ function whose generated part newly skips it,
-// before its final return.
-func (c *completer) completeFailureDomains(file *ast.File, manual, auto *ast.FuncDecl, field string, sets map[*ast.File]*importSet) (textEdit, bool) {
+// completeHandWritten adds to a hand-written Convert_ function, before its
+// final return, the block that maps a field its generated part newly skips
+// (block builds it from the function's in and out types, or declines).
+// autoConvert leaves that field alone, so the block's place before or after
+// the call does not matter.
+func (c *completer) completeHandWritten(file *ast.File, manual, auto *ast.FuncDecl, sets map[*ast.File]*importSet,
+	block func(in, out *types.Named, imports *importSet) (string, bool)) (textEdit, bool) {
 	obj, ok := c.pkg.TypesInfo.Defs[auto.Name].(*types.Func)
 	if !ok || obj.Signature().Params().Len() != 3 || file == nil {
 		return textEdit{}, false
@@ -93,20 +96,30 @@ func (c *completer) completeFailureDomains(file *ast.File, manual, auto *ast.Fun
 	if !ok1 || !ok2 {
 		return textEdit{}, false
 	}
-	if sets[file] == nil {
-		sets[file] = newImportSet(c.pkg, file)
-	}
-	block, ok := failureDomainsBlock(structField(in, field), structField(out, field), sets[file])
 	body := manual.Body.List
-	if !ok || len(body) == 0 {
+	if len(body) == 0 || manual.Type.Params.NumFields() != 3 || !paramsNamed(manual, "in", "out") {
 		return textEdit{}, false
 	}
 	ret, isRet := body[len(body)-1].(*ast.ReturnStmt)
-	if !isRet || manual.Type.Params.NumFields() != 3 || !paramsNamed(manual, "in", "out") {
+	if !isRet {
+		return textEdit{}, false
+	}
+	if sets[file] == nil {
+		sets[file] = newImportSet(c.pkg, file)
+	}
+	text, ok := block(in, out, sets[file])
+	if !ok {
 		return textEdit{}, false
 	}
 	tf := c.pkg.Fset.File(ret.Pos())
-	return textEdit{offset: tf.Offset(ret.Pos()), text: strings.TrimPrefix(block, "\t") + "\t"}, true
+	return textEdit{offset: tf.Offset(ret.Pos()), text: strings.TrimPrefix(text, "\t") + "\t"}, true
+}
+
+// failureDomainsOf converts field as failureDomainsBlock does.
+func failureDomainsOf(field string) func(in, out *types.Named, imports *importSet) (string, bool) {
+	return func(in, out *types.Named, imports *importSet) (string, bool) {
+		return failureDomainsBlock(structField(in, field), structField(out, field), imports)
+	}
 }
 
 // paramsNamed reports whether the function's first parameters carry the

@@ -73,27 +73,9 @@ func pointerMigration(pass *analysis.Pass, a access) migration {
 	r := &rewriter{pass: pass, file: a.file, spell: imports.New(pass.TypesInfo, pass.Pkg, a.file)}
 	switch n := a.node.(type) {
 	case *ast.KeyValueExpr: // Status{Replicas: v}
-		lit, ok := literalOf(pass, n)
-		if !ok {
-			return migration{}
-		}
-		elem, ok := migratingPointerKey(pass, lit, n)
-		if !ok {
-			return migration{}
-		}
-		r.elem = elem
-		return r.done(r.pointerStore(n.Value))
+		return r.keyed(n, migratingPointerKey, r.pointerStore)
 	case *ast.SelectorExpr:
-		elem, ok := migratingPointer(pass, n)
-		if !ok {
-			return migration{}
-		}
-		r.elem = elem
-		cur, ok := cursorOf(pass, n)
-		if !ok {
-			return migration{}
-		}
-		return r.done(r.pointerUse(cur))
+		return r.selected(n, migratingPointer, r.pointerUse)
 	}
 	return migration{}
 }

@@ -115,16 +115,6 @@ func keyedField(pass *analysis.Pass, lit *ast.CompositeLit, kv *ast.KeyValueExpr
 	return node, join(node.Path, name), v, true
 }
 
-// literalOf is the composite literal kv is an element of.
-func literalOf(pass *analysis.Pass, kv *ast.KeyValueExpr) (*ast.CompositeLit, bool) {
-	cur, ok := cursorOf(pass, kv)
-	if !ok {
-		return nil, false
-	}
-	lit, ok := cur.Parent().Node().(*ast.CompositeLit)
-	return lit, ok
-}
-
 // reshaped reports whether path, on a type of node's kind, is a field the
 // v1beta2 contract made a string where it was a *string (a pool's or an
 // InfraMachine's spec.providerID, a BootstrapConfig's status.dataSecretName).
@@ -155,27 +145,9 @@ func providerIDMigration(pass *analysis.Pass, a access) migration {
 	r := &rewriter{pass: pass, file: a.file, spell: imports.New(pass.TypesInfo, pass.Pkg, a.file)}
 	switch n := a.node.(type) {
 	case *ast.KeyValueExpr: // Spec{ProviderID: v}
-		lit, ok := literalOf(pass, n)
-		if !ok {
-			return migration{}
-		}
-		elem, ok := migratingProviderIDKey(pass, lit, n)
-		if !ok {
-			return migration{}
-		}
-		r.elem = elem
-		return r.done(r.newStringValue(n.Value, n.Value.Pos()))
+		return r.keyed(n, migratingProviderIDKey, func(v ast.Expr) bool { return r.newStringValue(v, v.Pos()) })
 	case *ast.SelectorExpr:
-		elem, ok := migratingProviderID(pass, n)
-		if !ok {
-			return migration{}
-		}
-		r.elem = elem
-		cur, ok := cursorOf(pass, n)
-		if !ok {
-			return migration{}
-		}
-		return r.done(r.providerIDUse(n, cur))
+		return r.selected(n, migratingProviderID, func(cur inspector.Cursor) bool { return r.providerIDUse(n, cur) })
 	}
 	return migration{}
 }
@@ -187,6 +159,41 @@ type rewriter struct {
 	spell *imports.File
 	elem  types.Type // the providerID element type (string)
 	edits []analysis.TextEdit
+}
+
+// keyed rewrites the value the literal element kv (T{F: v}) stores, when
+// field (migratingPointerKey, migratingProviderIDKey) says a type fix
+// changes F: store rewrites v for the field's new type.
+func (r *rewriter) keyed(kv *ast.KeyValueExpr, field func(*analysis.Pass, *ast.CompositeLit, *ast.KeyValueExpr) (types.Type, bool), store func(ast.Expr) bool) migration {
+	cur, ok := cursorOf(r.pass, kv)
+	if !ok {
+		return migration{}
+	}
+	lit, ok := cur.Parent().Node().(*ast.CompositeLit)
+	if !ok {
+		return migration{}
+	}
+	elem, ok := field(r.pass, lit, kv)
+	if !ok {
+		return migration{}
+	}
+	r.elem = elem
+	return r.done(store(kv.Value))
+}
+
+// selected rewrites the use around sel (x.F), when field
+// (migratingPointer, migratingProviderID) says a type fix changes F.
+func (r *rewriter) selected(sel *ast.SelectorExpr, field func(*analysis.Pass, ast.Expr) (types.Type, bool), use func(inspector.Cursor) bool) migration {
+	elem, ok := field(r.pass, sel)
+	if !ok {
+		return migration{}
+	}
+	r.elem = elem
+	cur, ok := cursorOf(r.pass, sel)
+	if !ok {
+		return migration{}
+	}
+	return r.done(use(cur))
 }
 
 func (r *rewriter) done(ok bool) migration {

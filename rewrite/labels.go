@@ -11,6 +11,7 @@ import (
 
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/crdconfig"
+	"github.com/mpaudit/mpaudit/internal/yamldocs"
 )
 
 // labelChange is one YAML file edit that adds the v1beta2 contract label.
@@ -211,10 +212,10 @@ func editObjectLabel(path, name, key, value, rest string, move bool, read func(s
 	if err != nil {
 		return nil, err
 	}
-	docs := splitDocs(string(data))
+	docs := yamldocs.Split(string(data))
 	changed := false
 	for i, doc := range docs {
-		if strings.TrimSpace(doc) == "" || strings.TrimSpace(doc) == "---" {
+		if yamldocs.Blank(doc) {
 			continue
 		}
 		rn, err := kyaml.Parse(doc)
@@ -243,24 +244,6 @@ func editObjectLabel(path, name, key, value, rest string, move bool, read func(s
 		return nil, fmt.Errorf("%s: no document named %s", path, name)
 	}
 	return []labelChange{{file: path, content: []byte(strings.Join(docs, "")), why: "label the CRD where its other labels are set"}}, nil
-}
-
-// splitDocs splits a YAML stream at document markers, keeping them.
-func splitDocs(s string) []string {
-	var docs []string
-	lines := strings.SplitAfter(s, "\n")
-	cur := ""
-	for _, l := range lines {
-		if strings.TrimRight(l, "\r\n") == "---" && strings.TrimSpace(cur) != "" && strings.TrimSpace(cur) != "---" {
-			docs = append(docs, cur)
-			cur = ""
-		}
-		cur += l
-	}
-	if cur != "" {
-		docs = append(docs, cur)
-	}
-	return docs
 }
 
 // addLabelPatch writes a strategic-merge patch that labels the pool CRD and

@@ -36,6 +36,28 @@ spec:
 %s`, plural, group, contract.LabelKey(contract.V1Beta1), v1label, group, kind, plural, vs.String())
 }
 
+// labelsIn writes files and api/v1beta1/doc.go into a new folder and runs
+// addLabels there for the storage types targets, declared in api/v1beta1.
+func labelsIn(t *testing.T, files map[string]string, targets ...kindTarget) (string, *labelPass) {
+	t.Helper()
+	dir := t.TempDir()
+	writeFiles(t, dir, files)
+	writeFiles(t, dir, map[string]string{"api/v1beta1/doc.go": "package v1beta1\n"})
+	for i := range targets {
+		targets[i].dir = filepath.Join(dir, "api", "v1beta1")
+	}
+	lp, err := addLabels(&stage{root: dir, dir: dir}, &report.Report{}, targets, nil, func(string, string) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, lp
+}
+
+// storageTarget is the storage type name, of kind k, in group/version.
+func storageTarget(group, version, name string, k *contract.Kind) kindTarget {
+	return kindTarget{ref: report.TypeRef{Kind: k.Name, Group: group, Version: version, Name: name, Storage: true}, kind: k}
+}
+
 // TestLabelsOneVersionControlPlane: core maps a ControlPlane's API version
 // back to one contract by its labels, so a ControlPlane CRD that serves one
 // version keeps its v1beta1 label (the PR body says to serve a new version
@@ -43,37 +65,17 @@ spec:
 // labelled version to v1beta2, and an InfraCluster's one version goes
 // under both labels (core resolves it by the newest label).
 func TestLabelsOneVersionControlPlane(t *testing.T) {
-	dir := t.TempDir()
 	const cp, infra = "controlplane.one.example.com", "infrastructure.one.example.com"
 	files := map[string]string{
 		"config/crd/kustomization.yaml": "resources:\n- bases/one.yaml\n- bases/two.yaml\n- bases/cluster.yaml\n",
 		"config/crd/bases/one.yaml":     labelCRD(cp, "OneControlPlane", "onecontrolplanes", "v1beta1", "v1beta1"),
 		"config/crd/bases/two.yaml":     labelCRD(cp, "TwoControlPlane", "twocontrolplanes", "v1alpha4_v1beta1", "v1alpha4", "v1beta1"),
 		"config/crd/bases/cluster.yaml": labelCRD(infra, "OneCluster", "oneclusters", "v1beta1", "v1beta1"),
-		"api/v1beta1/doc.go":            "package v1beta1\n",
 	}
-	for rel, content := range files {
-		p := filepath.Join(dir, rel)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	target := func(group, name string, k *contract.Kind) kindTarget {
-		return kindTarget{ref: report.TypeRef{Kind: k.Name, Group: group, Version: "v1beta1", Name: name, Storage: true},
-			kind: k, dir: filepath.Join(dir, "api", "v1beta1")}
-	}
-	targets := []kindTarget{
-		target(cp, "OneControlPlane", &contract.ControlPlane),
-		target(cp, "TwoControlPlane", &contract.ControlPlane),
-		target(infra, "OneCluster", &contract.InfraCluster),
-	}
-	lp, err := addLabels(&stage{root: dir, dir: dir}, &report.Report{}, targets, nil, func(string, string) {})
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, lp := labelsIn(t, files,
+		storageTarget(cp, "v1beta1", "OneControlPlane", &contract.ControlPlane),
+		storageTarget(cp, "v1beta1", "TwoControlPlane", &contract.ControlPlane),
+		storageTarget(infra, "v1beta1", "OneCluster", &contract.InfraCluster))
 	if got := keys(lp.flipped); !slices.Equal(got, []string{"OneCluster", "TwoControlPlane"}) {
 		t.Errorf("labelled %v, want OneCluster and TwoControlPlane", got)
 	}
@@ -169,34 +171,16 @@ patches:
 // the control plane is held before anything is written, and the cluster is
 // labelled by a patch of its own.
 func TestLabelsSharedLabelControlPlane(t *testing.T) {
-	dir := t.TempDir()
 	const cp, infra = "controlplane.shared.example.com", "infrastructure.shared.example.com"
 	v1 := contract.LabelKey(contract.V1Beta1)
 	files := map[string]string{
 		"config/crd/kustomization.yaml": "commonLabels:\n  " + v1 + ": v1alpha4_v1beta1\nresources:\n- bases/cp.yaml\n- bases/cluster.yaml\n",
 		"config/crd/bases/cp.yaml":      strings.Replace(labelCRD(cp, "TwoControlPlane", "twocontrolplanes", "x", "v1alpha4", "v1beta1"), "  labels:\n    "+v1+": x\n", "", 1),
 		"config/crd/bases/cluster.yaml": strings.Replace(labelCRD(infra, "OneCluster", "oneclusters", "x", "v1beta1", "v1beta2"), "  labels:\n    "+v1+": x\n", "", 1),
-		"api/v1beta1/doc.go":            "package v1beta1\n",
 	}
-	for rel, content := range files {
-		p := filepath.Join(dir, rel)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	targets := []kindTarget{
-		{ref: report.TypeRef{Kind: contract.KindControlPlane, Group: cp, Version: "v1beta1", Name: "TwoControlPlane", Storage: true},
-			kind: &contract.ControlPlane, dir: filepath.Join(dir, "api", "v1beta1")},
-		{ref: report.TypeRef{Kind: contract.KindInfraCluster, Group: infra, Version: "v1beta2", Name: "OneCluster", Storage: true},
-			kind: &contract.InfraCluster, dir: filepath.Join(dir, "api", "v1beta1")},
-	}
-	lp, err := addLabels(&stage{root: dir, dir: dir}, &report.Report{}, targets, nil, func(string, string) {})
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, lp := labelsIn(t, files,
+		storageTarget(cp, "v1beta1", "TwoControlPlane", &contract.ControlPlane),
+		storageTarget(infra, "v1beta2", "OneCluster", &contract.InfraCluster))
 	if got := keys(lp.flipped); !slices.Equal(got, []string{"OneCluster"}) {
 		t.Errorf("labelled %v, want OneCluster", got)
 	}

@@ -55,29 +55,11 @@ func migratingPointer(pass *analysis.Pass, e ast.Expr) (types.Type, bool) {
 	return pointerField(pass, node, path, v)
 }
 
-// migratingPointerKey reports whether key of the literal lit is a field the
-// pointer fix changes, and its value type.
-func migratingPointerKey(pass *analysis.Pass, lit *ast.CompositeLit, key *ast.Ident) (types.Type, bool) {
-	res, ok := kindfinder.ResultOf(pass)
-	if !ok {
-		return nil, false
-	}
-	named, ok := types.Unalias(kindfinder.Deref(pass.TypesInfo.TypeOf(lit))).(*types.Named)
-	if !ok {
-		return nil, false
-	}
-	node, ok := res.Node(named.Obj())
-	st := kindfinder.StructOf(named)
-	v, isVar := pass.TypesInfo.Uses[key].(*types.Var)
-	if !ok || st == nil || !isVar {
-		return nil, false
-	}
-	name, ok := kindfinder.JSONNameOf(st, v)
-	if !ok {
-		return nil, false
-	}
-	path := join(node.Path, name)
-	if !pointerPoint(node, path) {
+// migratingPointerKey is migratingPointer for the element kv of the
+// literal lit.
+func migratingPointerKey(pass *analysis.Pass, lit *ast.CompositeLit, kv *ast.KeyValueExpr) (types.Type, bool) {
+	node, path, v, ok := keyedField(pass, lit, kv)
+	if !ok || !pointerPoint(node, path) {
 		return nil, false
 	}
 	return pointerField(pass, node, path, v)
@@ -91,35 +73,9 @@ func pointerMigration(pass *analysis.Pass, a access) migration {
 	r := &rewriter{pass: pass, file: a.file, spell: imports.New(pass.TypesInfo, pass.Pkg, a.file)}
 	switch n := a.node.(type) {
 	case *ast.KeyValueExpr: // Status{Replicas: v}
-		key, ok := n.Key.(*ast.Ident)
-		if !ok {
-			return migration{}
-		}
-		cur, ok := cursorOf(pass, n)
-		if !ok {
-			return migration{}
-		}
-		lit, ok := cur.Parent().Node().(*ast.CompositeLit)
-		if !ok {
-			return migration{}
-		}
-		elem, ok := migratingPointerKey(pass, lit, key)
-		if !ok {
-			return migration{}
-		}
-		r.elem = elem
-		return r.done(r.pointerStore(n.Value))
+		return r.keyed(n, migratingPointerKey, r.pointerStore)
 	case *ast.SelectorExpr:
-		elem, ok := migratingPointer(pass, n)
-		if !ok {
-			return migration{}
-		}
-		r.elem = elem
-		cur, ok := cursorOf(pass, n)
-		if !ok {
-			return migration{}
-		}
-		return r.done(r.pointerUse(cur))
+		return r.selected(n, migratingPointer, r.pointerUse)
 	}
 	return migration{}
 }
@@ -154,10 +110,8 @@ func (r *rewriter) pointerUse(cur inspector.Cursor) bool {
 	case *ast.KeyValueExpr:
 		if p.Value == child {
 			if lit, ok := parentCur.Parent().Node().(*ast.CompositeLit); ok {
-				if key, ok := p.Key.(*ast.Ident); ok {
-					if _, ok := migratingPointerKey(r.pass, lit, key); ok {
-						return true // Status{Replicas: other.Status.Replicas}
-					}
+				if _, ok := migratingPointerKey(r.pass, lit, p); ok {
+					return true // Status{Replicas: other.Status.Replicas}
 				}
 			}
 		}

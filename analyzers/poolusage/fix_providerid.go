@@ -58,6 +58,16 @@ func migratingProviderID(pass *analysis.Pass, e ast.Expr) (types.Type, bool) {
 	return providerIDField(pass, node, v)
 }
 
+// migratingProviderIDKey is migratingProviderID for the element kv of the
+// literal lit.
+func migratingProviderIDKey(pass *analysis.Pass, lit *ast.CompositeLit, kv *ast.KeyValueExpr) (types.Type, bool) {
+	node, path, v, ok := keyedField(pass, lit, kv)
+	if !ok || !reshaped(node, path) {
+		return nil, false
+	}
+	return providerIDField(pass, node, v)
+}
+
 // selectedField resolves e (parentheses aside) to the field of a provider
 // type it selects: the type's node, the field's contract path and the field.
 func selectedField(pass *analysis.Pass, e ast.Expr) (*kindfinder.NodeFact, string, *types.Var, bool) {
@@ -75,6 +85,34 @@ func selectedField(pass *analysis.Pass, e ast.Expr) (*kindfinder.NodeFact, strin
 	}
 	v, ok := pass.TypesInfo.Uses[sel.Sel].(*types.Var)
 	return node, path, v, ok
+}
+
+// keyedField is selectedField for the element kv of the literal lit
+// (T{F: v}).
+func keyedField(pass *analysis.Pass, lit *ast.CompositeLit, kv *ast.KeyValueExpr) (*kindfinder.NodeFact, string, *types.Var, bool) {
+	key, ok := kv.Key.(*ast.Ident)
+	if !ok {
+		return nil, "", nil, false
+	}
+	res, ok := kindfinder.ResultOf(pass)
+	if !ok {
+		return nil, "", nil, false
+	}
+	named, ok := types.Unalias(kindfinder.Deref(pass.TypesInfo.TypeOf(lit))).(*types.Named)
+	if !ok {
+		return nil, "", nil, false
+	}
+	node, ok := res.Node(named.Obj())
+	st := kindfinder.StructOf(named)
+	v, isVar := pass.TypesInfo.Uses[key].(*types.Var)
+	if !ok || st == nil || !isVar {
+		return nil, "", nil, false
+	}
+	name, ok := kindfinder.JSONNameOf(st, v)
+	if !ok {
+		return nil, "", nil, false
+	}
+	return node, join(node.Path, name), v, true
 }
 
 // reshaped reports whether path, on a type of node's kind, is a field the
@@ -107,31 +145,9 @@ func providerIDMigration(pass *analysis.Pass, a access) migration {
 	r := &rewriter{pass: pass, file: a.file, spell: imports.New(pass.TypesInfo, pass.Pkg, a.file)}
 	switch n := a.node.(type) {
 	case *ast.KeyValueExpr: // Spec{ProviderID: v}
-		key, ok := n.Key.(*ast.Ident)
-		if !ok {
-			return migration{}
-		}
-		v, ok := pass.TypesInfo.Uses[key].(*types.Var)
-		if !ok {
-			return migration{}
-		}
-		elem, ok := providerIDField(pass, a.pool, v)
-		if !ok {
-			return migration{}
-		}
-		r.elem = elem
-		return r.done(r.newStringValue(n.Value, n.Value.Pos()))
+		return r.keyed(n, migratingProviderIDKey, func(v ast.Expr) bool { return r.newStringValue(v, v.Pos()) })
 	case *ast.SelectorExpr:
-		elem, ok := migratingProviderID(pass, n)
-		if !ok {
-			return migration{}
-		}
-		r.elem = elem
-		cur, ok := cursorOf(pass, n)
-		if !ok {
-			return migration{}
-		}
-		return r.done(r.providerIDUse(n, cur))
+		return r.selected(n, migratingProviderID, func(cur inspector.Cursor) bool { return r.providerIDUse(n, cur) })
 	}
 	return migration{}
 }
@@ -143,6 +159,41 @@ type rewriter struct {
 	spell *imports.File
 	elem  types.Type // the providerID element type (string)
 	edits []analysis.TextEdit
+}
+
+// keyed rewrites the value the literal element kv (T{F: v}) stores, when
+// field (migratingPointerKey, migratingProviderIDKey) says a type fix
+// changes F: store rewrites v for the field's new type.
+func (r *rewriter) keyed(kv *ast.KeyValueExpr, field func(*analysis.Pass, *ast.CompositeLit, *ast.KeyValueExpr) (types.Type, bool), store func(ast.Expr) bool) migration {
+	cur, ok := cursorOf(r.pass, kv)
+	if !ok {
+		return migration{}
+	}
+	lit, ok := cur.Parent().Node().(*ast.CompositeLit)
+	if !ok {
+		return migration{}
+	}
+	elem, ok := field(r.pass, lit, kv)
+	if !ok {
+		return migration{}
+	}
+	r.elem = elem
+	return r.done(store(kv.Value))
+}
+
+// selected rewrites the use around sel (x.F), when field
+// (migratingPointer, migratingProviderID) says a type fix changes F.
+func (r *rewriter) selected(sel *ast.SelectorExpr, field func(*analysis.Pass, ast.Expr) (types.Type, bool), use func(inspector.Cursor) bool) migration {
+	elem, ok := field(r.pass, sel)
+	if !ok {
+		return migration{}
+	}
+	r.elem = elem
+	cur, ok := cursorOf(r.pass, sel)
+	if !ok {
+		return migration{}
+	}
+	return r.done(use(cur))
 }
 
 func (r *rewriter) done(ok bool) migration {
@@ -402,7 +453,7 @@ func (r *rewriter) expectedType(child ast.Expr, parent inspector.Cursor) (want t
 			if !ok {
 				return nil, false, false
 			}
-			if r.isMigratingKey(lit, v) {
+			if _, ok := migratingProviderIDKey(r.pass, lit, p); ok {
 				return nil, true, true // Spec{ProviderID: other.Spec.ProviderID}
 			}
 			return v.Type(), false, true
@@ -428,30 +479,6 @@ func (r *rewriter) expectedType(child ast.Expr, parent inspector.Cursor) (want t
 		}
 	}
 	return nil, false, false
-}
-
-// isMigratingKey reports whether field v of the literal lit is a storage
-// pool's pointer spec.providerID.
-func (r *rewriter) isMigratingKey(lit *ast.CompositeLit, v *types.Var) bool {
-	res, ok := kindfinder.ResultOf(r.pass)
-	if !ok {
-		return false
-	}
-	named, ok := types.Unalias(kindfinder.Deref(r.pass.TypesInfo.TypeOf(lit))).(*types.Named)
-	if !ok {
-		return false
-	}
-	node, ok := res.Node(named.Obj())
-	st := kindfinder.StructOf(named)
-	if !ok || st == nil {
-		return false
-	}
-	name, ok := kindfinder.JSONNameOf(st, v)
-	if !ok || !reshaped(node, join(node.Path, name)) {
-		return false
-	}
-	_, ok = providerIDField(r.pass, node, v)
-	return ok
 }
 
 // enclosingSignature is the signature of the innermost function around cur.

@@ -16,39 +16,6 @@ import (
 	"github.com/mpaudit/mpaudit/report"
 )
 
-// builtTool is a command of this module built once for the tests that need
-// a real process.
-type builtTool struct {
-	once sync.Once
-	path string
-	err  error
-}
-
-var builtMpaudit, builtVet builtTool
-
-func (b *builtTool) get(t *testing.T, pkg, name string) string {
-	t.Helper()
-	b.once.Do(func() {
-		dir, err := os.MkdirTemp("", name+"-bin")
-		if err != nil {
-			b.err = err
-			return
-		}
-		b.path = filepath.Join(dir, name)
-		if out, err := exec.Command("go", "build", "-o", b.path, pkg).CombinedOutput(); err != nil {
-			b.err = fmt.Errorf("build %s: %v\n%s", name, err, out)
-		}
-	})
-	if b.err != nil {
-		t.Fatal(b.err)
-	}
-	return b.path
-}
-
-// binary is mpaudit; vetBinary is mpaudit-vet, the analyzers alone.
-func binary(t *testing.T) string    { return builtMpaudit.get(t, ".", "mpaudit") }
-func vetBinary(t *testing.T) string { return builtVet.get(t, "../mpaudit-vet", "mpaudit-vet") }
-
 // kubeconfigFor writes a kubeconfig whose only context talks to server.
 func kubeconfigFor(t *testing.T, server string) string {
 	t.Helper()

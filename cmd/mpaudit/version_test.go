@@ -69,7 +69,7 @@ func stampedBinary(t *testing.T) string {
 		t.Skip("builds the binary")
 	}
 	stampedOnce.Do(func() {
-		stampedDir, stampedErr = os.MkdirTemp("", "mpaudit-stamped")
+		stampedDir, stampedErr = runTempDir("mpaudit-stamped")
 		if stampedErr != nil {
 			return
 		}

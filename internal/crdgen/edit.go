@@ -13,6 +13,8 @@ import (
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	kyaml "sigs.k8s.io/kustomize/kyaml/yaml"
 	"sigs.k8s.io/yaml"
+
+	"github.com/mpaudit/mpaudit/internal/yamldocs"
 )
 
 // VersionChange is one API version of a CRD as generated from the original
@@ -251,10 +253,10 @@ func mismatches(doc any, units []unit) int {
 // as a generic value, and its text and the offset of its first line.
 func findDoc(data []byte, name string) (any, string, int, error) {
 	offset := 0
-	for _, doc := range splitDocs(string(data)) {
+	for _, doc := range yamldocs.Split(string(data)) {
 		start := offset
 		offset += len(doc)
-		if strings.TrimSpace(doc) == "" || strings.TrimSpace(doc) == "---" {
+		if yamldocs.Blank(doc) {
 			continue
 		}
 		var v any
@@ -270,23 +272,6 @@ func findDoc(data []byte, name string) (any, string, int, error) {
 		}
 	}
 	return nil, "", 0, unreproduced("it has no document named %s", name)
-}
-
-// splitDocs splits a YAML stream before each document marker.
-func splitDocs(s string) []string {
-	var docs []string
-	cur := ""
-	for _, l := range strings.SplitAfter(s, "\n") {
-		if strings.TrimRight(l, "\r\n") == "---" && strings.TrimSpace(cur) != "" && strings.TrimSpace(cur) != "---" {
-			docs = append(docs, cur)
-			cur = ""
-		}
-		cur += l
-	}
-	if cur != "" {
-		docs = append(docs, cur)
-	}
-	return docs
 }
 
 // set puts v at path in a generic value (deletes it when !has).

@@ -253,7 +253,7 @@ func (lp *labelPass) holdOneVersion(key labelKey, k *contract.Kind, version stri
 		"serve a new API version for the v1beta2 contract, as Cluster API v1.11.0 did, and label only that one %s",
 		version, contract.LabelKey(contract.V1Beta1), contract.LabelKey(contract.V1Beta2), k.Name, contract.RuleLabelVersionConflict, contract.LabelKey(contract.V1Beta2))
 	lp.held = append(lp.held, heldLabel{key: key, reason: reason})
-	lp.manual = append(lp.manual, fmt.Sprintf("label %s %s once %s", key, contract.LabelKey(contract.V1Beta2), reason))
+	lp.manual = append(lp.manual, fmt.Sprintf("label %s %s when what holds it is resolved: %s", key, contract.LabelKey(contract.V1Beta2), reason))
 }
 
 // labelBlockers lists, per label-driven kind labelled by the pass, the

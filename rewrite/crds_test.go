@@ -3,6 +3,7 @@ package rewrite
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -323,5 +324,61 @@ func TestRewriteCRDsHandEditedAndNoDescriptions(t *testing.T) {
 		"   - fooclusters.infrastructure.crds.example.com: `" + basesDir + clustersCRD + "` left as it is: its schema of v1beta1 at status.failureMessage differs from what controller-gen generates from the original types (edited by hand, or made with other options or another controller-gen); regenerate it (`make generate-manifests` or `controller-gen crd`) and run `mpaudit rewrite` again, which then changes the labels that wait for its schema\n"
 	if item != wantItem {
 		t.Errorf("checklist item:\n%s\nwant:\n%s", item, wantItem)
+	}
+}
+
+// TestRegenerateCRDsFollowsSharedTypes: FooMachine's status has a field
+// of a type declared in a package without API types of its own; a change
+// of that type alone regenerates FooMachine's CRD, exactly as
+// controller-gen makes it. (The rewrite's fixes change only API packages'
+// types, so the change is made here and regenerateCRDs run on it.)
+func TestRegenerateCRDsFollowsSharedTypes(t *testing.T) {
+	root := copyTree(t, "testdata/crdprovider")
+	write := func(dir, rel, content string) {
+		t.Helper()
+		p := filepath.Join(dir, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const shared = "// Package shared holds types the API versions share.\npackage shared\n\n// Zone is where a machine runs.\ntype Zone struct {\n\t// name of the zone.\n\tName string `json:\"name\"`\n%s}\n"
+	write(root, "api/shared/zone.go", fmt.Sprintf(shared, ""))
+	types, err := os.ReadFile(filepath.Join(root, "api/v1beta1/foomachine_types.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := strings.Replace(string(types), "import metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n", "import (\n\tmetav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n\t\"example.com/crds/api/shared\"\n)\n", 1)
+	src = strings.Replace(src, "type FooMachineStatus struct {\n", "type FooMachineStatus struct {\n\t// zone is where the machine runs.\n\t// +optional\n\tZone shared.Zone `json:\"zone,omitzero\"`\n\n", 1)
+	write(root, "api/v1beta1/foomachine_types.go", src)
+	writeGenerated(t, filepath.Join(root, basesDir), controllerGen(t, root, nil))
+	clustersBefore, _ := os.ReadFile(filepath.Join(root, basesDir, clustersCRD))
+
+	dir := copyTree(t, root)
+	write(dir, "api/shared/zone.go", fmt.Sprintf(shared, "\n\t// region of the zone.\n\t// +optional\n\tRegion string `json:\"region,omitempty\"`\n"))
+	st := &stage{root: root, dir: dir}
+	res := &Result{}
+	var marked []string
+	mark := func(p, _ string) { marked = append(marked, p) }
+	if err := regenerateCRDs(st, []string{filepath.Join(dir, "api/shared")}, nil, mark, res, newTracer(nil)); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{filepath.Join(dir, basesDir, machinesCRD)}; !slices.Equal(marked, want) {
+		t.Errorf("marked %v, want %v", marked, want)
+	}
+	if res.crds == nil {
+		t.Fatal("no CRD regenerated")
+	}
+	if d := res.crds.done["foomachines.infrastructure.crds.example.com"]; len(res.crds.done) != 1 || len(res.crds.left) != 0 || !slices.Equal(d.paths, []string{"v1beta1: status.zone.region added"}) {
+		t.Errorf("done %+v, left %v", res.crds.done, res.crds.left)
+	}
+	fresh := controllerGen(t, dir, nil)
+	if got, _ := os.ReadFile(filepath.Join(dir, basesDir, machinesCRD)); !bytes.Equal(got, fresh[machinesCRD]) {
+		t.Errorf("%s is not controller-gen's CRD of the changed types:\n%s\nwant:\n%s", machinesCRD, got, fresh[machinesCRD])
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, basesDir, clustersCRD)); !bytes.Equal(got, clustersBefore) {
+		t.Errorf("%s changed", clustersCRD)
 	}
 }

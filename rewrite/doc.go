@@ -12,8 +12,9 @@
 // conversions with conversion-gen, regenerating the CRD schema parts the type
 // changes touch where the committed CRD reproduces (crds.go, internal/crdgen)
 // and completing a stale CRD that only lacks fields of its types, adding CRD
-// contract labels with kyaml in a safe order (order.go: a label-driven kind's label changes only when the
-// audit under the new label finds nothing core would miss), aligning
+// contract labels with kyaml in a safe order (order.go: a label-driven
+// kind's label changes only when the audit under the new label finds
+// nothing core would miss), aligning
 // clusterctl's metadata.yaml, and adding a go.mod requirement for
 // k8s.io/utils when the pointer helper is new.
 //

@@ -12,6 +12,7 @@ import (
 
 	"k8s.io/apimachinery/pkg/runtime/schema"
 
+	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/crdconfig"
 	"github.com/mpaudit/mpaudit/internal/crdgen"
 )
@@ -22,8 +23,13 @@ import (
 // changes touch are regenerated with controller-tools' CRD generator and
 // edited into the committed CRD files (internal/crdgen): only where the
 // generator reproduces the committed file, never a whole new generation.
-// It runs before the labels are placed, so the label logic judges the
-// regenerated schema in the same run.
+// The API packages regenerated are those the rewrite changed, those
+// importing a changed package of the module (shared types), and the
+// storage packages of kinds whose label this run decides: their types may
+// have been migrated before while their CRDs were not regenerated, which
+// crdgen completes (the fields a committed schema lacks). It runs before
+// the labels are placed, so the label logic judges the regenerated schema
+// in the same run.
 
 // crdRegen is what the regeneration did, for the PR body.
 type crdRegen struct {
@@ -36,16 +42,53 @@ type crdRegen struct {
 type crdDone struct {
 	file, variant string
 	paths         []string
+	// lacked: the committed file lacked fields of the Go types as they were.
+	lacked bool
 }
 
 // regenerateCRDs regenerates the CRD schema parts that the Go changes in
-// the staged directories dirs imply. A CRD that does not reproduce, and
-// every CRD when the generator fails, is left and named in res.
-func regenerateCRDs(st *stage, dirs []string, mark func(string, string), res *Result, trace *tracer) error {
-	api := crdgen.APIPackageDirs(dirs)
+// the staged directories dirs imply, and completes the committed CRDs of
+// the unlabelled targets that lack fields of their types. A CRD that does
+// not reproduce, and every CRD when the generator fails on changed
+// packages, is left and named in res.
+func regenerateCRDs(st *stage, dirs []string, targets []kindTarget, mark func(string, string), res *Result, trace *tracer) error {
+	configs := map[string]*crdconfig.Result{}
+	config := func(cd string) (*crdconfig.Result, error) {
+		cfg, ok := configs[cd]
+		if !ok {
+			var err error
+			if cfg, err = crdconfig.Load(cd); err != nil {
+				return nil, err
+			}
+			configs[cd] = cfg
+		}
+		return cfg, nil
+	}
+	affected, err := importersOf(st, dirs)
+	if err != nil {
+		return err
+	}
+	candidates := slices.Collect(maps.Keys(affected))
+	for _, t := range targets {
+		cd := crdconfig.FindConfigDir(t.dir, st.dir)
+		if cd == "" || affected[t.dir] {
+			continue
+		}
+		cfg, err := config(cd)
+		if err != nil {
+			return err
+		}
+		if slices.ContainsFunc(cfg.CRDs, func(c crdconfig.CRD) bool {
+			return c.Group == t.ref.Group && c.Kind == t.ref.Name && c.Labels[contract.LabelKey(contract.V1Beta2)] == ""
+		}) {
+			candidates = append(candidates, t.dir)
+		}
+	}
+	api := crdgen.APIPackageDirs(candidates)
 	if len(api) == 0 {
 		return nil
 	}
+	changedAPI := slices.ContainsFunc(api, func(d string) bool { return affected[d] })
 	if res.crds == nil {
 		res.crds = &crdRegen{done: map[string]crdDone{}, left: map[string]string{}}
 	}
@@ -54,35 +97,43 @@ func regenerateCRDs(st *stage, dirs []string, mark func(string, string), res *Re
 		realDirs[i] = st.real(d)
 	}
 	// The original types are the real tree's (the copy has changed);
-	// the two loads are independent, so they run side by side.
+	// the two loads are independent, so they run side by side. When no
+	// Go change reaches these packages, the two are one.
 	var orig crdgen.Set
 	var origErr error
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		orig, origErr = crdgen.Generate(st.root, realDirs)
+		if changedAPI {
+			orig, origErr = crdgen.Generate(st.root, realDirs)
+		}
 	}()
 	next, err := crdgen.Generate(st.dir, api)
 	<-done
+	if !changedAPI {
+		orig = next
+	}
 	trace.step("CRD generation of the original and rewritten types")
 	if err = errors.Join(origErr, err); err != nil {
-		res.crds.left["of the changed API packages"] = fmt.Sprintf("controller-tools' CRD generator failed: %v", strings.ReplaceAll(err.Error(), st.dir, st.root))
+		msg := fmt.Sprintf("controller-tools' CRD generator failed: %v", strings.ReplaceAll(err.Error(), st.dir, st.root))
+		if !changedAPI {
+			// Nothing changed that needs the generator; the label gate
+			// still names a schema that lacks what core reads.
+			trace.step("CRD check of unchanged API packages: " + msg)
+			return nil
+		}
+		res.crds.left["of the changed API packages"] = msg
 		return nil
 	}
-	configs := map[string]*crdconfig.Result{}
 	committed := func(gk schema.GroupKind) (*crdconfig.CRD, error) {
 		for _, d := range api {
 			cd := crdconfig.FindConfigDir(d, st.dir)
 			if cd == "" {
 				continue
 			}
-			cfg, ok := configs[cd]
-			if !ok {
-				var err error
-				if cfg, err = crdconfig.Load(cd); err != nil {
-					return nil, err
-				}
-				configs[cd] = cfg
+			cfg, err := config(cd)
+			if err != nil {
+				return nil, err
 			}
 			for i := range cfg.CRDs {
 				if c := &cfg.CRDs[i]; c.Group == gk.Group && c.Kind == gk.Kind && c.File != "" {
@@ -95,11 +146,14 @@ func regenerateCRDs(st *stage, dirs []string, mark func(string, string), res *Re
 	keys := slices.SortedFunc(maps.Keys(next), func(a, b schema.GroupKind) int { return strings.Compare(a.String(), b.String()) })
 	for _, gk := range keys {
 		n := next[gk]
+		// Every version: one the types did not change may still be stale.
 		var changes []crdgen.VersionChange
+		delta := false
 		for _, v := range n.Spec.Versions {
 			o := crdgen.Schema(orig[gk], v.Name)
-			if v.Schema != nil && !reflect.DeepEqual(o, v.Schema.OpenAPIV3Schema) {
+			if v.Schema != nil {
 				changes = append(changes, crdgen.VersionChange{Version: v.Name, Original: o, Rewritten: v.Schema.OpenAPIV3Schema})
+				delta = delta || !reflect.DeepEqual(o, v.Schema.OpenAPIV3Schema)
 			}
 		}
 		if len(changes) == 0 {
@@ -110,7 +164,9 @@ func regenerateCRDs(st *stage, dirs []string, mark func(string, string), res *Re
 			return err
 		}
 		if c == nil {
-			res.crds.left[n.Name] = "no committed CRD of this kind was found in a config/crd beside its API package"
+			if delta {
+				res.crds.left[n.Name] = "no committed CRD of this kind was found in a config/crd beside its API package"
+			}
 			continue
 		}
 		staged, err := st.canonical(c.File)
@@ -141,12 +197,46 @@ func regenerateCRDs(st *stage, dirs []string, mark func(string, string), res *Re
 		if _, err := st.writeFile(staged, edited.Content); err != nil {
 			return err
 		}
-		mark(staged, "CRD schema regenerated where the type changes touch it, with controller-tools' CRD generator ("+edited.Variant+")")
-		res.crds.done[n.Name] = crdDone{file: rel, variant: edited.Variant, paths: edited.Paths}
+		note := "CRD schema regenerated where the type changes touch it"
+		if len(edited.Lacked) > 0 {
+			note = "CRD schema regenerated where the type changes touch it or it lacked fields of the Go types (" + strings.Join(edited.Lacked, ", ") + ")"
+		}
+		mark(staged, note+", with controller-tools' CRD generator ("+edited.Variant+")")
+		res.crds.done[n.Name] = crdDone{file: rel, variant: edited.Variant, paths: edited.Paths, lacked: len(edited.Lacked) > 0}
 		delete(res.crds.left, n.Name)
 	}
 	trace.step(fmt.Sprintf("CRD schemas: %d regenerated, %d left", len(res.crds.done), len(res.crds.left)))
 	return nil
+}
+
+// importersOf is the set of staged package directories in dirs and of
+// the module's packages that import one of them, directly or not: a type
+// changed in a shared package changes the schemas of the API packages
+// that use it.
+func importersOf(st *stage, dirs []string) (map[string]bool, error) {
+	out := map[string]bool{}
+	if len(dirs) == 0 {
+		return out, nil
+	}
+	pkgs, err := listPackages(st.dir, nil, "./...")
+	if err != nil {
+		return nil, err
+	}
+	changed := map[string]bool{}
+	for _, p := range pkgs {
+		if slices.Contains(dirs, p.Dir) {
+			changed[p.ImportPath] = true
+		}
+	}
+	for _, d := range dirs {
+		out[d] = true
+	}
+	for _, p := range pkgs {
+		if slices.ContainsFunc(p.Deps, func(d string) bool { return changed[d] }) {
+			out[p.Dir] = true
+		}
+	}
+	return out, nil
 }
 
 // goDirs lists the directories of the changed Go files a person writes:
@@ -186,7 +276,11 @@ func (res *Result) crdItem(typed bool) checkItem {
 	item.done = len(r.left) == 0
 	switch {
 	case len(files) > 0 && item.done:
-		item.summary = "the schema parts the type changes touch were regenerated with controller-tools' CRD generator and edited into " + strings.Join(files, ", ") + " (the rest of each file is as it was)"
+		what := "the schema parts the type changes touch were"
+		if slices.ContainsFunc(slices.Collect(maps.Values(r.done)), func(d crdDone) bool { return d.lacked }) {
+			what = "the schema parts the type changes touch, and the fields of the Go types the committed CRDs lacked, were"
+		}
+		item.summary = what + " regenerated with controller-tools' CRD generator and edited into " + strings.Join(files, ", ") + " (the rest of each file is as it was)"
 	case len(files) > 0:
 		item.summary = "regenerated in " + strings.Join(files, ", ") + "; the CRDs below were left, because their committed schema is not what controller-gen generates from the original types"
 	default:

@@ -3,6 +3,7 @@ package rewrite
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -160,6 +161,80 @@ func TestRewriteRegeneratesCRDs(t *testing.T) {
 	if item != wantItem {
 		t.Errorf("checklist item:\n%s\nwant:\n%s", item, wantItem)
 	}
+	staleCRDs(t, dir, fresh, kustBefore)
+}
+
+// staleCRDs continues TestRewriteRegeneratesCRDs on its migrated module:
+// the types keep status.initialization, but the CRDs lack it (a person
+// added the field and did not regenerate) and the labels are as before.
+// The rewrite changes no Go file; it completes FooMachine's CRD, exactly
+// as controller-gen makes it, and labels FooMachine in the same run.
+// FooCluster's CRD also has a hand edit, so it is not just stale: it is
+// left with its reason and its label waits. A second run changes nothing.
+func staleCRDs(t *testing.T, dir string, fresh map[string][]byte, kust []byte) {
+	t.Helper()
+	const initialization = "              initialization:\n"
+	for _, name := range []string{clustersCRD, machinesCRD} {
+		stale := dropEntry(t, string(fresh[name]), initialization)
+		if name == clustersCRD {
+			stale = strings.Replace(stale, "                type: string\n", "                maxLength: 253\n                type: string\n", 1)
+		}
+		if err := os.WriteFile(filepath.Join(dir, basesDir, name), []byte(stale), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	handEdited, _ := os.ReadFile(filepath.Join(dir, basesDir, clustersCRD))
+	if err := os.WriteFile(filepath.Join(dir, "config/crd/kustomization.yaml"), kust, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := rewriteTwice(t, dir, nil)
+	want := []string{basesDir + machinesCRD, "config/crd/kustomization.yaml", "config/crd/patches/contract_label_foomachines.yaml"}
+	if got := changedFiles(res); !slices.Equal(got, want) {
+		t.Errorf("stale CRDs: changed files:\n got %v\nwant %v", got, want)
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, basesDir, machinesCRD)); !bytes.Equal(got, fresh[machinesCRD]) {
+		t.Errorf("stale CRDs: %s is not controller-gen's CRD:\n%s\nwant:\n%s", machinesCRD, got, fresh[machinesCRD])
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, basesDir, clustersCRD)); !bytes.Equal(got, handEdited) {
+		t.Errorf("stale CRDs: the hand-edited %s changed:\n%s", clustersCRD, got)
+	}
+	if got := keys(res.labels.flipped); !slices.Equal(got, []string{"FooMachine"}) {
+		t.Errorf("stale CRDs: labelled %v", got)
+	}
+	if len(res.held) != 1 || res.held[0].key.kind != "FooCluster" || !slices.Equal(res.held[0].missing, []string{contract.RuleKindSchemaReadiness + " status.initialization.provisioned (config/crd/bases/" + clustersCRD + ":7)"}) {
+		t.Errorf("stale CRDs: held %+v", res.held)
+	}
+	var body bytes.Buffer
+	if err := res.WritePRBody(&body); err != nil {
+		t.Fatal(err)
+	}
+	item := checklistItem(body.String(), "CRD regeneration")
+	wantItem := "4. [ ] **CRD regeneration**: regenerated in `" + basesDir + machinesCRD + "`; the CRDs below were left, because their committed schema is not what controller-gen generates from the original types\n" +
+		"   - foomachines.infrastructure.crds.example.com (descriptions kept): v1beta1: status.initialization added (lacking in the committed CRD)\n" +
+		"   - fooclusters.infrastructure.crds.example.com: `" + basesDir + clustersCRD + "` left as it is: its schema of v1beta1 lacks status.initialization, which controller-gen generates from the original types, but also differs from that generation at spec.region (edited by hand, or made with other options or another controller-gen), so it is not just stale; regenerate it (`make generate-manifests` or `controller-gen crd`) and run `mpaudit rewrite` again, which then changes the labels that wait for its schema\n"
+	if item != wantItem {
+		t.Errorf("stale CRDs: checklist item:\n%s\nwant:\n%s", item, wantItem)
+	}
+}
+
+// dropEntry removes the mapping entry whose key is the line key, with
+// the lines indented deeper after it.
+func dropEntry(t *testing.T, s, key string) string {
+	t.Helper()
+	i := strings.Index(s, key)
+	if i < 0 {
+		t.Fatalf("%q not in the CRD", key)
+	}
+	indent := len(key) - len(strings.TrimLeft(key, " "))
+	rest := s[i+len(key):]
+	for rest != "" {
+		line, _, _ := strings.Cut(rest, "\n")
+		if len(line)-len(strings.TrimLeft(line, " ")) <= indent {
+			break
+		}
+		rest = rest[min(len(line)+1, len(rest)):]
+	}
+	return s[:i] + rest
 }
 
 // regenerated are the schema subtrees the rewrite changes in both kinds.
@@ -249,5 +324,61 @@ func TestRewriteCRDsHandEditedAndNoDescriptions(t *testing.T) {
 		"   - fooclusters.infrastructure.crds.example.com: `" + basesDir + clustersCRD + "` left as it is: its schema of v1beta1 at status.failureMessage differs from what controller-gen generates from the original types (edited by hand, or made with other options or another controller-gen); regenerate it (`make generate-manifests` or `controller-gen crd`) and run `mpaudit rewrite` again, which then changes the labels that wait for its schema\n"
 	if item != wantItem {
 		t.Errorf("checklist item:\n%s\nwant:\n%s", item, wantItem)
+	}
+}
+
+// TestRegenerateCRDsFollowsSharedTypes: FooMachine's status has a field
+// of a type declared in a package without API types of its own; a change
+// of that type alone regenerates FooMachine's CRD, exactly as
+// controller-gen makes it. (The rewrite's fixes change only API packages'
+// types, so the change is made here and regenerateCRDs run on it.)
+func TestRegenerateCRDsFollowsSharedTypes(t *testing.T) {
+	root := copyTree(t, "testdata/crdprovider")
+	write := func(dir, rel, content string) {
+		t.Helper()
+		p := filepath.Join(dir, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const shared = "// Package shared holds types the API versions share.\npackage shared\n\n// Zone is where a machine runs.\ntype Zone struct {\n\t// name of the zone.\n\tName string `json:\"name\"`\n%s}\n"
+	write(root, "api/shared/zone.go", fmt.Sprintf(shared, ""))
+	types, err := os.ReadFile(filepath.Join(root, "api/v1beta1/foomachine_types.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := strings.Replace(string(types), "import metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n", "import (\n\tmetav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n\t\"example.com/crds/api/shared\"\n)\n", 1)
+	src = strings.Replace(src, "type FooMachineStatus struct {\n", "type FooMachineStatus struct {\n\t// zone is where the machine runs.\n\t// +optional\n\tZone shared.Zone `json:\"zone,omitzero\"`\n\n", 1)
+	write(root, "api/v1beta1/foomachine_types.go", src)
+	writeGenerated(t, filepath.Join(root, basesDir), controllerGen(t, root, nil))
+	clustersBefore, _ := os.ReadFile(filepath.Join(root, basesDir, clustersCRD))
+
+	dir := copyTree(t, root)
+	write(dir, "api/shared/zone.go", fmt.Sprintf(shared, "\n\t// region of the zone.\n\t// +optional\n\tRegion string `json:\"region,omitempty\"`\n"))
+	st := &stage{root: root, dir: dir}
+	res := &Result{}
+	var marked []string
+	mark := func(p, _ string) { marked = append(marked, p) }
+	if err := regenerateCRDs(st, []string{filepath.Join(dir, "api/shared")}, nil, mark, res, newTracer(nil)); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{filepath.Join(dir, basesDir, machinesCRD)}; !slices.Equal(marked, want) {
+		t.Errorf("marked %v, want %v", marked, want)
+	}
+	if res.crds == nil {
+		t.Fatal("no CRD regenerated")
+	}
+	if d := res.crds.done["foomachines.infrastructure.crds.example.com"]; len(res.crds.done) != 1 || len(res.crds.left) != 0 || !slices.Equal(d.paths, []string{"v1beta1: status.zone.region added"}) {
+		t.Errorf("done %+v, left %v", res.crds.done, res.crds.left)
+	}
+	fresh := controllerGen(t, dir, nil)
+	if got, _ := os.ReadFile(filepath.Join(dir, basesDir, machinesCRD)); !bytes.Equal(got, fresh[machinesCRD]) {
+		t.Errorf("%s is not controller-gen's CRD of the changed types:\n%s\nwant:\n%s", machinesCRD, got, fresh[machinesCRD])
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, basesDir, clustersCRD)); !bytes.Equal(got, clustersBefore) {
+		t.Errorf("%s changed", clustersCRD)
 	}
 }

@@ -10,10 +10,11 @@
 // names what those fixes leave to a person. Then come the follow-ups a fix
 // cannot do: regenerating zz_generated.deepcopy.go with controller-tools and
 // conversions with conversion-gen, regenerating the CRD schema parts the type
-// changes touch where the committed CRD reproduces (crds.go, internal/crdgen),
-// adding CRD contract labels with kyaml in
-// a safe order (order.go: a label-driven kind's label changes only when the
-// audit under the new label finds nothing core would miss), aligning
+// changes touch where the committed CRD reproduces (crds.go, internal/crdgen)
+// and completing a stale CRD that only lacks fields of its types, adding CRD
+// contract labels with kyaml in a safe order (order.go: a label-driven
+// kind's label changes only when the audit under the new label finds
+// nothing core would miss), aligning
 // clusterctl's metadata.yaml, and adding a go.mod requirement for
 // k8s.io/utils when the pointer helper is new.
 //

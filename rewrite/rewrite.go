@@ -265,7 +265,7 @@ func Run(opts Options) (res *Result, err error) {
 	}
 	// Before the labels: their gate judges the regenerated schemas.
 	opts.Progress.Step("regenerating the CRD schema parts the type changes touch")
-	if err := regenerateCRDs(st, goDirs(changed), mark, res, trace); err != nil {
+	if err := regenerateCRDs(st, goDirs(changed), targets, mark, res, trace); err != nil {
 		return nil, err
 	}
 	hold, err := planFailureDomainShapes(st, targets, res)

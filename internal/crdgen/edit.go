@@ -38,8 +38,11 @@ type Edited struct {
 	Content []byte
 	// Variant names the generator options the committed file matched.
 	Variant string
-	// Paths are the regenerated subtrees, "VERSION: field.path (added)".
+	// Paths are the regenerated subtrees, "VERSION: field.path added".
 	Paths []string
+	// Lacked are the fields the committed file lacked, "VERSION: field.path":
+	// it was generated from older types (a stale CRD).
+	Lacked []string
 }
 
 // unit is one subtree that differs between the two generations, as a path
@@ -49,6 +52,8 @@ type unit struct {
 	path            []string
 	orig, next      any
 	hasOrig, hasNew bool
+	// lacked: the committed file lacks the subtree or a part of it.
+	lacked bool
 }
 
 // schemaPath leads from a spec.versions[] item to its schema.
@@ -64,14 +69,7 @@ func diff(version string, path []string, o, n any, hasO, hasN bool, out *[]unit)
 	if hasO && hasN && oMap && nMap && onlyPropertiesDiffer(om, nm) {
 		op := om[properties].(map[string]any)
 		np := nm[properties].(map[string]any)
-		keys := map[string]bool{}
-		for k := range op {
-			keys[k] = true
-		}
-		for k := range np {
-			keys[k] = true
-		}
-		for _, k := range slices.Sorted(maps.Keys(keys)) {
+		for _, k := range unionKeys(op, np) {
 			ov, inO := op[k]
 			nv, inN := np[k]
 			diff(version, append(slices.Clip(path), properties, k), ov, nv, inO, inN, out)
@@ -139,11 +137,18 @@ func versionItem(doc any, version string) (map[string]any, bool) {
 }
 
 // fieldPath names a schema path (properties, name, properties, name...)
-// the way a person reads it: status.initialization.
+// the way a person reads it: status.initialization, with [] for a list's
+// items; other keywords are left out.
 func fieldPath(path []string) string {
 	var fields []string
-	for i := 1; i < len(path); i += 2 {
-		fields = append(fields, path[i])
+	for i := 0; i < len(path); i++ {
+		switch {
+		case path[i] == properties && i+1 < len(path):
+			fields = append(fields, path[i+1])
+			i++
+		case path[i] == items && len(fields) > 0:
+			fields[len(fields)-1] += "[]"
+		}
 	}
 	if len(fields) == 0 {
 		return "the root"
@@ -159,7 +164,89 @@ func (u unit) String() string {
 	case !u.hasNew:
 		what = "removed"
 	}
+	if u.lacked {
+		what += " (lacking in the committed CRD)"
+	}
 	return fmt.Sprintf("%s: %s %s", u.version, fieldPath(u.path[len(schemaPath):]), what)
+}
+
+// Schema keywords whose values are schemas a stale file can lack fields in.
+const (
+	items                = "items"
+	additionalProperties = "additionalProperties"
+)
+
+// gap is how a committed schema differs from a generation: missing are
+// the fields (paths ending in properties, name) the generation has and
+// the committed schema lacks; others are the paths of any other difference.
+type gap struct{ missing, others [][]string }
+
+func (g *gap) schema(path []string, c, o any) {
+	cm, okC := c.(map[string]any)
+	om, okO := o.(map[string]any)
+	if !okC || !okO {
+		if !reflect.DeepEqual(c, o) {
+			g.others = append(g.others, path)
+		}
+		return
+	}
+	for _, k := range unionKeys(cm, om) {
+		cv, inC := cm[k]
+		ov, inO := om[k]
+		p := append(slices.Clip(path), k)
+		switch {
+		case inC != inO:
+			g.others = append(g.others, p)
+		case k == properties:
+			g.properties(p, cv, ov)
+		case k == items || k == additionalProperties:
+			g.schema(p, cv, ov)
+		case !reflect.DeepEqual(cv, ov):
+			g.others = append(g.others, p)
+		}
+	}
+}
+
+func (g *gap) properties(path []string, c, o any) {
+	cm, okC := c.(map[string]any)
+	om, okO := o.(map[string]any)
+	if !okC || !okO {
+		g.others = append(g.others, path)
+		return
+	}
+	for _, k := range unionKeys(cm, om) {
+		cv, inC := cm[k]
+		ov, inO := om[k]
+		p := append(slices.Clip(path), k)
+		switch {
+		case !inC:
+			g.missing = append(g.missing, p)
+		case !inO:
+			g.others = append(g.others, p)
+		default:
+			g.schema(p, cv, ov)
+		}
+	}
+}
+
+func unionKeys(a, b map[string]any) []string {
+	keys := slices.Collect(maps.Keys(a))
+	for k := range b {
+		if _, ok := a[k]; !ok {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// committedSchema is the schema of version in a committed document.
+func committedSchema(doc any, version string) (any, bool) {
+	item, ok := versionItem(doc, version)
+	if !ok {
+		return nil, false
+	}
+	return lookup(item, schemaPath)
 }
 
 // prove checks that every unit's subtree in the committed document equals
@@ -196,6 +283,14 @@ func prove(committed any, units []unit) error {
 // the generator options is tried; the first under which the committed file
 // reproduces is applied. It returns nil when no schema differs, and an
 // *Unreproduced error when the committed file does not reproduce.
+//
+// A committed version schema that is the original generation but for
+// fields it lacks (made from older types: the Go types were migrated, the
+// CRD was not regenerated) is the base instead of the original
+// generation: what differs from the rewritten generation, the lacking
+// fields included, is regenerated. Lacking fields count only when all else
+// equals the generation; otherwise they are no proof of a stale file, and
+// the file is left with that reason when nothing else is to be edited.
 func Edit(committed, current []byte, name string, changes []VersionChange) (*Edited, error) {
 	committedDoc, _, _, err := findDoc(committed, name)
 	if err != nil {
@@ -203,8 +298,17 @@ func Edit(committed, current []byte, name string, changes []VersionChange) (*Edi
 	}
 	var firstErr error
 	fewest := -1
+	reason := func(bad int, err error) {
+		// The reason given is the variant's that got furthest.
+		if fewest < 0 || bad < fewest {
+			fewest, firstErr = bad, err
+		}
+	}
 	for _, v := range Variants {
 		var units []unit
+		var lacked []string
+		var staleErr error
+		staleBad := 0
 		for _, c := range changes {
 			o, err := v.apply(c.Original)
 			if err != nil {
@@ -214,29 +318,58 @@ func Edit(committed, current []byte, name string, changes []VersionChange) (*Edi
 			if err != nil {
 				return nil, err
 			}
-			diff(c.Version, slices.Clone(schemaPath), o, n, c.Original != nil, c.Rewritten != nil, &units)
+			base, missing := o, [][]string(nil)
+			if cs, ok := committedSchema(committedDoc, c.Version); ok && c.Original != nil {
+				var g gap
+				g.schema(nil, cs, o)
+				switch {
+				case len(g.missing) > 0 && len(g.others) == 0:
+					base, missing = cs, g.missing
+				case len(g.missing) > 0 && staleErr == nil:
+					staleBad = len(g.others)
+					staleErr = unreproduced("its schema of %s lacks %s, which controller-gen generates from the original types, but also differs from that generation at %s (edited by hand, or made with other options or another controller-gen), so it is not just stale",
+						c.Version, fieldPath(g.missing[0]), fieldPath(g.others[0]))
+				}
+			}
+			start := len(units)
+			diff(c.Version, slices.Clone(schemaPath), base, n, c.Original != nil, c.Rewritten != nil, &units)
+			for _, m := range missing {
+				for i := start; i < len(units); i++ {
+					if isPrefix(units[i].path[len(schemaPath):], m) {
+						units[i].lacked = true
+						lacked = append(lacked, c.Version+": "+fieldPath(m))
+						break
+					}
+				}
+			}
 		}
 		if len(units) == 0 {
-			return nil, nil
+			if staleErr == nil {
+				return nil, nil
+			}
+			reason(staleBad, staleErr)
+			continue
 		}
 		if err := prove(committedDoc, units); err != nil {
-			// The reason given is the variant's that got furthest.
-			if bad := mismatches(committedDoc, units); fewest < 0 || bad < fewest {
-				fewest, firstErr = bad, err
-			}
+			reason(mismatches(committedDoc, units), err)
 			continue
 		}
 		out, err := apply(current, name, units)
 		if err != nil {
 			return nil, err
 		}
-		e := &Edited{Content: out, Variant: v.Name}
+		e := &Edited{Content: out, Variant: v.Name, Lacked: lacked}
 		for _, u := range units {
 			e.Paths = append(e.Paths, u.String())
 		}
 		return e, nil
 	}
 	return nil, firstErr
+}
+
+// isPrefix reports whether p is a prefix of path.
+func isPrefix(p, path []string) bool {
+	return len(p) <= len(path) && slices.Equal(p, path[:len(p)])
 }
 
 func mismatches(doc any, units []unit) int {

@@ -233,3 +233,89 @@ func stripDescriptions(s string) string {
 	}
 	return b.String()
 }
+
+// nameField is status.name in editedFile.
+const nameField = `              name:
+                description: name is a new field whose description is long enough
+                  to be folded by the emitter too.
+                type: string
+`
+
+// listFile is a document whose schema has a list of objects.
+const listFile = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: foos.example.com
+spec:
+  versions:
+  - name: v1
+    schema:
+      openAPIV3Schema:
+        properties:
+          status:
+            properties:
+              addresses:
+                items:
+                  properties:
+                    address:
+                      type: string
+                    type:
+                      type: string
+                  type: object
+                type: array
+            type: object
+        type: object
+`
+
+// TestEditStale: a committed file generated from older types lacks
+// fields; it is completed where all else is the generation, alone or
+// with the changes' own delta, and left with its reason otherwise.
+func TestEditStale(t *testing.T) {
+	orig, next := schemaOf(t, origSchema), schemaOf(t, nextSchema)
+	migrated := []VersionChange{{Version: "v1", Original: next, Rewritten: next}}
+	stale := replace(t, editedFile, nameField, "")
+	listSchema := schemaOf(t, "properties:\n  status:\n    properties:\n      addresses:\n        items:\n          properties:\n            address:\n              type: string\n            type:\n              type: string\n          type: object\n        type: array\n    type: object\ntype: object\n")
+	phase := "              phase:\n                description: phase is a long description that the emitter folds\n                  because it runs past the width.\n                type: string\n"
+	for _, tc := range []struct {
+		name, committed, want, variant, reason string
+		changes                                []VersionChange
+		paths, lacked                          []string
+	}{
+		{name: "types migrated before", changes: migrated, committed: stale, want: editedFile, variant: "descriptions kept",
+			paths: []string{"v1: status.name added (lacking in the committed CRD)"}, lacked: []string{"v1: status.name"}},
+		{name: "descriptions dropped", changes: migrated, committed: stripDescriptions(stale), want: stripDescriptions(editedFile), variant: "crd:maxDescLen=0",
+			paths: []string{"v1: status.name added (lacking in the committed CRD)"}, lacked: []string{"v1: status.name"}},
+		{name: "with the changes' delta", changes: []VersionChange{{Version: "v1", Original: orig, Rewritten: next}},
+			// The fixture's phase is folded by hand; the emitter folds later.
+			committed: replace(t, committedFile, phase, ""), want: replace(t, editedFile, "folds\n                  because", "folds because\n                 "), variant: "descriptions kept",
+			paths:  []string{"v1: status.name added", "v1: status.phase added (lacking in the committed CRD)", "v1: status.ready removed", "v1: status.zones changed", "v1: status.zz added"},
+			lacked: []string{"v1: status.phase"}},
+		{name: "lacking in a list's items", changes: []VersionChange{{Version: "v1", Original: listSchema, Rewritten: listSchema}},
+			committed: replace(t, listFile, "                    type:\n                      type: string\n", ""), want: listFile, variant: "descriptions kept",
+			paths: []string{"v1: status.addresses changed (lacking in the committed CRD)"}, lacked: []string{"v1: status.addresses[].type"}},
+		{name: "hand edit too", changes: migrated, committed: replace(t, stale, "                x-kubernetes-list-type: set\n", "                maxItems: 3\n                x-kubernetes-list-type: set\n"),
+			reason: "its schema of v1 lacks status.name, which controller-gen generates from the original types, but also differs from that generation at status.zones (edited by hand, or made with other options or another controller-gen), so it is not just stale"},
+		{name: "field the generation lacks too", changes: migrated, committed: replace(t, stale, "              zz:\n", "              extra:\n                type: string\n              zz:\n"),
+			reason: "its schema of v1 lacks status.name, which controller-gen generates from the original types, but also differs from that generation at status.extra (edited by hand, or made with other options or another controller-gen), so it is not just stale"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e, err := Edit([]byte(tc.committed), []byte(tc.committed), "foos.example.com", tc.changes)
+			if tc.reason != "" {
+				var u *Unreproduced
+				if !errors.As(err, &u) || u.Reason != tc.reason || e != nil {
+					t.Fatalf("got %v, %v; want the reason %q", e, err, tc.reason)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(e.Content) != tc.want {
+				t.Errorf("got:\n%s\nwant:\n%s", e.Content, tc.want)
+			}
+			if e.Variant != tc.variant || !slices.Equal(e.Paths, tc.paths) || !slices.Equal(e.Lacked, tc.lacked) {
+				t.Errorf("variant %q, paths %q, lacked %q; want %q, %q, %q", e.Variant, e.Paths, e.Lacked, tc.variant, tc.paths, tc.lacked)
+			}
+		})
+	}
+}

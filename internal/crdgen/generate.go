@@ -10,7 +10,9 @@
 // that differ between the two generations are what the change touched; Edit
 // proves that the committed file's subtrees equal the first generation's
 // (semantically, under a few generator option variants) and then replaces
-// exactly those subtrees, keeping every other byte of the file.
+// exactly those subtrees, keeping every other byte of the file. A committed
+// schema that is the first generation but for fields it lacks (stale: made
+// from older types) is completed with them in the same edit.
 package crdgen
 
 import (

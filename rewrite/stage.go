@@ -221,6 +221,24 @@ func (s *stage) path(real string) string {
 	return filepath.Join(s.dir, rel)
 }
 
+// rel names a staged path relative to the module root, whether or not
+// the tool that gave it resolved the copy's symbolic links.
+func (s *stage) rel(staged string) string {
+	for _, dir := range []string{s.dir, s.resolvedDir()} {
+		if rel, ok := within(dir, staged); ok {
+			return rel
+		}
+	}
+	return staged
+}
+
+func (s *stage) resolvedDir() string {
+	if d, err := filepath.EvalSymlinks(s.dir); err == nil {
+		return d
+	}
+	return s.dir
+}
+
 // real maps a staged path back.
 func (s *stage) real(staged string) string {
 	rel, err := filepath.Rel(s.dir, staged)

@@ -100,8 +100,7 @@ func (c *completer) completeHandWritten(file *ast.File, manual, auto *ast.FuncDe
 	if len(body) == 0 || manual.Type.Params.NumFields() != 3 || !paramsNamed(manual, "in", "out") {
 		return textEdit{}, false
 	}
-	ret, isRet := body[len(body)-1].(*ast.ReturnStmt)
-	if !isRet {
+	if _, isRet := body[len(body)-1].(*ast.ReturnStmt); !isRet {
 		return textEdit{}, false
 	}
 	if sets[file] == nil {
@@ -111,8 +110,8 @@ func (c *completer) completeHandWritten(file *ast.File, manual, auto *ast.FuncDe
 	if !ok {
 		return textEdit{}, false
 	}
-	tf := c.pkg.Fset.File(ret.Pos())
-	return textEdit{offset: tf.Offset(ret.Pos()), text: strings.TrimPrefix(text, "\t") + "\t"}, true
+	tf := c.pkg.Fset.File(manual.Pos())
+	return textEdit{offset: tf.Offset(leadingComment(tf, file, manual.Body)), text: strings.TrimPrefix(text, "\t") + "\t"}, true
 }
 
 // failureDomainsOf converts field as failureDomainsBlock does.

@@ -383,7 +383,7 @@ func (c *completer) beforeFinalReturn(m *hubMethod, block, final string, keep bo
 	tf := c.pkg.Fset.File(ret.Pos())
 	start, end := tf.Offset(ret.Pos()), tf.Offset(ret.End())
 	if keep {
-		return textEdit{offset: start, text: strings.TrimPrefix(block, "\t") + "\t"}, ""
+		return textEdit{offset: tf.Offset(leadingComment(tf, m.file, m.decl.Body)), text: strings.TrimPrefix(block, "\t") + "\t"}, ""
 	}
 	src, err := readSource(tf.Name())
 	if err != nil {
@@ -400,6 +400,32 @@ func (c *completer) beforeFinalReturn(m *hubMethod, block, final string, keep bo
 	b.WriteString(block)
 	b.WriteString("\treturn " + final)
 	return textEdit{offset: start, remove: end - start, text: strings.TrimPrefix(b.String(), "\t")}, ""
+}
+
+// leadingComment is where the last statement of body begins with the
+// comment lines right above it, which are about it: code inserted before
+// the statement goes above them.
+func leadingComment(tf *token.File, file *ast.File, body *ast.BlockStmt) token.Pos {
+	stmt := body.List[len(body.List)-1]
+	after := body.Lbrace
+	if n := len(body.List); n > 1 {
+		after = body.List[n-2].End()
+	}
+	pos := stmt.Pos()
+	if file == nil {
+		return pos
+	}
+	for i := len(file.Comments) - 1; i >= 0; i-- {
+		cg := file.Comments[i]
+		if cg.End() > pos {
+			continue
+		}
+		if cg.Pos() <= after || tf.Line(cg.Pos()) == tf.Line(after) || tf.Line(cg.End())+1 != tf.Line(pos) {
+			break
+		}
+		pos = cg.Pos()
+	}
+	return pos
 }
 
 // indent indents every non-empty line of code by one more tab.

@@ -194,7 +194,8 @@ func TestRewriteRestoresInitializationWithExistingData(t *testing.T) {
 // drops a hub field conversion-gen already skipped before the rewrite (as
 // CAPD's spokes drop infrastructureMachineKind) is left so; the failure
 // fields the rewrite newly moves under status.deprecated are mapped back in
-// it, before its return, as in a function the rewrite writes.
+// it, above its return and the comment on it, as in a function the rewrite
+// writes.
 func TestRewriteChecksOnlyNewlySkippedFields(t *testing.T) {
 	dir := copyTree(t, "testdata/convprovider")
 	hubTypes := filepath.Join(dir, "apis/pool/v1beta2/foomachinepool_types.go")
@@ -216,6 +217,7 @@ import (
 
 // Convert_v1beta2_FooMachinePoolStatus_To_v1beta1_FooMachinePoolStatus drops the kind the spoke has no place for.
 func Convert_v1beta2_FooMachinePoolStatus_To_v1beta1_FooMachinePoolStatus(in *v1beta2.FooMachinePoolStatus, out *FooMachinePoolStatus, s apiconversion.Scope) error {
+	// InfrastructureMachineKind exists only in v1beta2.
 	return autoConvert_v1beta2_FooMachinePoolStatus_To_v1beta1_FooMachinePoolStatus(in, out, s)
 }
 `
@@ -247,6 +249,7 @@ func Convert_v1beta2_FooMachinePoolStatus_To_v1beta1_FooMachinePoolStatus(in *v1
 		out.FailureReason = in.Deprecated.V1Beta1.FailureReason
 		out.FailureMessage = in.Deprecated.V1Beta1.FailureMessage
 	}
+	// InfrastructureMachineKind exists only in v1beta2.
 	return autoConvert_v1beta2_FooMachinePoolStatus_To_v1beta1_FooMachinePoolStatus(in, out, s)
 }
 `

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
@@ -415,8 +416,7 @@ func leadingComment(tf *token.File, file *ast.File, body *ast.BlockStmt) token.P
 	if file == nil {
 		return pos
 	}
-	for i := len(file.Comments) - 1; i >= 0; i-- {
-		cg := file.Comments[i]
+	for _, cg := range slices.Backward(file.Comments) {
 		if cg.End() > pos {
 			continue
 		}

@@ -2,13 +2,17 @@ package vetunit
 
 import (
 	"bytes"
+	"fmt"
 	"go/ast"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/unitchecker"
@@ -36,6 +40,13 @@ var callTypes = &analysis.Analyzer{
 // cmd/mpaudit does, so go vet can drive it.
 func TestMain(m *testing.M) {
 	if os.Getenv("VETUNIT_TOOL") == "1" {
+		if run := os.Getenv("VETUNIT_RUN"); run != "" && slices.Contains(os.Args[1:], "-V=full") {
+			// An ID of this run, not of the binary: go vet then reuses no
+			// result of an earlier run of the same test binary, whose
+			// vet.cfg files the test reads.
+			fmt.Printf("%s version devel vetunit-test buildID=%s\n", filepath.Base(os.Args[0]), run)
+			os.Exit(0)
+		}
 		if last := os.Args[len(os.Args)-1]; strings.HasSuffix(last, ".cfg") {
 			next, skipped, err := Prepare(last)
 			if err != nil {
@@ -60,6 +71,7 @@ func TestSkipAndConvert(t *testing.T) {
 		t.Skip("runs go vet")
 	}
 	dir := t.TempDir()
+	run := strconv.FormatInt(time.Now().UnixNano(), 36)
 	for name, src := range map[string]string{
 		"go.mod":   "module example.com/m\n\ngo 1.26\n",
 		"a/a.go":   "package a\n\nimport \"strings\"\n\n// Twice doubles s.\nfunc Twice(s string) string { return strings.Repeat(s, 2) }\n",
@@ -85,7 +97,7 @@ func TestSkipAndConvert(t *testing.T) {
 	// x is named: d, c, b, a and std are VetxOnly dependencies.
 	cmd := exec.Command("go", "vet", "-work", "-vettool="+exe, "./x")
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "VETUNIT_TOOL=1", "GOFLAGS=", "GOWORK=off")
+	cmd.Env = append(os.Environ(), "VETUNIT_TOOL=1", "VETUNIT_RUN="+run, "GOFLAGS=", "GOWORK=off")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("go vet: %v\n%s", err, out)
@@ -142,7 +154,7 @@ func TestSkipAndConvert(t *testing.T) {
 	// result of their VetxOnly runs, which printed nothing.
 	cmd = exec.Command("go", "vet", "-vettool="+exe, "-calltypes", "./b", "./d")
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "VETUNIT_TOOL=1", "GOFLAGS=", "GOWORK=off")
+	cmd.Env = append(os.Environ(), "VETUNIT_TOOL=1", "VETUNIT_RUN="+run, "GOFLAGS=", "GOWORK=off")
 	out, err = cmd.CombinedOutput()
 	if err == nil {
 		t.Errorf("go vet ./b ./d succeeded, want diagnostics")

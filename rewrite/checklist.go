@@ -39,10 +39,7 @@ func (res *Result) remainingOf(scope contract.Scope) []string {
 	if res.After == nil {
 		return nil
 	}
-	kindOf := map[string]string{} // Go type -> contract kind
-	for _, r := range res.After.Summary.TypeRefs {
-		kindOf[r.GoType] = r.Kind
-	}
+	kindOf := contractKinds(res.After)
 	var out []string
 	for _, f := range res.After.Findings {
 		r, ok := contract.Lookup(f.Rule)
@@ -56,6 +53,15 @@ func (res *Result) remainingOf(scope contract.Scope) []string {
 		out = append(out, d)
 	}
 	sort.Strings(out)
+	return out
+}
+
+// contractKinds maps the Go types rep audited to their contract kinds.
+func contractKinds(rep *report.Report) map[string]string {
+	out := map[string]string{}
+	for _, r := range rep.Summary.TypeRefs {
+		out[r.GoType] = r.Kind
+	}
 	return out
 }
 
@@ -207,10 +213,7 @@ func (res *Result) madePointers() []string {
 			after[key(f)] = true
 		}
 	}
-	kindOf := map[string]string{} // Go type -> contract kind
-	for _, r := range res.Before.Summary.TypeRefs {
-		kindOf[r.GoType] = r.Kind
-	}
+	kindOf := contractKinds(res.Before)
 	var out []string
 	for _, f := range res.Before.Findings {
 		k, ok := contract.KindByName(kindOf[f.Type])

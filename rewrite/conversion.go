@@ -459,15 +459,10 @@ func (c *completer) plan(m missingConversion, imports *importSet) (string, []str
 		}
 		inJSON := jsonOf(m.in, w.name)
 		switch {
-		case strings.HasPrefix(w.why, notInPeer) && inJSON == jsonName(contract.PathInitialization):
+		case strings.HasPrefix(w.why, notInPeer) && (inJSON == jsonName(contract.PathInitialization) || isHubOnlyCounter(m.in, m.out, w.name)):
 			// Kept by ConvertFrom in the conversion-data annotation and
-			// restored by ConvertTo, with ready mapped to provisioned there.
-			if hasHubMethods(m.out) {
-				code = append(code, "\t// in."+w.name+" exists only in the hub: ConvertFrom keeps it in the conversion-data annotation and ConvertTo restores it.\n")
-			} else {
-				code = append(code, "\t// in."+w.name+" exists only in the hub, and "+m.out.Obj().Name()+" has no ConvertTo/ConvertFrom to keep it: a round trip through this version drops it.\n")
-			}
-		case strings.HasPrefix(w.why, notInPeer) && isHubOnlyCounter(m.in, m.out, w.name):
+			// restored by ConvertTo (initialization with ready mapped to
+			// provisioned there, a counter while its partner is unchanged).
 			if hasHubMethods(m.out) {
 				code = append(code, "\t// in."+w.name+" exists only in the hub: ConvertFrom keeps it in the conversion-data annotation and ConvertTo restores it.\n")
 			} else {

@@ -197,15 +197,16 @@ func (c *completer) planHubData(to, from *hubMethod, hubStatus, spokeStatus, hub
 		return b.String()
 	}
 
-	// ConvertTo: restore initialization, provisioned following ready.
+	// ConvertTo: restore initialization, provisioned following ready, and
+	// the hub-only counters and pointers.
+	pointers := hubPointerShapes(to.spoke.Obj().Name(), hubStatus.Type(), spokeStatus.Type())
+	restoreCounters := func(restored string) string {
+		return counterRestore(counters, to.hubVar, st, restored) + pointerRestore(pointers, to.hubVar, st, restored)
+	}
 	if mentions(to.decl, "UnmarshalData") {
 		// The provider restores other hub-only data already: restore
 		// initialization with it.
 		derive := counterDerive(counters, to.hubVar, st, set(to.file))
-		pointers := hubPointerShapes(to.spoke.Obj().Name(), hubStatus.Type(), spokeStatus.Type())
-		restoreCounters := func(r string) string {
-			return counterRestore(counters, to.hubVar, st, r) + pointerRestore(pointers, to.hubVar, st, r)
-		}
 		edits, why := c.restoreWithExisting(to, st, in, follow(to.recv, to.hubVar), keepOrFollow, derive, restoreCounters)
 		if why != "" {
 			return nil, why
@@ -229,7 +230,7 @@ func (c *completer) planHubData(to, from *hubMethod, hubStatus, spokeStatus, hub
 %[11]s		delete(%[7]s.GetAnnotations(), %[5]s.DataAnnotation)
 	}
 `, restored, imports.typeName(to.hub), ok, err, util, src, dst, st, contract.PathInitialization, in,
-			indent(counterRestore(counters, dst, st, restored)+pointerRestore(hubPointerShapes(to.spoke.Obj().Name(), hubStatus.Type(), spokeStatus.Type()), dst, st, restored)))
+			indent(restoreCounters(restored)))
 		e, why := c.beforeFinalReturn(to, block+keepOrFollow(src, dst, ok, restored), "nil", false)
 		if why != "" {
 			return nil, why

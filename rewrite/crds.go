@@ -223,16 +223,12 @@ func importersOf(st *stage, dirs []string) (map[string]bool, error) {
 		return nil, err
 	}
 	changed := map[string]bool{}
-	for _, p := range pkgs {
-		if slices.Contains(dirs, p.Dir) {
-			changed[p.ImportPath] = true
-		}
-	}
 	for _, d := range dirs {
-		out[d] = true
+		out[d], changed[d] = true, true
 	}
+	importers := importersIn(pkgs, changed)
 	for _, p := range pkgs {
-		if slices.ContainsFunc(p.Deps, func(d string) bool { return changed[d] }) {
+		if importers[p.ImportPath] {
 			out[p.Dir] = true
 		}
 	}

@@ -84,8 +84,6 @@ type Result struct {
 	// fieldsTodo are the type changes the rewrite left for a person;
 	// migratedKinds the resource kinds whose types it changed.
 	fieldsTodo, migratedKinds []string
-	// withheld are the type fixes not made, by field (withhold.go).
-	withheld map[analyzers.FieldKey]*withheldFix
 	// crds is what the CRD schema regeneration did (crds.go).
 	crds *crdRegen
 }
@@ -245,7 +243,6 @@ func Run(opts Options) (res *Result, err error) {
 	notes := withheldNotes(withheld)
 	res.Manual = append(res.Manual, notes...)
 	res.fieldsTodo = append(res.fieldsTodo, notes...)
-	res.withheld = withheld
 	var targets []kindTarget
 	if hasKinds(last) {
 		dirOf, err := packageDirs(st)

@@ -49,18 +49,7 @@ func listPackages(dir string, env []string, patterns ...string) ([]listedPackage
 // import one, directly or through other packages, tests included (go vet
 // compiles tests).
 func affectedOf(pkgs []listedPackage, changedDirs map[string]bool) map[string]bool {
-	changed := map[string]bool{}
-	for _, p := range pkgs {
-		if changedDirs[p.Dir] {
-			changed[p.ImportPath] = true
-		}
-	}
-	affected := map[string]bool{}
-	for _, p := range pkgs {
-		if changed[p.ImportPath] || slices.ContainsFunc(p.Deps, func(d string) bool { return changed[d] }) {
-			affected[p.ImportPath] = true
-		}
-	}
+	affected := importersIn(pkgs, changedDirs)
 	// Deps is transitive but leaves out tests: a test that imports an
 	// affected package is affected too.
 	for _, p := range pkgs {
@@ -70,6 +59,24 @@ func affectedOf(pkgs []listedPackage, changedDirs map[string]bool) map[string]bo
 		}
 	}
 	return affected
+}
+
+// importersIn lists the packages that contain a file of changedDirs or
+// import one, directly or through other packages (tests left out).
+func importersIn(pkgs []listedPackage, changedDirs map[string]bool) map[string]bool {
+	changed := map[string]bool{}
+	for _, p := range pkgs {
+		if changedDirs[p.Dir] {
+			changed[p.ImportPath] = true
+		}
+	}
+	out := map[string]bool{}
+	for _, p := range pkgs {
+		if changed[p.ImportPath] || slices.ContainsFunc(p.Deps, func(d string) bool { return changed[d] }) {
+			out[p.ImportPath] = true
+		}
+	}
+	return out
 }
 
 func changedDirs(changed map[string]map[string]bool) (dirs map[string]bool, goMod bool) {

@@ -172,13 +172,6 @@ func run(opts Options, withFixes bool) (*report.Report, Fixes, error) {
 		}
 	}
 	var rootPools []*kindfinder.Result
-	blocked := func(o *outcome) {
-		for _, a := range as.Reporting {
-			if fs, ok := emit.FindingsOf(o.results[a]); ok && o.errs[a] == nil {
-				fixes.Blocked = append(fixes.Blocked, fs.Blocked...)
-			}
-		}
-	}
 	for _, p := range set.roots {
 		m.loadErrors(p)
 		o := done[p]
@@ -190,6 +183,7 @@ func run(opts Options, withFixes bool) (*report.Report, Fixes, error) {
 				m.problem(report.Problem{Subject: p.PkgPath, Message: fmt.Sprintf("analyzer %s: %v", a.Name, err)})
 			} else if fs, ok := emit.FindingsOf(o.results[a]); ok {
 				m.findings(fs)
+				fixes.Blocked = append(fixes.Blocked, fs.Blocked...)
 			}
 		}
 		if pf, ok := o.results[as.Finder].(*kindfinder.Result); ok {
@@ -198,12 +192,18 @@ func run(opts Options, withFixes bool) (*report.Report, Fixes, error) {
 			m.kindTypes(pf.Types)
 		}
 		fixes.List = append(fixes.List, o.fixes...)
-		blocked(o)
 	}
 	for _, p := range set.uses {
-		if o := done[p]; o != nil {
-			fixes.List = append(fixes.List, o.fixes...)
-			blocked(o)
+		o := done[p]
+		if o == nil {
+			continue
+		}
+		fixes.List = append(fixes.List, o.fixes...)
+		// A use-site package reports nothing but the uses that block a fix.
+		for _, a := range as.Reporting {
+			if fs, ok := emit.FindingsOf(o.results[a]); ok && o.errs[a] == nil {
+				fixes.Blocked = append(fixes.Blocked, fs.Blocked...)
+			}
 		}
 	}
 	m.chooseTarget(opts.CAPIVersion, rootPools, depPools)

@@ -50,12 +50,6 @@ func (r *Result) Changes(v *types.Var) bool {
 	return r.pass.ImportObjectFact(v, &c)
 }
 
-// ResultOf returns the result of kindtypes analyzer a in pass.
-func ResultOf(pass *analysis.Pass, a *analysis.Analyzer) *Result {
-	r, _ := pass.ResultOf[a].(*Result)
-	return r
-}
-
 // changed records that the fix of rule, offered for fields, changes them;
 // only where the driver applies the package's fixes.
 func (c *checker) changed(rule string, fields ...*types.Var) {

@@ -152,12 +152,17 @@ func (c *checker) report(pos token.Pos, rule, field, format string, args ...any)
 // reportFix reports a finding with suggested fixes; it reports whether the
 // finding stays (see emit.Emitter.At).
 func (c *checker) reportFix(pos token.Pos, fixes []analysis.SuggestedFix, rule, field, format string, args ...any) bool {
+	return c.reportAt(pos, contract.MustRule(rule).Severity(c.ctx), fixes, rule, field, format, args...)
+}
+
+// reportAt is reportFix at a severity other than the rule's for this type.
+func (c *checker) reportAt(pos token.Pos, sev contract.Severity, fixes []analysis.SuggestedFix, rule, field, format string, args ...any) bool {
 	if !pos.IsValid() {
 		pos = c.t.Obj.Pos()
 	}
 	return c.em.At(pos, report.Finding{
 		Rule:       rule,
-		Severity:   contract.MustRule(rule).Severity(c.ctx),
+		Severity:   sev,
 		Kind:       c.t.Kind,
 		Type:       c.t.Type,
 		APIVersion: c.t.APIVersion(),
@@ -385,14 +390,11 @@ func (c *checker) conditions() {
 		moved = q.Path
 	}
 	format := "%s is %s, not %s; keep these under %s"
-	if g, ok := c.field(p.ReadFirst); ok && p.ReadFirst != "" && matches(g.Var.Type(), p.Type) {
+	if g, ok := c.field(p.ReadFirst); p.ReadFirst != "" && ok && matches(g.Var.Type(), p.Type) {
 		// Core reads the stage-1 field first, so nothing is lost yet.
-		c.em.At(f.Var.Pos(), report.Finding{
-			Rule: contract.RuleKindConditionsV1Beta1, Severity: contract.Info, Kind: c.t.Kind, Type: c.t.Type,
-			APIVersion: c.t.APIVersion(), Field: p.Path, Spoke: c.ctx.Spoke,
-			Message: fmt.Sprintf(format+"; core reads %s first, which has that shape, until it is removed",
-				p.Path, types.TypeString(f.Var.Type(), qualifier), p.Type, moved, p.ReadFirst) + c.because(),
-		})
+		c.reportAt(f.Var.Pos(), contract.Info, nil, contract.RuleKindConditionsV1Beta1, p.Path,
+			format+"; core reads %s first, which has that shape, until it is removed",
+			p.Path, types.TypeString(f.Var.Type(), qualifier), p.Type, moved, p.ReadFirst)
 		return
 	}
 	c.report(f.Var.Pos(), contract.RuleKindConditionsV1Beta1, p.Path,

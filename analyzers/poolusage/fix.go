@@ -162,17 +162,11 @@ func companionCopyKey(pass *analysis.Pass, spell *imports.File, a access, cur in
 		return nil, "", false
 	}
 	info := pass.TypesInfo
-	litType := info.TypeOf(lit)
 	oldType := info.TypeOf(key)
-	newName, newType := kindtypes.GoName(contract.Leaf(next.Path)), types.Type(nil)
-	if f, ok := kindfinder.FieldByJSON(litType, contract.Leaf(next.Path)); ok {
-		newName, newType = f.Var.Name(), f.Var.Type()
-	} else if v, _ := info.Uses[key].(*types.Var); !changes(pass, v) {
-		return nil, "", false // no type fix adds it
-	} else if next.Type.Pointer {
-		newType = types.NewPointer(oldType) // as the type fix declares it
-	} else {
-		newType = oldType
+	old, _ := info.Uses[key].(*types.Var)
+	newName, newType, ok := copyTarget(pass, info.TypeOf(lit), next, old, oldType)
+	if !ok {
+		return nil, "", false
 	}
 	for _, elt := range lit.Elts {
 		k, ok := elt.(*ast.KeyValueExpr)
@@ -362,15 +356,9 @@ func setCopy(pass *analysis.Pass, spell *imports.File, a access, at token.Pos, s
 		return nil, nil, false
 	}
 	oldType := pass.TypesInfo.TypeOf(a.node.(ast.Expr))
-	newName, newType := kindtypes.GoName(contract.Leaf(next.Path)), types.Type(nil)
-	if f, ok := kindfinder.FieldByJSON(statusType, contract.Leaf(next.Path)); ok {
-		newName, newType = f.Var.Name(), f.Var.Type()
-	} else if !changes(pass, fieldOf(pass, a)) {
-		return nil, nil, false // no type fix adds it
-	} else if next.Type.Pointer {
-		newType = types.NewPointer(oldType) // as the type fix declares it
-	} else {
-		newType = oldType
+	newName, newType, ok := copyTarget(pass, statusType, next, fieldOf(pass, a), oldType)
+	if !ok {
+		return nil, nil, false
 	}
 	sel := func(name string) ast.Expr { return &ast.SelectorExpr{X: status, Sel: ast.NewIdent(name)} }
 	var value ast.Expr = sel(oldName)
@@ -387,6 +375,23 @@ func setCopy(pass *analysis.Pass, spell *imports.File, a access, at token.Pos, s
 		return nil, nil, false
 	}
 	return []ast.Stmt{&ast.AssignStmt{Lhs: []ast.Expr{sel(newName)}, Tok: token.ASSIGN, Rhs: []ast.Expr{value}}}, edits, true
+}
+
+// copyTarget is the field of statusType that holds the copy next of the
+// counter old (of type oldType): declared already, or as the type fix
+// that changes old declares it (none when no fix does).
+func copyTarget(pass *analysis.Pass, statusType types.Type, next contract.Point, old *types.Var, oldType types.Type) (string, types.Type, bool) {
+	if f, ok := kindfinder.FieldByJSON(statusType, contract.Leaf(next.Path)); ok {
+		return f.Var.Name(), f.Var.Type(), true
+	}
+	if !changes(pass, old) {
+		return "", nil, false // no type fix adds it
+	}
+	name := kindtypes.GoName(contract.Leaf(next.Path))
+	if next.Type.Pointer {
+		return name, types.NewPointer(oldType), true
+	}
+	return name, oldType, true
 }
 
 // companionKey adds Initialization: T{Provisioned: ptr.To(true)} to a

@@ -42,7 +42,8 @@ type Settings struct {
 	Scope func(pkgPath string) Scope
 	// Withhold names the fields whose type fix is not offered, with why
 	// (mpaudit rewrite: a use the use-site fixes cannot rewrite would not
-	// compile after it). The finding stays and says why.
+	// compile, or would mean something else, after it). The finding stays
+	// and says why.
 	Withhold map[FieldKey]string
 }
 

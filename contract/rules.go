@@ -31,6 +31,9 @@ type Context struct {
 	// Kind is the judged kind, for rules whose severity depends on how core
 	// reads it (nil when unknown).
 	Kind *Kind
+	// BothLabels is true for a CRD labelled for the v1beta1 and the v1beta2
+	// contract: a core that knows either resolves it.
+	BothLabels bool
 }
 
 // Modes are the ways of running mpaudit that can report a rule.
@@ -118,6 +121,17 @@ type Rule struct {
 	Unsuppressible bool
 	// severity gives the rule's severity for a context; Off means not reported.
 	severity func(Context) Severity
+	// severityRows, when set, are the contexts of the rule's severity
+	// table (rules whose severity turns on something other than the core
+	// and the label).
+	severityRows []severityContext
+}
+
+// severityContext is one row of a severity table before it is evaluated.
+type severityContext struct {
+	label    string
+	ctx      Context
+	released bool
 }
 
 // Severity is the rule's severity for ctx.
@@ -159,44 +173,38 @@ func (r *Rule) SeverityTable() []SeverityRow {
 		return rows
 	}
 	var rows []SeverityRow
-	if r.labelDriven() {
-		for _, c := range []struct {
-			label   string
-			release Release
-			ct      Contract
-		}{
-			{"core < v1.11 (knows only the v1beta1 contract)", "v1.10.0", V1Beta1},
-			{"core ≥ v1.11, CRD labelled v1beta1", "v1.11.0", V1Beta1},
-			{"core ≥ v1.11, CRD labelled v1beta2", "v1.11.0", V1Beta2},
-		} {
-			rows = append(rows, SeverityRow{Core: c.label, Severity: r.Severity(Context{Core: releasedBehaviour, Release: c.release, Label: c.ct})})
-		}
-		return rows
-	}
-	for _, c := range []struct {
-		label string
-		b     CoreBehaviour
-	}{
-		{"core ≤ " + LatestVerifiedCore + " (reads only status.ready)", releasedBehaviour},
-		{"core with the status.ready fallback (PR #14030; v1.15 assumed)", fallbackBehaviour},
-		{"core without v1beta1 compatibility (v1.16 planned)", v1beta1DroppedBehaviour},
-	} {
-		rows = append(rows, SeverityRow{Core: c.label, Severity: r.Severity(Context{Core: c.b})})
+	for _, c := range r.severityContexts() {
+		rows = append(rows, SeverityRow{Core: c.label, Severity: r.Severity(c.ctx), released: c.released})
 	}
 	return rows
 }
 
-// ReleasedSeverity is the rule's highest severity on released cores: the
-// first row for pool rules (later rows are unreleased cores), the highest
-// over core releases and labels for the label-driven kinds.
-func (r *Rule) ReleasedSeverity() Severity {
-	rows := r.SeverityTable()
-	if !r.labelDriven() && r.kindSeverityTable() == nil {
-		return rows[0].Severity
+func (r *Rule) severityContexts() []severityContext {
+	if r.severityRows != nil {
+		return r.severityRows
 	}
-	s := rows[0].Severity
-	for _, row := range rows[1:] {
-		s = max(s, row.Severity)
+	if r.labelDriven() {
+		return []severityContext{
+			{"core < v1.11 (knows only the v1beta1 contract)", Context{Core: releasedBehaviour, Release: "v1.10.0", Label: V1Beta1}, true},
+			{"core ≥ v1.11, CRD labelled v1beta1", Context{Core: releasedBehaviour, Release: ReleaseV1Beta2, Label: V1Beta1}, true},
+			{"core ≥ v1.11, CRD labelled v1beta2", Context{Core: releasedBehaviour, Release: ReleaseV1Beta2, Label: V1Beta2}, true},
+		}
+	}
+	return []severityContext{
+		{"core ≤ " + LatestVerifiedCore + " (reads only status.ready)", Context{Core: releasedBehaviour}, true},
+		{"core with the status.ready fallback (PR #14030; v1.15 assumed)", Context{Core: fallbackBehaviour}, false},
+		{"core without v1beta1 compatibility (v1.16 planned)", Context{Core: v1beta1DroppedBehaviour}, false},
+	}
+}
+
+// ReleasedSeverity is the rule's highest severity on released cores (the
+// rows of later cores are left out).
+func (r *Rule) ReleasedSeverity() Severity {
+	s := Off
+	for _, row := range r.SeverityTable() {
+		if row.released {
+			s = max(s, row.Severity)
+		}
 	}
 	return s
 }
@@ -229,7 +237,7 @@ func (r *Rule) kindSeverityTable() []SeverityRow {
 	var rows []SeverityRow
 	for i, names := range groups {
 		for j, rel := range releases {
-			rows = append(rows, SeverityRow{Core: strings.Join(names, ", ") + ": " + rel.label, Severity: sevs[i][j]})
+			rows = append(rows, SeverityRow{Core: strings.Join(names, ", ") + ": " + rel.label, Severity: sevs[i][j], released: true})
 		}
 	}
 	return rows
@@ -239,6 +247,8 @@ func (r *Rule) kindSeverityTable() []SeverityRow {
 type SeverityRow struct {
 	Core     string
 	Severity Severity
+	// released rows are of published cores: ReleasedSeverity is their highest.
+	released bool
 }
 
 func fixed(s Severity) func(Context) Severity { return func(Context) Severity { return s } }

@@ -197,11 +197,14 @@ var staticKindRules = []*Rule{
 		Title: "code reads a field the v1beta2 contract removed or moved, on a type that also has its successor",
 		Rationale: "The type has both the v1beta1 field and the field the v1beta2 contract puts in its place (status.failureReason " +
 			"and status.deprecated.v1beta1.failureReason, status.ready and status.initialization.<field>, a ControlPlane's " +
-			"updatedReplicas and upToDateReplicas, ...). Under a v1beta2 label core reads only the successor, so a decision " +
-			"taken on the v1beta1 field can disagree with what core acts on, and the read breaks when the field is dropped. " +
-			"Cores before v1.11 read only the v1beta1 field: there the read is right.",
-		Fix:      "Read the v1beta2 field (keep writing both while the v1beta1 label or cores < v1.11 are supported).",
+			"updatedReplicas and upToDateReplicas, ...). Under a v1beta2 label core reads only the successor; while every write " +
+			"of the v1beta1 field sets the successor too (MPA220 reports a write that does not), the read sees what core was " +
+			"told, as before: cores before v1.11 latched the v1beta1 readiness as later ones latch status.initialization. So the " +
+			"read is information: it has to move before the v1beta1 field is dropped. It is not rewritten, since the successors " +
+			"of the readiness fields are one-way (never set back to false): reading one instead would change what the code " +
+			"decides when the v1beta1 field goes back. Cores before v1.11 read only the v1beta1 field: there the read is right.",
+		Fix:      "Read the v1beta2 field when the v1beta1 one is dropped, checking that its one-way value suits the decision (keep writing both while the v1beta1 label or cores < v1.11 are supported).",
 		DocURL:   migrationDoc,
-		severity: byLabel(Off, Info, Warning, Info),
+		severity: byLabel(Off, Info, Info, Info),
 	},
 }

@@ -56,6 +56,20 @@ func (res *Result) remainingOf(scope contract.Scope) []string {
 	return out
 }
 
+// countOf counts the result's findings of a rule on storage versions.
+func (res *Result) countOf(rule string) int {
+	if res.After == nil {
+		return 0
+	}
+	n := 0
+	for _, f := range res.After.Findings {
+		if f.Rule == rule && !f.Spoke {
+			n++
+		}
+	}
+	return n
+}
+
 // contractKinds maps the Go types rep audited to their contract kinds.
 func contractKinds(rep *report.Report) map[string]string {
 	out := map[string]string{}
@@ -109,6 +123,10 @@ func (res *Result) checklist() []checkItem {
 		writes.summary = "the v1beta2 fields are written wherever the v1beta1 ones are, in " + strings.Join(used, ", ")
 	} else {
 		writes.summary = "no write needed a change"
+	}
+	if n := res.countOf(contract.RuleKindRemovedFieldRead); n > 0 {
+		writes.summary += fmt.Sprintf("; reads of v1beta1 fields stay (%d, %s at info): right while both names are written, to move before the v1beta1 fields are dropped",
+			n, contract.RuleKindRemovedFieldRead)
 	}
 	writes.details = wleft
 	items = append(items, writes)

@@ -42,7 +42,7 @@ func alignMetadata(st *stage, rep *report.Report, configs map[string]*crdconfig.
 			contractCRDs[labelKey{r.Group, r.Name}] = true
 		}
 	}
-	var lacking, labelled []string
+	var lacking, bothLabels, v1beta2Only []string
 	for _, d := range sortedKeys(configs) {
 		cfg, err := crdconfig.Load(d) // as the pass left it
 		if err != nil {
@@ -55,15 +55,18 @@ func alignMetadata(st *stage, rep *report.Report, configs map[string]*crdconfig.
 			if !contractCRDs[labelKey{crd.Group, crd.Kind}] && !labelled1 {
 				continue
 			}
-			if crd.Labels[contract.LabelKey(contract.V1Beta2)] == "" {
+			switch {
+			case crd.Labels[contract.LabelKey(contract.V1Beta2)] == "":
 				lacking = append(lacking, crd.Name)
-			} else {
-				labelled = append(labelled, crd.Name)
+			case labelled1:
+				bothLabels = append(bothLabels, crd.Name)
+			default:
+				v1beta2Only = append(v1beta2Only, crd.Name)
 			}
 		}
 	}
 	if len(lacking) > 0 {
-		lp.metadata = metadataLeft(newestContract(data), lacking, labelled)
+		lp.metadata = metadataLeft(newestContract(data), lacking, bothLabels, v1beta2Only)
 		return nil
 	}
 	out, series, err := setNewestContract(data, contract.V1Beta2)
@@ -81,17 +84,35 @@ func alignMetadata(st *stage, rep *report.Report, configs map[string]*crdconfig.
 
 // metadataLeft says why metadata.yaml keeps its contract and, when its
 // newest series declares v1beta1 while some CRDs now carry the v1beta2
-// label, that check reports MPA351 on them until the rest are labelled
-// (declaring v1beta2 early would be MPA350 on the others, worse).
-func metadataLeft(declared string, lacking, labelled []string) string {
+// label, what check says of them (MPA351): information while they keep
+// their v1beta1 label, as the rewrite's labels do, a warning on one
+// labelled v1beta2 alone. Declaring v1beta2 early would be MPA350 on the
+// others, worse.
+func metadataLeft(declared string, lacking, bothLabels, v1beta2Only []string) string {
 	sort.Strings(lacking)
 	msg := fmt.Sprintf("left: %s keeps its contract, since %s still lack the %s label", metadataFile, strings.Join(lacking, ", "), contract.LabelKey(contract.V1Beta2))
-	if declared == contract.V1Beta1 && len(labelled) > 0 {
-		sort.Strings(labelled)
-		msg += fmt.Sprintf("; until they have it, `mpaudit check` reports %s (the release declares %s) on %s, which is expected",
-			contract.RuleMetadataV1Beta1Labelled, contract.V1Beta1, strings.Join(labelled, ", "))
+	if declared != contract.V1Beta1 {
+		return msg
+	}
+	if len(bothLabels) > 0 {
+		sort.Strings(bothLabels)
+		msg += fmt.Sprintf("; `mpaudit check` notes %s at info on %s until then: they keep their %s label, so the release still serves cores before %s",
+			contract.RuleMetadataV1Beta1Labelled, strings.Join(bothLabels, ", "), contract.LabelKey(contract.V1Beta1), contract.ReleaseV1Beta2)
+	}
+	if len(v1beta2Only) > 0 {
+		sort.Strings(v1beta2Only)
+		msg += fmt.Sprintf("; %s %s only the %s label, which cores before %s cannot resolve while the release declares %s (%s): give back its %s label",
+			strings.Join(v1beta2Only, ", "), plural(len(v1beta2Only), "has", "have"), contract.LabelKey(contract.V1Beta2), contract.ReleaseV1Beta2,
+			contract.V1Beta1, contract.RuleMetadataV1Beta1Labelled, contract.LabelKey(contract.V1Beta1))
 	}
 	return msg
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // newestContract is the contract of the newest release series ("" when

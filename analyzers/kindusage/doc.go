@@ -6,7 +6,9 @@
 // under status.deprecated.v1beta1, status.ready replaced by
 // status.initialization.<field>, renamed counters) on a type that has both
 // the field and its successor: under a v1beta2 label core reads only the
-// successor. A read that feeds the successor of the same type (the value of
+// successor, so the read has to move before the v1beta1 field is dropped
+// (information while both are written; MPA220 reports a write that is not
+// paired). A read that feeds the successor of the same type (the value of
 // its assignment, or the condition of an if that assigns it) is the dual
 // write, not a finding. Writes, &x and x++ are not reads.
 //

@@ -90,7 +90,7 @@ func checkReads(pass *analysis.Pass, em *emit.Emitter, res *kindfinder.Result, f
 			APIVersion: f.ref.APIVersion(),
 			Field:      old.Path,
 			Access:     "read",
-			Message: fmt.Sprintf("%s reads `%s` (%s), which the v1beta2 contract replaced by %s; read that (%s)",
+			Message: fmt.Sprintf("%s reads `%s` (%s), which the v1beta2 contract replaced by %s: move the read there before the v1beta1 field is dropped (%s)",
 				fd.Name.Name, types.ExprString(sel), old.Path, successor.Path, f.ref.Judgement.Why),
 		})
 		return true

@@ -104,12 +104,15 @@ func TestContractValidateCAPD(t *testing.T) {
 		{"v1.11 bundle: migrated but the pool's schema", []string{capd111, "--contract", "v1beta2"}, report.ExitFindings, []string{
 			"475 MPA307 warning DockerMachinePool status.initialization.provisioned",
 		}},
+		// CAPD keeps the v1beta1 label beside the v1beta2 one: cores of
+		// both contracts resolve its CRDs, so declaring v1beta1 is the
+		// transition, information.
 		{"v1.11 bundle declared v1beta1", []string{capd111, "--contract", "v1beta1"}, report.ExitFindings, []string{
-			"13 MPA351 warning DockerCluster releaseSeries[].contract",
-			"259 MPA351 warning DockerMachine releaseSeries[].contract",
+			"13 MPA351 info DockerCluster releaseSeries[].contract",
+			"259 MPA351 info DockerMachine releaseSeries[].contract",
 			"475 MPA307 warning DockerMachinePool status.initialization.provisioned",
-			"475 MPA351 warning DockerMachinePool releaseSeries[].contract",
-			"710 MPA351 warning DockerMachineTemplate releaseSeries[].contract",
+			"475 MPA351 info DockerMachinePool releaseSeries[].contract",
+			"710 MPA351 info DockerMachineTemplate releaseSeries[].contract",
 		}},
 	}
 	for _, tt := range tests {

@@ -14,15 +14,15 @@ import (
 // DualControlPlane is labelled v1beta2: core reads only the successors.
 
 func failed(cp *dualcp.DualControlPlane) bool {
-	return cp.Status.FailureReason != nil // want `MPA222 warning: DualControlPlane status.failureReason: failed reads .cp.Status.FailureReason. \(status.failureReason\), which the v1beta2 contract replaced by status.deprecated.v1beta1.failureReason; read that \(core v1.14.2 reads v1beta2 of DualControlPlane under its cluster.x-k8s.io/v1beta2 label\)`
+	return cp.Status.FailureReason != nil // want `MPA222 info: DualControlPlane status.failureReason: failed reads .cp.Status.FailureReason. \(status.failureReason\), which the v1beta2 contract replaced by status.deprecated.v1beta1.failureReason: move the read there before the v1beta1 field is dropped \(core v1.14.2 reads v1beta2 of DualControlPlane under its cluster.x-k8s.io/v1beta2 label\)`
 }
 
 func initialized(cp *dualcp.DualControlPlane) bool {
-	return cp.Status.Initialized // want `MPA222 warning: DualControlPlane status.initialized: initialized reads`
+	return cp.Status.Initialized // want `MPA222 info: DualControlPlane status.initialized: initialized reads`
 }
 
 func upToDate(cp *dualcp.DualControlPlane) int32 {
-	return cp.Status.UpdatedReplicas // want `MPA222 warning: DualControlPlane status.updatedReplicas: upToDate reads`
+	return cp.Status.UpdatedReplicas // want `MPA222 info: DualControlPlane status.updatedReplicas: upToDate reads`
 }
 
 // The successors are what core reads: fine.
@@ -68,5 +68,5 @@ func fallback(cp *dualcp.DualControlPlane) (bool, int32) {
 
 // A fallback for another type's successor is still a read.
 func crossed(cp *dualcp.DualControlPlane, other *dualcp.DualControlPlane) bool {
-	return ptr.Deref(other.Status.Initialization.ControlPlaneInitialized, cp.Status.Initialized) // want `MPA222 warning: DualControlPlane status.initialized: crossed reads`
+	return ptr.Deref(other.Status.Initialization.ControlPlaneInitialized, cp.Status.Initialized) // want `MPA222 info: DualControlPlane status.initialized: crossed reads`
 }

@@ -395,11 +395,12 @@ func copyTarget(pass *analysis.Pass, statusType types.Type, next contract.Point,
 }
 
 // companionKey adds Initialization: T{Provisioned: ptr.To(true)} to a
-// status literal that sets Ready to a constant true.
+// status literal that sets Ready to a constant true, or, when Ready copies
+// another object's readiness (Ready: src.Status.Ready), Initialization:
+// T{Provisioned: src.Status.Initialization.Provisioned}: the source's own
+// paired writes keep its successor one-way, so the copy is too (Cluster
+// API v1.11 migrated CAPD's DevCluster and DevMachine so by hand).
 func companionKey(pass *analysis.Pass, spell *imports.File, a access, cur inspector.Cursor, kv *ast.KeyValueExpr) ([]analysis.TextEdit, bool) {
-	if !isConstTrue(pass, a.rhs) {
-		return nil, false // a computed value in a literal needs a person
-	}
 	lit, ok := cur.Parent().Node().(*ast.CompositeLit)
 	if !ok {
 		return nil, false
@@ -417,9 +418,15 @@ func companionKey(pass *analysis.Pass, spell *imports.File, a access, cur inspec
 		}
 	}
 	at := kv.Pos()
-	value, edits, ok := trueValue(pass, spell, at, provType)
+	var value ast.Expr
+	var edits []analysis.TextEdit
+	if isConstTrue(pass, a.rhs) {
+		value, edits, ok = trueValue(pass, spell, at, provType)
+	} else {
+		value, ok = copiedSuccessor(pass, lit, kv, provType)
+	}
 	if !ok {
-		return nil, false
+		return nil, false // another computed value in a literal needs a person
 	}
 	elemType, isPtr := initField.typ, false
 	if p, ok := types.Unalias(elemType).(*types.Pointer); ok {
@@ -451,6 +458,48 @@ func companionKey(pass *analysis.Pass, spell *imports.File, a access, cur inspec
 		return nil, false
 	}
 	return append(edits, analysis.TextEdit{Pos: kv.End(), End: kv.End(), NewText: []byte(", " + text)}), true
+}
+
+// copiedSuccessor is src.Status.Initialization.Provisioned when kv's value
+// reads another object's v1beta1 readiness (src.Status.Ready) and src's
+// status has, or is given by the type fix, a successor of type provType.
+// It is read a second time, so src must be variables and fields only and
+// no other element of lit may call anything.
+func copiedSuccessor(pass *analysis.Pass, lit *ast.CompositeLit, kv *ast.KeyValueExpr, provType types.Type) (ast.Expr, bool) {
+	info := pass.TypesInfo
+	sel, ok := ast.Unparen(kv.Value).(*ast.SelectorExpr)
+	if !ok {
+		return nil, false
+	}
+	res, ok := kindfinder.ResultOf(pass)
+	if !ok {
+		return nil, false
+	}
+	node, path, ok := selectorPath(pass, res.Node, sel)
+	if !ok {
+		return nil, false
+	}
+	if pair, side, ok := readinessOf(node.Ref, path); !ok || side != ready || pair != 0 {
+		return nil, false
+	}
+	readyVar, _ := info.Uses[sel.Sel].(*types.Var)
+	src, srcType, ok := initialization(pass, info.TypeOf(sel.X), node.Ref, readyVar)
+	if !ok || !types.Identical(srcType, provType) {
+		return nil, false
+	}
+	if _, isPtr := types.Unalias(src.typ).(*types.Pointer); src.declared && isPtr {
+		return nil, false // reading through a nil initialization would panic
+	}
+	status, ok := readOnlyCopy(info, sel.X)
+	if !ok {
+		return nil, false
+	}
+	for _, elt := range lit.Elts {
+		if k, ok := elt.(*ast.KeyValueExpr); ok && k != kv && calls(info, k.Value) {
+			return nil, false
+		}
+	}
+	return &ast.SelectorExpr{X: &ast.SelectorExpr{X: status, Sel: ast.NewIdent(src.name)}, Sel: ast.NewIdent(src.provisioned)}, true
 }
 
 // initField describes the initialization field of a status type: the

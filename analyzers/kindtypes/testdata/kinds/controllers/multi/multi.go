@@ -34,3 +34,15 @@ func Fail(m *multi.MultiMachine, reason, message string) {
 func ID(m *multi.MultiMachine) string {
 	return ptr.Deref(m.Spec.ProviderID, "") // want `MPA126: rewrite for spec.providerID`
 }
+
+// Mirror copies a machine's readiness into a new object: the copy takes
+// the source's one-way successor too.
+func Mirror(src *multi.MultiMachine) *multi.MultiMachine {
+	return &multi.MultiMachine{Status: multi.MultiMachineStatus{Ready: src.Status.Ready}} // want `MPA220: also set status.initialization.provisioned`
+}
+
+// MirrorFirst copies the readiness of a call's result, which a second read
+// would call again: the successor is left to a person.
+func MirrorFirst(ms []*multi.MultiMachine) multi.MultiMachineStatus {
+	return multi.MultiMachineStatus{Ready: first(ms).Status.Ready} // want `MPA220 warning: MultiMachine status.ready: .*the migration fix cannot rewrite it \(needs a person\)`
+}

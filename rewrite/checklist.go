@@ -170,7 +170,11 @@ func (res *Result) checklist() []checkItem {
 	}
 	for _, h := range res.held {
 		if h.reason != "" {
-			labels.details = append(labels.details, fmt.Sprintf("%s keeps its label: %s", h.key, h.reason))
+			line := fmt.Sprintf("%s keeps its label: %s", h.key, h.reason)
+			if len(h.missing) > 0 {
+				line += fmt.Sprintf("; under %s core would also miss %s", contract.LabelKey(contract.V1Beta2), strings.Join(h.missing, "; "))
+			}
+			labels.details = append(labels.details, line)
 			continue
 		}
 		labels.details = append(labels.details, fmt.Sprintf("%s keeps its label: under %s core would miss %s", h.key, contract.LabelKey(contract.V1Beta2), strings.Join(h.missing, "; ")))

@@ -196,3 +196,39 @@ func TestLabelsSharedLabelControlPlane(t *testing.T) {
 		t.Errorf("the cluster's label patch: %v\n%s", err, patch)
 	}
 }
+
+// TestAlsoMissing: a kind held for a reason (here an API version under
+// both labels) also lists what core would miss under the v1beta2 label
+// once that is resolved (KCP's unavailableReplicas write without
+// availableReplicas), from the label-gating audit: blockers of that kind
+// on its storage version only.
+func TestAlsoMissing(t *testing.T) {
+	dir := t.TempDir()
+	key := labelKey{"controlplane.example.com", "FooControlPlane"}
+	at := func(line int) *report.Position {
+		return &report.Position{File: filepath.Join(dir, "controllers/status.go"), Line: line}
+	}
+	judged := &report.Report{Findings: []report.Finding{
+		{Rule: contract.RuleKindV1Beta1WriteAlone, Kind: "FooControlPlane", APIVersion: "controlplane.example.com/v1beta1", Field: "status.unavailableReplicas", Position: at(60)},
+		{Rule: contract.RuleKindRemovedFieldRead, Kind: "FooControlPlane", APIVersion: "controlplane.example.com/v1beta1", Field: "status.updatedReplicas", Position: at(70)},
+		{Rule: contract.RuleKindV1Beta1WriteAlone, Kind: "FooControlPlane", APIVersion: "controlplane.example.com/v1alpha4", Field: "status.ready", Spoke: true, Position: at(80)},
+		{Rule: contract.RuleKindV1Beta1WriteAlone, Kind: "BarCluster", APIVersion: "infrastructure.example.com/v1beta1", Field: "status.ready", Position: at(90)},
+	}}
+	held := []heldLabel{{key: key, reason: "its CRD would list v1beta1 under both"}, {key: labelKey{"infrastructure.example.com", "BarCluster"}, missing: []string{"kept"}}}
+	alsoMissing(held, judged, &stage{dir: dir})
+	if want := []string{contract.RuleKindV1Beta1WriteAlone + " status.unavailableReplicas (controllers/status.go:60)"}; !slices.Equal(held[0].missing, want) {
+		t.Errorf("held for a reason: missing %q, want %q", held[0].missing, want)
+	}
+	if !slices.Equal(held[1].missing, []string{"kept"}) {
+		t.Errorf("held by blockers: missing changed to %q", held[1].missing)
+	}
+	res := &Result{held: held}
+	var body bytes.Buffer
+	if err := res.WritePRBody(&body); err != nil {
+		t.Fatal(err)
+	}
+	if want := "FooControlPlane.controlplane.example.com keeps its label: its CRD would list v1beta1 under both; under cluster.x-k8s.io/v1beta2 core would also miss " +
+		contract.RuleKindV1Beta1WriteAlone + " status.unavailableReplicas (controllers/status.go:60)"; !strings.Contains(body.String(), want) {
+		t.Errorf("PR body lacks %q:\n%s", want, body.String())
+	}
+}

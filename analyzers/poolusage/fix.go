@@ -209,7 +209,25 @@ func companionCopyKey(pass *analysis.Pass, spell *imports.File, a access, cur in
 	if !ok {
 		return nil, "", false
 	}
-	return append(edits, analysis.TextEdit{Pos: kv.End(), End: kv.End(), NewText: []byte(", " + text)}), "", true
+	return append(edits, keyAfter(pass.Fset, lit, kv, text)), "", true
+}
+
+// keyAfter inserts the element text after kv in lit: on a line of its own
+// below kv's when kv ends its line inside a literal of one element per
+// line (kv's trailing comma and comment stay where they are), else on
+// kv's line.
+func keyAfter(fset *token.FileSet, lit *ast.CompositeLit, kv *ast.KeyValueExpr, text string) analysis.TextEdit {
+	tf := fset.File(kv.Pos())
+	line := tf.Line(kv.End())
+	own := line < tf.Line(lit.Rbrace)
+	if i := slices.Index(lit.Elts, ast.Expr(kv)); i >= 0 && i+1 < len(lit.Elts) && tf.Line(lit.Elts[i+1].Pos()) == line {
+		own = false
+	}
+	if own {
+		at := tf.LineStart(line + 1)
+		return analysis.TextEdit{Pos: at, End: at, NewText: []byte(text + ",\n")}
+	}
+	return analysis.TextEdit{Pos: kv.End(), End: kv.End(), NewText: []byte(", " + text)}
 }
 
 // constOrReadOnly copies a constant literal or a read-only expression.
@@ -457,7 +475,7 @@ func companionKey(pass *analysis.Pass, spell *imports.File, a access, cur inspec
 	if !ok {
 		return nil, false
 	}
-	return append(edits, analysis.TextEdit{Pos: kv.End(), End: kv.End(), NewText: []byte(", " + text)}), true
+	return append(edits, keyAfter(pass.Fset, lit, kv, text)), true
 }
 
 // copiedSuccessor is src.Status.Initialization.Provisioned when kv's value

@@ -38,7 +38,11 @@ func ID(m *multi.MultiMachine) string {
 // Mirror copies a machine's readiness into a new object: the copy takes
 // the source's one-way successor too.
 func Mirror(src *multi.MultiMachine) *multi.MultiMachine {
-	return &multi.MultiMachine{Status: multi.MultiMachineStatus{Ready: src.Status.Ready}} // want `MPA220: also set status.initialization.provisioned`
+	return &multi.MultiMachine{
+		Status: multi.MultiMachineStatus{
+			Ready: src.Status.Ready, // want `MPA220: also set status.initialization.provisioned`
+		},
+	}
 }
 
 // MirrorFirst copies the readiness of a call's result, which a second read

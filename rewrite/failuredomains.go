@@ -811,7 +811,6 @@ func planFailureDomainShapes(st *stage, targets []kindTarget, res *Result) (map[
 	for _, key := range sortedLabelKeys(held) {
 		hold[key] = true
 		res.held = append(res.held, heldLabel{key: key, reason: held[key]})
-		res.Manual = append(res.Manual, fmt.Sprintf("label %s %s when what holds it is resolved: %s", key, contract.LabelKey(contract.V1Beta2), held[key]))
 	}
 	return hold, nil
 }

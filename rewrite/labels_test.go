@@ -222,6 +222,10 @@ func TestAlsoMissing(t *testing.T) {
 	if !slices.Equal(held[1].missing, []string{"kept"}) {
 		t.Errorf("held by blockers: missing changed to %q", held[1].missing)
 	}
+	if got, want := held[0].forAPerson(), "label FooControlPlane.controlplane.example.com cluster.x-k8s.io/v1beta2 when what holds it is resolved: its CRD would list v1beta1 under both; under it core would also miss "+
+		contract.RuleKindV1Beta1WriteAlone+" status.unavailableReplicas (controllers/status.go:60)"; got != want {
+		t.Errorf("line for a person:\n got %s\nwant %s", got, want)
+	}
 	res := &Result{held: held}
 	var body bytes.Buffer
 	if err := res.WritePRBody(&body); err != nil {

@@ -253,7 +253,6 @@ func (lp *labelPass) holdOneVersion(key labelKey, k *contract.Kind, version stri
 		"serve a new API version for the v1beta2 contract, as Cluster API v1.11.0 did, and label only that one %s",
 		version, contract.LabelKey(contract.V1Beta1), contract.LabelKey(contract.V1Beta2), k.Name, contract.RuleLabelVersionConflict, contract.LabelKey(contract.V1Beta2))
 	lp.held = append(lp.held, heldLabel{key: key, reason: reason})
-	lp.manual = append(lp.manual, fmt.Sprintf("label %s %s when what holds it is resolved: %s", key, contract.LabelKey(contract.V1Beta2), reason))
 }
 
 // labelBlockers lists, per label-driven kind labelled by the pass, the
@@ -298,6 +297,16 @@ type heldLabel struct {
 	// reason says why the kind was held before labelling; missing is then
 	// what core would miss besides.
 	reason string
+}
+
+// forAPerson is the line of a label held for a reason in the list of
+// what needs a person (the PR body's checklist has it too).
+func (h heldLabel) forAPerson() string {
+	line := fmt.Sprintf("label %s %s when what holds it is resolved: %s", h.key, contract.LabelKey(contract.V1Beta2), h.reason)
+	if len(h.missing) > 0 {
+		line += fmt.Sprintf("; under it core would also miss %s", strings.Join(h.missing, "; "))
+	}
+	return line
 }
 
 func describeBlockers(key labelKey, fs []report.Finding, st *stage) heldLabel {

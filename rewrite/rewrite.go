@@ -336,6 +336,11 @@ func Run(opts Options) (res *Result, err error) {
 	res.Manual = append(res.Manual, labels.manual...)
 	res.held = append(res.held, labels.held...)
 	sort.Slice(res.held, func(i, j int) bool { return res.held[i].key.String() < res.held[j].key.String() })
+	for _, h := range res.held {
+		if h.reason != "" {
+			res.Manual = append(res.Manual, h.forAPerson())
+		}
+	}
 	res.After = after
 	if err := res.collect(st, changed); err != nil {
 		return nil, err

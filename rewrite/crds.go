@@ -51,7 +51,7 @@ type crdDone struct {
 // the unlabelled targets that lack fields of their types. A CRD that does
 // not reproduce, and every CRD when the generator fails on changed
 // packages, is left and named in res.
-func regenerateCRDs(st *stage, dirs []string, targets []kindTarget, mark func(string, string), res *Result, trace *tracer) error {
+func regenerateCRDs(st *stage, graph *packageGraph, dirs []string, targets []kindTarget, mark func(string, string), res *Result, trace *tracer) error {
 	configs := map[string]*crdconfig.Result{}
 	config := func(cd string) (*crdconfig.Result, error) {
 		cfg, ok := configs[cd]
@@ -64,7 +64,7 @@ func regenerateCRDs(st *stage, dirs []string, targets []kindTarget, mark func(st
 		}
 		return cfg, nil
 	}
-	affected, err := importersOf(st, dirs)
+	affected, err := importersOf(graph, dirs)
 	if err != nil {
 		return err
 	}
@@ -213,12 +213,12 @@ func regenerateCRDs(st *stage, dirs []string, targets []kindTarget, mark func(st
 // the module's packages that import one of them, directly or not: a type
 // changed in a shared package changes the schemas of the API packages
 // that use it.
-func importersOf(st *stage, dirs []string) (map[string]bool, error) {
+func importersOf(graph *packageGraph, dirs []string) (map[string]bool, error) {
 	out := map[string]bool{}
 	if len(dirs) == 0 {
 		return out, nil
 	}
-	pkgs, err := listPackages(st.dir, nil, "./...")
+	pkgs, err := graph.list()
 	if err != nil {
 		return nil, err
 	}

@@ -362,7 +362,7 @@ func TestRegenerateCRDsFollowsSharedTypes(t *testing.T) {
 	res := &Result{}
 	var marked []string
 	mark := func(p, _ string) { marked = append(marked, p) }
-	if err := regenerateCRDs(st, []string{filepath.Join(dir, "api/shared")}, nil, mark, res, newTracer(nil)); err != nil {
+	if err := regenerateCRDs(st, &packageGraph{dir: st.dir}, []string{filepath.Join(dir, "api/shared")}, nil, mark, res, newTracer(nil)); err != nil {
 		t.Fatal(err)
 	}
 	if want := []string{filepath.Join(dir, basesDir, machinesCRD)}; !slices.Equal(marked, want) {

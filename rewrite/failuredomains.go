@@ -852,5 +852,5 @@ func migrateFailureDomainShapes(st *stage, res *Result, lp *labelPass, changed m
 	if err := regenerate(st, all, mark, res, trace); err != nil {
 		return false, err
 	}
-	return true, regenerateCRDs(st, goDirs(all), nil, mark, res, trace)
+	return true, regenerateCRDs(st, &packageGraph{dir: st.dir}, goDirs(all), nil, mark, res, trace)
 }

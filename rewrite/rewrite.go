@@ -260,9 +260,18 @@ func Run(opts Options) (res *Result, err error) {
 	if err := regenerate(st, changed, mark, res, trace); err != nil {
 		return nil, err
 	}
+	// The Go files are final until the verification (the CRD schemas and
+	// labels are YAML): one listing of the module serves the CRD
+	// regeneration and the verifying go vet, which runs beside them.
+	graph := &packageGraph{dir: st.dir}
+	var early *pendingVet
+	if len(plan.unverifiable) == 0 {
+		early = startVet(st, changed, graph)
+		defer early.wait() // an error before the verification leaves no go vet running in the copy
+	}
 	// Before the labels: their gate judges the regenerated schemas.
 	opts.Progress.Step("regenerating the CRD schema parts the type changes touch")
-	if err := regenerateCRDs(st, goDirs(changed), targets, mark, res, trace); err != nil {
+	if err := regenerateCRDs(st, graph, goDirs(changed), targets, mark, res, trace); err != nil {
 		return nil, err
 	}
 	hold, err := planFailureDomainShapes(st, targets, res)
@@ -293,10 +302,19 @@ func Run(opts Options) (res *Result, err error) {
 	}
 	// verify builds and vets what changed under every build configuration
 	// and audits the result; a failure of the rewrite is a result error.
-	verify := func() (after *report.Report, resultErr, runErr error) {
+	verify := func(early *pendingVet) (after *report.Report, resultErr, runErr error) {
 		opts.Progress.Step("verifying: go vet")
-		if err := vet(st.dir, affectedPackages(st, changed), trace); err != nil {
-			return nil, fmt.Errorf("the rewritten module does not build, so nothing was written:\n%v%s", err, res.conversionHint()), nil
+		vetted, vetErr := early.result(changed)
+		if vetted {
+			trace.step(fmt.Sprintf("go vet (%d packages), %.2fs beside the CRDs", max(len(early.patterns), 1), early.took.Seconds()))
+		} else {
+			patterns := affectedPackages(st, changed)
+			if vetErr = vet(st.dir, patterns); vetErr == nil {
+				trace.step(fmt.Sprintf("go vet (%d packages)", max(len(patterns), 1)))
+			}
+		}
+		if vetErr != nil {
+			return nil, fmt.Errorf("the rewritten module does not build, so nothing was written:\n%v%s", vetErr, res.conversionHint()), nil
 		}
 		// Linking (all vet leaves to build) and the audit of the result use
 		// different resources; run them side by side.
@@ -317,7 +335,7 @@ func Run(opts Options) (res *Result, err error) {
 		}
 		return after, plan.verify(st, changed, res, trace), nil
 	}
-	after, resultErr, err := verify()
+	after, resultErr, err := verify(early)
 	if resultErr != nil || err != nil {
 		return verifyError(res, resultErr, err)
 	}
@@ -328,7 +346,7 @@ func Run(opts Options) (res *Result, err error) {
 	if migrated, err := migrateFailureDomainShapes(st, res, labels, changed, mark, trace); err != nil {
 		return nil, err
 	} else if migrated {
-		if after, resultErr, err = verify(); resultErr != nil || err != nil {
+		if after, resultErr, err = verify(nil); resultErr != nil || err != nil {
 			return verifyError(res, resultErr, err)
 		}
 	}
@@ -426,7 +444,7 @@ func requireUtils(st *stage, changed map[string]map[string]bool, mark func(strin
 // vetting only the affected ones keeps the rewrite near the cost of one go
 // vet. vet compiles what it checks (tests too), so build afterwards mostly
 // links.
-func vet(dir string, patterns []string, trace *tracer) error {
+func vet(dir string, patterns []string) error {
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
 	}
@@ -434,7 +452,6 @@ func vet(dir string, patterns []string, trace *tracer) error {
 	if out, err := goCmd(dir, args...); err != nil {
 		return fmt.Errorf("go %s: %v\n%s", strings.Join(shorten(args), " "), err, out)
 	}
-	trace.step(fmt.Sprintf("go vet (%d packages)", len(patterns)))
 	return nil
 }
 
@@ -458,11 +475,16 @@ func shorten(args []string) []string {
 // tests. It returns nil (meaning "everything") when go.mod changed or the
 // package graph cannot be listed.
 func affectedPackages(st *stage, changed map[string]map[string]bool) []string {
+	return affectedIn(&packageGraph{dir: st.dir}, changed)
+}
+
+// affectedIn is affectedPackages over the listing graph.
+func affectedIn(graph *packageGraph, changed map[string]map[string]bool) []string {
 	dirs, goMod := changedDirs(changed)
 	if goMod {
 		return nil
 	}
-	pkgs, err := listPackages(st.dir, nil, "./...")
+	pkgs, err := graph.list()
 	if err != nil {
 		return nil
 	}

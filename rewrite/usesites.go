@@ -30,9 +30,11 @@ func useSitesOf(st *stage, dir string, patterns []string) (useSites, error) {
 	if err != nil {
 		return nil, err
 	}
-	named, err := listPackages(dir, nil, patterns...)
-	if err != nil {
-		return nil, err
+	named := all // ./... from the module root names them all
+	if dir != st.dir || !slices.Equal(patterns, []string{"./..."}) {
+		if named, err = listPackages(dir, nil, patterns...); err != nil {
+			return nil, err
+		}
 	}
 	dirs, isNamed := map[string]bool{}, map[string]bool{}
 	for _, p := range named {

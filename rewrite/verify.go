@@ -5,12 +5,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/mpaudit/mpaudit/analyzers/driver"
 	"github.com/mpaudit/mpaudit/report"
@@ -18,15 +20,16 @@ import (
 
 // listedPackage is what go list says about one package.
 type listedPackage struct {
-	ImportPath, Dir                 string
-	GoFiles, CgoFiles               []string
-	Deps, TestImports, XTestImports []string
+	ImportPath, Dir                             string
+	GoFiles, CgoFiles                           []string
+	Deps, TestImports, XTestImports             []string
+	EmbedFiles, TestEmbedFiles, XTestEmbedFiles []string
 }
 
 // listPackages runs go list -e on patterns in dir under the extra
 // environment.
 func listPackages(dir string, env []string, patterns ...string) ([]listedPackage, error) {
-	args := append([]string{"list", "-e", "-json=ImportPath,Dir,GoFiles,CgoFiles,Deps,TestImports,XTestImports"}, patterns...)
+	args := append([]string{"list", "-e", "-json=ImportPath,Dir,GoFiles,CgoFiles,Deps,TestImports,XTestImports,EmbedFiles,TestEmbedFiles,XTestEmbedFiles"}, patterns...)
 	out, err := goOutput(dir, env, args...)
 	if err != nil {
 		return nil, err
@@ -43,6 +46,98 @@ func listPackages(dir string, env []string, patterns ...string) ([]listedPackage
 		pkgs = append(pkgs, p)
 	}
 	return pkgs, nil
+}
+
+// packageGraph lists the staged module's packages once for one state of
+// its Go files, which the callers that need the graph in that state share.
+type packageGraph struct {
+	dir    string
+	listed bool
+	pkgs   []listedPackage
+	err    error
+}
+
+func (g *packageGraph) list() ([]listedPackage, error) {
+	if !g.listed {
+		g.pkgs, g.err = listPackages(g.dir, nil, "./...")
+		g.listed = true
+	}
+	return g.pkgs, g.err
+}
+
+// pendingVet is the verifying go vet, started as soon as the Go files are
+// final so that it runs beside the CRD regeneration; verify takes its
+// result if the Go files are still what it vetted.
+type pendingVet struct {
+	patterns []string
+	state    map[string][]byte // the changed Go and go.mod/go.sum files as vetted
+	done     chan struct{}
+	err      error
+	took     time.Duration
+}
+
+// startVet starts go vet on the packages the changes affect, or returns
+// nil (vet in turn, in verify) when there is nothing to vet yet, the graph
+// does not list, or a package of the module embeds files: the CRD and label
+// writes could then change a file a compile of go vet reads.
+func startVet(st *stage, changed map[string]map[string]bool, graph *packageGraph) *pendingVet {
+	if len(changed) == 0 {
+		return nil
+	}
+	pkgs, err := graph.list()
+	if err != nil || slices.ContainsFunc(pkgs, func(p listedPackage) bool {
+		return len(p.EmbedFiles)+len(p.TestEmbedFiles)+len(p.XTestEmbedFiles) > 0
+	}) {
+		return nil
+	}
+	state, err := goState(changed)
+	if err != nil {
+		return nil
+	}
+	v := &pendingVet{patterns: affectedIn(graph, changed), state: state, done: make(chan struct{})}
+	go func() {
+		defer close(v.done)
+		start := time.Now()
+		v.err = vet(st.dir, v.patterns)
+		v.took = time.Since(start)
+	}()
+	return v
+}
+
+func (v *pendingVet) wait() {
+	if v != nil {
+		<-v.done
+	}
+}
+
+// result is the early go vet's outcome; vetted is false when there was
+// none or the changed Go files are no longer those it vetted.
+func (v *pendingVet) result(changed map[string]map[string]bool) (vetted bool, err error) {
+	if v == nil {
+		return false, nil
+	}
+	v.wait()
+	state, err := goState(changed)
+	if err != nil || !maps.EqualFunc(state, v.state, bytes.Equal) {
+		return false, nil
+	}
+	return true, v.err
+}
+
+// goState reads the changed files go vet depends on (those changedDirs
+// counts).
+func goState(changed map[string]map[string]bool) (map[string][]byte, error) {
+	state := map[string][]byte{}
+	for path := range changed {
+		if base := filepath.Base(path); strings.HasSuffix(path, ".go") || base == "go.mod" || base == "go.sum" {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return nil, err
+			}
+			state[path] = data
+		}
+	}
+	return state, nil
 }
 
 // affectedOf lists the packages that contain a file of changedDirs or

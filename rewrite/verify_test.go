@@ -1,9 +1,9 @@
 package rewrite
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -23,15 +23,7 @@ func TestAffectedPackagesIncludeUnchangedImporters(t *testing.T) {
 		"f/f.go":           "package f\n\nimport \"example.com/m/d\"\n\nvar F = d.D\n",
 		"cmd/tool/main.go": "package main\n\nimport \"example.com/m/c\"\n\nfunc main() { _ = c.C }\n",
 	}
-	for rel, content := range files {
-		path := filepath.Join(dir, rel)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, dir, files)
 	st := &stage{root: dir, dir: dir}
 	changed := map[string]map[string]bool{filepath.Join(dir, "a/a.go"): {"test": true}}
 	got := affectedPackages(st, changed)
@@ -43,5 +35,39 @@ func TestAffectedPackagesIncludeUnchangedImporters(t *testing.T) {
 	changed[filepath.Join(dir, "go.mod")] = map[string]bool{"test": true}
 	if got := affectedPackages(st, changed); got != nil {
 		t.Errorf("with go.mod changed, affected = %v, want all (nil)", got)
+	}
+}
+
+// TestEarlyVet: the go vet started before the CRD regeneration gives its
+// result only for the Go files it vetted, and does not start when a
+// package embeds files the CRD and label writes could change under it.
+func TestEarlyVet(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"go.mod": "module example.com/m\n\ngo 1.22\n",
+		"a/a.go": "package a\n\nimport \"fmt\"\n\nfunc A() { fmt.Printf(\"%d\\n\", \"x\") }\n",
+	})
+	st := &stage{root: dir, dir: dir}
+	a := filepath.Join(dir, "a/a.go")
+	changed := map[string]map[string]bool{a: {"test": true}}
+	v := startVet(st, changed, &packageGraph{dir: dir})
+	if v == nil {
+		t.Fatal("go vet did not start")
+	}
+	if vetted, err := v.result(changed); !vetted || err == nil || !strings.Contains(err.Error(), "a.go") {
+		t.Fatalf("result = %v, %v; want vetted with the Printf error in a.go", vetted, err)
+	}
+	v = startVet(st, changed, &packageGraph{dir: dir})
+	writeFiles(t, dir, map[string]string{"a/a.go": "package a\n\nfunc A() {}\n"})
+	if vetted, err := v.result(changed); vetted || err != nil {
+		t.Fatalf("after a.go changed, result = %v, %v; want not vetted", vetted, err)
+	}
+	writeFiles(t, dir, map[string]string{
+		"b/b.go":     "package b\n\nimport _ \"embed\"\n\n//go:embed crd.yaml\nvar CRD []byte\n",
+		"b/crd.yaml": "kind: CustomResourceDefinition\n",
+	})
+	if v := startVet(st, changed, &packageGraph{dir: dir}); v != nil {
+		v.wait()
+		t.Fatal("go vet started although b embeds a file")
 	}
 }

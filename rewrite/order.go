@@ -335,7 +335,8 @@ func describeBlockers(key labelKey, fs []report.Finding, st *stage) heldLabel {
 // the result once more. It returns the audit of the result and the pass.
 func holdUnreadyLabels(st *stage, dopts driver.Options, res *Result, last *report.Report, targets []kindTarget, lp *labelPass, after *report.Report,
 	mark, unmark func(string, string)) (*report.Report, *labelPass, error) {
-	if len(lp.flipped) == 0 && !slices.ContainsFunc(append(res.held, lp.held...), func(h heldLabel) bool { return h.reason != "" }) {
+	heldForAReason := func(h heldLabel) bool { return h.reason != "" }
+	if len(lp.flipped) == 0 && !slices.ContainsFunc(res.held, heldForAReason) && !slices.ContainsFunc(lp.held, heldForAReason) {
 		return after, lp, nil
 	}
 	judged := after

@@ -224,19 +224,12 @@ func (s *stage) path(real string) string {
 // rel names a staged path relative to the module root, whether or not
 // the tool that gave it resolved the copy's symbolic links.
 func (s *stage) rel(staged string) string {
-	for _, dir := range []string{s.dir, s.resolvedDir()} {
+	for _, dir := range []string{s.dir, resolvedDir(s.dir)} {
 		if rel, ok := within(dir, staged); ok {
 			return rel
 		}
 	}
 	return staged
-}
-
-func (s *stage) resolvedDir() string {
-	if d, err := filepath.EvalSymlinks(s.dir); err == nil {
-		return d
-	}
-	return s.dir
 }
 
 // real maps a staged path back.

@@ -186,22 +186,7 @@ func TestEdit(t *testing.T) {
 				}
 				return
 			}
-			if tc.reason != "" {
-				var u *Unreproduced
-				if !errors.As(err, &u) || u.Reason != tc.reason || e != nil {
-					t.Fatalf("got %v, %v; want the reason %q", e, err, tc.reason)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if string(e.Content) != tc.want {
-				t.Errorf("got:\n%s\nwant:\n%s", e.Content, tc.want)
-			}
-			if e.Variant != tc.variant || !slices.Equal(e.Paths, tc.paths) {
-				t.Errorf("variant %q, paths %q; want %q, %q", e.Variant, e.Paths, tc.variant, tc.paths)
-			}
+			checkEdit(t, e, err, tc.reason, tc.want, tc.variant, tc.paths, nil)
 		})
 	}
 }
@@ -300,22 +285,29 @@ func TestEditStale(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			e, err := Edit([]byte(tc.committed), []byte(tc.committed), "foos.example.com", tc.changes)
-			if tc.reason != "" {
-				var u *Unreproduced
-				if !errors.As(err, &u) || u.Reason != tc.reason || e != nil {
-					t.Fatalf("got %v, %v; want the reason %q", e, err, tc.reason)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if string(e.Content) != tc.want {
-				t.Errorf("got:\n%s\nwant:\n%s", e.Content, tc.want)
-			}
-			if e.Variant != tc.variant || !slices.Equal(e.Paths, tc.paths) || !slices.Equal(e.Lacked, tc.lacked) {
-				t.Errorf("variant %q, paths %q, lacked %q; want %q, %q, %q", e.Variant, e.Paths, e.Lacked, tc.variant, tc.paths, tc.lacked)
-			}
+			checkEdit(t, e, err, tc.reason, tc.want, tc.variant, tc.paths, tc.lacked)
 		})
+	}
+}
+
+// checkEdit checks Edit's answer: the reason it left the file when reason
+// is set, else the edit (content, variant, paths and the lacked fields).
+func checkEdit(t *testing.T, e *Edited, err error, reason, want, variant string, paths, lacked []string) {
+	t.Helper()
+	if reason != "" {
+		var u *Unreproduced
+		if !errors.As(err, &u) || u.Reason != reason || e != nil {
+			t.Fatalf("got %v, %v; want the reason %q", e, err, reason)
+		}
+		return
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(e.Content) != want {
+		t.Errorf("got:\n%s\nwant:\n%s", e.Content, want)
+	}
+	if e.Variant != variant || !slices.Equal(e.Paths, paths) || !slices.Equal(e.Lacked, lacked) {
+		t.Errorf("variant %q, paths %q, lacked %q; want %q, %q, %q", e.Variant, e.Paths, e.Lacked, variant, paths, lacked)
 	}
 }

@@ -15,6 +15,8 @@ import (
 	"sigs.k8s.io/controller-tools/pkg/deepcopy"
 	"sigs.k8s.io/controller-tools/pkg/genall"
 	"sigs.k8s.io/controller-tools/pkg/loader"
+
+	"github.com/mpaudit/mpaudit/internal/genroots"
 )
 
 const deepcopyFile = "zz_generated.deepcopy.go"
@@ -76,7 +78,7 @@ func regenerateDeepcopy(stagedDirs []string) (map[string][]byte, error) {
 		gen.headers[resolvedDir(dir)] = files[header]
 	}
 	var g genall.Generator = gen
-	rt, err := genall.Generators{&g}.ForRootsWithConfig(&packages.Config{Dir: stagedDirs[0]}, stagedDirs...)
+	rt, err := genall.Generators{&g}.ForRootsWithConfig(&packages.Config{Dir: stagedDirs[0]}, genroots.Of(stagedDirs[0], stagedDirs)...)
 	if err != nil {
 		return nil, fmt.Errorf("deepcopy for %s: %w", strings.Join(stagedDirs, ", "), err)
 	}

@@ -33,6 +33,8 @@ import (
 	"sigs.k8s.io/controller-tools/pkg/genall"
 	"sigs.k8s.io/controller-tools/pkg/loader"
 	"sigs.k8s.io/yaml"
+
+	"github.com/mpaudit/mpaudit/internal/genroots"
 )
 
 // Set is the CRDs one generation produced, by group and kind; each holds
@@ -95,7 +97,7 @@ func Generate(moduleDir string, dirs []string) (Set, error) {
 		return out, nil
 	}
 	var g genall.Generator = crd.Generator{}
-	rt, err := genall.Generators{&g}.ForRootsWithConfig(&packages.Config{Dir: moduleDir}, dirs...)
+	rt, err := genall.Generators{&g}.ForRootsWithConfig(&packages.Config{Dir: moduleDir}, genroots.Of(moduleDir, dirs)...)
 	if err != nil {
 		return nil, fmt.Errorf("loading %s: %w", strings.Join(dirs, ", "), err)
 	}

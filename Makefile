@@ -95,3 +95,12 @@ release:
 trial-rewrite:
 	@test -n "$(SRC)" || { echo "usage: make trial-rewrite SRC=DIR [CAPI=VERSION]"; exit 2; }
 	bash hack/trial-rewrite.sh "$(SRC)" $(CAPI)
+
+# The whole trial set of hack/trials.tsv, one provider at a time, and its
+# table (TREES/trials.md). Each provider's tree must be in TREES/<name> or
+# extractable from TRIAL_MIRRORS (see hack/trial-set.sh). Not part of `make test`.
+# make trial-set TREES=/path/to/trees [NAMES="proxmox-v0.7.7 k3s-7ed944f"]
+.PHONY: trial-set
+trial-set:
+	@test -n "$(TREES)" || { echo "usage: make trial-set TREES=DIR [NAMES=...]"; exit 2; }
+	bash hack/trial-set.sh "$(TREES)" $(NAMES)

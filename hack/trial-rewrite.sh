@@ -18,6 +18,9 @@
 #      rewrite added in that file (*), is a failure, unless the PR body
 #      hands that kind's field to a person (p: a checklist line names it,
 #      or the rule and field on the line of the kind's held label)
+#   2b. go test -json of the packages the rewrite changed, on the original
+#      and on the result: a test that passed before and not after fails
+#      the step (TRIAL_TEST_TIMEOUT seconds each run, default 900)
 #   4. mpaudit rewrite --write again: git diff must be empty
 #
 # Output: one line per step, "PASS"/"FAIL", its seconds and the reason, then "trial: PASS"
@@ -97,14 +100,19 @@ for c in "${cores[@]}"; do
 	aboveInfo "$work/check-before${c:+@$c}.json" | cut -f1,3-5 | sort -u >"$work/before${c:+@$c}.keys"
 done
 
-# 1. The rewrite.
-(cd "$modc" && "$MPAUDIT" rewrite --write "${capiflag[@]}" --pr-body "$work/pr-body.md" "$pattern") >"$work/rewrite1.out" 2>"$work/rewrite1.err"
+# 1. The rewrite, with its peak memory (the largest of mpaudit and the go
+# commands it waits for: GNU time reports the children's maximum RSS).
+timeout=${TRIAL_TIMEOUT:-}
+timeflag=()
+[ -n "$timeout" ] && timeflag=(--timeout "$timeout")
+(cd "$modc" && /usr/bin/time -f '%M' -o "$work/rewrite1.rss" "$MPAUDIT" rewrite --write "${capiflag[@]}" "${timeflag[@]}" --pr-body "$work/pr-body.md" "$pattern") >"$work/rewrite1.out" 2>"$work/rewrite1.err"
 rc=$?
+rss=$(tail -n 1 "$work/rewrite1.rss" 2>/dev/null)
 g add -A && g commit -qm rewrite --no-verify --allow-empty
 files=$(g diff --name-only HEAD~1 HEAD | wc -l)
 manual=$(grep -c '^needs a person' "$work/rewrite1.err")
 if [ $rc = 0 ]; then
-	step rewrite PASS "$files file(s) changed, $manual item(s) for a person (pr-body.md, rewrite1.err)"
+	step rewrite PASS "$files file(s) changed, $manual item(s) for a person, peak RSS $((${rss:-0} / 1024)) MiB (pr-body.md, rewrite1.err)"
 else
 	step rewrite FAIL "exit $rc: $(grep -v '^needs a person' "$work/rewrite1.err" | head -c 600 | tr '\n' ' ')"
 fi
@@ -121,6 +129,36 @@ for cmd in build vet; do
 	g checkout -q -
 	step "$cmd" FAIL "go $cmd ./... ($before): $(head -c 600 "$work/$cmd.log" | tr '\n' ' ')"
 done
+
+# 2b. The provider's own tests of the packages the rewrite changed: every
+# test that passed on the original passes on the result. Tests that fail or
+# cannot run on the original (envtest assets, network) are not judged.
+testpkgs=$(g diff --name-only HEAD~1 HEAD -- '*.go' | while read -r f; do
+	d=$(dirname "$tree/$f")
+	case $d in "$modc") echo . ;; "$modc"/*) echo "./${d#"$modc"/}" ;; esac
+done | sort -u)
+if [ -z "$testpkgs" ]; then
+	step tests PASS "no Go package changed"
+else
+	gotest() { # gotest OUT.json: go test -json of the changed packages in the copy as checked out
+		(cd "$modc" && timeout "${TRIAL_TEST_TIMEOUT:-900}" go test -count=1 -json $testpkgs) >"$1" 2>/dev/null
+	}
+	passed() { jq -r 'select(.Action == "pass" and .Test != null) | .Package + " " + .Test' <"$1" 2>/dev/null | sort -u; }
+	g checkout -q HEAD~1
+	gotest "$work/tests-before.json"
+	g checkout -q -
+	gotest "$work/tests-after.json"
+	passed "$work/tests-before.json" >"$work/tests-before.passed"
+	passed "$work/tests-after.json" >"$work/tests-after.passed"
+	lost=$(comm -23 "$work/tests-before.passed" "$work/tests-after.passed")
+	n=$(wc -l <"$work/tests-before.passed")
+	if [ -z "$lost" ]; then
+		step tests PASS "$n test(s) that passed before pass after ($(echo "$testpkgs" | wc -w) package(s))"
+	else
+		echo "$lost" >"$work/tests-lost.txt"
+		step tests FAIL "$(echo "$lost" | wc -l) of $n test(s) that passed before do not pass after (tests-lost.txt): $(echo "$lost" | head -n 5 | tr '\n' ';')"
+	fi
+fi
 
 # 3. check on the result: every finding above info is listed; one the
 # original did not have (+), or on a field whose json tag the rewrite added

@@ -17,6 +17,7 @@ const (
 	RuleKindShapeForLabel      = "MPA128"
 	RuleKindRenamedField       = "MPA129"
 	RuleKindReadInPlace        = "MPA130"
+	RuleControlPlaneReplicas   = "MPA131"
 	RuleKindV1Beta1WriteAlone  = "MPA220"
 	RuleKindV1Beta2WriteAlone  = "MPA221"
 	RuleKindRemovedFieldRead   = "MPA222"
@@ -42,6 +43,22 @@ func byLabel(pre, v1, v2, unknown Severity) func(Context) Severity {
 }
 
 var staticKindRules = []*Rule{
+	{
+		ID: RuleControlPlaneReplicas, Name: "controlplane-replicas-status", Scope: ScopeType, Kinds: []*Kind{&ControlPlane},
+		Field: "status.selector", Modes: Static,
+		Title: "a ControlPlane with spec.replicas lacks a status field the replicas rule requires",
+		Rationale: "A control plane that lets users set its number of replicas MUST implement spec.replicas and, in status, " +
+			"status.selector (a string) and the replica counters of its contract (v1beta2: replicas, readyReplicas, availableReplicas, " +
+			"upToDateReplicas; v1beta1: replicas, readyReplicas, updatedReplicas, unavailableReplicas). The Cluster controller copies the " +
+			"counters into the Cluster's status.controlPlane; no core release reads status.selector, but the scale subresource the " +
+			"contract requires (kubectl scale, the HorizontalPodAutoscaler) takes the selector from it, and takes status.replicas as the current count. " +
+			"Provisioning does not depend on them, so this is a warning.",
+		Fix: "Add the missing fields to the status type (`Selector string json:\"selector,omitempty\"`, the counters as *int32 with omitempty), " +
+			"set them in the reconcile (the selector is the label selector of the control plane's Machines, in string form), and add " +
+			controlPlaneScale.Marker() + " to the root type.",
+		DocURL:   contractsDoc + "control-plane#controlplane-replicas",
+		severity: fixed(Warning),
+	},
 	{
 		ID: RuleKindReadyOnly, Name: "kind-ready-without-initialization", Scope: ScopeType, Kinds: LabelDrivenKinds,
 		Modes: Static, FixedBy: SuggestedFix | Rewrite,

@@ -18,6 +18,7 @@ const (
 	RuleKindRenamedField       = "MPA129"
 	RuleKindReadInPlace        = "MPA130"
 	RuleControlPlaneReplicas   = "MPA131"
+	RuleControlPlaneVersion    = "MPA132"
 	RuleKindV1Beta1WriteAlone  = "MPA220"
 	RuleKindV1Beta2WriteAlone  = "MPA221"
 	RuleKindRemovedFieldRead   = "MPA222"
@@ -43,6 +44,18 @@ func byLabel(pre, v1, v2, unknown Severity) func(Context) Severity {
 }
 
 var staticKindRules = []*Rule{
+	{
+		ID: RuleControlPlaneVersion, Name: "controlplane-status-version", Scope: ScopeType, Kinds: []*Kind{&ControlPlane},
+		Field: "status.version", Modes: Static,
+		Title: "a ControlPlane with spec.version reports no version in status that the target core reads",
+		Rationale: "A control plane that manages the Kubernetes version MUST implement spec.version and MUST report versions in status: " +
+			"status.versions (v1beta2, read from v1.14) or status.version (the v1beta1 field, and the fallback). Core takes the control " +
+			"plane's current version from them to decide that an upgrade is complete and to enforce version skew for ClusterClass clusters, " +
+			"and mirrors it into the Cluster's status. A type with neither, or with only status.versions for a core before v1.14, leaves that version unknown.",
+		Fix:      "Add `Version string json:\"version,omitempty\"` (and `Versions []clusterv1.StatusVersion`, read from v1.14) to the status type and set it to the minimum version of the control plane's machines.",
+		DocURL:   contractsDoc + "control-plane#controlplane-version",
+		severity: fixed(Warning),
+	},
 	{
 		ID: RuleControlPlaneReplicas, Name: "controlplane-replicas-status", Scope: ScopeType, Kinds: []*Kind{&ControlPlane},
 		Field: "status.selector", Modes: Static,

@@ -68,7 +68,7 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 		c.failureFields()
 		c.v1beta1Shapes()
 		c.conditions()
-		c.replicasStatus()
+		c.requiredWith()
 		c.renamedFixes(c.labelDriven())
 	}
 	return out, nil

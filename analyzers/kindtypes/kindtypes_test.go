@@ -33,3 +33,9 @@ func TestBeforeV1Beta2(t *testing.T) {
 func TestControlPlaneReadyBug(t *testing.T) {
 	analysistest.Run(t, "testdata/kinds", kindtypesFor("v1.11.3"), "./apis/bugcp/...")
 }
+
+// TestStatusVersionsBeforeV114 judges a control plane that reports its
+// version only in status.versions for a core that reads only status.version.
+func TestStatusVersionsBeforeV114(t *testing.T) {
+	analysistest.Run(t, "testdata/kinds", kindtypesFor("v1.13.0"), "./apis/verscp/...")
+}

@@ -175,6 +175,8 @@ func writePoint(b *strings.Builder, k Kind, p Point, siblings []Point) {
 	switch {
 	case p.Required:
 		status = "mandatory"
+	case p.RequiredWith != "" && p.RequiredAnyOf:
+		status = "this or another point marked so is mandatory when the type has `" + p.RequiredWith + "`"
 	case p.RequiredWith != "":
 		status = "mandatory when the type has `" + p.RequiredWith + "`"
 	}

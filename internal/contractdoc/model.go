@@ -119,6 +119,8 @@ type Point struct {
 	Required   bool     `json:"required"`
 	// RequiredWith is the path of a point whose presence makes this one a MUST.
 	RequiredWith string `json:"requiredWith,omitempty"`
+	// RequiredAnyOf: one of the points with the same RequiredWith and this flag is enough.
+	RequiredAnyOf bool `json:"requiredAnyOf,omitempty"`
 	// Convention marks a Cluster API convention not written in the contract pages.
 	Convention bool `json:"convention"`
 	// ReadFirst is a path core tries before this one.
@@ -254,7 +256,7 @@ func buildPoint(p contract.Point) Point {
 	out := Point{
 		Contract: string(p.Contract), Path: p.Path, Aspect: string(p.Aspect),
 		GoType: p.Type.String(), Shape: shapeOf(p.Type), Compatible: []string{},
-		JSONTag: p.Tag.String(), Markers: []Marker{}, Required: p.Required, RequiredWith: p.RequiredWith, Convention: p.Convention,
+		JSONTag: p.Tag.String(), Markers: []Marker{}, Required: p.Required, RequiredWith: p.RequiredWith, RequiredAnyOf: p.RequiredAnyOf, Convention: p.Convention,
 		ReadFirst: p.ReadFirst, Reads: []Read{},
 	}
 	for _, c := range p.Compatible {

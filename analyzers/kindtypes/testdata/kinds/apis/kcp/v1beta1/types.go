@@ -22,6 +22,7 @@ type KubeadmControlPlaneStatus struct { // want `MPA131 info: KubeadmControlPlan
 	FailureMessage      *string                   `json:"failureMessage,omitempty"` // want `MPA125 info: KubeadmControlPlane status.failureMessage`
 	Conditions          clusterv1beta1.Conditions `json:"conditions,omitempty"`     // want `MPA127 info: KubeadmControlPlane status.conditions`
 	Selector            string                    `json:"selector,omitempty"`
+	Version             string                    `json:"version,omitempty"`
 }
 
 // +kubebuilder:object:root=true

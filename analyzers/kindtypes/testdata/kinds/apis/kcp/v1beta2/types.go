@@ -23,6 +23,7 @@ type KubeadmControlPlaneStatus struct {
 	UpToDateReplicas  *int32                                  `json:"upToDateReplicas,omitempty"`
 	AvailableReplicas *int32                                  `json:"availableReplicas,omitempty"`
 	Selector          string                                  `json:"selector,omitempty"`
+	Version           string                                  `json:"version,omitempty"`
 	Conditions        []metav1.Condition                      `json:"conditions,omitempty"`
 }
 

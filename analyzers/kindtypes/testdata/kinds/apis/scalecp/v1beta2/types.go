@@ -4,9 +4,9 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
-// A control plane with replicas whose status misses what the replicas rule
-// requires: no availableReplicas, and a selector struct where the scale
-// subresource needs a string.
+// A control plane with replicas and a version whose status misses what the
+// replicas and version rules require: no availableReplicas, a selector
+// struct where the scale subresource needs a string, no version.
 
 type ScaleControlPlaneSpec struct {
 	Replicas *int32 `json:"replicas,omitempty"`
@@ -18,7 +18,7 @@ type ScaleControlPlaneInitializationStatus struct {
 	ControlPlaneInitialized *bool `json:"controlPlaneInitialized,omitempty"`
 }
 
-type ScaleControlPlaneStatus struct { // want `MPA131 warning: ScaleControlPlane status.availableReplicas: ScaleControlPlane has spec.replicas but no status.availableReplicas \(\*int32\): the v1beta2 contract requires it of a control plane with replicas \(core v1.14.2 reads v1beta2 of ScaleControlPlane under its cluster.x-k8s.io/v1beta2 label\)`
+type ScaleControlPlaneStatus struct { // want `MPA131 warning: ScaleControlPlane status.availableReplicas: ScaleControlPlane has spec.replicas but no status.availableReplicas \(\*int32\): the v1beta2 contract requires it \(core v1.14.2 reads v1beta2 of ScaleControlPlane under its cluster.x-k8s.io/v1beta2 label\)` `MPA132 warning: ScaleControlPlane status.version: ScaleControlPlane has spec.version but none of status.version, status.versions: the v1beta2 contract requires one`
 	Initialization   ScaleControlPlaneInitializationStatus `json:"initialization,omitempty,omitzero"`
 	Replicas         *int32                                `json:"replicas,omitempty"`
 	ReadyReplicas    *int32                                `json:"readyReplicas,omitempty"`

@@ -133,7 +133,8 @@ func EvaluateKindCRD(crd KindCRD, release Release) []Violation {
 		add(RuleKindStatusSubresource, "", "version %s has no status subresource", res.APIVersion)
 	}
 	if trigger := k.ScaleTrigger(); trigger != "" {
-		if _, has := crd.Schema.Lookup(res.APIVersion, trigger); has {
+		// A schema that keeps unknown fields does not say whether objects have the trigger.
+		if typ, has := crd.Schema.Lookup(res.APIVersion, trigger); has && typ != "" {
 			if problems := scaleProblemsInSchema(k, crd.Schema, res.APIVersion); len(problems) > 0 {
 				add(RuleControlPlaneScale, FieldScale, "version %s (the version Cluster API %s reads) has %s, so the contract requires the scale subresource %s: %s",
 					res.APIVersion, release, trigger, k.Scale.Marker(), strings.Join(problems, "; "))

@@ -199,6 +199,12 @@ func TestControlPlaneScaleSubresource(t *testing.T) {
 	}{
 		{"the contract's signature", build(true, full, contractScale), ""},
 		{"no spec.replicas: no replicas rule", build(false, without("selector"), nil), ""},
+		{"a schema that keeps unknown fields does not say", func() *apiextensionsv1.CustomResourceDefinition {
+			c := build(false, nil, nil)
+			keep := true
+			c.Spec.Versions[0].Schema.OpenAPIV3Schema = &apiextensionsv1.JSONSchemaProps{Type: "object", XPreserveUnknownFields: &keep}
+			return c
+		}(), ""},
 		{"no scale subresource", build(true, full, nil), "it has no scale subresource"},
 		{"no selector in the schema", build(true, without("selector"), contractScale), "its schema has no status.selector"},
 		{"no labelSelectorPath", build(true, full, &apiextensionsv1.CustomResourceSubresourceScale{SpecReplicasPath: ".spec.replicas", StatusReplicasPath: ".status.replicas"}),

@@ -17,6 +17,8 @@ type CRDSchema interface {
 	Lookup(version, path string) (openAPIType string, ok bool)
 	// StatusSubresource reports whether the version has the status subresource.
 	StatusSubresource(version string) bool
+	// Scale returns the version's scale subresource, and whether it has one.
+	Scale(version string) (ScaleSubresource, bool)
 }
 
 // KindCRD is a CRD of a classified contract kind, as the CRD check sees it.
@@ -130,6 +132,15 @@ func EvaluateKindCRD(crd KindCRD, release Release) []Violation {
 	if !crd.Schema.StatusSubresource(res.APIVersion) {
 		add(RuleKindStatusSubresource, "", "version %s has no status subresource", res.APIVersion)
 	}
+	if trigger := k.ScaleTrigger(); trigger != "" {
+		// A schema that keeps unknown fields does not say whether objects have the trigger.
+		if typ, has := crd.Schema.Lookup(res.APIVersion, trigger); has && typ != "" {
+			if problems := scaleProblemsInSchema(k, crd.Schema, res.APIVersion); len(problems) > 0 {
+				add(RuleControlPlaneScale, FieldScale, "version %s (the version Cluster API %s reads) has %s, so the contract requires the scale subresource %s: %s",
+					res.APIVersion, release, trigger, k.Scale.Marker(), strings.Join(problems, "; "))
+			}
+		}
+	}
 	return out
 }
 
@@ -216,6 +227,19 @@ func (s crdSchema) Lookup(version, path string) (string, bool) {
 		node = &next
 	}
 	return node.Type, true
+}
+
+func (s crdSchema) Scale(version string) (ScaleSubresource, bool) {
+	v := s.versionOf(version)
+	if v == nil || v.Subresources == nil || v.Subresources.Scale == nil {
+		return ScaleSubresource{}, false
+	}
+	sc := v.Subresources.Scale
+	out := ScaleSubresource{SpecReplicasPath: sc.SpecReplicasPath, StatusReplicasPath: sc.StatusReplicasPath}
+	if sc.LabelSelectorPath != nil {
+		out.LabelSelectorPath = *sc.LabelSelectorPath
+	}
+	return out, true
 }
 
 func (s crdSchema) StatusSubresource(version string) bool {

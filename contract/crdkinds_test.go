@@ -164,3 +164,107 @@ func TestLabelConflictSeverityByKind(t *testing.T) {
 		t.Errorf("MPA345 released severity %v (informational %v), want warning", r.ReleasedSeverity(), r.Informational())
 	}
 }
+
+// A ControlPlane CRD whose schema has spec.replicas MUST have the scale
+// subresource at the contract's paths, and status.replicas and a string
+// status.selector for it to read.
+func TestControlPlaneScaleSubresource(t *testing.T) {
+	v2 := map[string]string{"cluster.x-k8s.io/v1beta2": "v1beta2"}
+	full := map[string]any{
+		"initialization": map[string]any{"type": "object", "properties": map[string]any{"controlPlaneInitialized": map[string]any{"type": "boolean"}}},
+		"replicas":       map[string]any{"type": "integer"},
+		"selector":       map[string]any{"type": "string"},
+	}
+	sel := ".status.selector"
+	contractScale := &apiextensionsv1.CustomResourceSubresourceScale{SpecReplicasPath: ".spec.replicas", StatusReplicasPath: ".status.replicas", LabelSelectorPath: &sel}
+	build := func(replicas bool, status map[string]any, scale *apiextensionsv1.CustomResourceSubresourceScale) *apiextensionsv1.CustomResourceDefinition {
+		c := kindCRD(t, "controlplane.example.com", "FooControlPlane", "foocontrolplanes", v2, status)
+		v := &c.Spec.Versions[0]
+		if replicas {
+			v.Schema.OpenAPIV3Schema.Properties["spec"].Properties["replicas"] = apiextensionsv1.JSONSchemaProps{Type: "integer"}
+		}
+		v.Subresources.Scale = scale
+		return c
+	}
+	without := func(name string) map[string]any {
+		out := maps.Clone(full)
+		delete(out, name)
+		return out
+	}
+	wrongSel := ".spec.selector"
+	for _, tc := range []struct {
+		name string
+		crd  *apiextensionsv1.CustomResourceDefinition
+		want string // MPA352's message after "readsAt: ", or "" for no finding
+	}{
+		{"the contract's signature", build(true, full, contractScale), ""},
+		{"no spec.replicas: no replicas rule", build(false, without("selector"), nil), ""},
+		{"a schema that keeps unknown fields does not say", func() *apiextensionsv1.CustomResourceDefinition {
+			c := build(false, nil, nil)
+			keep := true
+			c.Spec.Versions[0].Schema.OpenAPIV3Schema = &apiextensionsv1.JSONSchemaProps{Type: "object", XPreserveUnknownFields: &keep}
+			return c
+		}(), ""},
+		{"no scale subresource", build(true, full, nil), "it has no scale subresource"},
+		{"no selector in the schema", build(true, without("selector"), contractScale), "its schema has no status.selector"},
+		{"no labelSelectorPath", build(true, full, &apiextensionsv1.CustomResourceSubresourceScale{SpecReplicasPath: ".spec.replicas", StatusReplicasPath: ".status.replicas"}),
+			"its scale subresource has no labelSelectorPath (want .status.selector)"},
+		{"selector elsewhere", build(true, full, &apiextensionsv1.CustomResourceSubresourceScale{SpecReplicasPath: ".spec.replicas", StatusReplicasPath: ".status.replicas", LabelSelectorPath: &wrongSel}),
+			"its scale subresource's labelSelectorPath is .spec.selector, want .status.selector"},
+		{"selector as a LabelSelector object", build(true, with(full, "selector", map[string]any{"type": "object"}), contractScale),
+			"its schema gives status.selector the type object, not string"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			info := CRDInfo{Name: tc.crd.Name, Group: tc.crd.Spec.Group, Kind: tc.crd.Spec.Names.Kind, Scope: string(tc.crd.Spec.Scope), Labels: tc.crd.Labels,
+				Versions: []CRDVersion{{Name: "v1beta2", Served: true, Storage: true}}}
+			var got []string
+			for _, v := range EvaluateKindCRD(KindCRD{ContractKind: &ControlPlane, CRDInfo: info, Schema: SchemaOf(tc.crd)}, "v1.14.0") {
+				if v.Rule != RuleControlPlaneScale {
+					t.Errorf("unexpected %s %s: %s", v.Rule, v.Field, v.Message)
+					continue
+				}
+				if v.Severity != Warning || v.Field != FieldScale {
+					t.Errorf("%s at %s, want warning at %s", v.Severity, v.Field, FieldScale)
+				}
+				got = append(got, v.Message)
+			}
+			switch {
+			case tc.want == "" && len(got) > 0:
+				t.Errorf("got %q, want nothing", got)
+			case tc.want != "" && (len(got) != 1 || !strings.HasSuffix(got[0], ": "+tc.want)):
+				t.Errorf("got %q, want one message ending %q", got, tc.want)
+			}
+		})
+	}
+	// Other kinds have no replicas rule.
+	if got := evaluate(&InfraMachine, build(true, with(full, "ready", map[string]any{"type": "boolean"}), nil), "v1.14.0"); slices.ContainsFunc(got, func(s string) bool { return strings.HasPrefix(s, RuleControlPlaneScale) }) {
+		t.Errorf("InfraMachine: %v", got)
+	}
+}
+
+func with(m map[string]any, k string, v any) map[string]any {
+	out := maps.Clone(m)
+	out[k] = v
+	return out
+}
+
+func TestParseScaleMarker(t *testing.T) {
+	for _, tc := range []struct {
+		name, value string
+		want        ScaleSubresource
+		ok          bool
+	}{
+		{"kubebuilder:subresource:scale:specpath", ".spec.replicas,statuspath=.status.replicas,selectorpath=.status.selector", controlPlaneScale, true},
+		{"kubebuilder:subresource:scale:statuspath", `.status.replicas,specpath=".spec.replicas"`, ScaleSubresource{SpecReplicasPath: ".spec.replicas", StatusReplicasPath: ".status.replicas"}, true},
+		{"kubebuilder:subresource:status", "", ScaleSubresource{}, false},
+		{"kubebuilder:subresource:scaled:specpath", ".spec.replicas", ScaleSubresource{}, false},
+	} {
+		got, ok := ParseScaleMarker(tc.name, tc.value)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("ParseScaleMarker(%q, %q) = %+v, %v; want %+v, %v", tc.name, tc.value, got, ok, tc.want, tc.ok)
+		}
+	}
+	if m := controlPlaneScale.Marker(); m != "+kubebuilder:subresource:scale:specpath=.spec.replicas,statuspath=.status.replicas,selectorpath=.status.selector" {
+		t.Errorf("Marker() = %s", m)
+	}
+}

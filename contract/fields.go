@@ -68,6 +68,13 @@ type Point struct {
 	Markers    []Marker
 	// Required is the contract's "MUST" (a mandatory rule), not the marker.
 	Required bool
+	// RequiredWith is the path of a point whose presence makes this one a
+	// MUST: a ControlPlane that has spec.replicas MUST have the replica
+	// status fields and status.selector.
+	RequiredWith string
+	// RequiredAnyOf: one of the points with the same RequiredWith and this
+	// flag is enough (status.versions or status.version of a ControlPlane).
+	RequiredAnyOf bool
 	// Reads say which core releases read the point, under which label, and how.
 	// Empty: no core release reads it.
 	Reads []Read

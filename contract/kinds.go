@@ -47,6 +47,9 @@ type Kind struct {
 	// InitializedMeans says what the kind's v1beta2 initialization field
 	// reports, for the doc comment a rewrite writes on it.
 	InitializedMeans string
+	// Scale is the scale subresource the kind's CRD MUST have when its
+	// objects have spec.replicas (a ControlPlane's); nil when none.
+	Scale *ScaleSubresource
 
 	points []Point
 }

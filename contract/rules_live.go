@@ -18,6 +18,7 @@ const (
 	RuleKindSchemaField        = "MPA347"
 	RuleKindSchemaDomains      = "MPA348"
 	RuleKindStatusSubresource  = "MPA349"
+	RuleControlPlaneScale      = "MPA352"
 	RuleKindObjectUnread       = "MPA420"
 	RuleKindObjectDisagree     = "MPA421"
 	RuleKindObjectFailure      = "MPA422"
@@ -59,6 +60,9 @@ var labelDrivenWithTemplates = []*Kind{
 // ClusterClass's machine pool class references one; its reconcile resolves
 // the reference with contract.UpdateReferenceAPIContract).
 var resolvedByLabel = append(slices.Clone(labelDrivenWithTemplates), &InfraMachinePoolTemplate)
+
+// FieldScale is the field of a scale subresource finding.
+const FieldScale = "subresources.scale"
 
 const overviewDoc = "https://cluster-api.sigs.k8s.io/developer/providers/contracts/overview.html"
 
@@ -190,6 +194,18 @@ var liveKindRules = []*Rule{
 		Fix:       "Add +kubebuilder:subresource:status to the root type and regenerate the CRD.",
 		DocURL:    overviewDoc,
 		severity:  fixed(Warning),
+	},
+	{
+		ID: RuleControlPlaneScale, Name: "controlplane-crd-scale-subresource", Scope: ScopeCRD, Kinds: []*Kind{&ControlPlane},
+		Field: FieldScale, Modes: Static | Live | Validate,
+		Title: "a ControlPlane CRD whose schema has spec.replicas lacks the scale subresource the contract requires",
+		Rationale: "The ControlPlane replicas rule: a control plane with spec.replicas MUST support the scale subresource with " +
+			"specReplicasPath .spec.replicas, statusReplicasPath .status.replicas and labelSelectorPath .status.selector (a string in " +
+			"status). Core sets spec.replicas directly and reads none of it, so provisioning works without it; `kubectl scale`, the " +
+			"HorizontalPodAutoscaler and other clients of the /scale endpoint fail (no scale subresource) or see no selector.",
+		Fix:      "Add " + controlPlaneScale.Marker() + " to the root type (with status.selector and status.replicas in the status) and regenerate the CRD.",
+		DocURL:   contractsDoc + "control-plane#controlplane-replicas",
+		severity: fixed(Warning),
 	},
 	{
 		ID: RuleKindObjectUnread, Name: "kind-object-never-provisioned", Scope: ScopeObject, Kinds: LabelDrivenKinds,

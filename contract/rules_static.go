@@ -17,6 +17,8 @@ const (
 	RuleKindShapeForLabel      = "MPA128"
 	RuleKindRenamedField       = "MPA129"
 	RuleKindReadInPlace        = "MPA130"
+	RuleControlPlaneReplicas   = "MPA131"
+	RuleControlPlaneVersion    = "MPA132"
 	RuleKindV1Beta1WriteAlone  = "MPA220"
 	RuleKindV1Beta2WriteAlone  = "MPA221"
 	RuleKindRemovedFieldRead   = "MPA222"
@@ -42,6 +44,34 @@ func byLabel(pre, v1, v2, unknown Severity) func(Context) Severity {
 }
 
 var staticKindRules = []*Rule{
+	{
+		ID: RuleControlPlaneVersion, Name: "controlplane-status-version", Scope: ScopeType, Kinds: []*Kind{&ControlPlane},
+		Field: "status.version", Modes: Static,
+		Title: "a ControlPlane with spec.version reports no version in status that the target core reads",
+		Rationale: "A control plane that manages the Kubernetes version MUST implement spec.version and MUST report versions in status: " +
+			"status.versions (v1beta2, read from v1.14) or status.version (the v1beta1 field, and the fallback). Core takes the control " +
+			"plane's current version from them to decide that an upgrade is complete and to enforce version skew for ClusterClass clusters, " +
+			"and mirrors it into the Cluster's status. A type with neither, or with only status.versions for a core before v1.14, leaves that version unknown.",
+		Fix:      "Add `Version string json:\"version,omitempty\"` (and `Versions []clusterv1.StatusVersion`, read from v1.14) to the status type and set it to the minimum version of the control plane's machines.",
+		DocURL:   contractsDoc + "control-plane#controlplane-version",
+		severity: fixed(Warning),
+	},
+	{
+		ID: RuleControlPlaneReplicas, Name: "controlplane-replicas-status", Scope: ScopeType, Kinds: []*Kind{&ControlPlane},
+		Field: "status.selector", Modes: Static,
+		Title: "a ControlPlane with spec.replicas lacks a status field the replicas rule requires",
+		Rationale: "A control plane that lets users set its number of replicas MUST implement spec.replicas and, in status, " +
+			"status.selector (a string) and the replica counters of its contract (v1beta2: replicas, readyReplicas, availableReplicas, " +
+			"upToDateReplicas; v1beta1: replicas, readyReplicas, updatedReplicas, unavailableReplicas). The Cluster controller copies the " +
+			"counters into the Cluster's status.controlPlane; no core release reads status.selector, but the scale subresource the " +
+			"contract requires (kubectl scale, the HorizontalPodAutoscaler) takes the selector from it, and takes status.replicas as the current count. " +
+			"Provisioning does not depend on them, so this is a warning.",
+		Fix: "Add the missing fields to the status type (`Selector string json:\"selector,omitempty\"`, the counters as *int32 with omitempty), " +
+			"set them in the reconcile (the selector is the label selector of the control plane's Machines, in string form), and add " +
+			controlPlaneScale.Marker() + " to the root type.",
+		DocURL:   contractsDoc + "control-plane#controlplane-replicas",
+		severity: fixed(Warning),
+	},
 	{
 		ID: RuleKindReadyOnly, Name: "kind-ready-without-initialization", Scope: ScopeType, Kinds: LabelDrivenKinds,
 		Modes: Static, FixedBy: SuggestedFix | Rewrite,

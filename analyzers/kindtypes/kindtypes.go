@@ -68,6 +68,7 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 		c.failureFields()
 		c.v1beta1Shapes()
 		c.conditions()
+		c.requiredWith()
 		c.renamedFixes(c.labelDriven())
 	}
 	return out, nil

@@ -20,7 +20,7 @@ func kindtypesFor(core string) *analysis.Analyzer {
 // module's target (v1.14.2, from go.mod); the want comments are the whole set.
 func TestKinds(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, "testdata/kinds", kindtypesFor(""),
-		"./apis/capd/...", "./apis/flip/...", "./apis/kcp/...", "./apis/dualcp/...", "./apis/legacycp/...", "./apis/cabpk/...", "./apis/scw/...", "./apis/multi/...")
+		"./apis/capd/...", "./apis/flip/...", "./apis/kcp/...", "./apis/dualcp/...", "./apis/legacycp/...", "./apis/cabpk/...", "./apis/scw/...", "./apis/multi/...", "./apis/scalecp/...")
 }
 
 // TestBeforeV1Beta2 judges types for a core that knows only the v1beta1 contract.
@@ -32,4 +32,10 @@ func TestBeforeV1Beta2(t *testing.T) {
 // reads its initialization from status.ready.
 func TestControlPlaneReadyBug(t *testing.T) {
 	analysistest.Run(t, "testdata/kinds", kindtypesFor("v1.11.3"), "./apis/bugcp/...")
+}
+
+// TestStatusVersionsBeforeV114 judges a control plane that reports its
+// version only in status.versions for a core that reads only status.version.
+func TestStatusVersionsBeforeV114(t *testing.T) {
+	analysistest.Run(t, "testdata/kinds", kindtypesFor("v1.13.0"), "./apis/verscp/...")
 }

@@ -6,6 +6,6 @@
 // an API version under two labels, and the schema of the version core
 // reads. Labels and schemas are read the way the provider's build produces
 // them: config/crd is rendered with kustomize in process (see package
-// crdconfig), and +kubebuilder:metadata:labels markers are used when no
-// CRD is found. The package keeps its name from when it checked pools only.
+// crdconfig), and +kubebuilder:metadata:labels markers (and a ControlPlane's
+// +kubebuilder:subresource:scale marker) are used when no CRD is found. The package keeps its name from when it checked pools only.
 package poolcrd

@@ -3,6 +3,7 @@ package poolcrd
 import (
 	"fmt"
 	"go/token"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -118,6 +119,7 @@ func checkKind(em *emit.Emitter, release contract.Release, t *kindfinder.Type, c
 	base := report.Finding{Kind: t.Kind, Type: t.Type, APIVersion: t.APIVersion()}
 	crd := findCRDOf(cfg, t.Kind, t.Group)
 	if crd == nil {
+		checkScaleMarkers(em, t, base)
 		if len(t.Labels) == 0 {
 			return // nothing says what the CRD will be; the matrix shows it unchecked
 		}
@@ -133,6 +135,38 @@ func checkKind(em *emit.Emitter, release contract.Release, t *kindfinder.Type, c
 	}
 	checkMetadata(em, md, crd.CRDInfo, t.Catalog, release, t.Obj.Pos(), base)
 	emitAtCRD(em, crd, t.Obj.Pos(), base, contract.EvaluateKindCRD(contract.KindCRD{ContractKind: t.Catalog, CRDInfo: crd.CRDInfo, Schema: crd.Schema}, release))
+}
+
+// checkScaleMarkers judges, when no CRD is found, the scale subresource
+// controller-gen will write from the type's +kubebuilder:subresource:scale
+// marker, as the CRD check judges a CRD's (contract.ScaleProblems): a kind
+// that requires one (a ControlPlane) needs it once the type has spec.replicas.
+func checkScaleMarkers(em *emit.Emitter, t *kindfinder.Type, base report.Finding) {
+	trigger := t.Catalog.ScaleTrigger()
+	if trigger == "" {
+		return
+	}
+	if _, ok := kindfinder.FieldByPath(t.Obj.Type(), trigger); !ok {
+		return
+	}
+	var got *contract.ScaleSubresource
+	pos := t.Obj.Pos()
+	for _, m := range t.Markers {
+		if s, ok := contract.ParseScaleMarker(m.Name, m.Value); ok {
+			got, pos = &s, m.Pos
+			break
+		}
+	}
+	problems := t.Catalog.ScaleProblems(got)
+	if len(problems) == 0 {
+		return
+	}
+	r := contract.MustRule(contract.RuleControlPlaneScale)
+	f := base
+	f.Rule, f.Severity, f.Field = r.ID, r.Severity(contract.Context{Kind: t.Catalog}), contract.FieldScale
+	f.Message = fmt.Sprintf("%s has %s, so the contract requires the scale subresource %s: %s (from +kubebuilder:subresource:scale markers; no CRD found)",
+		t.Type, trigger, t.Catalog.Scale.Marker(), strings.Join(problems, "; "))
+	em.At(pos, f)
 }
 
 // emitAtCRD reports violations at the CRD file line they are about, else at

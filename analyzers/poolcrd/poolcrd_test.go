@@ -17,8 +17,11 @@ import (
 const target = "v1.14.2"
 
 // kindCRDRule reports whether a rule is one of the CRD rules of every kind
-// (MPA340–MPA349), which static and live modes share.
-func kindCRDRule(id string) bool { return id >= "MPA340" && id <= "MPA349" }
+// (MPA340–MPA349) or a ControlPlane's scale subresource (MPA352), which
+// static and live modes share.
+func kindCRDRule(id string) bool {
+	return (id >= "MPA340" && id <= "MPA349") || id == contract.RuleControlPlaneScale
+}
 
 // metadataRule reports whether a rule compares metadata.yaml with the CRDs.
 func metadataRule(id string) bool {
@@ -69,7 +72,7 @@ func positions(fs []report.Finding) []string {
 func TestKindCRDs(t *testing.T) {
 	got := positions(staticKindFindings(t, nil))
 	want := []string{
-		"MPA343 warning DevControlPlane metadata.labels[cluster.x-k8s.io/v1beta1] @types.go:10",
+		"MPA343 warning DevControlPlane metadata.labels[cluster.x-k8s.io/v1beta1] @types.go:18",
 		"MPA343 warning DevMachineTemplate metadata.labels[cluster.x-k8s.io/v1beta1] @infrastructure.cluster.x-k8s.io_devmachinetemplates.yaml:6",
 		"MPA340 error DevMachine metadata.name @infrastructure.cluster.x-k8s.io_devmachines.yaml:8",
 		"MPA341 error DevMachine spec.scope @infrastructure.cluster.x-k8s.io_devmachines.yaml:8",
@@ -78,6 +81,10 @@ func TestKindCRDs(t *testing.T) {
 		"MPA347 error DevMachine spec.providerID @infrastructure.cluster.x-k8s.io_devmachines.yaml:8",
 		"MPA348 error DevCluster status.failureDomains @infrastructure.cluster.x-k8s.io_devclusters.yaml:8",
 		"MPA349 warning DevCluster  @infrastructure.cluster.x-k8s.io_devclusters.yaml:8",
+		// A control plane with spec.replicas: the CRD has no scale subresource;
+		// with no CRD, the marker has no selector path.
+		"MPA352 warning ScaleControlPlane subresources.scale @controlplane.cluster.x-k8s.io_scalecontrolplanes.yaml:7",
+		"MPA352 warning DevControlPlane subresources.scale @types.go:17",
 		// The latest release series, v0.2, declares v1beta2 (metadata.yaml:10).
 		"MPA350 warning DevControlPlane releaseSeries[].contract @metadata.yaml:10",
 		"MPA350 warning DevMachineTemplate releaseSeries[].contract @metadata.yaml:10",

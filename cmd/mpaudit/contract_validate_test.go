@@ -369,3 +369,93 @@ func TestContractValidatePoolSchema(t *testing.T) {
 		t.Errorf("exit %d, findings:\n%s\nwant:\n%s\nstderr %s", code, strings.Join(got, "\n"), strings.Join(want, "\n"), errOut)
 	}
 }
+
+// scaleCRD is a v1beta2 ControlPlane CRD whose schema has spec.replicas,
+// status.replicas and status.selector, with subresources as given.
+const scaleCRD = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  labels:
+    cluster.x-k8s.io/v1beta2: v1beta2
+  name: foocontrolplanes.controlplane.cluster.x-k8s.io
+spec:
+  group: controlplane.cluster.x-k8s.io
+  names:
+    kind: FooControlPlane
+    listKind: FooControlPlaneList
+    plural: foocontrolplanes
+    singular: foocontrolplane
+  scope: Namespaced
+  versions:
+  - name: v1beta2
+    served: true
+    storage: true
+    subresources:
+%s    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              replicas:
+                type: integer
+          status:
+            type: object
+            properties:
+              initialization:
+                type: object
+                properties:
+                  controlPlaneInitialized:
+                    type: boolean
+              replicas:
+                type: integer
+              selector:
+                type: string
+`
+
+// TestContractValidateControlPlaneScale: a ControlPlane CRD with
+// spec.replicas and no scale subresource breaks the replicas rule (MPA352);
+// with the contract's scale subresource it is clean. Live agrees.
+func TestContractValidateControlPlaneScale(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, subresources string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, fmt.Appendf(nil, scaleCRD, subresources), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	noScale := write("noscale.yaml", "      status: {}\n")
+	withScale := write("scale.yaml", "      status: {}\n      scale:\n        specReplicasPath: .spec.replicas\n        statusReplicasPath: .status.replicas\n        labelSelectorPath: .status.selector\n")
+
+	code, r, errOut := runValidateJSON(t, noScale, "--capi-version", "v1.14.0")
+	if want := []string{"6 MPA352 warning FooControlPlane subresources.scale"}; code != report.ExitFindings || !slices.Equal(findingLines(r), want) {
+		t.Errorf("without scale: exit %d, findings %q, want %q; stderr %s", code, findingLines(r), want, errOut)
+	}
+	if len(r.Findings) == 1 && !strings.Contains(r.Findings[0].Message, "it has no scale subresource") {
+		t.Errorf("message %q does not say what is missing", r.Findings[0].Message)
+	}
+	if code, r, errOut := runValidateJSON(t, withScale, "--capi-version", "v1.14.0"); code != report.ExitOK || len(r.Findings) > 0 {
+		t.Errorf("with the contract's scale: exit %d, findings %q; stderr %s", code, findingLines(r), errOut)
+	}
+
+	ctx := context.Background()
+	src, err := live.LoadFile(ctx, noScale)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := live.Audit(ctx, src, live.Options{CAPIVersion: "v1.14.0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var audited []string
+	for _, f := range res.Findings {
+		if f.Rule == "MPA352" {
+			audited = append(audited, f.Message)
+		}
+	}
+	if len(r.Findings) != 1 || !slices.Equal(audited, []string{r.Findings[0].Message}) {
+		t.Errorf("live reports %q for the same CRD", audited)
+	}
+}

@@ -370,3 +370,26 @@ func TestInitializationByRelease(t *testing.T) {
 		}
 	}
 }
+
+// TestMustsPage: every MUST of the catalog is a row of MUSTS.md, with its
+// rules linked, and the ControlPlane page shows the scale subresource.
+func TestMustsPage(t *testing.T) {
+	page := Musts()
+	for _, m := range contract.Musts {
+		row := "| " + m.Text + " | " + string(m.Check) + " | "
+		if !strings.Contains(page, row) {
+			t.Errorf("MUSTS.md has no row %q", row)
+		}
+		for _, id := range m.Rules {
+			if !strings.Contains(page, "["+id+"](../rules/"+id+".md)") {
+				t.Errorf("MUSTS.md does not link %s", id)
+			}
+		}
+	}
+	cp := Page(Build([]*contract.Kind{&contract.ControlPlane}, nil).Kinds[0], []string{"v1beta2"})
+	for _, want := range []string{"labelSelectorPath: .status.selector", "**`status.selector`** (v1beta2, mandatory when the type has `spec.replicas`)"} {
+		if !strings.Contains(cp, want) {
+			t.Errorf("ControlPlane page lacks %q", want)
+		}
+	}
+}

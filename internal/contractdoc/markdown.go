@@ -2,6 +2,7 @@ package contractdoc
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mpaudit/mpaudit/contract"
@@ -145,6 +146,11 @@ func Page(k Kind, contracts []string) string {
 
 func writeRule(b *strings.Builder, k Kind, r Rule, contracts []string) {
 	fmt.Fprintf(b, "\n### %s\n", r.Title)
+	if sc := k.Scale; sc != nil && slices.ContainsFunc(r.Points, func(p Point) bool { return "."+p.Path == sc.SpecReplicasPath }) {
+		fmt.Fprintf(b, "\nA %s whose objects have `%s` MUST have the fields below marked so, and its CRD MUST support the scale subresource "+
+			"(`%s` on the root type):\n\n```yaml\nscale:\n  labelSelectorPath: %s\n  specReplicasPath: %s\n  statusReplicasPath: %s\nstatus: {}\n```\n",
+			k.Name, strings.TrimPrefix(sc.SpecReplicasPath, "."), sc.Marker, sc.LabelSelectorPath, sc.SpecReplicasPath, sc.StatusReplicasPath)
+	}
 	for i, c := range contracts {
 		var points []Point
 		for _, p := range r.Points {
@@ -166,8 +172,13 @@ func writeRule(b *strings.Builder, k Kind, r Rule, contracts []string) {
 
 func writePoint(b *strings.Builder, k Kind, p Point, siblings []Point) {
 	status := "optional"
-	if p.Required {
+	switch {
+	case p.Required:
 		status = "mandatory"
+	case p.RequiredWith != "" && p.RequiredAnyOf:
+		status = "this or another point marked so is mandatory when the type has `" + p.RequiredWith + "`"
+	case p.RequiredWith != "":
+		status = "mandatory when the type has `" + p.RequiredWith + "`"
 	}
 	if p.Convention {
 		status += ", a Cluster API convention not written in the contract pages"
@@ -365,5 +376,6 @@ func Index(doc Document) string {
 	b.WriteString("\nThe same data: `mpaudit contract show [--kind K] [--contract v1beta1|v1beta2] -o json|yaml`. " +
 		"Its JSON Schema (draft 2020-12), with the status and spec fragment schemas of every kind's field points, is [" +
 		SchemaFile + "](" + SchemaFile + ") (`mpaudit contract schema`).\n")
+	b.WriteString("\nEvery MUST of Cluster API's contract pages, with the rules that check it or why none can: [" + MustsFile + "](" + MustsFile + ").\n")
 	return b.String()
 }

@@ -54,6 +54,18 @@ type Kind struct {
 	Initialization []ReleaseReads `json:"initializationByRelease"`
 	// CheckedBy are the IDs of mpaudit rules that judge the kind.
 	CheckedBy []string `json:"checkedBy"`
+	// Scale is the scale subresource the CRD MUST have when the kind's
+	// objects have spec.replicas; nil when the contract requires none.
+	Scale *Scale `json:"scale,omitempty"`
+}
+
+// Scale is a scale subresource, by the JSON paths the API server reads.
+type Scale struct {
+	SpecReplicasPath   string `json:"specReplicasPath"`
+	StatusReplicasPath string `json:"statusReplicasPath"`
+	LabelSelectorPath  string `json:"labelSelectorPath"`
+	// Marker is the kubebuilder marker that generates it.
+	Marker string `json:"marker"`
 }
 
 // CRD is what the contract asks of the kind's CustomResourceDefinition.
@@ -105,6 +117,10 @@ type Point struct {
 	JSONTag    string   `json:"jsonTag"`
 	Markers    []Marker `json:"markers"`
 	Required   bool     `json:"required"`
+	// RequiredWith is the path of a point whose presence makes this one a MUST.
+	RequiredWith string `json:"requiredWith,omitempty"`
+	// RequiredAnyOf: one of the points with the same RequiredWith and this flag is enough.
+	RequiredAnyOf bool `json:"requiredAnyOf,omitempty"`
 	// Convention marks a Cluster API convention not written in the contract pages.
 	Convention bool `json:"convention"`
 	// ReadFirst is a path core tries before this one.
@@ -224,6 +240,9 @@ func buildKind(k *contract.Kind, contracts []contract.Contract) Kind {
 			out.Rules = append(out.Rules, r)
 		}
 	}
+	if s := k.Scale; s != nil {
+		out.Scale = &Scale{SpecReplicasPath: s.SpecReplicasPath, StatusReplicasPath: s.StatusReplicasPath, LabelSelectorPath: s.LabelSelectorPath, Marker: s.Marker()}
+	}
 	out.Initialization = releaseReads(k, contract.AspectReadiness, contracts)
 	for _, r := range contract.Rules() {
 		if r.AppliesTo(k) {
@@ -237,7 +256,7 @@ func buildPoint(p contract.Point) Point {
 	out := Point{
 		Contract: string(p.Contract), Path: p.Path, Aspect: string(p.Aspect),
 		GoType: p.Type.String(), Shape: shapeOf(p.Type), Compatible: []string{},
-		JSONTag: p.Tag.String(), Markers: []Marker{}, Required: p.Required, Convention: p.Convention,
+		JSONTag: p.Tag.String(), Markers: []Marker{}, Required: p.Required, RequiredWith: p.RequiredWith, RequiredAnyOf: p.RequiredAnyOf, Convention: p.Convention,
 		ReadFirst: p.ReadFirst, Reads: []Read{},
 	}
 	for _, c := range p.Compatible {

@@ -162,6 +162,7 @@ func autoConvert_v1alpha4_FooControlPlaneStatus_To_v1beta2_FooControlPlaneStatus
 	out.UpdatedReplicas = in.UpdatedReplicas
 	out.UnavailableReplicas = in.UnavailableReplicas
 	out.Selector = in.Selector
+	out.Version = in.Version
 	out.ExternalManagedControlPlane = in.ExternalManagedControlPlane
 	return nil
 }
@@ -178,6 +179,7 @@ func autoConvert_v1beta2_FooControlPlaneStatus_To_v1alpha4_FooControlPlaneStatus
 	out.UpdatedReplicas = in.UpdatedReplicas
 	out.UnavailableReplicas = in.UnavailableReplicas
 	out.Selector = in.Selector
+	out.Version = in.Version
 	out.ExternalManagedControlPlane = in.ExternalManagedControlPlane
 	return nil
 }

@@ -44,6 +44,10 @@ type FooControlPlaneStatus struct {
 	// +optional
 	Selector string `json:"selector,omitempty"`
 
+	// version is the lowest Kubernetes version of the machines.
+	// +optional
+	Version string `json:"version,omitempty"`
+
 	// externalManagedControlPlane is true when a service outside the cluster runs the control plane.
 	// +optional
 	ExternalManagedControlPlane bool `json:"externalManagedControlPlane,omitempty"`

@@ -13,7 +13,7 @@ type KubeadmControlPlaneSpec struct {
 	Version  string `json:"version"`
 }
 
-type KubeadmControlPlaneStatus struct {
+type KubeadmControlPlaneStatus struct { // want `MPA131 info: KubeadmControlPlane status.readyReplicas: KubeadmControlPlane has spec.replicas but no status.readyReplicas \(\*int32\): the v1beta2 contract requires it`
 	Initialized         bool                      `json:"initialized"` // want `MPA120 info: KubeadmControlPlane status.initialization.controlPlaneInitialized: KubeadmControlPlane has status.initialized but no status.initialization.controlPlaneInitialized \(core v1.14.2 reads API version v1beta2 under the cluster.x-k8s.io/v1beta2 label, not v1beta1: judged for a flip of the label to the v1beta2 contract; older API version v1beta1, a conversion spoke: informational\)`
 	Ready               bool                      `json:"ready"`
 	Replicas            int32                     `json:"replicas"`                 // want `MPA126 info: KubeadmControlPlane status.replicas: status.replicas is int32, the v1beta1 shape; the v1beta2 contract prescribes \*int32`
@@ -21,6 +21,8 @@ type KubeadmControlPlaneStatus struct {
 	UnavailableReplicas int32                     `json:"unavailableReplicas"`      // want `MPA129 info: KubeadmControlPlane status.availableReplicas`
 	FailureMessage      *string                   `json:"failureMessage,omitempty"` // want `MPA125 info: KubeadmControlPlane status.failureMessage`
 	Conditions          clusterv1beta1.Conditions `json:"conditions,omitempty"`     // want `MPA127 info: KubeadmControlPlane status.conditions`
+	Selector            string                    `json:"selector,omitempty"`
+	Version             string                    `json:"version,omitempty"`
 }
 
 // +kubebuilder:object:root=true

@@ -22,6 +22,8 @@ type KubeadmControlPlaneStatus struct {
 	ReadyReplicas     *int32                                  `json:"readyReplicas,omitempty"`
 	UpToDateReplicas  *int32                                  `json:"upToDateReplicas,omitempty"`
 	AvailableReplicas *int32                                  `json:"availableReplicas,omitempty"`
+	Selector          string                                  `json:"selector,omitempty"`
+	Version           string                                  `json:"version,omitempty"`
 	Conditions        []metav1.Condition                      `json:"conditions,omitempty"`
 }
 

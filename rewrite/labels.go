@@ -158,7 +158,7 @@ func editKustomizationLabel(path, near, key, value, rest string, move bool, read
 	if target == nil {
 		return nil, fmt.Errorf("%s: the %s label is not in labels[].pairs or commonLabels", path, near)
 	}
-	if err := doc.SetScalar(target, key, value); err != nil {
+	if err := doc.SetScalarAfter(target, near, key, value); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if move {
@@ -226,7 +226,7 @@ func setObjectLabels(doc *yamldocs.Doc, key, value, rest string, move bool) erro
 		}
 		return doc.SetBlock(meta.Value, "labels", m)
 	}
-	if err := doc.SetScalar(labels.Value, key, value); err != nil {
+	if err := doc.SetScalarAfter(labels.Value, contract.LabelKey(contract.V1Beta1), key, value); err != nil {
 		return err
 	}
 	if move {

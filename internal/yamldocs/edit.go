@@ -62,6 +62,12 @@ func (d *Doc) Root() *kyaml.RNode { return d.root }
 // SetScalar sets key to the scalar value in the block mapping m: in place
 // when key holds a one-line scalar, else as a new last entry.
 func (d *Doc) SetScalar(m *kyaml.RNode, key, value string) error {
+	return d.SetScalarAfter(m, "", key, value)
+}
+
+// SetScalarAfter is SetScalar, a new entry going right after the entry of
+// key after when m has one.
+func (d *Doc) SetScalarAfter(m *kyaml.RNode, after, key, value string) error {
 	if err := d.block(m.YNode(), kyaml.MappingNode); err != nil {
 		return err
 	}
@@ -89,7 +95,7 @@ func (d *Doc) SetScalar(m *kyaml.RNode, key, value string) error {
 		style = q
 	}
 	node.YNode().Style = style
-	return d.addEntry(m, key, node)
+	return d.addEntry(m, after, key, node)
 }
 
 // SetBlock sets key to value, a mapping or sequence, in the block mapping
@@ -100,7 +106,7 @@ func (d *Doc) SetBlock(m *kyaml.RNode, key string, value *kyaml.RNode) error {
 	}
 	f := m.Field(key)
 	if f == nil {
-		return d.addEntry(m, key, value)
+		return d.addEntry(m, "", key, value)
 	}
 	v, k := f.Value.YNode(), f.Key.YNode()
 	empty := v.Tag == kyaml.NodeTagNull || (v.Kind != kyaml.ScalarNode && len(v.Content) == 0)
@@ -245,8 +251,9 @@ func kindName(k kyaml.Kind) string {
 	return "sequence"
 }
 
-// addEntry writes key: value after the last entry of mapping m.
-func (d *Doc) addEntry(m *kyaml.RNode, key string, value *kyaml.RNode) error {
+// addEntry writes key: value after the entry of after, or the last entry,
+// of mapping m.
+func (d *Doc) addEntry(m *kyaml.RNode, after, key string, value *kyaml.RNode) error {
 	n := m.YNode()
 	entry := kyaml.NewMapRNode(nil)
 	if err := entry.PipeE(kyaml.SetField(key, value)); err != nil {
@@ -257,7 +264,19 @@ func (d *Doc) addEntry(m *kyaml.RNode, key string, value *kyaml.RNode) error {
 		return err
 	}
 	end := d.end(n)
-	d.insert(end, body)
+	at := end
+	for i := 0; after != "" && i+2 < len(n.Content); i += 2 {
+		if n.Content[i].Value != after {
+			continue
+		}
+		// Before the next key and the comments and blank lines above it.
+		at = n.Content[i+2].Line - 1
+		for at > n.Content[i].Line && isBlankOrComment(d.lines[at-1]) {
+			at--
+		}
+		break
+	}
+	d.insert(at, body)
 	d.spans = append(d.spans, span{n.Line, end})
 	return m.PipeE(kyaml.SetField(key, value))
 }
@@ -350,6 +369,11 @@ func (d *Doc) end(n *kyaml.Node) int {
 		}
 	}
 	return last
+}
+
+func isBlankOrComment(line string) bool {
+	t := strings.TrimSpace(line)
+	return t == "" || strings.HasPrefix(t, "#")
 }
 
 // keyText is the key's text on its line, as written (quotes included).

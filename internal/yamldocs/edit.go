@@ -212,18 +212,29 @@ func (d *Doc) allowed(from, to int) bool {
 // 1-based.
 func OnlyLines(original, edited string, allowed func(from, to int) bool) error {
 	a, b := difflib.SplitLines(original), difflib.SplitLines(edited)
+	// Lines the same at both ends are left out of the diff: a CRD has
+	// thousands, many alike, which make the matcher slow.
+	pre := 0
+	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
+		pre++
+	}
+	suf := 0
+	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
+		suf++
+	}
 	// No autojunk: blank lines are frequent in a long file, and junk would
 	// misplace the lines that changed.
-	m := difflib.NewMatcherWithJunk(a, b, false, nil)
+	m := difflib.NewMatcherWithJunk(a[pre:len(a)-suf], b[pre:len(b)-suf], false, nil)
 	for _, op := range m.GetOpCodes() {
 		if op.Tag == 'e' {
 			continue
 		}
-		if !allowed(op.I1+1, op.I2) {
-			if op.I1 == op.I2 {
-				return fmt.Errorf("the edit would insert lines before line %d, outside the nodes it changes", op.I1+1)
+		i1, i2 := op.I1+pre, op.I2+pre
+		if !allowed(i1+1, i2) {
+			if i1 == i2 {
+				return fmt.Errorf("the edit would insert lines before line %d, outside the nodes it changes", i1+1)
 			}
-			return fmt.Errorf("the edit would change lines %d-%d, outside the nodes it changes", op.I1+1, op.I2)
+			return fmt.Errorf("the edit would change lines %d-%d, outside the nodes it changes", i1+1, i2)
 		}
 	}
 	return nil

@@ -162,7 +162,10 @@ func (d *Doc) Bytes() ([]byte, error) {
 	if len(d.edits) == 0 {
 		return []byte(original), nil
 	}
+	// Applied from the end; of two insertions at one line, the one made
+	// later is applied first, so the first stays first.
 	edits := slices.Clone(d.edits)
+	slices.Reverse(edits)
 	slices.SortStableFunc(edits, func(a, b lineEdit) int { return b.at - a.at })
 	lines := slices.Clone(d.lines)
 	for i, e := range edits {

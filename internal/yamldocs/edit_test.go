@@ -87,3 +87,22 @@ func TestOnlyLines(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestDocTwoEntries: two entries added to one mapping keep their order.
+func TestDocTwoEntries(t *testing.T) {
+	d, err := Parse("a:\n  k: v\nb: 1\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := d.Root().Field("a").Value
+	if err := d.SetScalar(m, "x", "1"); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.SetScalar(m, "y", "2"); err != nil {
+		t.Fatal(err)
+	}
+	out, err := d.Bytes()
+	if want := "a:\n  k: v\n  x: \"1\"\n  y: \"2\"\nb: 1\n"; err != nil || string(out) != want {
+		t.Errorf("got %q (%v), want %q", out, err, want)
+	}
+}

@@ -319,6 +319,13 @@ func TestLabelEditsKeepTheFile(t *testing.T) {
 			changes, err := addLabelPatch(target, path, v2, os.ReadFile)
 			return changes[1:], err
 		}, []string{"+  - path: patches/contract_label_as.yaml\n"}},
+		{"patch entry in a list not indented", strings.Replace(kustMixed, "patches:\n  - path: patches/extra.yaml\n    target:\n      kind: CustomResourceDefinition\n",
+			"patches:\n- path: patches/extra.yaml\n  target:\n    kind: CustomResourceDefinition\n# +kubebuilder:scaffold:crdkustomizewebhookpatch\n", 1), func(path string) ([]labelChange, error) {
+			target := labelTarget{cfg: &crdconfig.Result{Dir: filepath.Dir(path)}, value: "v1beta2"}
+			target.crd.Name, target.crd.Kind = "as.infrastructure.example.com", "A"
+			changes, err := addLabelPatch(target, path, v2, os.ReadFile)
+			return changes[1:], err
+		}, []string{"+- path: patches/contract_label_as.yaml\n"}},
 		{"CRD object among others", other + crdDoc + other, func(path string) ([]labelChange, error) {
 			return editObjectLabel(path, "as.infrastructure.example.com", v2, "v1beta2", "v1beta1", true, os.ReadFile)
 		}, []string{

@@ -24,6 +24,7 @@ import (
 
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/internal/convgen"
+	"github.com/mpaudit/mpaudit/internal/importgroups"
 	"github.com/mpaudit/mpaudit/report"
 )
 
@@ -807,26 +808,52 @@ func (c *completer) write(target *ast.File, funcs []string, hubEdits map[*ast.Fi
 	return nil
 }
 
+// addImports adds the imports (path -> local name) to the Go file name
+// holds src of, each in the import group its kind or gci section belongs
+// to (importgroups), and formats the file.
 func addImports(name string, src []byte, add map[string]string) ([]byte, error) {
 	if len(add) == 0 {
 		return src, nil
 	}
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
-	if err != nil {
-		return nil, err
-	}
-	for path, local := range add {
+	// A configuration that does not read leaves the groups inferred.
+	rules, _ := importgroups.For(filepath.Dir(name))
+	for _, path := range sortedKeys(add) {
+		local := add[path]
 		if local == guessName(path) {
 			local = ""
 		}
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
+		if err != nil {
+			return nil, err
+		}
+		if importsAs(f, local, path) {
+			continue
+		}
+		if e, ok := rules.Place(fset, f, local, path); ok {
+			at := fset.Position(e.Pos).Offset
+			src = slices.Concat(src[:at:at], []byte(e.Text), src[at:])
+			continue
+		}
 		astutil.AddNamedImport(fset, f, local, path)
+		var b bytes.Buffer
+		if err := format.Node(&b, fset, f); err != nil {
+			return nil, err
+		}
+		src = b.Bytes()
 	}
-	var b bytes.Buffer
-	if err := format.Node(&b, fset, f); err != nil {
-		return nil, err
+	return format.Source(src)
+}
+
+// importsAs reports whether f imports path under the name local ("" for
+// the package's own).
+func importsAs(f *ast.File, local, path string) bool {
+	for _, s := range f.Imports {
+		if p, _ := strconv.Unquote(s.Path.Value); p == path && nameOrEmpty(s) == local {
+			return true
+		}
 	}
-	return b.Bytes(), nil
+	return false
 }
 
 type textEdit struct {

@@ -93,8 +93,8 @@ func (c *completer) keepHubOnlyData(files []*ast.File, sets map[*ast.File]*impor
 }
 
 func (c *completer) manualHub(spoke string, hub *types.Named, why string) {
-	c.res.Manual = append(c.res.Manual, fmt.Sprintf("keep %s's status.initialization across %s.%s round trips in %s (%s): ConvertFrom should call %s.MarshalData(src, dst), ConvertTo should restore status.initialization with UnmarshalData and set initialization.provisioned from status.ready",
-		hub.Obj().Name(), c.pkg.Name, spoke, c.rel(c.pkg.Dir), why, utilConversionPath))
+	c.res.Manual = append(c.res.Manual, fmt.Sprintf("keep %s's status.initialization across %s.%s round trips in %s (%s): ConvertFrom should call %s.MarshalData(src, dst), ConvertTo should restore status.initialization with UnmarshalData and %s",
+		hub.Obj().Name(), c.pkg.Name, spoke, c.rel(c.pkg.Dir), why, utilConversionPath, followReadiness(spoke)))
 	c.res.conversionTodo = append(c.res.conversionTodo, c.pkg.Name+"."+spoke+".ConvertTo/ConvertFrom")
 }
 
@@ -482,17 +482,46 @@ func readSource(path string) ([]byte, error) { return os.ReadFile(path) }
 
 func sortStrings(s []string) { sort.Strings(s) }
 
-// readinessPair names, by JSON name, the v1beta1 readiness field of the
-// kind a type name belongs to (pools first, whose suffix is the longest)
-// and its v1beta2 successor under status.initialization.
-func readinessPair(typeName string) (v1, v2 string, ok bool) {
+// readinessKind is the kind, among those whose readiness the hub
+// conversions map, a type name belongs to (pools first, whose suffix is
+// the longest).
+func readinessKind(typeName string) (*contract.Kind, bool) {
 	for _, k := range append([]*contract.Kind{&contract.InfraMachinePool}, contract.LabelDrivenKinds...) {
-		if !k.MatchesTypeName(typeName) {
-			continue
+		if k.MatchesTypeName(typeName) {
+			return k, true
 		}
-		old, ok1 := point(k, contract.V1Beta1, contract.AspectReadiness)
-		next, ok2 := point(k, contract.V1Beta2, contract.AspectReadiness)
-		return jsonName(old.Path), jsonName(next.Path), ok1 && ok2
 	}
-	return "", "", false
+	return nil, false
+}
+
+// readinessPaths are kind k's v1beta1 readiness field and its v1beta2
+// successor, from the catalog (status.ready and
+// status.initialization.dataSecretCreated for a BootstrapConfig).
+func readinessPaths(k *contract.Kind) (v1, v2 string, ok bool) {
+	old, ok1 := point(k, contract.V1Beta1, contract.AspectReadiness)
+	next, ok2 := point(k, contract.V1Beta2, contract.AspectReadiness)
+	return old.Path, next.Path, ok1 && ok2
+}
+
+// followReadiness says which field follows which in a conversion of the
+// type name, in its kind's own names.
+func followReadiness(typeName string) string {
+	if k, ok := readinessKind(typeName); ok {
+		if v1, v2, ok := readinessPaths(k); ok {
+			return fmt.Sprintf("set %s from %s", v2, v1)
+		}
+	}
+	return "set the v1beta2 readiness field under status.initialization from the v1beta1 one"
+}
+
+// readinessPair names, by JSON name, the v1beta1 readiness field of the
+// kind a type name belongs to and its v1beta2 successor under
+// status.initialization.
+func readinessPair(typeName string) (v1, v2 string, ok bool) {
+	k, ok := readinessKind(typeName)
+	if !ok {
+		return "", "", false
+	}
+	old, next, ok := readinessPaths(k)
+	return jsonName(old), jsonName(next), ok
 }

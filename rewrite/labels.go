@@ -129,40 +129,6 @@ func allWanted(cfg *crdconfig.Result, wanted map[labelKey]string) bool {
 	return true
 }
 
-// render keeps the file's sequence indentation and leading document marker.
-func render(original string, rn *kyaml.RNode) ([]byte, error) {
-	style := kyaml.DeriveSeqIndentStyle(original)
-	out, err := kyaml.MarshalWithOptions(rn.Document(), &kyaml.EncoderOptions{SeqIndent: kyaml.SequenceIndentStyle(style)})
-	if err != nil {
-		return nil, err
-	}
-	if strings.HasPrefix(original, "---") && !strings.HasPrefix(string(out), "---") {
-		out = append([]byte("---\n"), out...)
-	}
-	return []byte(keepBlankLines(original, string(out))), nil
-}
-
-// keepBlankLines puts back the blank lines of original that the YAML
-// encoder drops (one between a mapping's last value and the next key's
-// head comment): a blank line between two lines that are adjacent, once,
-// in out goes back between them.
-func keepBlankLines(original, out string) string {
-	orig := strings.Split(original, "\n")
-	for i := 1; i+1 < len(orig); i++ {
-		prev, next := orig[i-1], orig[i+1]
-		if strings.TrimSpace(orig[i]) != "" || strings.TrimSpace(prev) == "" || strings.TrimSpace(next) == "" {
-			continue
-		}
-		pair := prev + "\n" + next + "\n"
-		at := strings.Index(out, pair)
-		if at < 0 || strings.Count(out, pair) != 1 || (at > 0 && out[at-1] != '\n') {
-			continue
-		}
-		out = out[:at] + prev + "\n\n" + out[at+len(prev)+1:]
-	}
-	return out
-}
-
 // editKustomizationLabel adds key next to the v1beta1 label, in the same
 // labels[].pairs entry or in commonLabels.
 func editKustomizationLabel(path, near, key, value, rest string, move bool, read func(string) ([]byte, error)) ([]labelChange, error) {
@@ -170,10 +136,11 @@ func editKustomizationLabel(path, near, key, value, rest string, move bool, read
 	if err != nil {
 		return nil, err
 	}
-	rn, err := kyaml.Parse(string(data))
+	doc, err := yamldocs.Parse(string(data))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	rn := doc.Root()
 	var target *kyaml.RNode
 	if labels := rn.Field("labels"); labels != nil {
 		items, _ := labels.Value.Elements()
@@ -191,17 +158,17 @@ func editKustomizationLabel(path, near, key, value, rest string, move bool, read
 	if target == nil {
 		return nil, fmt.Errorf("%s: the %s label is not in labels[].pairs or commonLabels", path, near)
 	}
-	if err := target.PipeE(kyaml.SetField(key, kyaml.NewScalarRNode(value))); err != nil {
-		return nil, err
+	if err := doc.SetScalarAfter(target, near, key, value); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if move {
-		if err := target.PipeE(kyaml.SetField(near, kyaml.NewScalarRNode(rest))); err != nil {
-			return nil, err
+		if err := doc.SetScalar(target, near, rest); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
 		}
 	}
-	out, err := render(string(data), rn)
+	out, err := doc.Bytes()
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return []labelChange{{file: path, content: out, why: "extend the kustomization's contract labels"}}, nil
 }
@@ -218,24 +185,20 @@ func editObjectLabel(path, name, key, value, rest string, move bool, read func(s
 		if yamldocs.Blank(doc) {
 			continue
 		}
-		rn, err := kyaml.Parse(doc)
+		ed, err := yamldocs.Parse(doc)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
+		rn := ed.Root()
 		if rn.GetName() != name {
 			continue
 		}
-		if err := rn.PipeE(kyaml.LookupCreate(kyaml.MappingNode, "metadata", "labels"), kyaml.SetField(key, kyaml.NewScalarRNode(value))); err != nil {
-			return nil, err
+		if err := setObjectLabels(ed, key, value, rest, move); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
 		}
-		if move {
-			if err := rn.PipeE(kyaml.Lookup("metadata", "labels"), kyaml.SetField(contract.LabelKey(contract.V1Beta1), kyaml.NewScalarRNode(rest))); err != nil {
-				return nil, err
-			}
-		}
-		out, err := render(doc, rn)
+		out, err := ed.Bytes()
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%s: %w", path, err)
 		}
 		docs[i] = string(out)
 		changed = true
@@ -244,6 +207,32 @@ func editObjectLabel(path, name, key, value, rest string, move bool, read func(s
 		return nil, fmt.Errorf("%s: no document named %s", path, name)
 	}
 	return []labelChange{{file: path, content: []byte(strings.Join(docs, "")), why: "label the CRD where its other labels are set"}}, nil
+}
+
+// setObjectLabels sets metadata.labels[key] and, when move, the v1beta1
+// label to rest.
+func setObjectLabels(doc *yamldocs.Doc, key, value, rest string, move bool) error {
+	meta := doc.Root().Field("metadata")
+	if meta == nil {
+		return fmt.Errorf("no metadata")
+	}
+	labels := meta.Value.Field("labels")
+	if labels == nil || labels.Value.YNode().Kind != kyaml.MappingNode || len(labels.Value.YNode().Content) == 0 {
+		m := kyaml.NewMapRNode(&map[string]string{key: value})
+		if move {
+			if err := m.PipeE(kyaml.SetField(contract.LabelKey(contract.V1Beta1), kyaml.NewScalarRNode(rest))); err != nil {
+				return err
+			}
+		}
+		return doc.SetBlock(meta.Value, "labels", m)
+	}
+	if err := doc.SetScalarAfter(labels.Value, contract.LabelKey(contract.V1Beta1), key, value); err != nil {
+		return err
+	}
+	if move {
+		return doc.SetScalar(labels.Value, contract.LabelKey(contract.V1Beta1), rest)
+	}
+	return nil
 }
 
 // addLabelPatch writes a strategic-merge patch that labels the pool CRD and
@@ -263,30 +252,26 @@ metadata:
 	if err != nil {
 		return nil, err
 	}
-	rn, err := kyaml.Parse(string(data))
+	doc, err := yamldocs.Parse(string(data))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", kust, err)
 	}
+	rn := doc.Root()
 	entry := kyaml.NewMapRNode(&map[string]string{"path": filepath.ToSlash(rel)})
-	patches := rn.Field("patches")
-	if patches == nil || patches.Value.YNode().Kind != kyaml.SequenceNode {
+	if patches := rn.Field("patches"); patches != nil && patches.Value.YNode().Kind == kyaml.SequenceNode && len(patches.Value.YNode().Content) > 0 {
+		err = doc.Append(patches.Value, entry)
+	} else {
 		// Absent, or "patches:" with only comments under it (a null value).
 		list := kyaml.NewListRNode()
-		if patches != nil {
-			list.YNode().HeadComment = patches.Value.YNode().HeadComment
-			list.YNode().FootComment = patches.Value.YNode().FootComment
-		}
-		if err := rn.PipeE(kyaml.SetField("patches", list)); err != nil {
-			return nil, err
-		}
-		patches = rn.Field("patches")
+		list.YNode().Content = []*kyaml.Node{entry.YNode()}
+		err = doc.SetBlock(rn, "patches", list)
 	}
-	if err := patches.Value.PipeE(kyaml.Append(entry.YNode())); err != nil {
-		return nil, err
-	}
-	out, err := render(string(data), rn)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %w", kust, err)
+	}
+	out, err := doc.Bytes()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", kust, err)
 	}
 	return []labelChange{
 		{file: filepath.Join(t.cfg.Dir, rel), content: []byte(patch), why: "a patch labels only this CRD"},

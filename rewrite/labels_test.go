@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pmezard/go-difflib/difflib"
+
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/crdconfig"
 	"github.com/mpaudit/mpaudit/report"
@@ -115,9 +117,9 @@ func TestLabelsOneVersionControlPlane(t *testing.T) {
 	}
 }
 
-// TestLabelPatchKeepsBlankLines: listing the label patch re-encodes the
-// kustomization; the blank line the encoder drops after a mapping's last
-// value (before the next key's comment) is put back, the rest is as written.
+// TestLabelPatchKeepsBlankLines: listing the label patch under an empty
+// "patches:" adds its entry right after the key, before the scaffold
+// comment (where kubebuilder adds its own); the rest is as written.
 func TestLabelPatchKeepsBlankLines(t *testing.T) {
 	dir := t.TempDir()
 	kust := filepath.Join(dir, "kustomization.yaml")
@@ -154,7 +156,6 @@ resources:
 
 patches:
 - path: patches/contract_label_bs.yaml
-
 # +kubebuilder:scaffold:crdkustomizewebhookpatch
 
 # configurations:
@@ -234,5 +235,123 @@ func TestAlsoMissing(t *testing.T) {
 	if want := "FooControlPlane.controlplane.example.com keeps its label: its CRD would list v1beta1 under both; under cluster.x-k8s.io/v1beta2 core would also miss " +
 		contract.RuleKindV1Beta1WriteAlone + " status.unavailableReplicas (controllers/status.go:60)"; !strings.Contains(body.String(), want) {
 		t.Errorf("PR body lacks %q:\n%s", want, body.String())
+	}
+}
+
+// kustMixed is a kustomization written as kubebuilder scaffolds and people
+// edit them: one sequence indented under its key, one not, comments and
+// blank lines between and inside them.
+const kustMixed = `# CRDs of the provider.
+commonLabels:
+  cluster.x-k8s.io/v1beta1: v1beta1_v1beta2 # served versions
+  clusterctl.cluster.x-k8s.io: ""
+
+resources:
+  - bases/a.yaml   # the pool
+  - bases/b.yaml
+# +kubebuilder:scaffold:crdkustomizeresource
+
+patchesStrategicMerge:
+# [WEBHOOK] uncomment to enable
+- patches/webhook_in_as.yaml
+
+# [CERTMANAGER] uncomment to enable
+- patches/cainjection_in_as.yaml
+# +kubebuilder:scaffold:crdkustomizecainjectionpatch
+
+patches:
+  - path: patches/extra.yaml
+    target:
+      kind: CustomResourceDefinition
+
+configurations:
+- kustomizeconfig.yaml
+`
+
+// changedLines lists the lines of before that after replaces or removes,
+// and the lines after inserts, as "-text" and "+text".
+func changedLines(before, after string) []string {
+	var out []string
+	a, b := strings.SplitAfter(before, "\n"), strings.SplitAfter(after, "\n")
+	m := difflib.NewMatcherWithJunk(a, b, false, nil)
+	for _, op := range m.GetOpCodes() {
+		if op.Tag == 'e' {
+			continue
+		}
+		for _, l := range a[op.I1:op.I2] {
+			out = append(out, "-"+l)
+		}
+		for _, l := range b[op.J1:op.J2] {
+			out = append(out, "+"+l)
+		}
+	}
+	return out
+}
+
+// TestLabelEditsKeepTheFile: each way of placing the label changes only
+// the lines of the label (or of the patch entry): the other sequences keep
+// their indentation, comments and blank lines.
+func TestLabelEditsKeepTheFile(t *testing.T) {
+	v1, v2 := contract.LabelKey(contract.V1Beta1), contract.LabelKey(contract.V1Beta2)
+	crdDoc := "---\n# The pool.\napiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: as.infrastructure.example.com\n" +
+		"  labels:\n    " + v1 + ": v1beta1_v1beta2\n\n    team: x   # owner\nspec:\n  versions:\n  - name: v1beta1\n    served: true\n"
+	other := "---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: other\ndata:\n  list: |\n    - a\n      - b\n"
+	for _, tc := range []struct {
+		name   string
+		before string
+		edit   func(path string) ([]labelChange, error)
+		want   []string
+	}{
+		{"commonLabels, moving the version", kustMixed, func(path string) ([]labelChange, error) {
+			return editKustomizationLabel(path, v1, v2, "v1beta2", "v1beta1", true, os.ReadFile)
+		}, []string{
+			"-  " + v1 + ": v1beta1_v1beta2 # served versions\n",
+			"+  " + v1 + ": v1beta1 # served versions\n",
+			"+  " + v2 + ": v1beta2\n",
+		}},
+		{"labels[].pairs", strings.Replace(kustMixed, "commonLabels:\n  "+v1+": v1beta1_v1beta2 # served versions\n  clusterctl.cluster.x-k8s.io: \"\"\n",
+			"labels:\n- includeSelectors: false\n  pairs:\n    "+v1+": \"v1beta1\"\n", 1), func(path string) ([]labelChange, error) {
+			return editKustomizationLabel(path, v1, v2, "v1beta1", "", false, os.ReadFile)
+		}, []string{"+    " + v2 + ": \"v1beta1\"\n"}},
+		{"patch entry", kustMixed, func(path string) ([]labelChange, error) {
+			target := labelTarget{cfg: &crdconfig.Result{Dir: filepath.Dir(path)}, value: "v1beta2"}
+			target.crd.Name, target.crd.Kind = "as.infrastructure.example.com", "A"
+			changes, err := addLabelPatch(target, path, v2, os.ReadFile)
+			return changes[1:], err
+		}, []string{"+  - path: patches/contract_label_as.yaml\n"}},
+		{"patch entry in a list not indented", strings.Replace(kustMixed, "patches:\n  - path: patches/extra.yaml\n    target:\n      kind: CustomResourceDefinition\n",
+			"patches:\n- path: patches/extra.yaml\n  target:\n    kind: CustomResourceDefinition\n# +kubebuilder:scaffold:crdkustomizewebhookpatch\n", 1), func(path string) ([]labelChange, error) {
+			target := labelTarget{cfg: &crdconfig.Result{Dir: filepath.Dir(path)}, value: "v1beta2"}
+			target.crd.Name, target.crd.Kind = "as.infrastructure.example.com", "A"
+			changes, err := addLabelPatch(target, path, v2, os.ReadFile)
+			return changes[1:], err
+		}, []string{"+- path: patches/contract_label_as.yaml\n"}},
+		{"CRD object among others", other + crdDoc + other, func(path string) ([]labelChange, error) {
+			return editObjectLabel(path, "as.infrastructure.example.com", v2, "v1beta2", "v1beta1", true, os.ReadFile)
+		}, []string{
+			"-    " + v1 + ": v1beta1_v1beta2\n",
+			"+    " + v1 + ": v1beta1\n",
+			"+    " + v2 + ": v1beta2\n",
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "kustomization.yaml")
+			if err := os.WriteFile(path, []byte(tc.before), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			changes, err := tc.edit(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(changes) != 1 {
+				t.Fatalf("%d changes", len(changes))
+			}
+			got := changedLines(tc.before, string(changes[0].content))
+			slices.Sort(got)
+			slices.Sort(tc.want)
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("changed lines:\n%s\nwant:\n%s\nfile:\n%s", strings.Join(got, ""), strings.Join(tc.want, ""), changes[0].content)
+			}
+		})
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/crdconfig"
+	"github.com/mpaudit/mpaudit/internal/yamldocs"
 	"github.com/mpaudit/mpaudit/report"
 )
 
@@ -135,23 +136,21 @@ func newestContract(data []byte) string {
 // setNewestContract sets releaseSeries[].contract of the highest
 // major.minor, keeping comments and layout; nil output means no change.
 func setNewestContract(data []byte, value string) ([]byte, string, error) {
-	rn, err := kyaml.Parse(string(data))
+	doc, err := yamldocs.Parse(string(data))
 	if err != nil {
 		return nil, "", err
 	}
-	newest, series, err := newestSeries(rn)
+	newest, series, err := newestSeries(doc.Root())
 	if err != nil {
 		return nil, "", err
 	}
-	if f := newest.Field("contract"); f != nil && f.Value.YNode().Kind == kyaml.ScalarNode {
-		if f.Value.YNode().Value == value {
-			return nil, series, nil
-		}
-		f.Value.YNode().Value = value // in place: its comments stay
-	} else if err := newest.PipeE(kyaml.SetField("contract", kyaml.NewScalarRNode(value))); err != nil {
+	if f := newest.Field("contract"); f != nil && f.Value.YNode().Value == value {
+		return nil, series, nil
+	}
+	if err := doc.SetScalar(newest, "contract", value); err != nil {
 		return nil, "", err
 	}
-	out, err := render(string(data), rn)
+	out, err := doc.Bytes()
 	return out, series, err
 }
 

@@ -114,7 +114,8 @@ func addLabels(st *stage, rep *report.Report, targets []kindTarget, hold map[lab
 		}
 		group, version, _ := strings.Cut(f.APIVersion, "/")
 		if notMigrated[labelKey{group, f.Kind}] {
-			lp.manual = append(lp.manual, fmt.Sprintf("%s has no status.initialization.provisioned yet, so its CRD was not labelled %s", f.Kind, contract.LabelKey(contract.V1Beta2)))
+			_, v2, _ := readinessPaths(&contract.InfraMachinePool) // the rules are a pool's
+			lp.manual = append(lp.manual, fmt.Sprintf("%s has no %s yet, so its CRD was not labelled %s", f.Kind, v2, contract.LabelKey(contract.V1Beta2)))
 			continue
 		}
 		want[labelKey{group, f.Kind}] = version

@@ -98,7 +98,7 @@ func companionFix(pass *analysis.Pass, ready []access) (fixes []analysis.Suggest
 	if len(ready) == 0 {
 		return nil, manualSuffix
 	}
-	spell := imports.New(pass.TypesInfo, pass.Pkg, ready[0].file)
+	spell := imports.New(pass.Fset, pass.TypesInfo, pass.Pkg, ready[0].file)
 	for _, a := range ready {
 		e, why, ok := provisionedCompanion(pass, spell, a)
 		if !ok {

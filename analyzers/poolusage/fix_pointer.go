@@ -70,7 +70,7 @@ func pointerMigration(pass *analysis.Pass, a access) migration {
 	if !pointerPoint(a.pool, a.path) {
 		return migration{}
 	}
-	r := &rewriter{pass: pass, file: a.file, spell: imports.New(pass.TypesInfo, pass.Pkg, a.file)}
+	r := &rewriter{pass: pass, file: a.file, spell: imports.New(pass.Fset, pass.TypesInfo, pass.Pkg, a.file)}
 	switch n := a.node.(type) {
 	case *ast.KeyValueExpr: // Status{Replicas: v}
 		return r.keyed(n, migratingPointerKey, r.pointerStore)

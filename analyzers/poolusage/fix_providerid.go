@@ -142,7 +142,7 @@ func providerIDMigration(pass *analysis.Pass, a access) migration {
 	if !reshaped(a.pool, a.path) {
 		return migration{}
 	}
-	r := &rewriter{pass: pass, file: a.file, spell: imports.New(pass.TypesInfo, pass.Pkg, a.file)}
+	r := &rewriter{pass: pass, file: a.file, spell: imports.New(pass.Fset, pass.TypesInfo, pass.Pkg, a.file)}
 	switch n := a.node.(type) {
 	case *ast.KeyValueExpr: // Spec{ProviderID: v}
 		return r.keyed(n, migratingProviderIDKey, func(v ast.Expr) bool { return r.newStringValue(v, v.Pos()) })

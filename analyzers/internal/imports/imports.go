@@ -15,14 +15,18 @@ import (
 	"go/token"
 	"go/types"
 	pathpkg "path"
+	"path/filepath"
 	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/mpaudit/mpaudit/internal/importgroups"
 )
 
 // File spells references from one file of the package under analysis.
 type File struct {
+	fset *token.FileSet
 	info *types.Info
 	pkg  *types.Package
 	file *ast.File
@@ -35,8 +39,8 @@ type File struct {
 }
 
 // New returns the speller for file, a file of pkg type-checked into info.
-func New(info *types.Info, pkg *types.Package, file *ast.File) *File {
-	return &File{info: info, pkg: pkg, file: file, added: map[string]string{}}
+func New(fset *token.FileSet, info *types.Info, pkg *types.Package, file *ast.File) *File {
+	return &File{fset: fset, info: info, pkg: pkg, file: file, added: map[string]string{}}
 }
 
 // names fills declared.
@@ -114,7 +118,7 @@ func (f *File) Qualify(pos token.Pos, path, member string) (prefix string, edits
 	if name == pathpkg.Base(path) {
 		local = ""
 	}
-	return name + ".", addImportEdits(f.file, local, path), true
+	return name + ".", f.addImportEdits(local, path), true
 }
 
 // Ref is the expression path.member at pos, with the edits importing path.
@@ -232,12 +236,22 @@ func (f *File) scopeAt(pos token.Pos) *types.Scope {
 	return fileScope
 }
 
-// addImportEdits adds an import of path (named name when not empty): as
-// the first spec of the first grouped import for a standard library
-// package, else as the last; a new declaration before the first one when
-// the file has no group. gofmt sorts nothing across blank lines, so a
-// standard package is followed by a blank line before other imports.
-func addImportEdits(file *ast.File, name, path string) []analysis.TextEdit {
+// addImportEdits adds an import of path (named name when not empty): in
+// the group of the file's import declaration that its kind or gci section
+// belongs to (importgroups); a new declaration before the first one when
+// the file has no group. Failing that, as the first spec of the first
+// grouped import for a standard library package, else as the last. gofmt
+// sorts nothing across blank lines, so a standard package is followed by a
+// blank line before other imports.
+func (f *File) addImportEdits(name, path string) []analysis.TextEdit {
+	file := f.file
+	if f.fset != nil {
+		// A configuration that does not read leaves the groups inferred.
+		rules, _ := importgroups.For(filepath.Dir(f.fset.Position(file.Pos()).Filename))
+		if e, ok := rules.Place(f.fset, file, name, path); ok {
+			return []analysis.TextEdit{{Pos: e.Pos, End: e.Pos, NewText: []byte(e.Text)}}
+		}
+	}
 	spec := strconv.Quote(path)
 	if name != "" {
 		spec = name + " " + spec

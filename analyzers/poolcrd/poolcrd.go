@@ -204,4 +204,6 @@ func findCRD(cfg *crdconfig.Result, p *kindfinder.Pool) *crdconfig.CRD {
 
 // findCRDOf finds the CRD of a kind in its group, or by kind alone when the
 // group is unknown.
-func findCRDOf(cfg *crdconfig.Result, kind, group string) *crdconfig.CRD { return cfg.Find(kind, group) }
+func findCRDOf(cfg *crdconfig.Result, kind, group string) *crdconfig.CRD {
+	return cfg.Find(kind, group)
+}

@@ -124,8 +124,14 @@ func inside(rel string) bool {
 }
 
 // coversModule reports whether the patterns name every package of the
-// module at base (./... there, or a recursive pattern above it).
+// module at base (./... in its root directory, or a recursive pattern
+// above it).
 func coversModule(base string, patterns []string) bool {
+	gm, ok := contract.FindGoMod(base)
+	if !ok {
+		return false
+	}
+	root := filepath.Dir(gm)
 	for _, p := range patterns {
 		rel, recursive, ok := dirPattern(p)
 		if !ok || !recursive {
@@ -134,7 +140,7 @@ func coversModule(base string, patterns []string) bool {
 		if !filepath.IsAbs(rel) {
 			rel = filepath.Join(base, rel)
 		}
-		if r, err := filepath.Rel(filepath.Clean(rel), base); err == nil && inside(r) {
+		if r, err := filepath.Rel(filepath.Clean(rel), root); err == nil && inside(r) {
 			return true
 		}
 	}

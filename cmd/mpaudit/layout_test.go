@@ -142,9 +142,13 @@ func TestCheckCRDWithoutTypes(t *testing.T) {
 	if !strings.Contains(out, filepath.Join("config", "crd", "bases", "pools.yaml")) || !strings.Contains(out, "NestMachinePool") {
 		t.Errorf("the problem does not name the CRD file and kind:\n%s", out)
 	}
-	// A narrower pattern may leave the types out on purpose.
-	if code, out, _ := run(t, "check", "--no-cache", "-C", dir, "."); code == report.ExitError {
-		t.Errorf("check . exits 2:\n%s", out)
+	// A narrower pattern, or ./... below the module root, may leave the
+	// types out on purpose.
+	writeTree(t, dir, map[string]string{"cmd/tool/main.go": "package main\n\nfunc main() {}\n"})
+	for _, c := range [][]string{{"-C", dir, "."}, {"-C", filepath.Join(dir, "cmd"), "./..."}} {
+		if code, out, _ := run(t, append([]string{"check", "--no-cache"}, c...)...); code == report.ExitError {
+			t.Errorf("check %v exits 2:\n%s", c, out)
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -45,7 +46,7 @@ func TestCheckNestedModuleFromRoot(t *testing.T) {
 		{"MPA201", "status.ready", "controllers/controller.go"},
 	} {
 		if len(keys[k]) == 0 {
-			t.Errorf("no finding %v in %v", k, slices.Collect(mapKeys(keys)))
+			t.Errorf("no finding %v in %v", k, slices.Collect(maps.Keys(keys)))
 		}
 	}
 	if len(r.Problems) > 0 {
@@ -53,16 +54,6 @@ func TestCheckNestedModuleFromRoot(t *testing.T) {
 	}
 	if !slices.ContainsFunc(r.Notes, func(n string) bool { return strings.Contains(n, "fake.FakeNestMachine") }) {
 		t.Errorf("no note on the test double FakeNestMachine: %q", r.Notes)
-	}
-}
-
-func mapKeys[K comparable, V any](m map[K]V) func(func(K) bool) {
-	return func(yield func(K) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
 	}
 }
 

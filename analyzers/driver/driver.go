@@ -169,6 +169,9 @@ func run(opts Options, withFixes bool) (*report.Report, Fixes, error) {
 	tr.step("analysis of %d package(s), facts of %d more", len(set.roots), len(set.factOnly))
 	var depPools []*kindfinder.Result
 	for _, p := range set.factOnly {
+		if done[p] == nil {
+			continue // not analysable: no syntax or types
+		}
 		if pf, ok := done[p].results[as.Finder].(*kindfinder.Result); ok {
 			depPools = append(depPools, pf)
 		}

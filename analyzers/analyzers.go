@@ -16,6 +16,7 @@ import (
 	"github.com/mpaudit/mpaudit/analyzers/poolcrd"
 	"github.com/mpaudit/mpaudit/analyzers/poolusage"
 	"github.com/mpaudit/mpaudit/analyzers/suppress"
+	"github.com/mpaudit/mpaudit/crdconfig"
 )
 
 // Settings configure an analyzer set; see the fields. The zero value is
@@ -54,7 +55,12 @@ type Set struct {
 	// Finder is the set's kindfinder, whose *kindfinder.Result names the
 	// package's types of every contract kind and its core target.
 	Finder *analysis.Analyzer
+	env    *setup.Env
 }
+
+// LoadCRDs reads a config/crd tree through the set's cache, which the
+// passes share: a driver judging the same tree reads it once.
+func (s *Set) LoadCRDs(dir string) (*crdconfig.Result, error) { return s.env.LoadCRDs(dir) }
 
 // New validates s and builds a fresh analyzer set closed over it.
 func New(s Settings) (*Set, error) {
@@ -72,7 +78,7 @@ func New(s Settings) (*Set, error) {
 		kindusage.New(env, kf),
 	}
 	reporting = append(reporting, suppress.New(env, kf, reporting...))
-	return &Set{Settings: s, Reporting: reporting, Finder: kf}, nil
+	return &Set{Settings: s, Reporting: reporting, Finder: kf, env: env}, nil
 }
 
 // MustNew is New for settings known to be valid.

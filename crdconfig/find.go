@@ -13,7 +13,8 @@ import (
 
 // FindConfigDir walks up from dir (an API package directory, e.g.
 // <repo>/api/v1beta2 or <repo>/test/infrastructure/docker/exp/api/v1beta1)
-// towards stopAt (the module root; never above it) and returns the nearest
+// towards stopAt (the repository root, contract.RepoRoot, so that a nested
+// api/ module finds the root's config/crd; never above it) and returns the nearest
 // directory named config/crd that contains a kustomization.yaml (or
 // kustomization.yml / Kustomization), or if none, the nearest
 // config/crd/bases directory with YAML files. "" if none, or if dir is not

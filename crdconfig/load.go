@@ -307,3 +307,28 @@ func (b *boundedFS) note(err error) {
 		b.refused = append(b.refused, err.Error())
 	}
 }
+
+// Find is the CRD of kind in group, or of kind alone when group is
+// unknown (""); nil when r has none or r is nil.
+func (r *Result) Find(kind, group string) *CRD {
+	if r == nil {
+		return nil
+	}
+	var byKind *CRD
+	for i := range r.CRDs {
+		c := &r.CRDs[i]
+		if c.Kind != kind {
+			continue
+		}
+		if c.Group == group {
+			return c
+		}
+		if byKind == nil {
+			byKind = c
+		}
+	}
+	if group == "" {
+		return byKind
+	}
+	return nil
+}

@@ -246,3 +246,29 @@ func TestMatrixGoldens(t *testing.T) {
 		t.Errorf("YAML does not carry the matrix: %+v", back.Matrix)
 	}
 }
+
+// A type whose CRD was not found has its CRD columns not checked (?), not
+// met (✓), unless a finding fails them.
+func TestMatrixNoCRD(t *testing.T) {
+	r := &Report{Tool: "mpaudit", Mode: "check", Target: mustTarget(t, "v1.14.2"), FailOn: contract.Warning}
+	ref := TypeRef{Kind: contract.KindInfraMachine, Group: poolGroup, Version: "v1beta2", Name: "DockerMachine",
+		GoType: "example.com/provider/api/v1beta2.DockerMachine", Storage: true}
+	r.Summary.TypeRefs = []TypeRef{ref}
+	r.Finish()
+	if c := cellsOf(t, r.Matrix, "v1beta2")[contract.ColumnLabel]; c.State != CellOK {
+		t.Fatalf("label cell with a CRD found is %s, want %s", c.State, CellOK)
+	}
+	ref.NoCRD = true
+	r = &Report{Tool: "mpaudit", Mode: "check", Target: mustTarget(t, "v1.14.2"), FailOn: contract.Warning}
+	r.Summary.TypeRefs = []TypeRef{ref}
+	r.Finish()
+	cells := cellsOf(t, r.Matrix, "v1beta2")
+	for _, col := range []string{contract.ColumnLabel, contract.ColumnCRD} {
+		if cells[col].State != CellNotChecked {
+			t.Errorf("%s cell without a CRD is %s, want %s", col, cells[col].State, CellNotChecked)
+		}
+	}
+	if cells[contract.ColumnReadiness].State != CellOK {
+		t.Errorf("readiness cell is %s: no CRD says nothing of the Go type", cells[contract.ColumnReadiness].State)
+	}
+}

@@ -70,6 +70,7 @@ type FuzzMachinePoolStatus struct {
 }
 
 // +kubebuilder:object:root=true
+// +kubebuilder:subresource:status
 
 // FuzzMachinePool is a pool.
 type FuzzMachinePool struct {

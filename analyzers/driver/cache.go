@@ -39,7 +39,7 @@ import (
 const EnvCache = "MPAUDIT_CACHE"
 
 const (
-	cacheFormat     = "mpaudit check cache v1"
+	cacheFormat     = "mpaudit check cache v2"
 	cacheMaxEntries = 64
 	// cacheMaxEntrySize bounds what a lookup reads; larger entries are not
 	// written.
@@ -182,10 +182,14 @@ func cacheKey(opts Options) (*key, error) {
 			args = append(args, "-test")
 		}
 		args = append(args, "--")
-		args = append(args, opts.Patterns...)
+		lay := newLayout(base)
+		args = append(args, lay.patterns(base, opts.Patterns)...)
 		// Every package of the module: pool types and CRD directories are
 		// found through packages the patterns may not import.
 		args = append(args, filepath.Dir(gomod)+string(filepath.Separator)+"...")
+		for _, m := range lay.locals {
+			args = append(args, m.Path+"/...")
+		}
 		listOut, listErr = goCmd(ctx, opts, args...)
 	})
 	wg.Wait()
@@ -205,6 +209,9 @@ func cacheKey(opts Options) (*key, error) {
 	line(cacheFormat)
 	line("exe", exe, exeInfo.Size(), exeInfo.ModTime().UnixNano())
 	line("dir", base)
+	// Where config/crd and metadata.yaml are searched up to depends on the
+	// go.mod files above base too.
+	line("repo", contract.RepoRoot(base))
 	line("patterns", len(opts.Patterns), strings.Join(opts.Patterns, "\x00"))
 	line("capi", opts.CAPIVersion, "tests", opts.Tests, "maxsize", boundedio.MaxSize())
 	line("optenv", strings.Join(opts.Env, "\x00"))

@@ -41,6 +41,7 @@ import (
 	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
 	"github.com/mpaudit/mpaudit/config"
 	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/crdconfig"
 	"github.com/mpaudit/mpaudit/internal/progress"
 	"github.com/mpaudit/mpaudit/report"
 )
@@ -137,13 +138,14 @@ func run(opts Options, withFixes bool) (*report.Report, Fixes, error) {
 	}
 	tr := newTracer()
 	opts.Progress.Step("loading %s", strings.Join(opts.Patterns, " "))
-	set, err := load(opts, tr)
+	lay := newLayout(base)
+	set, err := load(opts, lay, base, tr)
 	if err != nil {
 		return nil, fixes, err
 	}
 	// A fresh set per run: its caches (go.mod, config/crd) see the tree as
 	// it is now, and runs with other settings in this process are apart.
-	settings := analyzers.Settings{CAPIVersion: opts.CAPIVersion, ReportAt: analyzers.Never, Fix: withFixes,
+	settings := analyzers.Settings{CAPIVersion: opts.CAPIVersion, TargetDir: base, ReportAt: analyzers.Never, Fix: withFixes,
 		KindOverrides: opts.KindOverrides, Config: opts.Config, Withhold: opts.Withhold}
 	if withFixes {
 		// The fixes of fact-only packages are not applied, so their type
@@ -167,6 +169,9 @@ func run(opts Options, withFixes bool) (*report.Report, Fixes, error) {
 	tr.step("analysis of %d package(s), facts of %d more", len(set.roots), len(set.factOnly))
 	var depPools []*kindfinder.Result
 	for _, p := range set.factOnly {
+		if done[p] == nil {
+			continue // not analysable: no syntax or types
+		}
 		if pf, ok := done[p].results[as.Finder].(*kindfinder.Result); ok {
 			depPools = append(depPools, pf)
 		}
@@ -208,7 +213,36 @@ func run(opts Options, withFixes bool) (*report.Report, Fixes, error) {
 	}
 	m.chooseTarget(opts.CAPIVersion, rootPools, depPools)
 	m.typesNote(len(set.roots), depPools)
+	m.crdCoverage(as, opts, base, append(slices.Clone(rootPools), depPools...))
 	return rep, fixes, nil
+}
+
+// crdCoverage notes the root types not judged as a contract kind and,
+// when the patterns name the whole module, reports the CRDs no analysed
+// type accounts for, in the config/crd directories of the types found and
+// the one the module's own directory finds. Narrower patterns may leave
+// out the packages that declare them.
+func (m *merger) crdCoverage(as *analyzers.Set, opts Options, base string, results []*kindfinder.Result) {
+	for _, r := range results {
+		for _, n := range r.NotAPI {
+			m.note(n)
+		}
+	}
+	if !coversModule(base, opts.Patterns) {
+		return
+	}
+	dirs := []string{crdconfig.FindConfigDir(base, contract.RepoRoot(base))}
+	for _, r := range results {
+		for _, t := range r.Types {
+			if t.CRD != nil {
+				if d := crdconfig.FindConfigDir(r.Dir, r.RepoRoot); d != "" {
+					dirs = append(dirs, d)
+				}
+				break
+			}
+		}
+	}
+	m.unmatchedCRDs(as.LoadCRDs, dirs, declaredTypes(results), opts.KindOverrides)
 }
 
 // moduleDir is the absolute directory patterns are resolved in. A -C that
@@ -262,12 +296,13 @@ func (s *packageSet) scope(path string) analyzers.Scope {
 // again with those added, so that they are type-checked from source too
 // and every package sees the same objects (go/packages gives each load its
 // own). ./... needs one load.
-func load(opts Options, tr *tracer) (*packageSet, error) {
+func load(opts Options, lay *layout, base string, tr *tracer) (*packageSet, error) {
 	cfg := &packages.Config{Mode: mode, Dir: opts.Dir, Tests: opts.Tests, Env: opts.Env}
 	loadPackages := opts.Load
 	if loadPackages == nil {
 		loadPackages = packages.Load
 	}
+	opts.Patterns = lay.patterns(base, opts.Patterns)
 	pkgs, err := loadPackages(cfg, opts.Patterns...)
 	if err != nil {
 		return nil, fmt.Errorf("loading %s: %w", strings.Join(opts.Patterns, " "), err)
@@ -283,7 +318,7 @@ func load(opts Options, tr *tracer) (*packageSet, error) {
 	depIDs := map[string]bool{}
 	var extra []string
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		if !rootIDs[p.ID] && inMainModule(p) {
+		if !rootIDs[p.ID] && lay.own(p) {
 			depIDs[p.ID] = true
 			extra = append(extra, p.PkgPath)
 		}
@@ -311,15 +346,11 @@ func load(opts Options, tr *tracer) (*packageSet, error) {
 			if _, ok := set.scopes[p.PkgPath]; !ok {
 				set.scopes[p.PkgPath] = analyzers.ScopeUseSites
 			}
-		case inMainModule(p):
+		case lay.own(p):
 			set.factOnly = append(set.factOnly, p)
 		}
 	})
 	return set, nil
-}
-
-func inMainModule(p *packages.Package) bool {
-	return p.Module != nil && p.Module.Main
 }
 
 func analysable(p *packages.Package) bool {
@@ -412,7 +443,7 @@ func (m *merger) types(pools []*kindfinder.Pool) {
 			m.typeSet[t] = true
 			m.rep.Summary.Types = append(m.rep.Summary.Types, t)
 			m.rep.Summary.TypeRefs = append(m.rep.Summary.TypeRefs, report.TypeRef{Kind: contract.KindInfraMachinePool,
-				Group: pool.Group, Version: pool.Version, Name: pool.Kind, GoType: pool.Type, Storage: pool.Storage})
+				Group: pool.Group, Version: pool.Version, Name: pool.Kind, GoType: pool.Type, Storage: pool.Storage, NoCRD: pool.CRD == nil})
 		}
 	}
 }
@@ -436,7 +467,7 @@ func (m *merger) kindTypes(ts []*kindfinder.Type) {
 		m.typeSet[line] = true
 		m.rep.Summary.Types = append(m.rep.Summary.Types, line)
 		m.rep.Summary.TypeRefs = append(m.rep.Summary.TypeRefs, report.TypeRef{Kind: t.ContractKind,
-			Group: t.Group, Version: t.Version, Name: t.Kind, GoType: t.Type, Storage: t.Storage})
+			Group: t.Group, Version: t.Version, Name: t.Kind, GoType: t.Type, Storage: t.Storage, NoCRD: t.CRD == nil})
 	}
 }
 

@@ -7,8 +7,11 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/go/packages"
+
 	"github.com/mpaudit/mpaudit/analyzers/driver"
 	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/report"
 )
 
 // TestSuppressedFindings runs check's driver on the suppress analyzer's
@@ -95,5 +98,35 @@ func TestNarrowPatternUsesModuleFacts(t *testing.T) {
 		if !strings.Contains(note, "example.com/suppressed/apis/v1beta2.WidgetMachinePool") || strings.Contains(note, "no InfraMachinePool types found") {
 			t.Errorf("tests=%v: notes do not name the pool types judged from outside the pattern:\n%s", tests, note)
 		}
+	}
+}
+
+// A loader that gives the nested api/ module's packages no syntax (as
+// rewrite's source loader does for modules other than the main one) must
+// not crash the driver: their types were not seen, which the CRDs of the
+// repository's config/crd say as a load problem.
+func TestNestedModuleWithoutSyntax(t *testing.T) {
+	dir, _ := filepath.Abs("../../cmd/mpaudit/testdata/nested")
+	noSyntax := func(cfg *packages.Config, patterns ...string) ([]*packages.Package, error) {
+		pkgs, err := packages.Load(cfg, patterns...)
+		packages.Visit(pkgs, nil, func(p *packages.Package) {
+			if p.Module != nil && !p.Module.Main {
+				p.Syntax, p.TypesInfo = nil, nil
+			}
+		})
+		return pkgs, err
+	}
+	// Imported by the controllers, the api package is analysed for facts only.
+	if _, _, err := driver.RunFixes(driver.Options{Dir: dir, Patterns: []string{"./controllers/..."}, Load: noSyntax}); err != nil {
+		t.Fatal(err)
+	}
+	rep, _, err := driver.RunFixes(driver.Options{Dir: dir, Patterns: []string{"./..."}, Load: noSyntax})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(rep.Problems, func(p report.Problem) bool {
+		return strings.Contains(p.Message, "NestMachinePool") && strings.HasPrefix(filepath.ToSlash(p.Subject), "config/crd/bases/")
+	}) {
+		t.Errorf("no load problem naming the pool CRD: %+v", rep.Problems)
 	}
 }

@@ -2,7 +2,11 @@
 // classifies root API types (+kubebuilder:object:root=true) with
 // contract.Classify: the API group from the package (+groupName or its
 // schema.GroupVersion), the type name and the JSON paths its spec and status
-// have. InfraCluster, InfraMachine, InfraMachinePool, ControlPlane,
+// have. A root type is classified only when something says it is a served
+// API object: its CRD in config/crd, a scheme registration (Register,
+// AddKnownTypes, a []runtime.Object such as objectTypes), an API group for
+// its package or a CRD marker; a root marker alone (a test double) is
+// listed in Result.NotAPI. InfraCluster, InfraMachine, InfraMachinePool, ControlPlane,
 // BootstrapConfig and their templates are all found here; the type, use-site
 // and CRD passes read its Result.
 //

@@ -2,6 +2,7 @@ package kindfinder
 
 import (
 	"bytes"
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/parser"
@@ -130,7 +131,13 @@ type Type struct {
 	Markers        markers.Set
 	// Labels are +kubebuilder:metadata:labels on the type.
 	Labels map[string]string
+	// CRD is the type's CRD in the provider's config/crd; nil when none
+	// was found (the CRD columns of the matrix are then not checked).
+	CRD *crdconfig.CRD
 }
+
+// Declared is a root API type of a package, by API group ("" unknown) and kind.
+type Declared struct{ Group, Kind string }
 
 // Pool is a classified InfraMachinePool type.
 type Pool = Type
@@ -151,6 +158,16 @@ type Result struct {
 	TargetErr error
 	// Dir is the package directory, ModuleRoot the directory of its go.mod.
 	Dir, ModuleRoot string
+	// RepoRoot bounds the search for config/crd and metadata.yaml
+	// (contract.RepoRoot): the provider's repository, across the modules
+	// it keeps locally.
+	RepoRoot string
+	// Declared are the package's root API types (+kubebuilder:object:root),
+	// classified or not.
+	Declared []Declared
+	// NotAPI say which root types were not judged as a contract kind
+	// because nothing says they are served API objects.
+	NotAPI []string
 	// Skipped is set when the package can neither declare nor name a
 	// provider type: nothing was looked at, Target is the default, not resolved.
 	Skipped bool
@@ -212,7 +229,12 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 	if gm, ok := contract.FindGoMod(res.Dir); ok {
 		res.ModuleRoot = filepath.Dir(gm)
 	}
-	res.Target, res.TargetErr = resolveTarget(env, res.Dir)
+	res.RepoRoot = repoRoot(env, res.Dir, res.ModuleRoot)
+	targetDir := res.Dir
+	if env.Settings.TargetDir != "" {
+		targetDir = env.Settings.TargetDir
+	}
+	res.Target, res.TargetErr = resolveTarget(env, targetDir)
 	res.Release = res.Target.Release()
 	find(pass, env, res)
 	if reached || len(res.Types) > 0 || res.ProviderGroup {
@@ -276,6 +298,13 @@ func find(pass *analysis.Pass, env *setup.Env, res *Result) {
 	scope := pass.Pkg.Scope()
 	var cfg *crdconfig.Result
 	crdsLoaded := false
+	crds := func() *crdconfig.Result {
+		if !crdsLoaded {
+			cfg, crdsLoaded = loadCRDs(env, res.Dir, res.RepoRoot), true
+		}
+		return cfg
+	}
+	var registered map[string]bool
 	for _, name := range scope.Names() {
 		tn, ok := scope.Lookup(name).(*types.TypeName)
 		if !ok || tn.IsAlias() {
@@ -285,8 +314,23 @@ func find(pass *analysis.Pass, env *setup.Env, res *Result) {
 		if m, ok := set.Get(rootMarker); !ok || m.Value == "false" {
 			continue
 		}
+		res.Declared = append(res.Declared, Declared{Group: group, Kind: name})
 		c := contract.Classify(contract.TypeSummary{Group: group, Name: name, Paths: jsonPaths(tn.Type())}, env.KindOverrides(res.Dir))
 		if c.Kind == nil {
+			continue
+		}
+		// A root marker alone asks for DeepCopyObject: a type is judged as
+		// a contract kind only when it is a served API object, which its
+		// CRD, a scheme registration, an API group or a CRD marker for
+		// controller-gen says (a test double such as rke2's FakeMachine has
+		// none).
+		crd := crds().Find(name, group)
+		if registered == nil {
+			registered = schemeRegistered(pass)
+		}
+		if crd == nil && !registered[name] && group == "" && !hasCRDMarker(set) && c.How != contract.ByOverride {
+			res.NotAPI = append(res.NotAPI, fmt.Sprintf("%s.%s has +kubebuilder:object:root but no CRD, scheme registration, API group (+groupName) or CRD marker: not judged as %s",
+				pass.Pkg.Path(), name, c.Kind.Name))
 			continue
 		}
 		spec, hasSpec := FieldByJSON(tn.Type(), contract.ObjectSpec)
@@ -309,6 +353,7 @@ func find(pass *analysis.Pass, env *setup.Env, res *Result) {
 			Obj:            tn,
 			Markers:        set,
 			Labels:         markers.Labels(set),
+			CRD:            crd,
 		}
 		if hasSpec {
 			t.Spec = spec.Var.Type()
@@ -322,10 +367,7 @@ func find(pass *analysis.Pass, env *setup.Env, res *Result) {
 			}
 		}
 		if c.Kind.LabelExclusiveSince != "" {
-			if !crdsLoaded {
-				cfg, crdsLoaded = loadCRDs(env, res.Dir, res.ModuleRoot), true
-			}
-			t.Judgement = judge(cfg, t, res.Release)
+			t.Judgement = judge(crds(), t, res.Release)
 		}
 		res.Types = append(res.Types, t)
 		if pool {
@@ -451,6 +493,91 @@ func isGroupVersion(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Name() == "GroupVersion" && n.Obj().Pkg() != nil &&
 		n.Obj().Pkg().Path() == "k8s.io/apimachinery/pkg/runtime/schema"
+}
+
+// repoRoot is contract.RepoRoot of the module once per analyzer set.
+func repoRoot(env *setup.Env, dir, moduleRoot string) string {
+	key := moduleRoot
+	if key == "" {
+		key = dir
+	}
+	return env.Memo("kindfinder.repo", key, func() any { return contract.RepoRoot(key) }).(string)
+}
+
+// crdMarkers are the markers controller-gen writes into a CRD: a type with
+// one is meant to be served.
+var crdMarkers = []string{"kubebuilder:resource", "kubebuilder:subresource:status", "kubebuilder:storageversion",
+	"kubebuilder:metadata:labels", "kubebuilder:printcolumn"}
+
+func hasCRDMarker(set markers.Set) bool { return slices.ContainsFunc(crdMarkers, set.Has) }
+
+// schemeRegistered names the package's types registered with a scheme:
+// passed to a Register or AddKnownTypes call (kubebuilder's
+// SchemeBuilder.Register(&T{}, ...)), or put in a []runtime.Object
+// (Cluster API's objectTypes = append(objectTypes, &T{}, ...)).
+func schemeRegistered(pass *analysis.Pass) map[string]bool {
+	out := map[string]bool{}
+	add := func(args []ast.Expr) {
+		for _, a := range args {
+			if u, ok := a.(*ast.UnaryExpr); ok && u.Op == token.AND {
+				a = u.X
+			}
+			var tv types.TypeAndValue
+			switch e := a.(type) {
+			case *ast.CompositeLit:
+				tv = pass.TypesInfo.Types[e]
+			case *ast.CallExpr: // new(T)
+				if id, ok := e.Fun.(*ast.Ident); ok && id.Name == "new" && len(e.Args) == 1 {
+					tv = pass.TypesInfo.Types[e.Args[0]]
+				}
+			}
+			if n, ok := types.Unalias(Deref(tv.Type)).(*types.Named); ok && n.Obj().Pkg() == pass.Pkg {
+				out[n.Obj().Name()] = true
+			}
+		}
+	}
+	for _, f := range pass.Files {
+		if strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") {
+			continue // a test's scheme serves nothing
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				var name string
+				switch fn := n.Fun.(type) {
+				case *ast.SelectorExpr:
+					name = fn.Sel.Name
+				case *ast.Ident:
+					name = fn.Name
+				}
+				switch {
+				case name == "Register" || name == "AddKnownTypes" || name == "AddKnownTypeWithName":
+					add(n.Args)
+				case name == "append" && len(n.Args) > 0 && isObjectSlice(pass.TypesInfo.TypeOf(n.Args[0])):
+					add(n.Args[1:])
+				}
+			case *ast.CompositeLit:
+				if isObjectSlice(pass.TypesInfo.TypeOf(n)) {
+					add(n.Elts)
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// isObjectSlice reports whether t is []runtime.Object.
+func isObjectSlice(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	s, ok := types.Unalias(t).Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(s.Elem()).(*types.Named)
+	return ok && n.Obj().Name() == "Object" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "k8s.io/apimachinery/pkg/runtime"
 }
 
 type targetResult struct {

@@ -3,6 +3,8 @@ package kindfinder_test
 import (
 	"go/types"
 	"maps"
+	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -48,5 +50,28 @@ func TestClassifies(t *testing.T) {
 	}
 	if status == nil || status.Path != "status" || status.Ref.Kind != "FooMachine" || status.Ref.ContractKind != "InfraMachine" {
 		t.Errorf("fact of v1beta2.FooMachineStatus = %v, want the status of FooMachine", status)
+	}
+}
+
+// A root marker alone does not make a contract kind: a type needs a CRD,
+// a scheme registration, an API group or a CRD marker (rke2's FakeMachine,
+// a test double, has none of these).
+func TestRootMarkerAloneIsNoKind(t *testing.T) {
+	results := analysistest.Run(t, analysistest.TestData(), finder, "example.com/apiobjects")
+	var got []string
+	var notAPI []string
+	for _, r := range results {
+		res := r.Result.(*kindfinder.Result)
+		for _, ty := range res.Types {
+			got = append(got, ty.Kind)
+		}
+		notAPI = append(notAPI, res.NotAPI...)
+	}
+	slices.Sort(got)
+	if want := []string{"MarkedMachine", "RegMachine"}; !slices.Equal(got, want) {
+		t.Errorf("classified %v, want %v", got, want)
+	}
+	if len(notAPI) != 1 || !strings.Contains(notAPI[0], "apiobjects.FakeMachine") {
+		t.Errorf("NotAPI = %q, want FakeMachine named", notAPI)
 	}
 }

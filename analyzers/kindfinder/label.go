@@ -63,10 +63,10 @@ func (r TypeRef) Context(core contract.CoreBehaviour, release contract.Release) 
 	return contract.Context{Core: core, Release: release, Label: r.Judgement.Label, Spoke: !r.Storage && !r.Judgement.Read}
 }
 
-// loadCRDs reads the module's config/crd through the set's cache (problems
+// loadCRDs reads the provider's config/crd through the set's cache (problems
 // reading it are reported by the reporting passes).
-func loadCRDs(env *setup.Env, dir, moduleRoot string) *crdconfig.Result {
-	d := crdconfig.FindConfigDir(dir, moduleRoot)
+func loadCRDs(env *setup.Env, dir, repoRoot string) *crdconfig.Result {
+	d := crdconfig.FindConfigDir(dir, repoRoot)
 	if d == "" {
 		return nil
 	}
@@ -79,23 +79,8 @@ func loadCRDs(env *setup.Env, dir, moduleRoot string) *crdconfig.Result {
 
 // labelsOf returns the contract labels of the type's CRD, else of its markers.
 func labelsOf(cfg *crdconfig.Result, t *Type) (map[string]string, string) {
-	if cfg != nil {
-		var byKind *crdconfig.CRD
-		for i := range cfg.CRDs {
-			crd := &cfg.CRDs[i]
-			if crd.Kind != t.Kind {
-				continue
-			}
-			if crd.Group == t.Group {
-				return crd.Labels, "CRD " + crd.Name
-			}
-			if byKind == nil {
-				byKind = crd
-			}
-		}
-		if t.Group == "" && byKind != nil {
-			return byKind.Labels, "CRD " + byKind.Name
-		}
+	if crd := cfg.Find(t.Kind, t.Group); crd != nil {
+		return crd.Labels, "CRD " + crd.Name
 	}
 	if len(t.Labels) > 0 {
 		return t.Labels, "+kubebuilder:metadata:labels"

@@ -94,7 +94,7 @@ func sharedStructs(res *kindfinder.Result) map[types.Type]bool {
 // reportCRDProblems reports what kept config/crd, where kindfinder read the
 // labels, from being read, unless poolcrd does (the package has pool types).
 func reportCRDProblems(em *emit.Emitter, env *setup.Env, res *kindfinder.Result) {
-	dir := crdconfig.FindConfigDir(res.Dir, res.ModuleRoot)
+	dir := crdconfig.FindConfigDir(res.Dir, res.RepoRoot)
 	if dir == "" {
 		return
 	}

@@ -56,10 +56,10 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 	if len(storage) == 0 {
 		// kindtypes reports what kept config/crd from being read when the
 		// package has no pool types.
-		if dir := crdconfig.FindConfigDir(res.Dir, res.ModuleRoot); dir != "" {
+		if dir := crdconfig.FindConfigDir(res.Dir, res.RepoRoot); dir != "" {
 			cfg, _ = load(env, dir)
 		}
-	} else if dir := crdconfig.FindConfigDir(res.Dir, res.ModuleRoot); dir != "" {
+	} else if dir := crdconfig.FindConfigDir(res.Dir, res.RepoRoot); dir != "" {
 		var err error
 		cfg, err = load(env, dir)
 		if err != nil {
@@ -90,7 +90,7 @@ func metadata(em *emit.Emitter, env *setup.Env, res *kindfinder.Result, cfg *crd
 	if cfg != nil {
 		from = cfg.Dir
 	}
-	md, err := env.LoadMetadata(from, res.ModuleRoot)
+	md, err := env.LoadMetadata(from, res.RepoRoot)
 	if err != nil {
 		em.Problem(report.Problem{Subject: contract.MetadataFileName, Message: err.Error()})
 		return nil
@@ -239,24 +239,5 @@ func findCRD(cfg *crdconfig.Result, p *kindfinder.Pool) *crdconfig.CRD {
 // findCRDOf finds the CRD of a kind in its group, or by kind alone when the
 // group is unknown.
 func findCRDOf(cfg *crdconfig.Result, kind, group string) *crdconfig.CRD {
-	if cfg == nil {
-		return nil
-	}
-	var byKind *crdconfig.CRD
-	for i := range cfg.CRDs {
-		c := &cfg.CRDs[i]
-		if c.Kind != kind {
-			continue
-		}
-		if c.Group == group {
-			return c
-		}
-		if byKind == nil {
-			byKind = c
-		}
-	}
-	if group == "" {
-		return byKind
-	}
-	return nil
+	return cfg.Find(kind, group)
 }

@@ -140,6 +140,55 @@ func resolveCAPIVersion(cmd *cobra.Command, flagValue string, cfg *config.Config
 	return version, from, nil
 }
 
+// coreTarget is the core a command that reads a tree judges for.
+type coreTarget struct {
+	// Version and From are the override (flag, environment or
+	// configuration file); "" when none was given.
+	Version, From string
+	// Target is the override's core, else the one the go.mod of the module
+	// at or above the tree reads (what check's packages are judged for),
+	// else the default.
+	Target contract.CoreTarget
+	// GoMod is false when no go.mod was found above the tree.
+	GoMod bool
+	// Err is why that go.mod could not be read; Target is then the default.
+	Err error
+}
+
+// resolveTarget is the one resolution of the core target for check,
+// contract validate and rewrite: --capi-version, $MPAUDIT_CAPI_VERSION,
+// capiVersion in the configuration file, then the go.mod of the module at
+// or above dir (contract.ResolveTarget, which check's driver applies to
+// its module), then the default. An override that names no release is a
+// usage error.
+func resolveTarget(cmd *cobra.Command, flagValue string, cfg *config.Config, dir string) (coreTarget, error) {
+	version, from, err := resolveCAPIVersion(cmd, flagValue, cfg)
+	if err != nil {
+		return coreTarget{}, err
+	}
+	tg := coreTarget{Version: version, From: from}
+	_, tg.GoMod = contract.FindGoMod(absDir(dir))
+	tg.Target, tg.Err = contract.ResolveTarget(version, absDir(dir))
+	if tg.Err != nil {
+		tg.Target = contract.DefaultTarget()
+	}
+	if version != "" {
+		tg.Target.Source = from
+	}
+	return tg, nil
+}
+
+// absDir is dir made absolute ("" is the working directory).
+func absDir(dir string) string {
+	if dir == "" {
+		dir = "."
+	}
+	if abs, err := filepath.Abs(dir); err == nil {
+		return abs
+	}
+	return dir
+}
+
 // relabelReport says where a core version override that did not come from
 // the flag came from: in the report's targets and in the notes that quote it.
 func relabelReport(r *report.Report, from string) {
@@ -203,10 +252,12 @@ func (s *staticFlags) base() string {
 
 // audit runs the static audit and applies the configuration.
 func (s *staticFlags) audit(cmd *cobra.Command, patterns []string, cfg *config.Config) (*report.Report, error) {
-	version, from, err := resolveCAPIVersion(cmd, s.capiVersion, cfg)
+	tg, err := resolveTarget(cmd, s.capiVersion, cfg, s.base())
 	if err != nil {
 		return nil, err
 	}
+	// The driver reads go.mod as resolveTarget does, for the module at base.
+	version, from := tg.Version, tg.From
 	line := progress.ForTerminal(cmd.ErrOrStderr())
 	var kinds contract.Overrides
 	if cfg != nil {

@@ -52,7 +52,9 @@ in the notes and not judged.
 metadata.yaml's latest release series does for check): a CRD whose labels say
 otherwise is reported (MPA350, MPA351).
 
-The core version is --capi-version, else the latest release mpaudit knows.
+The core version is --capi-version, else the one the go.mod of the module
+holding the first PATH requires (as check reads it), else the latest release
+mpaudit knows.
 Findings, IDs, formats (-o) and exit codes are those of check.
 ` + envHelp,
 		Args: func(cmd *cobra.Command, args []string) error {
@@ -82,18 +84,22 @@ Findings, IDs, formats (-o) and exit codes are those of check.
 			if f.declared != "" && f.declared != contract.V1Beta1 && f.declared != contract.V1Beta2 {
 				return usageErr("--contract: unknown contract %q (want %s or %s)", f.declared, contract.V1Beta1, contract.V1Beta2)
 			}
-			version, from, err := resolveCAPIVersion(cmd, f.capiVersion, cfg)
+			for _, p := range args {
+				if _, err := os.Stat(p); err != nil {
+					return usageErr("%s: %v", p, unwrapPathError(err))
+				}
+			}
+			// The module of the first PATH gives the core, as check's
+			// module does for its tree.
+			tg, err := resolveTarget(cmd, f.capiVersion, cfg, treeDir(args[0]))
 			if err != nil {
 				return err
 			}
-			if version == "" {
-				// There is no go.mod to read a core version from, so
+			target := tg.Target
+			if tg.Version == "" && !tg.GoMod {
+				// No go.mod to read a core version from, so
 				// DefaultTarget's wording would mislead.
-				version, from = contract.LatestVerifiedCore, "default: the latest release mpaudit knows; --capi-version names another"
-			}
-			target, err := contract.TargetForVersion(version, from)
-			if err != nil {
-				return usageErr("%s: %v", from, err)
+				target.Source = "default: the latest release mpaudit knows; --capi-version names another"
 			}
 			for _, p := range args {
 				if _, err := os.Stat(p); err != nil {
@@ -106,6 +112,9 @@ Findings, IDs, formats (-o) and exit codes are those of check.
 			}
 			v := &validator{target: target, kind: kind, declared: f.declared, overrides: overrides,
 				rep: &report.Report{Tool: "mpaudit", Mode: "validate", Target: target}, seen: map[string]string{}}
+			if tg.Err != nil {
+				v.rep.Problems = append(v.rep.Problems, report.Problem{Subject: "Cluster API core version", Message: tg.Err.Error()})
+			}
 			for _, p := range args {
 				v.path(p)
 			}
@@ -117,9 +126,17 @@ Findings, IDs, formats (-o) and exit codes are those of check.
 	fl := cmd.Flags()
 	fl.StringVar(&f.kind, "kind", "", "judge every CRD as this contract kind ("+strings.Join(contract.KindNames(), ", ")+"; default: classify each)")
 	fl.StringVar(&f.declared, "contract", "", "the contract the provider declares for the release (v1beta1 or v1beta2); CRD labels that disagree are reported")
-	fl.StringVar(&f.capiVersion, "capi-version", "", "Cluster API core version to judge for (default: the latest mpaudit knows; $"+config.EnvCAPIVersion+", capiVersion in the configuration file)")
+	fl.StringVar(&f.capiVersion, "capi-version", "", "Cluster API core version to judge for (default: from the go.mod above the first PATH, else the latest mpaudit knows; $"+config.EnvCAPIVersion+", capiVersion in the configuration file)")
 	f.config.register(cmd, "in the current directory")
 	return cmd
+}
+
+// treeDir is the directory a PATH sits in: itself when it is one.
+func treeDir(p string) string {
+	if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+		return p
+	}
+	return filepath.Dir(p)
 }
 
 func unwrapPathError(err error) error {

@@ -81,11 +81,13 @@ by another run, or an interrupted run (nothing written).`,
 			if err != nil {
 				return err
 			}
-			// The same precedence as check: flag, environment, file.
-			version, _, err := resolveCAPIVersion(cmd, capiVersion, cfg)
+			// The same resolution as check: flag, environment, file, then
+			// go.mod (which the rewrite's audit reads for its module).
+			tg, err := resolveTarget(cmd, capiVersion, cfg, dir)
 			if err != nil {
 				return err
 			}
+			version := tg.Version
 			var kinds contract.Overrides
 			if cfg != nil {
 				kinds = cfg.Kinds

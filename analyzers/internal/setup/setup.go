@@ -17,6 +17,12 @@ import (
 type Settings struct {
 	// CAPIVersion overrides the core version read from go.mod ("": read it).
 	CAPIVersion string
+	// TargetDir is where the core version is read when CAPIVersion is
+	// unset: the go.mod at or above it (contract.ResolveTarget), for every
+	// package. A driver sets its module's directory, so the packages of a
+	// module it replaces locally (api/go.mod) are judged for the core the
+	// build uses. "": each package's own module.
+	TargetDir string
 	// ReportAt is the lowest severity turned into a go/analysis diagnostic.
 	// Off means the default: warning, or the module configuration's failOn
 	// when ModuleConfig is set. Never turns no finding into a diagnostic.

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mpaudit/mpaudit/internal/convgen"
+	"github.com/mpaudit/mpaudit/internal/genconfig"
 )
 
 const spokeDir = "apis/pool/v1beta1"
@@ -89,7 +90,7 @@ func TestRewriteNamesConversionItCannotWrite(t *testing.T) {
 		t.Fatal(err)
 	}
 	// As the provider's make generate would, before the rewrite.
-	generated, err := regenerateDeepcopy([]string{filepath.Join(dir, spokeDir)})
+	generated, err := regenerateDeepcopy(dir, &genconfig.Config{}, []string{filepath.Join(dir, spokeDir)})
 	if err != nil {
 		t.Fatal(err)
 	}

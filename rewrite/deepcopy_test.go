@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mpaudit/mpaudit/internal/genconfig"
 )
 
 // TestRegenerateDeepcopyKeepsEachHeader: packages whose deepcopy files
@@ -35,7 +37,7 @@ func TestRegenerateDeepcopyKeepsEachHeader(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	out, err := regenerateDeepcopy(dirs)
+	out, err := regenerateDeepcopy(dir, &genconfig.Config{}, dirs)
 	if err != nil {
 		t.Fatal(err)
 	}

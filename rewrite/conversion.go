@@ -31,7 +31,7 @@ import (
 // conversionPackage is an API package whose conversions conversion-gen makes.
 type conversionPackage struct {
 	dir, importPath string
-	rel             string // dir relative to the module root, slash-separated
+	rel             string   // dir relative to the module root, slash-separated
 	peers           []string // import paths named by +k8s:conversion-gen
 }
 

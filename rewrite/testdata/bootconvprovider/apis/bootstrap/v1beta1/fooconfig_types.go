@@ -19,7 +19,6 @@ type FooConfigSpec struct {
 	// Files are written on the machine.
 	// +optional
 	Files []File `json:"files,omitempty"`
-
 }
 
 // FooConfigStatus defines the observed state of FooConfig.

@@ -48,6 +48,8 @@ type conversionRun struct {
 	before  map[string][]byte
 	pkgs    []convgen.Package
 	peers   []string
+	// flags are the provider's conversion-gen settings used for each package.
+	flags []genconfig.ConversionGen
 }
 
 // planConversions picks every package whose zz_generated.conversion.go
@@ -107,6 +109,7 @@ func planConversions(st *stage, changed map[string]map[string]bool, cfg *genconf
 			}
 		}
 		run.pkgs = append(run.pkgs, pkg)
+		run.flags = append(run.flags, flags)
 		run.peers = append(run.peers, cp.peers...)
 	}
 	return run, nil

@@ -318,13 +318,11 @@ func regenerate(st *stage, changed map[string]map[string]bool, mark func(string,
 // generatorsNote is the line the pull request body gives the generators:
 // the provider's settings used, where they came from, and the versions.
 func generatorsNote(cfg *genconfig.Config, conv *conversionRun) string {
-	var dirs []string
+	var flags []genconfig.ConversionGen
 	if conv != nil {
-		for _, cp := range conv.targets {
-			dirs = append(dirs, cp.rel)
-		}
+		flags = conv.flags
 	}
-	return cfg.Summary(dirs, linkedVersion("k8s.io/code-generator"), linkedVersion("sigs.k8s.io/controller-tools"))
+	return cfg.Summary(flags, linkedVersion("k8s.io/code-generator"), linkedVersion("sigs.k8s.io/controller-tools"))
 }
 
 // linkedVersion is the version of a module linked into this binary.

@@ -398,13 +398,13 @@ func (m *makefile) version(refs []string, tool string) Setting {
 	}
 	for _, name := range refs {
 		if v := m.vars[name]; isVersion(name) && versionValue.MatchString(m.expand(v.value, nil)) {
-			return Setting{Value: m.expand(v.value, nil), From: v.at + " (" + name + ")"}
+			return Setting{Value: m.expand(v.value, nil), From: v.at + ", " + name}
 		}
 	}
 	prefix := strings.ToUpper(strings.ReplaceAll(tool, "-", "_"))
 	for _, suffix := range []string{"_VER", "_VERSION"} {
 		if v, ok := m.vars[prefix+suffix]; ok && versionValue.MatchString(m.expand(v.value, nil)) {
-			return Setting{Value: m.expand(v.value, nil), From: v.at + " (" + prefix + suffix + ")"}
+			return Setting{Value: m.expand(v.value, nil), From: v.at + ", " + prefix + suffix}
 		}
 	}
 	return Setting{}
@@ -580,26 +580,22 @@ func shellWords(cmd string) []string {
 }
 
 // Summary says in one line what the generators were run with and where
-// each setting came from, for a pull request body: conversion-gen's flags
-// for the packages in dirs (relative), the deepcopy header, and the
+// each setting came from, for a pull request body: conversion-gen's
+// settings as used for each package (convs), the deepcopy header, and the
 // versions the provider pins against those linked (mpaudit runs the
 // generators as libraries at its own versions).
-func (c *Config) Summary(dirs []string, linkedConversion, linkedController string) string {
+func (c *Config) Summary(convs []ConversionGen, linkedConversion, linkedController string) string {
 	var conv []string
 	seen := map[string]bool{}
-	for _, d := range dirs {
-		cg := c.Conversion(d)
-		text := "--build-tag=" + cg.BuildTag.Value
+	for _, cg := range convs {
+		text := "--build-tag=" + cg.BuildTag.String()
 		if cg.HeaderFile.Value != "" {
-			text += " --go-header-file=" + cg.HeaderFile.Value
-		}
-		for _, p := range cg.ExtraPeerDirs {
-			text += " --extra-peer-dirs=" + p
-		}
-		if cg.At != "" {
-			text += " (" + cg.At + ")"
+			text += " --go-header-file=" + cg.HeaderFile.String()
 		} else {
-			text += " (conversion-gen's defaults: no invocation found)"
+			text += " no --go-header-file (each file's own header kept)"
+		}
+		if len(cg.ExtraPeerDirs) > 0 {
+			text += " --extra-peer-dirs=" + strings.Join(cg.ExtraPeerDirs, ",")
 		}
 		if !seen[text] {
 			seen[text] = true
@@ -608,14 +604,14 @@ func (c *Config) Summary(dirs []string, linkedConversion, linkedController strin
 	}
 	var parts []string
 	if len(conv) > 0 {
-		parts = append(parts, "conversion-gen "+strings.Join(conv, ", "))
+		parts = append(parts, "conversion-gen "+strings.Join(conv, "; "))
 	}
 	if obj, ok := c.Object(""); ok {
 		parts = append(parts, fmt.Sprintf("controller-gen object:headerFile=%s (%s)", orNone(obj.HeaderFile.Value), obj.At))
 	} else {
-		parts = append(parts, "controller-gen object: no invocation found, each file's header kept")
+		parts = append(parts, "controller-gen object: no invocation found, each file's own header kept")
 	}
-	parts = append(parts, fmt.Sprintf("run as the libraries mpaudit links (code-generator %s, controller-tools %s); the provider pins code-generator %s, controller-tools %s",
+	parts = append(parts, fmt.Sprintf("run as the libraries mpaudit links (code-generator %s, controller-tools %s) where the provider pins code-generator %s, controller-tools %s",
 		linkedConversion, linkedController, c.ConversionVersion, c.ControllerVersion))
 	return strings.Join(parts, "; ")
 }

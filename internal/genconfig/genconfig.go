@@ -262,7 +262,7 @@ func (m *makefile) read(rel string, depth int) error {
 		}
 		trimmed := strings.TrimSpace(stripComment(line))
 		if sm := include.FindStringSubmatch(trimmed); sm != nil {
-			for _, f := range strings.Fields(m.expand(sm[1], nil)) {
+			for f := range strings.FieldsSeq(m.expand(sm[1], nil)) {
 				matches, _ := filepath.Glob(filepath.Join(m.root, filepath.FromSlash(f)))
 				for _, match := range matches {
 					r, err := filepath.Rel(m.root, match)

@@ -210,7 +210,7 @@ func hiddenFrom(dirs, tags []string) bool {
 		var expr constraint.Expr
 		for line := range strings.Lines(string(data)) {
 			line = strings.TrimSpace(line)
-			if constraint.IsGoBuild(line) {
+			if constraint.IsGoBuild(line) || constraint.IsPlusBuild(line) {
 				expr, _ = constraint.Parse(line)
 				break
 			}

@@ -24,6 +24,7 @@ import (
 
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/internal/convgen"
+	"github.com/mpaudit/mpaudit/internal/genconfig"
 	"github.com/mpaudit/mpaudit/internal/importgroups"
 	"github.com/mpaudit/mpaudit/report"
 )
@@ -31,8 +32,13 @@ import (
 // conversionPackage is an API package whose conversions conversion-gen makes.
 type conversionPackage struct {
 	dir, importPath string
+	rel             string   // dir relative to the module root, slash-separated
 	peers           []string // import paths named by +k8s:conversion-gen
 }
+
+// generatedConstraint is the build constraint gengo writes: the negated
+// --build-tag.
+var generatedConstraint = regexp.MustCompile(`(?m)^//go:build !([A-Za-z0-9_.]+)\s*$`)
 
 var conversionTag = regexp.MustCompile(`(?m)^//\s*\+k8s:conversion-gen=([^\s]+)\s*$`)
 
@@ -43,12 +49,14 @@ type conversionRun struct {
 	before  map[string][]byte
 	pkgs    []convgen.Package
 	peers   []string
+	// flags are the provider's conversion-gen settings used for each package.
+	flags []genconfig.ConversionGen
 }
 
 // planConversions picks every package whose zz_generated.conversion.go
 // conversion-gen made and whose types or peer types the rewrite changed;
 // nil when there is none.
-func planConversions(st *stage, changed map[string]map[string]bool) (*conversionRun, error) {
+func planConversions(st *stage, changed map[string]map[string]bool, cfg *genconfig.Config) (*conversionRun, error) {
 	modPath, err := stagedModulePath(st)
 	if err != nil {
 		return nil, err
@@ -84,10 +92,39 @@ func planConversions(st *stage, changed map[string]map[string]bool) (*conversion
 		if err != nil {
 			return nil, err
 		}
-		run.pkgs = append(run.pkgs, convgen.Package{ImportPath: cp.importPath, Header: header})
+		rel := cp.rel
+		flags := cfg.Conversion(rel)
+		if flags.BuildTag.Default {
+			// No Makefile says: the file conversion-gen made last time does.
+			if sm := generatedConstraint.FindSubmatch(data); sm != nil {
+				flags.BuildTag = genconfig.Setting{Value: string(sm[1]), From: rel + "/" + convgen.File}
+			}
+		}
+		pkg := convgen.Package{
+			ImportPath: cp.importPath, Header: header, BuildTag: flags.BuildTag.Value,
+			ExtraPeerDirs: flags.ExtraPeerDirs, GeneratedBy: convgen.GeneratedByLine(data),
+		}
+		if h := flags.HeaderFile.Value; h != "" {
+			if _, err := os.Stat(filepath.Join(st.dir, filepath.FromSlash(h))); err == nil {
+				pkg.HeaderFile = filepath.Join(st.dir, filepath.FromSlash(h))
+			}
+		}
+		run.pkgs = append(run.pkgs, pkg)
+		run.flags = append(run.flags, flags)
 		run.peers = append(run.peers, cp.peers...)
 	}
 	return run, nil
+}
+
+// buildTags are the conversion-gen build tags of the run's packages.
+func (run *conversionRun) buildTags() []string {
+	var tags []string
+	for _, p := range run.pkgs {
+		if !slices.Contains(tags, p.BuildTag) {
+			tags = append(tags, p.BuildTag)
+		}
+	}
+	return tags
 }
 
 // render runs conversion-gen on the staged copy without writing to it.
@@ -162,7 +199,7 @@ func findConversionPackages(root, modPath string) ([]conversionPackage, error) {
 		}
 		dir := filepath.Dir(path)
 		rel, _ := filepath.Rel(root, dir)
-		cp := conversionPackage{dir: dir, importPath: modPath}
+		cp := conversionPackage{dir: dir, importPath: modPath, rel: filepath.ToSlash(rel)}
 		if rel != "." {
 			cp.importPath += "/" + filepath.ToSlash(rel)
 		}
@@ -815,10 +852,29 @@ func addImports(name string, src []byte, add map[string]string) ([]byte, error) 
 	if len(add) == 0 {
 		return src, nil
 	}
+	parsed, err := parser.ParseFile(token.NewFileSet(), name, src, parser.ParseComments)
+	if err != nil {
+		return nil, err
+	}
+	used := map[string]bool{}
+	ast.Inspect(parsed, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if id, ok := sel.X.(*ast.Ident); ok {
+				used[id.Name] = true
+			}
+		}
+		return true
+	})
 	// A configuration that does not read leaves the groups inferred.
 	rules, _ := importgroups.For(filepath.Dir(name))
 	for _, path := range sortedKeys(add) {
 		local := add[path]
+		// A name planned for code that was not written after all (a
+		// method mpaudit could not complete) is not imported: Go rejects
+		// an unused import.
+		if !used[local] {
+			continue
+		}
 		if local == guessName(path) {
 			local = ""
 		}

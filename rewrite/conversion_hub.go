@@ -201,7 +201,8 @@ func (c *completer) planHubData(to, from *hubMethod, hubStatus, spokeStatus, hub
 	// the hub-only counters and pointers.
 	pointers := hubPointerShapes(to.spoke.Obj().Name(), hubStatus.Type(), spokeStatus.Type())
 	restoreCounters := func(restored string) string {
-		return counterRestore(counters, to.hubVar, st, restored) + pointerRestore(pointers, to.hubVar, st, restored)
+		return counterRestore(counters, to.hubVar, st, restored) + pointerRestore(pointers, to.hubVar, st, restored) +
+			deprecatedRestore(hubStatus, to.hubVar, restored)
 	}
 	if mentions(to.decl, "UnmarshalData") {
 		// The provider restores other hub-only data already: restore
@@ -246,7 +247,7 @@ func (c *completer) planHubData(to, from *hubMethod, hubStatus, spokeStatus, hub
 		%[2]s.%[3]s.%[7]s = true
 	}
 `, src, dst, st, in, contract.PathInitialization+"."+provisionedJSON, pv, rd)
-		block += c.providerIDBlock(from, dst)
+		block += c.emptyStringBlock(from, dst)
 		var e textEdit
 		var why string
 		if mentions(from.decl, "MarshalData") {
@@ -271,6 +272,7 @@ func (c *completer) planHubData(to, from *hubMethod, hubStatus, spokeStatus, hub
 //
 //	ok, err := utilconversion.UnmarshalData(src, restored) ... if ok { <restore> }
 //	if ok, err := utilconversion.UnmarshalData(src, restored); err != nil || !ok { return err }; <restore>
+//	if ok, err := utilconversion.UnmarshalData(src, restored); err != nil { return err } else if !ok { return nil }; <restore>
 //
 // keepOrFollow runs after the restore, and in the second shape follow
 // (provisioned following ready) before the early return of an object
@@ -329,15 +331,19 @@ func (c *completer) restoreWithExisting(to *hubMethod, st, in, follow string, ke
 			return nil, why
 		}
 		ifs, isIf := s.(*ast.IfStmt)
-		if !isIf || ifs.Init == nil || ifs.Else != nil {
+		if !isIf || ifs.Init == nil {
 			continue
 		}
 		if okName, r := unmarshal(ifs.Init); okName != "" {
-			if len(ifs.Body.List) != 1 {
+			if !returnsOnly(ifs.Body) {
 				return nil, why
 			}
-			if _, isReturn := ifs.Body.List[0].(*ast.ReturnStmt); !isReturn {
-				return nil, why
+			// Shape 3: `if err != nil { return … } else if !ok { return … }`.
+			if ifs.Else != nil {
+				alt, isIf := ifs.Else.(*ast.IfStmt)
+				if !isIf || alt.Init != nil || alt.Else != nil || !returnsOnly(alt.Body) || !isNot(alt.Cond, okName) {
+					return nil, why
+				}
 			}
 			// Shape 2: the early return skips what follows for an object
 			// that was never converted from the hub.
@@ -349,24 +355,129 @@ func (c *completer) restoreWithExisting(to *hubMethod, st, in, follow string, ke
 	return nil, why
 }
 
-// providerIDBlock turns an empty providerID back into an unset pointer
-// when the hub holds a string and the spoke a *string.
-func (c *completer) providerIDBlock(from *hubMethod, dst string) string {
-	spec, _, _ := strings.Cut(contract.PathProviderID, ".")
-	idJSON := jsonName(contract.PathProviderID)
-	hubSpec, spokeSpec := fieldByJSON(from.hub, spec), fieldByJSON(from.spoke, spec)
-	if hubSpec == nil || spokeSpec == nil {
-		return ""
+// returnsOnly reports a block that is one return statement.
+func returnsOnly(b *ast.BlockStmt) bool {
+	if len(b.List) != 1 {
+		return false
 	}
-	hubID, spokeID := fieldByJSON(hubSpec.Type(), idJSON), fieldByJSON(spokeSpec.Type(), idJSON)
-	if hubID == nil || spokeID == nil || !types.Identical(hubID.Type(), types.Typ[types.String]) || !types.Identical(spokeID.Type(), types.NewPointer(types.Typ[types.String])) {
-		return ""
+	_, ok := b.List[0].(*ast.ReturnStmt)
+	return ok
+}
+
+// isNot reports whether e is !name.
+func isNot(e ast.Expr, name string) bool {
+	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
+	if !ok || u.Op != token.NOT {
+		return false
 	}
-	return fmt.Sprintf(`	// The hub's %[4]s is a string: an empty one is an unset pointer here.
+	id, ok := ast.Unparen(u.X).(*ast.Ident)
+	return ok && id.Name == name
+}
+
+// emptyStringBlock turns each empty string the hub holds where the spoke
+// holds a *string (an InfraMachine's spec.providerID, a BootstrapConfig's
+// status.dataSecretName: the points the v1beta2 contract made strings) back
+// into an unset pointer: conversion-gen maps "" to a pointer to "", so an
+// unset spoke field would come back set.
+func (c *completer) emptyStringBlock(from *hubMethod, dst string) string {
+	var b strings.Builder
+	for _, k := range append([]*contract.Kind{&contract.InfraMachinePool}, contract.LabelDrivenKinds...) {
+		if !k.MatchesTypeName(from.spoke.Obj().Name()) {
+			continue
+		}
+		for _, q := range k.Points(contract.V1Beta2) {
+			if q.Type.Kind != contract.TypeString || q.Type.Pointer || q.Type.Named != nil || len(q.Segments()) != 2 {
+				continue
+			}
+			top := contract.Segment(q.Path, 0)
+			hubTop, spokeTop := fieldByJSON(from.hub, top), fieldByJSON(from.spoke, top)
+			if hubTop == nil || spokeTop == nil {
+				continue
+			}
+			hubF, spokeF := fieldByJSON(hubTop.Type(), contract.Leaf(q.Path)), fieldByJSON(spokeTop.Type(), contract.Leaf(q.Path))
+			if hubF == nil || spokeF == nil || !types.Identical(hubF.Type(), types.Typ[types.String]) || !types.Identical(spokeF.Type(), types.NewPointer(types.Typ[types.String])) {
+				continue
+			}
+			fmt.Fprintf(&b, `	// The hub's %[4]s is a string: an empty one is an unset pointer here.
 	if %[1]s.%[2]s.%[3]s != nil && *%[1]s.%[2]s.%[3]s == "" {
 		%[1]s.%[2]s.%[3]s = nil
 	}
-`, dst, spokeSpec.Name(), spokeID.Name(), contract.PathProviderID)
+`, dst, spokeTop.Name(), spokeF.Name(), q.Path)
+		}
+		break
+	}
+	return b.String()
+}
+
+// deprecatedRestore brings back from the annotation's hub a
+// status.deprecated group holding nothing the spoke has (an empty
+// deprecated or v1beta1 group): the spoke's fields cannot tell it from an
+// unset group, which is what converting them back makes. A group with
+// values is what the spoke's fields convert back to and is left alone.
+func deprecatedRestore(hubStatus *types.Var, dst, restored string) string {
+	deprecated, v1beta1 := deprecatedNames()
+	dep := fieldByJSON(hubStatus.Type(), deprecated)
+	if dep == nil {
+		return ""
+	}
+	depStruct, ok := derefType(dep.Type()).Underlying().(*types.Struct)
+	if !ok {
+		return ""
+	}
+	_, depPtr := types.Unalias(dep.Type()).(*types.Pointer)
+	st := hubStatus.Name()
+	path := func(root string) string { return root + "." + st + "." + dep.Name() }
+	// Every group below deprecated must be v1beta1, every v1beta1 field a
+	// pointer or a basic value the spoke maps.
+	var zero []string
+	for i := range depStruct.NumFields() {
+		if n, _, _ := strings.Cut(reflectTag(depStruct.Tag(i), "json"), ","); n != v1beta1 {
+			return ""
+		}
+	}
+	v1 := fieldByJSON(dep.Type(), v1beta1)
+	if v1 == nil {
+		return ""
+	}
+	v1Struct, ok := derefType(v1.Type()).Underlying().(*types.Struct)
+	if !ok {
+		return ""
+	}
+	_, v1Ptr := types.Unalias(v1.Type()).(*types.Pointer)
+	if !depPtr && !v1Ptr {
+		return "" // no unset group to tell from an empty one
+	}
+	r := path(restored) + "." + v1.Name()
+	for f := range v1Struct.Fields() {
+		switch t := f.Type().Underlying().(type) {
+		case *types.Pointer, *types.Slice, *types.Map:
+			zero = append(zero, r+"."+f.Name()+" == nil")
+		case *types.Basic:
+			zero = append(zero, r+"."+f.Name()+" == "+zeroLiteral(t))
+		default:
+			return ""
+		}
+	}
+	empty := "true"
+	if len(zero) > 0 {
+		empty = strings.Join(zero, " && ")
+	}
+	var cond, assign string
+	if depPtr {
+		// The whole deprecated group goes back as the hub had it.
+		cond = fmt.Sprintf("%s == nil && %s != nil", path(dst), path(restored))
+		if v1Ptr {
+			cond += fmt.Sprintf(" && (%s == nil || %s)", r, empty)
+		} else {
+			cond += " && " + empty
+		}
+		assign = fmt.Sprintf("%s = %s", path(dst), path(restored))
+	} else {
+		cond = fmt.Sprintf("%s.%s == nil && %s != nil && %s", path(dst), v1.Name(), r, empty)
+		assign = fmt.Sprintf("%s.%s = %s", path(dst), v1.Name(), r)
+	}
+	return fmt.Sprintf("\t// %s exists only in the hub: a group without values comes back as it was.\n\tif %s {\n\t\t%s\n\t}\n",
+		strings.TrimSuffix(contract.PathDeprecatedV1B1, "."+v1beta1), cond, assign)
 }
 
 // beforeFinalReturn inserts block before the method's last statement, a

@@ -16,6 +16,7 @@ import (
 	"sigs.k8s.io/controller-tools/pkg/genall"
 
 	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/internal/genconfig"
 )
 
 // The crdprovider fixture's zz_generated.deepcopy.go and CRDs
@@ -78,7 +79,7 @@ func updateCRDFixtures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	generated, err = regenerateDeepcopy([]string{filepath.Join(fixture, "api", "v1beta1")})
+	generated, err = regenerateDeepcopy(fixture, &genconfig.Config{}, []string{filepath.Join(fixture, "api", "v1beta1")})
 	if err != nil {
 		t.Fatal(err)
 	}

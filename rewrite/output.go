@@ -168,6 +168,9 @@ func (res *Result) WritePRBody(w io.Writer) error {
 	}
 	b.WriteString("\n### Verified\n\n- `go build ./...` and `go vet ./...` pass on the rewritten module.\n")
 	fmt.Fprintf(&b, "- `mpaudit check` reports %d of the findings this rewrite covers on the storage versions afterwards.\n", len(res.Remaining()))
+	if res.Generators != "" {
+		fmt.Fprintf(&b, "- Generators, with the provider's settings (defaults marked): %s.\n", report.MarkdownText(res.Generators))
+	}
 	if len(res.Manual) > 0 {
 		b.WriteString("\n### Needs a person\n\n")
 		for _, m := range res.Manual {

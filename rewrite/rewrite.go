@@ -86,6 +86,9 @@ type Result struct {
 	fieldsTodo, migratedKinds []string
 	// crds is what the CRD schema regeneration did (crds.go).
 	crds *crdRegen
+	// Generators says which settings of the provider's Makefile and tools
+	// module the generators ran with, and which were defaults.
+	Generators string
 }
 
 const maxRounds = 3

@@ -50,9 +50,28 @@ func Generate(dir string, env []string, pkgs, peers []string, header string) (lo
 }
 
 // Package is one package to generate conversions for, with the
-// boilerplate its existing file carries above the generated-by line.
+// boilerplate its existing file carries above the generated-by line, and
+// the settings of the provider's own conversion-gen run for it.
 type Package struct {
 	ImportPath, Header string
+	// HeaderFile is the provider's --go-header-file (absolute); when set
+	// it is the header instead of Header.
+	HeaderFile string
+	// BuildTag is the provider's --build-tag: the generated file's
+	// constraint, and the tag the packages are loaded with, which hides
+	// the file conversion-gen made before. "" is conversion-gen's default.
+	BuildTag string
+	// ExtraPeerDirs are the provider's --extra-peer-dirs: packages whose
+	// Convert_ functions the generated code calls instead of generating.
+	ExtraPeerDirs []string
+	// GeneratedBy is the generated-by line to write (the one the existing
+	// file has, which names the provider's binary); "" writes Marker's.
+	GeneratedBy string
+}
+
+// GeneratedByLine returns the generated-by line of a generated file, or "".
+func GeneratedByLine(src []byte) string {
+	return string(generatedBy.Find(src))
 }
 
 // GenerateEach is Generate with a header per package: the packages are
@@ -110,7 +129,7 @@ func Render(dir string, env []string, pkgs []Package, peers []string) (files map
 
 	headerFiles := map[string]string{} // header -> file holding it
 	for _, pkg := range pkgs {
-		if pkg.Header == "" || headerFiles[pkg.Header] != "" {
+		if pkg.HeaderFile != "" || pkg.Header == "" || headerFiles[pkg.Header] != "" {
 			continue
 		}
 		f, err := os.CreateTemp("", "mpaudit-convgen-header-*.txt")
@@ -125,22 +144,44 @@ func Render(dir string, env []string, pkgs []Package, peers []string) (files map
 		}
 		headerFiles[pkg.Header] = f.Name()
 	}
+	files = map[string][]byte{}
+	// Packages are loaded once per build tag, since the tag decides which
+	// files the load sees.
+	byTag := map[string][]Package{}
+	for _, pkg := range pkgs {
+		byTag[pkg.BuildTag] = append(byTag[pkg.BuildTag], pkg)
+	}
+	for _, tag := range slices.Sorted(maps.Keys(byTag)) {
+		if err := render(dir, env, tag, byTag[tag], peers, headerFiles, files); err != nil {
+			return nil, "", err
+		}
+	}
+	return files, "", nil
+}
+
+// render runs conversion-gen on packages sharing one build tag, adding
+// what it makes to files.
+func render(dir string, env []string, tag string, pkgs []Package, peers []string, headerFiles map[string]string, files map[string][]byte) error {
 	base := args.New()
 	base.OutputFile = File
+	if tag != "" {
+		base.GeneratedBuildTag = tag
+	}
 
 	p := parser.NewWithOptions(parser.Options{BuildTags: []string{base.GeneratedBuildTag}})
 	// Everything is loaded once, from dir: loading from source is most of
 	// the cost, and conversion-gen later looks peers up by import path and
 	// finds them loaded instead of asking go list from the process's
 	// working directory.
-	var paths []string
+	var paths, extra []string
 	for _, pkg := range pkgs {
 		paths = append(paths, pkg.ImportPath)
+		extra = append(extra, pkg.ExtraPeerDirs...)
 	}
-	patterns := slices.Concat(paths, peers, base.BasePeerDirs)
+	patterns := slices.Compact(slices.Sorted(slices.Values(slices.Concat(paths, peers, base.BasePeerDirs, extra))))
 	cfg := &packages.Config{Dir: dir, Env: append(os.Environ(), env...)}
 	if err := p.LoadPackagesWithConfigForTesting(cfg, patterns...); err != nil {
-		return nil, "", fmt.Errorf("conversion-gen: loading %v: %w", paths, err)
+		return fmt.Errorf("conversion-gen: loading %v: %w", paths, err)
 	}
 	// The parser builds one universe. Each package gets a shallow copy of
 	// the context with its own inputs, as providers' per-package runs have:
@@ -148,11 +189,11 @@ func Render(dir string, env []string, pkgs []Package, peers []string) (files map
 	// manual conversion (each converting the same Condition type).
 	shared, err := generator.NewContext(p, generators.NameSystems(), generators.DefaultNameSystem())
 	if err != nil {
-		return nil, "", fmt.Errorf("conversion-gen: %w", err)
+		return fmt.Errorf("conversion-gen: %w", err)
 	}
 	goFile, ok := shared.FileTypes[generator.GoFileType].(*generator.DefaultFileType)
 	if !ok {
-		return nil, "", fmt.Errorf("conversion-gen: unexpected Go file type %T", shared.FileTypes[generator.GoFileType])
+		return fmt.Errorf("conversion-gen: unexpected Go file type %T", shared.FileTypes[generator.GoFileType])
 	}
 	out := &memFileType{DefaultFileType: *goFile, files: map[string][]byte{}}
 	shared.FileTypes = map[string]generator.FileType{generator.GoFileType: out}
@@ -162,15 +203,24 @@ func Render(dir string, env []string, pkgs []Package, peers []string) (files map
 		ctx.Inputs = []string{pkg.ImportPath}
 		a := *base
 		a.GoHeaderFile = headerFiles[pkg.Header]
+		if pkg.HeaderFile != "" {
+			a.GoHeaderFile = pkg.HeaderFile
+		}
+		a.ExtraPeerDirs = pkg.ExtraPeerDirs
+		clear(out.files)
 		targets := generators.GetTargets(ctx, &a)
 		if err := ctx.ExecuteTargets(targets); err != nil {
-			return nil, "", fmt.Errorf("conversion-gen: %s: %w", pkg.ImportPath, err)
+			return fmt.Errorf("conversion-gen: %s: %w", pkg.ImportPath, err)
+		}
+		line := "// " + Marker + ". DO NOT EDIT."
+		if pkg.GeneratedBy != "" {
+			line = pkg.GeneratedBy
+		}
+		for path, data := range out.files {
+			files[path] = generatedBy.ReplaceAll(data, []byte(line))
 		}
 	}
-	for path, data := range out.files {
-		out.files[path] = generatedBy.ReplaceAll(data, []byte("// "+Marker+". DO NOT EDIT."))
-	}
-	return out.files, "", nil
+	return nil
 }
 
 // memFileType is gengo's Go file type assembling into memory instead of

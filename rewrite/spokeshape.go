@@ -1,0 +1,57 @@
+package rewrite
+
+import (
+	"fmt"
+
+	"github.com/mpaudit/mpaudit/analyzers/kindtypes"
+	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/report"
+)
+
+// spokePointerBlocks lists, as blocked uses the withholding takes, the
+// string-shape fixes of storage types one of whose conversion spokes keeps
+// the field as *string: the spoke's pointer to "" becomes the hub's "" and
+// comes back nil, so the spoke→hub→spoke round trip that
+// utilconversion.FuzzTestFunc runs fails. Core reads *string and string
+// alike, so keeping the pointer changes nothing any core reads.
+func spokePointerBlocks(rep *report.Report) []report.Finding {
+	if rep == nil {
+		return nil
+	}
+	type resource struct{ group, name string }
+	storage := map[resource]report.TypeRef{}
+	spokes := map[string]report.TypeRef{}
+	for _, r := range rep.Summary.TypeRefs {
+		if r.Storage {
+			storage[resource{r.Group, r.Name}] = r
+		} else {
+			spokes[r.GoType] = r
+		}
+	}
+	var out []report.Finding
+	seen := map[string]bool{}
+	for _, f := range rep.Findings {
+		spoke, ok := spokes[f.Type]
+		if f.Rule != contract.RuleKindV1Beta1Shape || !f.Spoke || !ok {
+			continue
+		}
+		k, ok := contract.KindByName(spoke.Kind)
+		if !ok {
+			continue
+		}
+		if _, ok := kindtypes.StringShape(k, f.Field); !ok {
+			continue
+		}
+		hub, ok := storage[resource{spoke.Group, spoke.Name}]
+		if !ok || seen[hub.GoType+" "+f.Field] {
+			continue
+		}
+		seen[hub.GoType+" "+f.Field] = true
+		out = append(out, report.Finding{
+			Rule: f.Rule, Kind: f.Kind, Type: hub.GoType, Field: f.Field, Position: f.Position,
+			Message: fmt.Sprintf("conversion spoke %s/%s keeps it as *string: a pointer to \"\" would come back nil through the hub's string (spoke→hub→spoke)",
+				spoke.Group, spoke.Version),
+		})
+	}
+	return out
+}

@@ -130,6 +130,9 @@ type Type struct {
 	Markers        markers.Set
 	// Labels are +kubebuilder:metadata:labels on the type.
 	Labels map[string]string
+	// ContractLabels are the labels of the type's CRD (else Labels), nil
+	// when neither is found.
+	ContractLabels map[string]string
 }
 
 // Pool is a classified InfraMachinePool type.
@@ -321,10 +324,11 @@ func find(pass *analysis.Pass, env *setup.Env, res *Result) {
 				t.Points = append(t.Points, p.Path)
 			}
 		}
+		if !crdsLoaded {
+			cfg, crdsLoaded = loadCRDs(env, res.Dir, res.ModuleRoot), true
+		}
+		t.ContractLabels, _ = labelsOf(cfg, t)
 		if c.Kind.LabelExclusiveSince != "" {
-			if !crdsLoaded {
-				cfg, crdsLoaded = loadCRDs(env, res.Dir, res.ModuleRoot), true
-			}
 			t.Judgement = judge(cfg, t, res.Release)
 		}
 		res.Types = append(res.Types, t)

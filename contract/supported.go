@@ -80,15 +80,16 @@ func (w CoreWindow) String() string {
 func (r Release) String() string { return string(r) }
 
 // ContractReadAt is the contract a core release reads the API version of a
-// CRD with these contract labels by, "" when it reads another version or
-// cannot resolve the labels. A core before v1.11 knows only v1beta1 and
-// reads every served version by it.
+// CRD with these contract labels by, "" when it reads another version
+// (conversion serves it this one's fields) or cannot resolve the labels. A
+// core before v1.11 knows only v1beta1: it reads by it the version its
+// v1beta1 label names, and is taken to read this one when no label says
+// which (it cannot resolve the kind then, but keeping what it would read is the safe side).
 func ContractReadAt(labels map[string]string, version string, core Release) Contract {
-	known := ContractsKnownBy(core)
-	if len(known) == 1 && known[0] == V1Beta1 {
+	c, api, err := ResolveContractAt(labels, core)
+	if !Knows(core, V1Beta2) && err != nil {
 		return V1Beta1
 	}
-	c, api, err := ResolveContractAt(labels, core)
 	if err != nil || api != version {
 		return ""
 	}

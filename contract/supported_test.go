@@ -24,6 +24,7 @@ func TestV1Beta1Reader(t *testing.T) {
 		{"v1.11 reads ready by v1beta1 under its label", &InfraCluster, PathReady, "v1.11.0", v1, "v1.11.0"},
 		{"v1.11 reads no ready by v1beta1 once labelled", &InfraCluster, PathReady, "v1.11.0", flipped, ""},
 		{"another version named", &InfraMachine, PathFailureReason, "v1.12.0", map[string]string{LabelKey(string(V1Beta1)): "v1beta1"}, ""},
+		{"v1.10 core reads the version its label names", &InfraMachine, PathFailureReason, "v1.10.4", map[string]string{LabelKey(string(V1Beta1)): "v1alpha2"}, ""},
 		{"no such v1beta1 point", &InfraMachine, PathInitialization + ".provisioned", "v1.10.0", v1, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -203,9 +203,9 @@ func TestRewriteKindsSafeOrder(t *testing.T) {
 	}
 	for _, want := range []string{
 		"FooControlPlane.controlplane.kinds.example.com keeps its label",
-		"FooCluster.infrastructure.kinds.example.com: every core release",
+		"FooCluster.infrastructure.kinds.example.com v1beta1 (InfraCluster): cores v1.14.2 and later read it by the v1beta2 contract: status.initialization.provisioned\n",
 		"reads of v1beta1 fields stay (1, " + contract.RuleKindRemovedFieldRead + " at info)",
-		"FooControlPlane.controlplane.kinds.example.com: cores before " + string(contract.ReleaseV1Beta1Dropped),
+		"FooControlPlane.controlplane.kinds.example.com v1beta1 (ControlPlane): cores v1.14.2 up to " + string(contract.ReleaseV1Beta1Dropped) + " read it by the v1beta1 contract: ",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("PR body lacks %q:\n%s", want, text)

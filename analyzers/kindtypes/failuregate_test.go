@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -17,8 +18,8 @@ import (
 const failures110 = "../../rewrite/testdata/capi110failures"
 
 // TestFailureFieldsStayForV1Beta1Cores: with the go.mod's v1.10.4 core
-// supported, MPA125 reports the failure fields, says why they are not
-// moved and offers no fix; with a v1.11 target, which reads the version by
+// supported, MPA125 (a machine) and MPA105/MPA106 (a pool) report the
+// failure fields, say why they are not moved and offer no fix; with a v1.11 target, which reads the version by
 // the v1beta2 label the rewrite gives it, the move is offered.
 func TestFailureFieldsStayForV1Beta1Cores(t *testing.T) {
 	for _, tc := range []struct {
@@ -33,28 +34,31 @@ func TestFailureFieldsStayForV1Beta1Cores(t *testing.T) {
 			if len(rep.Problems) > 0 {
 				t.Fatalf("problems: %v", rep.Problems)
 			}
+			failureRule := map[string]bool{contract.RuleKindFailureFields: true, contract.RuleFailureReason: true, contract.RuleFailureMessage: true}
 			var found []string
 			for _, f := range rep.Findings {
-				if f.Rule != contract.RuleKindFailureFields {
+				if !failureRule[f.Rule] {
 					continue
 				}
-				found = append(found, f.Field)
+				found = append(found, f.Rule+" "+f.Kind+" "+f.Field)
 				kept := strings.Contains(f.Message, "not moved: cores v1.10.4 up to v1.11.0 read status.failureReason and status.failureMessage by the v1beta1 contract")
 				if kept == tc.moved {
-					t.Errorf("%s: %s", f.Field, f.Message)
+					t.Errorf("%s %s: %s", f.Kind, f.Field, f.Message)
 				}
 			}
-			if strings.Join(found, ",") != contract.PathFailureReason+","+contract.PathFailureMessage {
-				t.Errorf("MPA125 findings on %v", found)
+			slices.Sort(found)
+			if want := []string{"MPA105 FooMachinePool status.failureReason", "MPA106 FooMachinePool status.failureMessage",
+				"MPA125 FooMachine status.failureMessage", "MPA125 FooMachine status.failureReason"}; !slices.Equal(found, want) {
+				t.Errorf("failure findings %v, want %v", found, want)
 			}
-			moves := 0
+			moves := map[string]int{}
 			for _, f := range fx.List {
-				if f.Rule == contract.RuleKindFailureFields {
-					moves++
+				if failureRule[f.Rule] {
+					moves[f.Rule]++
 				}
 			}
-			if (moves > 0) != tc.moved {
-				t.Errorf("%d failure fixes offered, want them: %v", moves, tc.moved)
+			if (moves[contract.RuleKindFailureFields] > 0) != tc.moved || (moves[contract.RuleFailureReason] > 0) != tc.moved {
+				t.Errorf("failure fixes offered %v, want them: %v", moves, tc.moved)
 			}
 		})
 	}
@@ -74,7 +78,7 @@ func TestGoFixKeepsFailureFieldsForV1Beta1Cores(t *testing.T) {
 		t.Fatal(err)
 	}
 	goRun(t, dir, "fix", "-fixtool="+bin, "./...")
-	for _, rel := range []string{"api/v1alpha1/foomachine_types.go", "controllers/controllers.go"} {
+	for _, rel := range []string{"api/v1alpha1/foomachine_types.go", "api/v1alpha1/foomachinepool_types.go", "controllers/controllers.go"} {
 		before, _ := os.ReadFile(filepath.Join(failures110, rel))
 		after, err := os.ReadFile(filepath.Join(dir, rel))
 		if err != nil {

@@ -18,3 +18,10 @@ func FailMachine(m *infrav1.FooMachine, msg string) {
 	m.Status.FailureReason = &reason
 	m.Status.FailureMessage = &msg
 }
+
+// FailPool records a terminal failure of a pool, which a v1.10 core reads.
+func FailPool(p *infrav1.FooMachinePool, msg string) {
+	reason := capierrors.InvalidConfigurationMachinePoolError
+	p.Status.FailureReason = &reason
+	p.Status.FailureMessage = &msg
+}

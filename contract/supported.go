@@ -17,8 +17,6 @@ func SupportedCores(oldest Release) CoreRange {
 	return CoreRange{Oldest: oldest, Newest: NewestCatalogRelease()}
 }
 
-func (r CoreRange) String() string { return fmt.Sprintf("%s to %s", r.Oldest, r.Newest) }
-
 // boundaries are the releases where some reading of the catalog changes:
 // a read window's ends and the releases that learn or drop a contract.
 func boundaries() []Release {

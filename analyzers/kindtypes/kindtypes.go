@@ -334,7 +334,7 @@ func (c *checker) failureFields() {
 		return
 	}
 	fixes, withheld := c.withhold(c.failureFixes(paths...), paths...)
-	withheld += c.failuresKept(paths...)
+	withheld += c.failuresKept(paths...) // the finding stays and says why
 	var fields []*types.Var
 	kept := false
 	for _, x := range found {
@@ -363,9 +363,10 @@ func (c *checker) failureFixes(paths ...string) []analysis.SuggestedFix {
 }
 
 // failuresKept says why the failure fields stay top-level: a supported
-// core reads one by the v1beta1 contract (cores before v1.11 read every
-// version so, and take it as a terminal failure), so moving it would
-// change what that core reads. "" when none does.
+// core reads one by the v1beta1 contract (a core before v1.11 reads so the
+// version its label names and takes it as a terminal failure), so moving
+// it would change what that core reads. "" when none does. The same
+// answer gates the poolusage use-site fixes, which follow kindtypes.Changed.
 func (c *checker) failuresKept(paths ...string) string {
 	if c.res == nil {
 		return ""

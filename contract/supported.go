@@ -101,18 +101,26 @@ func readsPoint(k *Kind, pc Contract, path string, core Release, c Contract) boo
 	return ok && slices.ContainsFunc(p.Reads, func(rd Read) bool { return rd.covers(core, c) })
 }
 
-// V1Beta1Reader returns the first window of r whose cores read the v1beta1
+// V1Beta1Reader returns the first span of r's cores that read the v1beta1
 // point at path of kind k by the v1beta1 contract, on API version version
-// of a CRD with these labels. While one does, the field must stay where it
-// is (its v1beta2 successor goes beside it): moving it under
-// status.deprecated.v1beta1 changes what that core reads.
+// of a CRD with these labels (its adjacent windows joined). While one does,
+// the field must stay where it is (its v1beta2 successor goes beside it):
+// moving it under status.deprecated.v1beta1 changes what that core reads.
 func V1Beta1Reader(k *Kind, path, version string, labels map[string]string, r CoreRange) (CoreWindow, bool) {
+	var span CoreWindow
+	found := false
 	for _, w := range r.Windows() {
-		if ContractReadAt(labels, version, w.From) == V1Beta1 && readsPoint(k, V1Beta1, path, w.From, V1Beta1) {
-			return w, true
+		reads := ContractReadAt(labels, version, w.From) == V1Beta1 && readsPoint(k, V1Beta1, path, w.From, V1Beta1)
+		switch {
+		case reads && !found:
+			span, found = w, true
+		case reads:
+			span.Until = w.Until
+		case found:
+			return span, true
 		}
 	}
-	return CoreWindow{}, false
+	return span, found
 }
 
 // WithV1Beta2Label is labels (not changed) with version added to the
@@ -128,6 +136,19 @@ func WithV1Beta2Label(labels map[string]string, version string) map[string]strin
 		out[key] = strings.Trim(out[key]+"_"+version, "_")
 	}
 	return out
+}
+
+// LabelsAfterRewrite are a CRD's contract labels once `mpaudit rewrite`
+// labels API version version of kind k v1beta2 (WithV1Beta2Label), or
+// labels as they are when it cannot: for a kind core maps an API version
+// back to one contract by (a ControlPlane), a version the v1beta1 label
+// lists stays there for older cores, and the pair would have no
+// deterministic contract (MPA345), so the rewrite holds that label.
+func LabelsAfterRewrite(k *Kind, labels map[string]string, version string) map[string]string {
+	if k.MapsVersionToContract() && slices.Contains(strings.Split(labels[LabelKey(string(V1Beta1))], "_"), version) {
+		return labels
+	}
+	return WithV1Beta2Label(labels, version)
 }
 
 // WindowReads is what the cores of one window read of an API version: the

@@ -36,6 +36,24 @@ func TestV1Beta1Reader(t *testing.T) {
 	}
 }
 
+// A ControlPlane whose one version the v1beta1 label lists keeps that label
+// through the rewrite, so a v1.14 core still reads it by v1beta1.
+func TestLabelsAfterRewrite(t *testing.T) {
+	v1 := map[string]string{LabelKey(string(V1Beta1)): "v1alpha1"}
+	if got := LabelsAfterRewrite(&ControlPlane, v1, "v1alpha1"); !reflect.DeepEqual(got, v1) {
+		t.Errorf("control plane: %v", got)
+	}
+	if w, ok := V1Beta1Reader(&ControlPlane, PathFailureReason, "v1alpha1", LabelsAfterRewrite(&ControlPlane, v1, "v1alpha1"), SupportedCores("v1.14.2")); !ok || w != (CoreWindow{"v1.14.2", ReleaseV1Beta1Dropped}) {
+		t.Errorf("control plane failures: %v %v", w, ok)
+	}
+	if got := LabelsAfterRewrite(&InfraMachine, v1, "v1alpha1"); got[LabelKey(string(V1Beta2))] != "v1alpha1" {
+		t.Errorf("machine: %v", got)
+	}
+	if got := LabelsAfterRewrite(&ControlPlane, v1, "v1beta2"); got[LabelKey(string(V1Beta2))] != "v1beta2" {
+		t.Errorf("a new control plane version: %v", got)
+	}
+}
+
 func TestCoreRangeWindows(t *testing.T) {
 	got := SupportedCores("v1.10.4").Windows()
 	if got[0] != (CoreWindow{From: "v1.10.4", Until: ReleaseV1Beta2}) || got[len(got)-1].Until != "" || got[len(got)-1].From != NewestCatalogRelease() {

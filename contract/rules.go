@@ -363,7 +363,8 @@ var poolRules = []*Rule{
 		Title: "top-level status.failureReason",
 		Rationale: "The v1beta2 contract has no terminal failures; failureReason is only surfaced into the MachinePool's " +
 			"status.deprecated.v1beta1 for compatibility. Keep old values under status.deprecated.v1beta1.",
-		Fix:      "Move the field to `Status.Deprecated.V1Beta1.FailureReason` (or drop it) and report failures through conditions.",
+		Fix: "Move the field to `Status.Deprecated.V1Beta1.FailureReason` (or drop it) and report failures through conditions; " +
+			"the fix waits while a supported core reads it by the v1beta1 contract (cores before v1.11, which take it as a terminal failure).",
 		DocURL:   contractDoc + "#inframachinepool-terminal-failures",
 		severity: fixed(Warning),
 	},
@@ -372,9 +373,10 @@ var poolRules = []*Rule{
 		Modes: Static, FixedBy: SuggestedFix | Rewrite,
 		Title:     "top-level status.failureMessage",
 		Rationale: "As for failureReason: no terminal failures in the v1beta2 contract.",
-		Fix:       "Move the field to `Status.Deprecated.V1Beta1.FailureMessage` (or drop it) and report failures through conditions.",
-		DocURL:    contractDoc + "#inframachinepool-terminal-failures",
-		severity:  fixed(Warning),
+		Fix: "Move the field to `Status.Deprecated.V1Beta1.FailureMessage` (or drop it) and report failures through conditions; " +
+			"the fix waits while a supported core reads it by the v1beta1 contract (cores before v1.11, which take it as a terminal failure).",
+		DocURL:   contractDoc + "#inframachinepool-terminal-failures",
+		severity: fixed(Warning),
 	},
 	{
 		ID: RuleProviderIDPointer, Name: "providerid-not-string", Scope: ScopeType, Kind: &InfraMachinePool, Field: PathProviderID,

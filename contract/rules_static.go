@@ -131,7 +131,9 @@ var staticKindRules = []*Rule{
 		Rationale: "The v1beta2 contract has no terminal failures: core only copies these into its own object's " +
 			"status.deprecated.v1beta1. Keep old values under status.deprecated.v1beta1 and report failures through conditions.",
 		Fix: "Move the fields to `Status.Deprecated.V1Beta1` when the type moves to the v1beta2 contract. The fix moves them " +
-			"(adding the groups when missing) with nil-safe accessors on the status type, and rewrites their use sites to the accessors.",
+			"(adding the groups when missing) with nil-safe accessors on the status type, and rewrites their use sites to the accessors; " +
+			"not while a supported core (the go.mod's up to the newest catalogued) reads them by the v1beta1 contract, as cores before v1.11 do, " +
+			"taking them as terminal failures: then they stay and the finding says why.",
 		DocURL:   migrationDoc,
 		severity: byLabel(Info, Info, Warning, Warning),
 	},

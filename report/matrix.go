@@ -2,6 +2,7 @@ package report
 
 import (
 	"cmp"
+	"maps"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -26,6 +27,17 @@ type TypeRef struct {
 	// NoCRD says no CRD of the kind was found (static mode): the CRD
 	// columns are not checked, whatever the markers say.
 	NoCRD bool `json:"noCRD,omitempty"`
+	// Points are the JSON paths of the kind's catalogued points the type
+	// has (static mode), for saying which cores read what it has.
+	Points []string `json:"points,omitempty"`
+	// Labels are the contract labels of the type's CRD as the audit read
+	// them (static mode).
+	Labels map[string]string `json:"labels,omitempty"`
+}
+
+// sameTypeRef is equality of type rows.
+func sameTypeRef(a, b TypeRef) bool {
+	return compareTypeRefs(a, b) == 0 && slices.Equal(a.Points, b.Points) && maps.Equal(a.Labels, b.Labels) && a.NoCRD == b.NoCRD
 }
 
 // APIVersion is group/version, or the version alone when the group is unknown.
@@ -83,7 +95,7 @@ func buildMatrix(r *Report) *Matrix {
 		return nil
 	}
 	slices.SortFunc(refs, compareTypeRefs)
-	refs = slices.Compact(refs)
+	refs = slices.CompactFunc(refs, sameTypeRef)
 	modes := contract.Static
 	if r.Mode == "live" {
 		modes = contract.Live

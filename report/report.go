@@ -181,7 +181,7 @@ func (r *Report) Finish() int {
 	}
 	sort.Strings(s.Types)
 	slices.SortFunc(s.TypeRefs, compareTypeRefs)
-	s.TypeRefs = slices.Compact(s.TypeRefs)
+	s.TypeRefs = slices.CompactFunc(s.TypeRefs, sameTypeRef)
 	r.Matrix = buildMatrix(r)
 	s.Failed = failed
 	switch {

@@ -192,34 +192,64 @@ func (res *Result) checklist() []checkItem {
 	return items
 }
 
-// worksOn says, per kind, which core releases read what the result has,
-// from the catalog's release data.
+// worksOn says, per kind the rewrite labelled or held and per field its
+// storage version has, which supported cores (the target up to the newest
+// catalogued release) read it and by which contract, from the catalog and
+// the labels the result's audit read.
 func (res *Result) worksOn() []string {
-	var out []string
-	lp := res.labels
-	if lp != nil {
-		for key := range lp.flipped {
-			out = append(out, fmt.Sprintf("%s: every core release: cores before %s read the kept v1beta1 fields, %s and later the v1beta2 fields its %s label names; drop the v1beta1 fields once cores before %s are not supported",
-				key, contract.ReleaseV1Beta2, contract.ReleaseV1Beta2, contract.LabelKey(contract.V1Beta2), contract.ReleaseV1Beta2))
-		}
-		for key := range lp.pools {
-			out = append(out, fmt.Sprintf("%s: every core release: cores through %s read status.ready (kept), cores from %s (assumed) read status.initialization under the %s label",
-				key, contract.LatestVerifiedCore, contract.ReleasePoolFallback, contract.LabelKey(contract.V1Beta2)))
+	keys := map[labelKey]string{} // -> what follows the computed reads
+	if lp := res.labels; lp != nil {
+		for _, m := range []map[labelKey]string{lp.flipped, lp.pools} {
+			for key := range m {
+				keys[key] = ""
+			}
 		}
 	}
-	if len(res.fdMigrated) > 0 {
-		_, v2, _ := fdPoints()
-		for _, key := range res.fdMigrated {
-			out = append(out, fmt.Sprintf("%s: %s is the list in the version its %s label names (%s and later); cores before %s read the older version its %s label names, whose map converts from the list",
-				key, v2.Path, contract.LabelKey(contract.V1Beta2), contract.ReleaseV1Beta2, contract.ReleaseV1Beta2, contract.LabelKey(contract.V1Beta1)))
-		}
+	for _, key := range res.fdMigrated {
+		keys[key] = ""
 	}
 	for _, h := range res.held {
-		out = append(out, fmt.Sprintf("%s: cores before %s, which read the v1beta1 fields its label names (v1beta1 support is planned to end there); change the label once the checklist's Labels item is done",
-			h.key, contract.ReleaseV1Beta1Dropped))
+		keys[h.key] = "; its label stays until the checklist's Labels item is done"
+	}
+	if len(keys) == 0 || res.After == nil {
+		return nil
+	}
+	cores := contract.SupportedCores(res.Target.Release())
+	var out []string
+	for _, r := range res.After.Summary.TypeRefs {
+		tail, ok := keys[labelKey{r.Group, r.Name}]
+		k, known := contract.KindByName(r.Kind)
+		if !ok || !known || !r.Storage {
+			continue
+		}
+		out = append(out, worksOnLine(labelKey{r.Group, r.Name}, r.Version, r.Kind,
+			contract.ReadsOver(k, r.Version, r.Labels, r.Points, cores))+tail)
 	}
 	sort.Strings(out)
-	return out
+	return slices.Compact(out)
+}
+
+// worksOnLine renders the reads of one API version, adjacent windows that
+// read alike joined.
+func worksOnLine(key labelKey, version, kind string, reads []contract.WindowReads) string {
+	var parts []string
+	for i := 0; i < len(reads); {
+		j := i + 1
+		for j < len(reads) && reads[j].Contract == reads[i].Contract && slices.Equal(reads[j].Paths, reads[i].Paths) {
+			j++
+		}
+		w := contract.CoreWindow{From: reads[i].Window.From, Until: reads[j-1].Window.Until}
+		switch r := reads[i]; {
+		case r.Contract == "":
+			parts = append(parts, fmt.Sprintf("cores %s read another API version or cannot resolve its labels", w))
+		case len(r.Paths) == 0:
+			parts = append(parts, fmt.Sprintf("cores %s read it by the %s contract: none of its fields", w, r.Contract))
+		default:
+			parts = append(parts, fmt.Sprintf("cores %s read it by the %s contract: %s", w, r.Contract, strings.Join(r.Paths, ", ")))
+		}
+		i = j
+	}
+	return fmt.Sprintf("%s %s (%s): %s", key, version, kind, strings.Join(parts, "; "))
 }
 
 // madePointers lists the value fields of storage types (kind and path) the

@@ -70,7 +70,7 @@ func TestRewriteControlPlaneCounters(t *testing.T) {
 		"apis/controlplane/v1beta2/zz_generated.deepcopy.go",
 		"config/crd/kustomization.yaml",
 		"controllers/controlplane.go",
-		"metadata.yaml",
+		// metadata.yaml: its release series are released; the PR body proposes the next one.
 	}
 	if got := changedFiles(res); !slices.Equal(got, want) {
 		t.Errorf("changed files:\n got %v\nwant %v", got, want)

@@ -14,8 +14,8 @@
 // and completing a stale CRD that only lacks fields of its types, adding CRD
 // contract labels with kyaml in a safe order (order.go: a label-driven
 // kind's label changes only when the audit under the new label finds
-// nothing core would miss), aligning
-// clusterctl's metadata.yaml, and adding a go.mod requirement for
+// nothing core would miss), proposing (never editing: released series keep
+// their contract) clusterctl's next metadata.yaml series, and adding a go.mod requirement for
 // k8s.io/utils when the pointer helper is new.
 //
 // Everything happens in a staging copy of the module first. The copy must

@@ -203,9 +203,9 @@ func TestRewriteKindsSafeOrder(t *testing.T) {
 	}
 	for _, want := range []string{
 		"FooControlPlane.controlplane.kinds.example.com keeps its label",
-		"FooCluster.infrastructure.kinds.example.com: every core release",
+		"FooCluster.infrastructure.kinds.example.com v1beta1 (InfraCluster): cores v1.14.2 and later read it by the v1beta2 contract: status.initialization.provisioned\n",
 		"reads of v1beta1 fields stay (1, " + contract.RuleKindRemovedFieldRead + " at info)",
-		"FooControlPlane.controlplane.kinds.example.com: cores before " + string(contract.ReleaseV1Beta1Dropped),
+		"FooControlPlane.controlplane.kinds.example.com v1beta1 (ControlPlane): cores v1.14.2 up to " + string(contract.ReleaseV1Beta1Dropped) + " read it by the v1beta1 contract: ",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("PR body lacks %q:\n%s", want, text)
@@ -214,10 +214,11 @@ func TestRewriteKindsSafeOrder(t *testing.T) {
 }
 
 // TestRewriteKindsAllReadyLabelsAndMetadata: without the control plane every
-// kind is ready, so the kustomization-wide label is extended and the newest
-// release series of metadata.yaml declares v1beta2, comments kept.
+// kind is ready, so the kustomization-wide label is extended; metadata.yaml
+// is left (its series are released) and the PR body proposes the next one.
 func TestRewriteKindsAllReadyLabelsAndMetadata(t *testing.T) {
 	dir := copyTree(t, "testdata/kindsprovider")
+	metadata, _ := os.ReadFile(filepath.Join(dir, metadataFile))
 	if err := os.RemoveAll(filepath.Join(dir, "apis", "controlplane")); err != nil {
 		t.Fatal(err)
 	}
@@ -251,57 +252,41 @@ func TestRewriteKindsAllReadyLabelsAndMetadata(t *testing.T) {
 	if !strings.Contains(string(kust), "    cluster.x-k8s.io/v1beta1: v1beta1\n    cluster.x-k8s.io/v1beta2: v1beta1\n") {
 		t.Errorf("the kustomization's labels were not extended:\n%s", kust)
 	}
-	meta, _ := os.ReadFile(filepath.Join(dir, metadataFile))
-	wantMeta := `# maps release series of major.minor to cluster-api contract version
-# the contract version may change between minor or major versions, but *not*
-# between patch versions.
-#
-# update this file only when a new major or minor version is released
-apiVersion: clusterctl.cluster.x-k8s.io/v1alpha3
-kind: Metadata
-releaseSeries:
-  - major: 0
-    minor: 2
-    contract: v1beta2 # the series being released
-  - major: 0
-    minor: 1
-    contract: v1beta1
-`
-	if string(meta) != wantMeta {
-		t.Errorf("metadata.yaml:\n%s\nwant:\n%s", meta, wantMeta)
+	// Every series listed is released with its contract: none is edited;
+	// the PR body proposes the next one.
+	if meta, _ := os.ReadFile(filepath.Join(dir, metadataFile)); !bytes.Equal(meta, metadata) {
+		t.Errorf("metadata.yaml changed:\n%s\nwas:\n%s", meta, metadata)
 	}
 	var body bytes.Buffer
 	if err := res.WritePRBody(&body); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"5. [x] **Labels**", "6. [x] **clusterctl metadata**: release series v0.2 declares contract v1beta2 in metadata.yaml"} {
+	for _, want := range []string{"5. [x] **Labels**", "6. [ ] **clusterctl metadata**: released series keep their contract (v0.2 declares v1beta1 in metadata.yaml); for the next release add the series", "{major: 0, minor: 3, contract: v1beta2}"} {
 		if !strings.Contains(body.String(), want) {
 			t.Errorf("PR body lacks %q:\n%s", want, body.String())
 		}
 	}
 }
 
-func TestSetNewestContract(t *testing.T) {
+func TestProposeSeries(t *testing.T) {
 	for _, tc := range []struct {
-		name, in, want, series, err string
+		name, in string
+		oldest   contract.Release
+		want     string
 	}{
-		{name: "newest is not first", in: "releaseSeries:\n- major: 1\n  minor: 9\n  contract: v1beta1\n- major: 1\n  minor: 10\n  contract: v1beta1 # next\n",
-			want: "releaseSeries:\n- major: 1\n  minor: 9\n  contract: v1beta1\n- major: 1\n  minor: 10\n  contract: v1beta2 # next\n", series: "v1.10"},
-		{name: "already", in: "releaseSeries:\n- major: 0\n  minor: 1\n  contract: v1beta2\n", series: "v0.1"},
-		{name: "no contract key", in: "releaseSeries:\n- major: 0\n  minor: 1\n", want: "releaseSeries:\n- major: 0\n  minor: 1\n  contract: v1beta2\n", series: "v0.1"},
-		{name: "no series", in: "kind: Metadata\n", err: "no releaseSeries list"},
-		{name: "not numeric", in: "releaseSeries:\n- major: x\n  minor: 1\n", err: "without numeric major and minor"},
+		{name: "newest is not first", in: "releaseSeries:\n- major: 1\n  minor: 10\n  contract: v1beta1 # next\n- major: 1\n  minor: 9\n  contract: v1beta1\n", oldest: "v1.11.0",
+			want: "left: released series keep their contract (v1.10 declares v1beta1 in metadata.yaml); for the next release add the series `{major: 1, minor: 11, contract: v1beta2}`"},
+		{name: "already", in: "releaseSeries:\n- major: 0\n  minor: 1\n  contract: v1beta2\n", oldest: "v1.11.0", want: "done: metadata.yaml already declares v1beta2 for release series v0.1"},
+		{name: "no contract key", in: "releaseSeries:\n- major: 0\n  minor: 1\n", oldest: "v1.14.2",
+			want: "left: released series keep their contract (v0.1 declares no contract in metadata.yaml); for the next release add the series `{major: 0, minor: 2, contract: v1beta2}`"},
+		{name: "cores before v1.11 supported", in: "releaseSeries:\n- major: 0\n  minor: 7\n  contract: v1beta1\n", oldest: "v1.10.4",
+			want: "done: metadata.yaml keeps its release series (v0.7 declares v1beta1): cores from v1.10.4, the target, are supported and clusterctl installs only v1beta1 series on cores before v1.11.0; declare v1beta2 for a new series once they are not"},
+		{name: "no series", in: "kind: Metadata\n", oldest: "v1.14.2", want: "left: declare contract v1beta2 for the next release series in metadata.yaml by hand (no releaseSeries list)"},
+		{name: "not numeric", in: "releaseSeries:\n- major: x\n  minor: 1\n", oldest: "v1.14.2", want: "left: declare contract v1beta2 for the next release series in metadata.yaml by hand (a release series without numeric major and minor)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			out, series, err := setNewestContract([]byte(tc.in), contract.V1Beta2)
-			if tc.err != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.err) {
-					t.Fatalf("err = %v, want %q", err, tc.err)
-				}
-				return
-			}
-			if err != nil || series != tc.series || string(out) != tc.want {
-				t.Errorf("got %q, %q, %v; want %q, %q", out, series, err, tc.want, tc.series)
+			if got := proposeSeries([]byte(tc.in), tc.oldest); got != tc.want {
+				t.Errorf("got  %q\nwant %q", got, tc.want)
 			}
 		})
 	}

@@ -14,21 +14,21 @@ import (
 
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/crdconfig"
-	"github.com/mpaudit/mpaudit/internal/yamldocs"
 	"github.com/mpaudit/mpaudit/report"
 )
 
 // clusterctl's metadata.yaml maps release series to the contract they
-// implement. When the rewrite changes contract labels it aligns the newest
-// series, the one the next release belongs to: published series describe
-// releases that keep their contract. It declares v1beta2 only when every
-// contract CRD of the module then carries the v1beta2 label; otherwise it
-// is left, and the PR body says which CRDs keep it from declaring v1beta2.
+// implement. A series listed there is released (or being released) with
+// that contract, and clusterctl plans installs by it: the rewrite never
+// edits a series. When every contract CRD of the module then carries the
+// v1beta2 label and no supported core is older than v1.11 (clusterctl
+// installs only v1beta1 series on those), the PR body proposes the next
+// series with contract v1beta2; otherwise it says why the series stay.
 
 const metadataFile = "metadata.yaml"
 
 // alignMetadata runs after the labels of the pass are placed.
-func alignMetadata(st *stage, rep *report.Report, configs map[string]*crdconfig.Result, lp *labelPass, mark func(string, string)) error {
+func alignMetadata(st *stage, rep *report.Report, configs map[string]*crdconfig.Result, lp *labelPass) error {
 	path := filepath.Join(st.dir, metadataFile)
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -70,17 +70,43 @@ func alignMetadata(st *stage, rep *report.Report, configs map[string]*crdconfig.
 		lp.metadata = metadataLeft(newestContract(data), lacking, bothLabels, v1beta2Only)
 		return nil
 	}
-	out, series, err := setNewestContract(data, contract.V1Beta2)
+	lp.metadata = proposeSeries(data, rep.Target.Release())
+	return nil
+}
+
+// proposeSeries says what metadata.yaml needs once every contract CRD has
+// the v1beta2 label, for a provider whose oldest supported core is oldest.
+func proposeSeries(data []byte, oldest contract.Release) string {
+	rn, err := kyaml.Parse(string(data))
 	if err != nil {
-		lp.metadata = fmt.Sprintf("left: set the newest releaseSeries' contract to %s in %s by hand (%v)", contract.V1Beta2, metadataFile, err)
-		return nil
+		return fmt.Sprintf("left: declare contract %s for the next release series in %s by hand (%v)", contract.V1Beta2, metadataFile, err)
 	}
-	if out == nil {
-		lp.metadata = fmt.Sprintf("done: %s already declares %s for release series %s", metadataFile, contract.V1Beta2, series)
-		return nil
+	newest, series, err := newestSeries(rn)
+	if err != nil {
+		return fmt.Sprintf("left: declare contract %s for the next release series in %s by hand (%v)", contract.V1Beta2, metadataFile, err)
 	}
-	lp.metadata = fmt.Sprintf("done: release series %s declares contract %s in %s", series, contract.V1Beta2, metadataFile)
-	return lp.write(st, path, out, fmt.Sprintf("clusterctl metadata: release series %s implements the %s contract", series, contract.V1Beta2), mark)
+	declared := ""
+	if f := newest.Field("contract"); f != nil {
+		declared = f.Value.YNode().Value
+	}
+	if declared == contract.V1Beta2 {
+		return fmt.Sprintf("done: %s already declares %s for release series %s", metadataFile, contract.V1Beta2, series)
+	}
+	if !contract.Knows(oldest, contract.V1Beta2) {
+		return fmt.Sprintf("done: %s keeps its release series (%s declares %s): cores from %s, the target, are supported and clusterctl installs only %s series on cores before %s; "+
+			"declare %s for a new series once they are not", metadataFile, series, declaredOrNone(declared), oldest, contract.V1Beta1, contract.ReleaseV1Beta2, contract.V1Beta2)
+	}
+	major, _ := intField(newest, "major")
+	minor, _ := intField(newest, "minor")
+	return fmt.Sprintf("left: released series keep their contract (%s declares %s in %s); for the next release add the series `{major: %d, minor: %d, contract: %s}`",
+		series, declaredOrNone(declared), metadataFile, major, minor+1, contract.V1Beta2)
+}
+
+func declaredOrNone(c string) string {
+	if c == "" {
+		return "no contract"
+	}
+	return c
 }
 
 // metadataLeft says why metadata.yaml keeps its contract and, when its
@@ -131,27 +157,6 @@ func newestContract(data []byte) string {
 		return f.Value.YNode().Value
 	}
 	return ""
-}
-
-// setNewestContract sets releaseSeries[].contract of the highest
-// major.minor, keeping comments and layout; nil output means no change.
-func setNewestContract(data []byte, value string) ([]byte, string, error) {
-	doc, err := yamldocs.Parse(string(data))
-	if err != nil {
-		return nil, "", err
-	}
-	newest, series, err := newestSeries(doc.Root())
-	if err != nil {
-		return nil, "", err
-	}
-	if f := newest.Field("contract"); f != nil && f.Value.YNode().Value == value {
-		return nil, series, nil
-	}
-	if err := doc.SetScalar(newest, "contract", value); err != nil {
-		return nil, "", err
-	}
-	out, err := doc.Bytes()
-	return out, series, err
 }
 
 // newestSeries is the release series of the highest major.minor.

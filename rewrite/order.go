@@ -202,7 +202,7 @@ func addLabels(st *stage, rep *report.Report, targets []kindTarget, hold map[lab
 		}
 	}
 	if len(lp.originals) > 0 {
-		if err := alignMetadata(st, rep, configs, lp, mark); err != nil {
+		if err := alignMetadata(st, rep, configs, lp); err != nil {
 			return nil, err
 		}
 	}

@@ -23,6 +23,7 @@ import (
 	"go/token"
 	"go/types"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -443,7 +444,8 @@ func (m *merger) types(pools []*kindfinder.Pool) {
 			m.typeSet[t] = true
 			m.rep.Summary.Types = append(m.rep.Summary.Types, t)
 			m.rep.Summary.TypeRefs = append(m.rep.Summary.TypeRefs, report.TypeRef{Kind: contract.KindInfraMachinePool,
-				Group: pool.Group, Version: pool.Version, Name: pool.Kind, GoType: pool.Type, Storage: pool.Storage, NoCRD: pool.CRD == nil})
+				Group: pool.Group, Version: pool.Version, Name: pool.Kind, GoType: pool.Type, Storage: pool.Storage, NoCRD: pool.CRD == nil,
+				Points: slices.Clone(pool.Points), Labels: maps.Clone(pool.ContractLabels)})
 		}
 	}
 }
@@ -467,7 +469,8 @@ func (m *merger) kindTypes(ts []*kindfinder.Type) {
 		m.typeSet[line] = true
 		m.rep.Summary.Types = append(m.rep.Summary.Types, line)
 		m.rep.Summary.TypeRefs = append(m.rep.Summary.TypeRefs, report.TypeRef{Kind: t.ContractKind,
-			Group: t.Group, Version: t.Version, Name: t.Kind, GoType: t.Type, Storage: t.Storage, NoCRD: t.CRD == nil})
+			Group: t.Group, Version: t.Version, Name: t.Kind, GoType: t.Type, Storage: t.Storage, NoCRD: t.CRD == nil,
+			Points: slices.Clone(t.Points), Labels: maps.Clone(t.ContractLabels)})
 	}
 }
 

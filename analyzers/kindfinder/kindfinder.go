@@ -134,6 +134,9 @@ type Type struct {
 	// CRD is the type's CRD in the provider's config/crd; nil when none
 	// was found (the CRD columns of the matrix are then not checked).
 	CRD *crdconfig.CRD
+	// ContractLabels are the labels of the type's CRD (else Labels), nil
+	// when neither is found.
+	ContractLabels map[string]string
 }
 
 // Declared is a root API type of a package, by API group ("" unknown) and kind.
@@ -366,6 +369,7 @@ func find(pass *analysis.Pass, env *setup.Env, res *Result) {
 				t.Points = append(t.Points, p.Path)
 			}
 		}
+		t.ContractLabels, _ = labelsOf(crds(), t)
 		if c.Kind.LabelExclusiveSince != "" {
 			t.Judgement = judge(crds(), t, res.Release)
 		}

@@ -87,3 +87,14 @@ func labelsOf(cfg *crdconfig.Result, t *Type) (map[string]string, string) {
 	}
 	return nil, ""
 }
+
+// V1Beta1Reader returns the first window of supported cores (the target
+// and every newer catalogued release) that read the v1beta1 point at path
+// of t by the v1beta1 contract once the rewrite has labelled t's version
+// v1beta2 where it can (contract.LabelsAfterRewrite): cores before v1.11
+// read by it the version their v1beta1 label names. A fix that moves the
+// field away must wait until no such core is supported.
+func (r *Result) V1Beta1Reader(t *Type, path string) (contract.CoreWindow, bool) {
+	labels := contract.LabelsAfterRewrite(t.Catalog, t.ContractLabels, t.Version)
+	return contract.V1Beta1Reader(t.Catalog, path, t.Version, labels, contract.SupportedCores(r.Release))
+}

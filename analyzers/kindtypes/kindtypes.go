@@ -60,7 +60,7 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 			// fixes would collide with that kind's, which come first.
 			fix.t = nil
 		}
-		c := &checker{env: env, em: em, t: t, mk: mk, release: res.Release, fix: fix}
+		c := &checker{env: env, em: em, t: t, mk: mk, res: res, release: res.Release, fix: fix}
 		c.judge(res.Target.Behaviour)
 		c.readiness()
 		c.readInPlace()
@@ -120,6 +120,7 @@ type checker struct {
 	env     *setup.Env
 	em      *emit.Emitter
 	t       *kindfinder.Type
+	res     *kindfinder.Result
 	mk      *markers.Markers
 	fix     fixer
 	release contract.Release
@@ -333,7 +334,8 @@ func (c *checker) failureFields() {
 	if len(found) == 0 {
 		return
 	}
-	fixes, withheld := c.withhold(c.fix.failures(), paths...)
+	fixes, withheld := c.withhold(c.failureFixes(paths...), paths...)
+	withheld += c.failuresKept(paths...) // the finding stays and says why
 	var fields []*types.Var
 	kept := false
 	for _, x := range found {
@@ -350,6 +352,47 @@ func (c *checker) failureFields() {
 	if kept && len(fixes) > 0 {
 		c.changed(contract.RuleKindFailureFields, fields...)
 	}
+}
+
+// failureFixes is the failure move, unless a supported core reads one of
+// the fields by the v1beta1 contract (see failuresKept).
+func (c *checker) failureFixes(paths ...string) []analysis.SuggestedFix {
+	if c.failuresKept(paths...) != "" {
+		return nil
+	}
+	return c.fix.failures()
+}
+
+// failuresKept says why the failure fields stay top-level: a supported
+// core reads one by the v1beta1 contract (a core before v1.11 reads so the
+// version its label names and takes it as a terminal failure), so moving
+// it would change what that core reads. "" when none does. The same
+// answer gates the poolusage use-site fixes, which follow kindtypes.Changed.
+func (c *checker) failuresKept(paths ...string) string {
+	if c.res == nil {
+		return ""
+	}
+	var read []string
+	var first contract.CoreWindow
+	basis := ""
+	for _, path := range paths {
+		w, ok := c.res.V1Beta1Reader(c.t, path)
+		if !ok {
+			continue
+		}
+		if len(read) == 0 {
+			first = w
+			if p, ok := c.t.Catalog.Point(contract.V1Beta1, path); ok && len(p.Reads) > 0 {
+				basis = "; " + p.Reads[0].Basis
+			}
+		}
+		read = append(read, path)
+	}
+	if len(read) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; not moved: cores %s read %s by the v1beta1 contract (supported: %s, the target core, to %s%s), so the fields stay until those cores are not supported",
+		first, strings.Join(read, " and "), c.release, contract.NewestCatalogRelease(), basis)
 }
 
 // v1beta1Shapes reports fields that keep the v1beta1 shape where the

@@ -20,7 +20,7 @@ import (
 // fixes as the other kinds).
 func checkPools(pass *analysis.Pass, env *setup.Env, em *emit.Emitter, res *kindfinder.Result, mk *markers.Markers) {
 	for _, p := range res.Pools {
-		c := &checker{env: env, em: em, t: p, mk: mk, ctx: res.Context(p.Storage), fix: fixer{pass: pass, mk: mk, t: p}}
+		c := &checker{env: env, em: em, t: p, mk: mk, res: res, release: res.Release, ctx: res.Context(p.Storage), fix: fixer{pass: pass, mk: mk, t: p}}
 		c.poolReadiness()
 		c.poolInitializationShape()
 		c.poolFailureFields()
@@ -115,7 +115,9 @@ func (c *checker) poolInitializationShape() {
 }
 
 func (c *checker) poolFailureFields() {
-	fixes, withheld := c.withhold(c.fix.failures(), contract.PathFailureReason, contract.PathFailureMessage)
+	paths := []string{contract.PathFailureReason, contract.PathFailureMessage}
+	fixes, withheld := c.withhold(c.failureFixes(paths...), paths...)
+	withheld += c.failuresKept(paths...)
 	var fields []*types.Var
 	kept := false
 	for _, x := range []struct{ rule, path string }{

@@ -40,8 +40,8 @@ zz_generated.deepcopy.go with controller-tools and conversions with
 conversion-gen. It adds the CRD contract label cluster.x-k8s.io/v1beta2 to a
 cluster, machine, control plane or bootstrap config kind only when the audit
 under that label finds nothing core would miss (otherwise the label stays and
---pr-body says what is missing), and then aligns the newest release series of
-clusterctl's metadata.yaml.
+--pr-body says what is missing). It never edits a release series of
+clusterctl's metadata.yaml; --pr-body proposes the next one's contract.
 
 The rewrite is built in a copy of the module and must pass go build and go
 vet there; only then, with --write, are files replaced, all or nothing: under

@@ -21,6 +21,8 @@ import (
 type applied struct {
 	content []byte
 	rules   map[string]bool
+	// units are the types whose migration the applied fixes belong to.
+	units map[string]bool
 }
 
 // applyFixes applies every fix whose edits do not overlap an earlier fix.
@@ -77,7 +79,7 @@ func applyFixes(read func(string) ([]byte, error), fixes []driver.Fix) (map[stri
 		})
 		var buf bytes.Buffer
 		last := 0
-		rules := map[string]bool{}
+		rules, units := map[string]bool{}, map[string]bool{}
 		for _, e := range edits {
 			if e.Start < last || e.End > len(src) || e.Start > e.End {
 				return nil, nil, fmt.Errorf("%s: edit [%d,%d) out of order or range", file, e.Start, e.End)
@@ -86,6 +88,9 @@ func applyFixes(read func(string) ([]byte, error), fixes []driver.Fix) (map[stri
 			buf.WriteString(e.NewText)
 			last = e.End
 			rules[fixes[e.fix].Rule] = true
+			if t := fixes[e.fix].Type; t != "" {
+				units[t] = true
+			}
 		}
 		buf.Write(src[last:])
 		cleaned, err := dropUnusedImports(file, src, buf.Bytes())
@@ -96,7 +101,7 @@ func applyFixes(read func(string) ([]byte, error), fixes []driver.Fix) (map[stri
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: the rewritten file does not parse: %w", file, err)
 		}
-		out[file] = &applied{content: keepLineEndings(src, formatted), rules: rules}
+		out[file] = &applied{content: keepLineEndings(src, formatted), rules: rules, units: units}
 	}
 	return out, skipped, nil
 }

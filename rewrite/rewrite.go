@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -86,14 +87,53 @@ type Result struct {
 	fieldsTodo, migratedKinds []string
 	// crds is what the CRD schema regeneration did (crds.go).
 	crds *crdRegen
+	// Withheld are the types whose migration the rewrite left out because
+	// the result did not verify with it.
+	Withheld []WithheldUnit
+	// blamed are the units a failed verification is in, with why.
+	blamed map[string]string
 }
 
 const maxRounds = 3
 
 // Run rewrites the module in a staging copy, verifies it builds and vets,
 // and (with Write) replaces the real files, all or nothing (see commit).
-// When the rewrite does not build, nothing is written and the error says why.
-func Run(opts Options) (res *Result, err error) {
+// When the rewrite does not build, the units the failure is in are
+// withheld and the rest is rewritten and verified again; when nothing is
+// left, nothing is written and the error says why.
+func Run(opts Options) (*Result, error) {
+	var units []WithheldUnit
+	for {
+		res, err := runOnce(opts, units)
+		if err != nil && res != nil && len(res.blamed) > 0 {
+			// Each unit is withheld at most once, so this ends.
+			var more []WithheldUnit
+			for _, u := range withheldList(res.blamed) {
+				if !slices.ContainsFunc(units, func(w WithheldUnit) bool { return w.Type == u.Type }) {
+					more = append(more, u)
+				}
+			}
+			if len(more) > 0 {
+				units = append(units, more...)
+				for _, u := range more {
+					opts.Progress.Step("withholding %s and verifying the rest again", shortType(u.Type))
+				}
+				continue
+			}
+		}
+		if err == nil && len(units) > 0 && len(res.Changes) == 0 {
+			var lines []string
+			for _, u := range units {
+				lines = append(lines, u.String())
+			}
+			err = fmt.Errorf("nothing was written: no change of the rewrite verifies:\n%s", strings.Join(lines, "\n"))
+		}
+		return res, err
+	}
+}
+
+// runOnce is one rewrite in a fresh staging copy, the units withheld.
+func runOnce(opts Options, units []WithheldUnit) (res *Result, err error) {
 	dir, err := filepath.Abs(opts.Dir)
 	if err != nil {
 		return nil, err
@@ -120,7 +160,12 @@ func Run(opts Options) (res *Result, err error) {
 	if err != nil {
 		return nil, err
 	}
-	res = &Result{Root: root}
+	res = &Result{Root: root, Withheld: units}
+	for _, u := range units {
+		res.Manual = append(res.Manual, u.manual())
+	}
+	files, unitIdents := unitFiles{}, unitNames{} // the units whose fixes changed each file; the fields each changes
+	module := modulePathOf(st.dir)
 	trace.step("staged a copy")
 	plan, err := planBuilds(st.dir)
 	if err != nil {
@@ -157,7 +202,7 @@ func Run(opts Options) (res *Result, err error) {
 	}
 	plan.uses = uses
 	dopts := driver.Options{Dir: st.path(dir), Patterns: opts.Patterns, CAPIVersion: opts.CAPIVersion, Tests: true, Progress: opts.Progress, Load: loadFromSource,
-		KindOverrides: opts.KindOverrides, Config: opts.Config, UseSites: uses.paths()}
+		KindOverrides: opts.KindOverrides, Config: opts.Config, UseSites: uses.paths(), Withhold: unitSettings(nil, units)}
 	var last *report.Report
 	withheld := map[analyzers.FieldKey]*withheldFix{}
 	// fixRounds applies the analyzers' fixes until none is left or only
@@ -190,7 +235,7 @@ func Run(opts Options) (res *Result, err error) {
 			if round == 0 {
 				passes++
 				if withhold(withheld, append(fx.Blocked, blocked...), st) && passes < maxWithholdPasses {
-					dopts.Withhold = withholdSettings(withheld)
+					dopts.Withhold = unitSettings(withheld, units)
 					trace.step(fmt.Sprintf("%d type fix(es) withheld", len(withheld)))
 					round--
 					continue
@@ -209,6 +254,7 @@ func Run(opts Options) (res *Result, err error) {
 			if len(fixes) == 0 {
 				break
 			}
+			unitIdents.addFixes(st, module, fixes, os.ReadFile)
 			applied, skipped, err := applyFixes(os.ReadFile, fixes)
 			if err != nil {
 				return err
@@ -228,6 +274,7 @@ func Run(opts Options) (res *Result, err error) {
 				for rule := range a.rules {
 					mark(path, rule)
 				}
+				files.add(path, a.units)
 			}
 			if len(skipped) == 0 {
 				// Fixes never enable other fixes; another round only picks up
@@ -314,6 +361,7 @@ func Run(opts Options) (res *Result, err error) {
 			}
 		}
 		if vetErr != nil {
+			res.blamed = blame(st, graph, files, unitIdents, "go vet", vetErr.Error())
 			return nil, fmt.Errorf("the rewritten module does not build, so nothing was written:\n%v%s", vetErr, res.conversionHint()), nil
 		}
 		// Linking (all vet leaves to build) and the audit of the result use
@@ -328,12 +376,17 @@ func Run(opts Options) (res *Result, err error) {
 		buildErr := <-built
 		trace.step("go build ./... and the audit of the result")
 		if buildErr != nil {
+			res.blamed = blame(st, graph, files, unitIdents, "go build", buildErr.Error())
 			return nil, fmt.Errorf("the rewritten module does not build, so nothing was written:\n%v%s", buildErr, res.conversionHint()), nil
 		}
 		if err != nil {
 			return nil, nil, err
 		}
-		return after, plan.verify(st, changed, res, trace), nil
+		resultErr = plan.verify(st, changed, res, trace)
+		if resultErr != nil {
+			res.blamed = blame(st, graph, files, unitIdents, "the build under another configuration", resultErr.Error())
+		}
+		return after, resultErr, nil
 	}
 	after, resultErr, err := verify(early)
 	if resultErr != nil || err != nil {
@@ -563,4 +616,13 @@ func realGoMod(old []byte, staged string) ([]byte, error) {
 	}
 	rf.Cleanup()
 	return rf.Format()
+}
+
+// modulePathOf is the module path of the go.mod in dir, "" if unreadable.
+func modulePathOf(dir string) string {
+	data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	if err != nil {
+		return ""
+	}
+	return modfile.ModulePath(data)
 }

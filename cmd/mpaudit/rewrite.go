@@ -70,9 +70,11 @@ types.include/types.exclude filters out is not migrated (nor its uses, nor its
 label), and a rule disabled under rules offers no fix.
 
 Exit codes: 0 nothing to change, written, or recovered; 1 a diff was printed;
-2 usage error, a module that does not load, a rewrite that does not build, a
-file the rewrite cannot edit or verify, a file changed meanwhile, a lock held
-by another run, or an interrupted run (nothing written).`,
+2 usage error, a module that does not load, a rewrite none of whose changes
+verify (a type whose migration does not build is withheld, named on stderr,
+and the rest verified again and written), a file the rewrite cannot edit or
+verify, a file changed meanwhile, a lock held by another run, or an
+interrupted run (nothing written).`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if dir == "" {
 				dir = "."
@@ -117,6 +119,10 @@ by another run, or an interrupted run (nothing written).`,
 			if res != nil {
 				for _, n := range res.Notes {
 					fmt.Fprintln(cmd.ErrOrStderr(), "mpaudit:", n)
+				}
+				// Written or not, the diff leaves them out.
+				for _, u := range res.Withheld {
+					fmt.Fprintln(cmd.ErrOrStderr(), "mpaudit: withheld:", u)
 				}
 			}
 			if ctx.Err() != nil && (res == nil || !res.Written) && !errors.Is(err, rewrite.ErrInterrupted) {

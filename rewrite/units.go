@@ -1,0 +1,271 @@
+package rewrite
+
+import (
+	"bytes"
+	"fmt"
+	"go/scanner"
+	"go/token"
+	"go/types"
+	"maps"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/mpaudit/mpaudit/analyzers"
+	"github.com/mpaudit/mpaudit/analyzers/driver"
+)
+
+// A unit is one type's migration: its type fixes, the use-site fixes that
+// follow them (tests included), and what is regenerated from them
+// (deepcopy, conversions, CRD schema, label). When the verification of the
+// rewrite fails, the units whose changes the failure is in are withheld
+// and the rest is rewritten and verified again, instead of discarding the
+// whole run.
+
+// WithheldUnit is a type whose migration the rewrite left out because the
+// result did not verify with it.
+type WithheldUnit struct {
+	// Type is the package-qualified Go type.
+	Type string
+	// Reason says what failed, at file:line (module-relative).
+	Reason string
+}
+
+func (u WithheldUnit) String() string {
+	return fmt.Sprintf("%s was not migrated: with its migration %s", shortType(u.Type), u.Reason)
+}
+
+// manual is the line for a person.
+func (u WithheldUnit) manual() string {
+	return u.String() + "; migrate it by hand, or change what fails, then run the rewrite again"
+}
+
+// shortType is a package-qualified type as its package name and type name.
+func shortType(t string) string {
+	if i := strings.LastIndexByte(t, '/'); i >= 0 {
+		return t[i+1:]
+	}
+	return t
+}
+
+// unitFiles records, by canonical staged path, the units whose fixes
+// changed the file.
+type unitFiles map[string]map[string]bool
+
+func (u unitFiles) add(path string, units map[string]bool) {
+	if len(units) == 0 {
+		return
+	}
+	if u[path] == nil {
+		u[path] = map[string]bool{}
+	}
+	maps.Copy(u[path], units)
+}
+
+// unitNames records, by unit, the identifiers on the declaration lines its
+// fixes edit in the type's own package (the fields it changes): a failure
+// at a use names one of them, which tells that unit from the others whose
+// changes the failing package imports.
+type unitNames map[string]map[string]bool
+
+// addFixes records the names fixes edit. module is the module path; read
+// gives a file's content before the fixes.
+func (u unitNames) addFixes(st *stage, module string, fixes []driver.Fix, read func(string) ([]byte, error)) {
+	for _, fx := range fixes {
+		pkg, _, ok := cutType(fx.Type)
+		if !ok {
+			continue
+		}
+		rel, ok := strings.CutPrefix(pkg, module)
+		if !ok || (rel != "" && rel[0] != '/') {
+			continue // declared outside the module: nothing of it is edited
+		}
+		dir := filepath.Join(st.dir, filepath.FromSlash(strings.TrimPrefix(rel, "/")))
+		for _, e := range fx.Edits {
+			if filepath.Dir(e.File) != dir || strings.HasSuffix(e.File, "_test.go") {
+				continue
+			}
+			src, err := read(e.File)
+			if err != nil || e.Start > len(src) || e.End > len(src) {
+				continue
+			}
+			from := bytes.LastIndexByte(src[:e.Start], '\n') + 1
+			to := e.End
+			if i := bytes.IndexByte(src[to:], '\n'); i >= 0 {
+				to += i
+			} else {
+				to = len(src)
+			}
+			if u[fx.Type] == nil {
+				u[fx.Type] = map[string]bool{}
+			}
+			maps.Copy(u[fx.Type], identifiers(src[from:to]))
+		}
+	}
+}
+
+// cutType splits a package-qualified type name.
+func cutType(t string) (pkg, name string, ok bool) {
+	i := strings.LastIndexByte(t, '.')
+	if i <= 0 || i < strings.LastIndexByte(t, '/') {
+		return "", "", false
+	}
+	return t[:i], t[i+1:], true
+}
+
+// identifiers are the identifiers of src that are not predeclared.
+func identifiers(src []byte) map[string]bool {
+	out := map[string]bool{}
+	fset := token.NewFileSet()
+	var s scanner.Scanner
+	s.Init(fset.AddFile("", -1, len(src)), src, nil, 0)
+	for {
+		_, tok, lit := s.Scan()
+		if tok == token.EOF {
+			return out
+		}
+		if tok == token.IDENT && types.Universe.Lookup(lit) == nil && lit != "_" {
+			out[lit] = true
+		}
+	}
+}
+
+// narrow keeps the candidates whose names the failing line uses; all of
+// them when it uses none.
+func (u unitNames) narrow(candidates map[string]bool, line []byte) map[string]bool {
+	used := identifiers(line)
+	out := map[string]bool{}
+	for t := range candidates {
+		for name := range u[t] {
+			if used[name] {
+				out[t] = true
+			}
+		}
+	}
+	if len(out) == 0 {
+		return candidates
+	}
+	return out
+}
+
+// lineOf is line n (1-based) of the file at path, nil if there is none.
+func lineOf(path string, n int) []byte {
+	data, err := os.ReadFile(path)
+	if err != nil || n < 1 {
+		return nil
+	}
+	lines := bytes.Split(data, []byte("\n"))
+	if n > len(lines) {
+		return nil
+	}
+	return lines[n-1]
+}
+
+// unitSettings are the analyzer settings that withhold the fields in
+// fields and every fix of the units.
+func unitSettings(fields map[analyzers.FieldKey]*withheldFix, units []WithheldUnit) map[analyzers.FieldKey]string {
+	out := withholdSettings(fields)
+	if len(units) > 0 && out == nil {
+		out = map[analyzers.FieldKey]string{}
+	}
+	for _, u := range units {
+		out[analyzers.UnitKey(u.Type)] = "with it " + u.Reason
+	}
+	return out
+}
+
+// maxReasonLen bounds the compiler message a reason quotes.
+const maxReasonLen = 200
+
+// errorPos matches the file:line[:col]: message lines of the compiler,
+// go vet and the go command.
+var errorPos = regexp.MustCompile(`(?m)^(?:vet: )?((?:[A-Za-z]:)?[^\s:]+\.go):(\d+)(?::\d+)?: (.*)$`)
+
+// blame names the units a failed verification is in: output is the failing
+// command's, run in the staged copy (its positions relative to the copy's
+// root, or absolute). A position in a file some units' fixes changed
+// blames those units; one in another file blames every unit whose fixes
+// changed the package it is in or a package of the module it imports
+// (tests' imports included). what names the command for the reason.
+func blame(st *stage, graph *packageGraph, files unitFiles, names unitNames, what, output string) map[string]string {
+	out := map[string]string{}
+	var pkgs []listedPackage
+	listed := false
+	for _, m := range errorPos.FindAllStringSubmatch(output, -1) {
+		file := m[1]
+		if !filepath.IsAbs(file) {
+			file = filepath.Join(st.dir, file)
+		}
+		canon, err := st.canonical(file)
+		if err != nil {
+			continue
+		}
+		line, _ := strconv.Atoi(m[2])
+		msg := m[3]
+		if len(msg) > maxReasonLen {
+			msg = msg[:maxReasonLen] + "…"
+		}
+		reason := fmt.Sprintf("%s fails at %s:%d: %s", what, filepath.ToSlash(st.rel(canon)), line, msg)
+		if !listed {
+			pkgs, _ = graph.list()
+			listed = true
+		}
+		// The units that changed the file or what it imports, narrowed to
+		// those whose fields the failing line names; else those that
+		// changed the file, else all of them.
+		candidates := importedUnits(pkgs, files, filepath.Dir(canon))
+		maps.Copy(candidates, files[canon])
+		units := names.narrow(candidates, lineOf(canon, line))
+		if len(units) == len(candidates) && len(files[canon]) > 0 {
+			units = files[canon]
+		}
+		for t := range units {
+			if _, ok := out[t]; !ok {
+				out[t] = reason
+			}
+		}
+	}
+	return out
+}
+
+// importedUnits are the units whose fixes changed the package in dir or a
+// package it, or its tests, import.
+func importedUnits(pkgs []listedPackage, files unitFiles, dir string) map[string]bool {
+	byPath := map[string]string{} // import path -> dir
+	var in *listedPackage
+	for i, p := range pkgs {
+		byPath[p.ImportPath] = p.Dir
+		if p.Dir == dir {
+			in = &pkgs[i]
+		}
+	}
+	dirs := map[string]bool{dir: true}
+	if in != nil {
+		for _, d := range slices.Concat(in.Deps, in.TestImports, in.XTestImports) {
+			if pd, ok := byPath[d]; ok {
+				dirs[pd] = true
+			}
+		}
+	}
+	out := map[string]bool{}
+	for path, units := range files {
+		if dirs[filepath.Dir(path)] {
+			maps.Copy(out, units)
+		}
+	}
+	return out
+}
+
+// withheldList sorts units.
+func withheldList(units map[string]string) []WithheldUnit {
+	var out []WithheldUnit
+	for t, r := range units {
+		out = append(out, WithheldUnit{Type: t, Reason: r})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Type < out[j].Type })
+	return out
+}

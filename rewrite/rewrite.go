@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"golang.org/x/mod/modfile"
 
@@ -38,6 +39,10 @@ type Options struct {
 	// classifier (.mpaudit.yaml kinds), so the rewrite migrates the types
 	// check judges.
 	KindOverrides contract.Overrides
+	// TestTimeout bounds each run of the provider's tests (on the original
+	// tree, then on the rewritten one) that verify the rewrite; 0 runs
+	// none.
+	TestTimeout time.Duration
 	// Config is the configuration check applies (.mpaudit.yaml or
 	// --config): a disabled rule's fixes and a filtered type's changes
 	// (its uses, its label) are left out, as check leaves out their
@@ -91,7 +96,9 @@ type Result struct {
 	// the result did not verify with it.
 	Withheld []WithheldUnit
 	// blamed are the units a failed verification is in, with why.
-	blamed map[string]string
+	blamed map[string]WithheldUnit
+	// tests is what the provider's tests said (nil: not run).
+	tests *testRun
 }
 
 const maxRounds = 3
@@ -103,8 +110,9 @@ const maxRounds = 3
 // left, nothing is written and the error says why.
 func Run(opts Options) (*Result, error) {
 	var units []WithheldUnit
+	orig := originalTests{}
 	for {
-		res, err := runOnce(opts, units)
+		res, err := runOnce(opts, units, orig)
 		if err != nil && res != nil && len(res.blamed) > 0 {
 			// Each unit is withheld at most once, so this ends.
 			var more []WithheldUnit
@@ -133,7 +141,7 @@ func Run(opts Options) (*Result, error) {
 }
 
 // runOnce is one rewrite in a fresh staging copy, the units withheld.
-func runOnce(opts Options, units []WithheldUnit) (res *Result, err error) {
+func runOnce(opts Options, units []WithheldUnit, orig originalTests) (res *Result, err error) {
 	dir, err := filepath.Abs(opts.Dir)
 	if err != nil {
 		return nil, err
@@ -401,6 +409,11 @@ func runOnce(opts Options, units []WithheldUnit) (res *Result, err error) {
 	} else if migrated {
 		if after, resultErr, err = verify(nil); resultErr != nil || err != nil {
 			return verifyError(res, resultErr, err)
+		}
+	}
+	if opts.TestTimeout > 0 {
+		if err := runProviderTests(st, opts, orig, changed, files, res, trace); err != nil {
+			return res, err
 		}
 	}
 	res.labels = labels

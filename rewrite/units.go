@@ -31,8 +31,11 @@ import (
 type WithheldUnit struct {
 	// Type is the package-qualified Go type.
 	Type string
-	// Reason says what failed, at file:line (module-relative).
+	// Reason says what failed, at file:line (module-relative), or which
+	// test.
 	Reason string
+	// Output is the end of a failing test's output.
+	Output string
 }
 
 func (u WithheldUnit) String() string {
@@ -134,22 +137,25 @@ func identifiers(src []byte) map[string]bool {
 	}
 }
 
-// narrow keeps the candidates whose names the failing line uses; all of
-// them when it uses none.
-func (u unitNames) narrow(candidates map[string]bool, line []byte) map[string]bool {
-	used := identifiers(line)
+// narrow keeps the candidates whose names (or, with typeOnly, whose
+// type's name) src uses; ok is false when it uses none.
+func (u unitNames) narrow(candidates map[string]bool, src []byte, typeOnly bool) (map[string]bool, bool) {
+	used := identifiers(src)
 	out := map[string]bool{}
 	for t := range candidates {
+		if _, name, ok := cutType(t); ok && used[name] {
+			out[t] = true
+		}
+		if typeOnly {
+			continue
+		}
 		for name := range u[t] {
 			if used[name] {
 				out[t] = true
 			}
 		}
 	}
-	if len(out) == 0 {
-		return candidates
-	}
-	return out
+	return out, len(out) > 0
 }
 
 // lineOf is line n (1-based) of the file at path, nil if there is none.
@@ -191,8 +197,8 @@ var errorPos = regexp.MustCompile(`(?m)^(?:vet: )?((?:[A-Za-z]:)?[^\s:]+\.go):(\
 // blames those units; one in another file blames every unit whose fixes
 // changed the package it is in or a package of the module it imports
 // (tests' imports included). what names the command for the reason.
-func blame(st *stage, graph *packageGraph, files unitFiles, names unitNames, what, output string) map[string]string {
-	out := map[string]string{}
+func blame(st *stage, graph *packageGraph, files unitFiles, names unitNames, what, output string) map[string]WithheldUnit {
+	out := map[string]WithheldUnit{}
 	var pkgs []listedPackage
 	listed := false
 	for _, m := range errorPos.FindAllStringSubmatch(output, -1) {
@@ -215,17 +221,27 @@ func blame(st *stage, graph *packageGraph, files unitFiles, names unitNames, wha
 			listed = true
 		}
 		// The units that changed the file or what it imports, narrowed to
-		// those whose fields the failing line names; else those that
-		// changed the file, else all of them.
+		// those whose fields or type the failing line names; else those
+		// that changed the file; else those whose type the file names;
+		// else all of them.
 		candidates := importedUnits(pkgs, files, filepath.Dir(canon))
 		maps.Copy(candidates, files[canon])
-		units := names.narrow(candidates, lineOf(canon, line))
-		if len(units) == len(candidates) && len(files[canon]) > 0 {
+		units, ok := names.narrow(candidates, lineOf(canon, line), false)
+		switch {
+		case ok:
+		case len(files[canon]) > 0:
 			units = files[canon]
+		default:
+			// A line that names none (an import): the units whose type the
+			// file names, as a conversion file names those it converts.
+			data, _ := os.ReadFile(canon)
+			if units, ok = names.narrow(candidates, data, true); !ok {
+				units = candidates
+			}
 		}
 		for t := range units {
 			if _, ok := out[t]; !ok {
-				out[t] = reason
+				out[t] = WithheldUnit{Type: t, Reason: reason}
 			}
 		}
 	}
@@ -261,10 +277,10 @@ func importedUnits(pkgs []listedPackage, files unitFiles, dir string) map[string
 }
 
 // withheldList sorts units.
-func withheldList(units map[string]string) []WithheldUnit {
+func withheldList(units map[string]WithheldUnit) []WithheldUnit {
 	var out []WithheldUnit
-	for t, r := range units {
-		out = append(out, WithheldUnit{Type: t, Reason: r})
+	for _, u := range units {
+		out = append(out, u)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Type < out[j].Type })
 	return out

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestRewriteWithholdsAUnitThatDoesNotBuild: a generated file (which the
@@ -54,6 +55,55 @@ func TestRewriteWithholdsAUnitThatDoesNotBuild(t *testing.T) {
 	for _, c := range res.Changes {
 		if strings.Contains(c.Rel, "foomachines") {
 			t.Errorf("%s changed with FooMachine withheld:\n%s", c.Rel, c.New)
+		}
+	}
+}
+
+// TestRewriteWithholdsAUnitItsTestsFail: FooConfig's package has a test
+// that pins its status struct, which passes on the original tree and fails
+// once the migration adds status.initialization. The rewrite withholds
+// FooConfig with that test's name and output, and writes the rest. A test
+// that fails on the original tree already (it needs assets that are not
+// here) is not run and is named.
+func TestRewriteWithholdsAUnitItsTestsFail(t *testing.T) {
+	dir := copyTree(t, "testdata/kindsprovider")
+	pinned := "package v1beta1\n\nimport (\n\t\"reflect\"\n\t\"testing\"\n)\n\n" +
+		"func TestStatusShape(t *testing.T) {\n\tif n := reflect.TypeFor[FooConfigStatus]().NumField(); n != 2 {\n" +
+		"\t\tt.Fatalf(\"status shape changed: %d fields\", n)\n\t}\n}\n"
+	infra := "package v1beta1\n\nimport (\n\t\"os\"\n\t\"testing\"\n)\n\n" +
+		"func TestMachineKind(t *testing.T) {\n\tif (FooMachine{}).Kind != \"\" {\n\t\tt.Fatal(\"kind set\")\n\t}\n}\n\n" +
+		"func TestNeedsAssets(t *testing.T) {\n\tif os.Getenv(\"MPAUDIT_FIXTURE_ASSETS\") == \"\" {\n\t\tt.Fatal(\"MPAUDIT_FIXTURE_ASSETS is unset\")\n\t}\n}\n"
+	for path, src := range map[string]string{"apis/bootstrap/v1beta1/status_test.go": pinned, "apis/infra/v1beta1/machine_test.go": infra} {
+		if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(path)), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := Run(Options{Dir: dir, Write: true, TestTimeout: 5 * time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Withheld) != 1 || res.Withheld[0].Type != "example.com/kinds/apis/bootstrap/v1beta1.FooConfig" ||
+		!strings.Contains(res.Withheld[0].Reason, "example.com/kinds/apis/bootstrap/v1beta1.TestStatusShape") ||
+		!strings.Contains(res.Withheld[0].Output, "status shape changed") {
+		t.Fatalf("withheld %+v, want FooConfig for TestStatusShape with its output", res.Withheld)
+	}
+	config, _ := os.ReadFile(filepath.Join(dir, "apis", "bootstrap", "v1beta1", "fooconfig_types.go"))
+	if bytes.Contains(config, []byte("Initialization")) {
+		t.Errorf("FooConfig was migrated although its test fails:\n%s", config)
+	}
+	machine, _ := os.ReadFile(filepath.Join(dir, "apis", "infra", "v1beta1", "foomachine_types.go"))
+	if !bytes.Contains(machine, []byte("ProviderID string")) {
+		t.Errorf("FooMachine was not migrated:\n%s", machine)
+	}
+	goIn(t, dir, "test", "./apis/bootstrap/...")
+	var body bytes.Buffer
+	if err := res.WritePRBody(&body); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"### Withheld", "TestStatusShape", "status shape changed", "1 test(s) that passed on the original tree pass",
+		"`example.com/kinds/apis/infra/v1beta1.TestNeedsAssets`"} {
+		if !strings.Contains(body.String(), want) {
+			t.Errorf("PR body lacks %q:\n%s", want, body.String())
 		}
 	}
 }

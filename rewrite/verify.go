@@ -24,12 +24,13 @@ type listedPackage struct {
 	GoFiles, CgoFiles                           []string
 	Deps, TestImports, XTestImports             []string
 	EmbedFiles, TestEmbedFiles, XTestEmbedFiles []string
+	TestGoFiles, XTestGoFiles                   []string
 }
 
 // listPackages runs go list -e on patterns in dir under the extra
 // environment.
 func listPackages(dir string, env []string, patterns ...string) ([]listedPackage, error) {
-	args := append([]string{"list", "-e", "-json=ImportPath,Dir,GoFiles,CgoFiles,Deps,TestImports,XTestImports,EmbedFiles,TestEmbedFiles,XTestEmbedFiles"}, patterns...)
+	args := append([]string{"list", "-e", "-json=ImportPath,Dir,GoFiles,CgoFiles,Deps,TestImports,XTestImports,EmbedFiles,TestEmbedFiles,XTestEmbedFiles,TestGoFiles,XTestGoFiles"}, patterns...)
 	out, err := goOutput(dir, env, args...)
 	if err != nil {
 		return nil, err

@@ -66,19 +66,19 @@ func alignMetadata(st *stage, rep *report.Report, configs map[string]*crdconfig.
 		}
 	}
 	if len(lacking) > 0 {
-		lp.metadata = metadataLeft(newestContract(data), lacking, bothLabels, v1beta2Only)
+		lp.metadata = &outcomeLine{text: metadataLeft(newestContract(data), lacking, bothLabels, v1beta2Only)}
 		return nil
 	}
 	out, series, err := setNewestContract(data, contract.V1Beta2)
 	if err != nil {
-		lp.metadata = fmt.Sprintf("left: set the newest releaseSeries' contract to %s in %s by hand (%v)", contract.V1Beta2, metadataFile, err)
+		lp.metadata = &outcomeLine{text: fmt.Sprintf("set the newest releaseSeries' contract to %s in %s by hand (%v)", contract.V1Beta2, metadataFile, err)}
 		return nil
 	}
 	if out == nil {
-		lp.metadata = fmt.Sprintf("done: %s already declares %s for release series %s", metadataFile, contract.V1Beta2, series)
+		lp.metadata = &outcomeLine{done: true, text: fmt.Sprintf("%s already declares %s for release series %s", metadataFile, contract.V1Beta2, series)}
 		return nil
 	}
-	lp.metadata = fmt.Sprintf("done: release series %s declares contract %s in %s", series, contract.V1Beta2, metadataFile)
+	lp.metadata = &outcomeLine{done: true, text: fmt.Sprintf("release series %s declares contract %s in %s", series, contract.V1Beta2, metadataFile)}
 	return lp.write(st, path, out, fmt.Sprintf("clusterctl metadata: release series %s implements the %s contract", series, contract.V1Beta2), mark)
 }
 
@@ -90,7 +90,7 @@ func alignMetadata(st *stage, rep *report.Report, configs map[string]*crdconfig.
 // others, worse.
 func metadataLeft(declared string, lacking, bothLabels, v1beta2Only []string) string {
 	sort.Strings(lacking)
-	msg := fmt.Sprintf("left: %s keeps its contract, since %s still lack the %s label", metadataFile, strings.Join(lacking, ", "), contract.LabelKey(contract.V1Beta2))
+	msg := fmt.Sprintf("%s keeps its contract, since %s still lack the %s label", metadataFile, strings.Join(lacking, ", "), contract.LabelKey(contract.V1Beta2))
 	if declared != contract.V1Beta1 {
 		return msg
 	}

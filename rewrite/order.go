@@ -38,8 +38,9 @@ type labelPass struct {
 	flipped, pools map[labelKey]string
 	// templates are template kinds labelled with the kind they template.
 	templates map[labelKey]string
-	// metadata says what happened to metadata.yaml, for the PR body.
-	metadata string
+	// metadata says what happened to metadata.yaml, for the PR body (nil:
+	// nothing, no label changed or no file).
+	metadata *outcomeLine
 	// manual lists what the pass left for a person.
 	manual []string
 	// both are the kinds whose labelled version stays under the v1beta1
@@ -406,4 +407,11 @@ func alsoMissing(held []heldLabel, judged *report.Report, st *stage) {
 		}
 		held[i].missing = describeBlockers(h.key, fs, st).missing
 	}
+}
+
+// outcomeLine is one checklist item's state: done, or left for a person,
+// and what it says.
+type outcomeLine struct {
+	done bool
+	text string
 }

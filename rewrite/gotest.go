@@ -149,8 +149,8 @@ func (t *testOutcome) excerpt() string {
 
 // testedPackages are the import paths of the packages with a changed Go
 // file that have tests, sorted.
-func testedPackages(pkgs []listedPackage, changed map[string]map[string]bool) []string {
-	dirs, _ := changedDirs(changed)
+func testedPackages(pkgs []listedPackage, cs *changeSet) []string {
+	dirs, _ := changedDirs(cs.files)
 	var out []string
 	for _, p := range pkgs {
 		if dirs[p.Dir] && len(p.TestGoFiles)+len(p.XTestGoFiles) > 0 {
@@ -286,12 +286,12 @@ func blameTests(pkgs []listedPackage, files unitFiles, failed []testFailure) map
 // runProviderTests is the test phase of one attempt: a failure blames the
 // units (res.blamed) and is the attempt's error; tests that cannot run in
 // the time allowed are said so for a person.
-func runProviderTests(st *stage, opts Options, orig originalTests, changed map[string]map[string]bool, files unitFiles, res *Result, trace *tracer) error {
+func runProviderTests(st *stage, opts Options, orig originalTests, cs *changeSet, res *Result, trace *tracer) error {
 	pkgs, err := listPackages(st.dir, nil, "./...")
 	if err != nil {
 		return err
 	}
-	tested := testedPackages(pkgs, changed)
+	tested := testedPackages(pkgs, cs)
 	if len(tested) == 0 {
 		return nil
 	}
@@ -307,7 +307,7 @@ func runProviderTests(st *stage, opts Options, orig originalTests, changed map[s
 	if len(failed) == 0 {
 		return nil
 	}
-	res.blamed = blameTests(pkgs, files, failed)
+	res.blamed = blameTests(pkgs, cs.units, failed)
 	var names []string
 	for _, f := range failed {
 		names = append(names, f.id.String())

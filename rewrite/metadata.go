@@ -27,7 +27,7 @@ import (
 const metadataFile = "metadata.yaml"
 
 // alignMetadata runs after the labels of the pass are placed.
-func alignMetadata(st *stage, rep *report.Report, configs map[string]*crdconfig.Result, lp *labelPass, mark func(string, string)) error {
+func alignMetadata(st *stage, rep *report.Report, configs map[string]*crdconfig.Result, lp *labelPass, cs *changeSet) error {
 	path := filepath.Join(st.dir, metadataFile)
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -79,7 +79,7 @@ func alignMetadata(st *stage, rep *report.Report, configs map[string]*crdconfig.
 		return nil
 	}
 	lp.metadata = &outcomeLine{done: true, text: fmt.Sprintf("release series %s declares contract %s in %s", series, contract.V1Beta2, metadataFile)}
-	return lp.write(st, path, out, fmt.Sprintf("clusterctl metadata: release series %s implements the %s contract", series, contract.V1Beta2), mark)
+	return lp.write(st, path, out, fmt.Sprintf("clusterctl metadata: release series %s implements the %s contract", series, contract.V1Beta2), cs)
 }
 
 // metadataLeft says why metadata.yaml keeps its contract and, when its

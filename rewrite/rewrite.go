@@ -111,9 +111,13 @@ const maxRounds = 3
 func Run(opts Options) (*Result, error) {
 	var units []WithheldUnit
 	orig := originalTests{}
+	var first error // the first verification failure, which says most
 	for {
 		res, err := runOnce(opts, units, orig)
 		if err != nil && res != nil && len(res.blamed) > 0 {
+			if first == nil {
+				first = err
+			}
 			// Each unit is withheld at most once, so this ends.
 			var more []WithheldUnit
 			for _, u := range withheldList(res.blamed) {
@@ -134,7 +138,7 @@ func Run(opts Options) (*Result, error) {
 			for _, u := range units {
 				lines = append(lines, u.String())
 			}
-			err = fmt.Errorf("nothing was written: no change of the rewrite verifies:\n%s", strings.Join(lines, "\n"))
+			err = fmt.Errorf("%w\nwithout the types it is in, nothing is left to write:\n%s", first, strings.Join(lines, "\n"))
 		}
 		return res, err
 	}
@@ -172,7 +176,7 @@ func runOnce(opts Options, units []WithheldUnit, orig originalTests) (res *Resul
 	for _, u := range units {
 		res.Manual = append(res.Manual, u.manual())
 	}
-	files, unitIdents := unitFiles{}, unitNames{} // the units whose fixes changed each file; the fields each changes
+	cs := newChangeSet(st)
 	module := modulePathOf(st.dir)
 	trace.step("staged a copy")
 	plan, err := planBuilds(st.dir)
@@ -180,29 +184,6 @@ func runOnce(opts Options, units []WithheldUnit, orig originalTests) (res *Resul
 		return nil, err
 	}
 	trace.step(fmt.Sprintf("%d extra build configurations", len(plan.extras)))
-	changed := map[string]map[string]bool{} // canonical staged path -> reasons
-	var markErr error                       // the first change mpaudit must not make
-	mark := func(staged, why string) {
-		staged, err := st.canonical(staged)
-		if err != nil {
-			if markErr == nil {
-				markErr = err
-			}
-			return
-		}
-		if changed[staged] == nil {
-			changed[staged] = map[string]bool{}
-		}
-		changed[staged][why] = true
-	}
-	unmark := func(staged, why string) {
-		if r := changed[staged]; r != nil {
-			delete(r, why)
-			if len(r) == 0 {
-				delete(changed, staged)
-			}
-		}
-	}
 
 	uses, err := useSitesOf(st, st.path(dir), opts.Patterns)
 	if err != nil {
@@ -262,7 +243,7 @@ func runOnce(opts Options, units []WithheldUnit, orig originalTests) (res *Resul
 			if len(fixes) == 0 {
 				break
 			}
-			unitIdents.addFixes(st, module, fixes, os.ReadFile)
+			cs.names.addFixes(st, module, fixes, os.ReadFile)
 			applied, skipped, err := applyFixes(os.ReadFile, fixes)
 			if err != nil {
 				return err
@@ -279,10 +260,7 @@ func runOnce(opts Options, units []WithheldUnit, orig originalTests) (res *Resul
 				if _, err := st.writeFile(path, a.content); err != nil {
 					return err
 				}
-				for rule := range a.rules {
-					mark(path, rule)
-				}
-				files.add(path, a.units)
+				cs.applied(path, a)
 			}
 			if len(skipped) == 0 {
 				// Fixes never enable other fixes; another round only picks up
@@ -308,11 +286,11 @@ func runOnce(opts Options, units []WithheldUnit, orig originalTests) (res *Resul
 	}
 	kindNotes(targets, res)
 
-	if err := requireUtils(st, changed, mark, res); err != nil {
+	if err := requireUtils(st, cs, res); err != nil {
 		return nil, err
 	}
 	opts.Progress.Step("regenerating deepcopy functions and conversions")
-	if err := regenerate(st, changed, mark, res, trace); err != nil {
+	if err := regenerate(st, cs.files, cs.mark, res, trace); err != nil {
 		return nil, err
 	}
 	// The Go files are final until the verification (the CRD schemas and
@@ -321,24 +299,24 @@ func runOnce(opts Options, units []WithheldUnit, orig originalTests) (res *Resul
 	graph := &packageGraph{dir: st.dir}
 	var early *pendingVet
 	if len(plan.unverifiable) == 0 {
-		early = startVet(st, changed, graph)
+		early = startVet(st, cs, graph)
 		defer early.wait() // an error before the verification leaves no go vet running in the copy
 	}
 	// Before the labels: their gate judges the regenerated schemas.
 	opts.Progress.Step("regenerating the CRD schema parts the type changes touch")
-	if err := regenerateCRDs(st, graph, goDirs(changed), targets, mark, res, trace); err != nil {
+	if err := regenerateCRDs(st, graph, goDirs(cs.files), targets, cs.mark, res, trace); err != nil {
 		return nil, err
 	}
 	hold, err := planFailureDomainShapes(st, targets, res)
 	if err != nil {
 		return nil, err
 	}
-	labels, err := addLabels(st, last, targets, hold, mark)
+	labels, err := addLabels(st, last, targets, hold, cs)
 	if err != nil {
 		return nil, err
 	}
-	if markErr != nil {
-		return res, markErr
+	if cs.err != nil {
+		return res, cs.err
 	}
 	for _, e := range plan.extras {
 		if e.broken != "" {
@@ -346,12 +324,12 @@ func runOnce(opts Options, units []WithheldUnit, orig originalTests) (res *Resul
 		}
 	}
 	if len(plan.unverifiable) > 0 {
-		if len(changed) > 0 {
+		if !cs.empty() {
 			return res, plan.unverifiableError()
 		}
 		res.Manual = append(res.Manual, fmt.Sprintf("check %s by hand: no build configuration of this toolchain compiles them", strings.Join(plan.unverifiable, ", ")))
 	}
-	if len(changed) == 0 {
+	if cs.empty() {
 		res.After = last
 		return res, nil
 	}
@@ -359,17 +337,26 @@ func runOnce(opts Options, units []WithheldUnit, orig originalTests) (res *Resul
 	// and audits the result; a failure of the rewrite is a result error.
 	verify := func(early *pendingVet) (after *report.Report, resultErr, runErr error) {
 		opts.Progress.Step("verifying: go vet")
-		vetted, vetErr := early.result(changed)
+		vetted, vetErr := early.result(cs)
+		var patterns []string
 		if vetted {
 			trace.step(fmt.Sprintf("go vet (%d packages), %.2fs beside the CRDs", max(len(early.patterns), 1), early.took.Seconds()))
 		} else {
-			patterns := affectedPackages(st, changed)
+			patterns = affectedPackages(st, cs)
 			if vetErr = vet(st.dir, patterns); vetErr == nil {
 				trace.step(fmt.Sprintf("go vet (%d packages)", max(len(patterns), 1)))
 			}
 		}
 		if vetErr != nil {
-			res.blamed = blame(st, graph, files, unitIdents, "go vet", vetErr.Error())
+			if vetted {
+				patterns = early.patterns
+			}
+			// What go vet reports on the original tree too is not the rewrite's.
+			before := vet(st.root, patterns)
+			res.blamed = blame(graph, cs, "go vet", vetErr.Error(), fmt.Sprint(before))
+			if len(res.blamed) == 0 && before != nil && onlyPreexisting(vetErr.Error(), before.Error()) {
+				return nil, fmt.Errorf("go vet fails on the rewritten module as on the original tree, so the rewrite cannot verify its changes and nothing was written; make go vet pass first:\n%v", vetErr), nil
+			}
 			return nil, fmt.Errorf("the rewritten module does not build, so nothing was written:\n%v%s", vetErr, res.conversionHint()), nil
 		}
 		// Linking (all vet leaves to build) and the audit of the result use
@@ -384,15 +371,15 @@ func runOnce(opts Options, units []WithheldUnit, orig originalTests) (res *Resul
 		buildErr := <-built
 		trace.step("go build ./... and the audit of the result")
 		if buildErr != nil {
-			res.blamed = blame(st, graph, files, unitIdents, "go build", buildErr.Error())
+			res.blamed = blame(graph, cs, "go build", buildErr.Error(), "")
 			return nil, fmt.Errorf("the rewritten module does not build, so nothing was written:\n%v%s", buildErr, res.conversionHint()), nil
 		}
 		if err != nil {
 			return nil, nil, err
 		}
-		resultErr = plan.verify(st, changed, res, trace)
+		resultErr = plan.verify(st, cs, res, trace)
 		if resultErr != nil {
-			res.blamed = blame(st, graph, files, unitIdents, "the build under another configuration", resultErr.Error())
+			res.blamed = blame(graph, cs, "the build under another configuration", resultErr.Error(), "")
 		}
 		return after, resultErr, nil
 	}
@@ -400,11 +387,11 @@ func runOnce(opts Options, units []WithheldUnit, orig originalTests) (res *Resul
 	if resultErr != nil || err != nil {
 		return verifyError(res, resultErr, err)
 	}
-	if after, labels, err = holdUnreadyLabels(st, dopts, res, last, targets, labels, after, mark, unmark); err != nil {
+	if after, labels, err = holdUnreadyLabels(st, dopts, res, last, targets, labels, after, cs); err != nil {
 		return nil, err
 	}
 	// The failureDomains shape changes only with the label (see failuredomains.go).
-	if migrated, err := migrateFailureDomainShapes(st, res, labels, changed, mark, trace); err != nil {
+	if migrated, err := migrateFailureDomainShapes(st, res, labels, cs, trace); err != nil {
 		return nil, err
 	} else if migrated {
 		if after, resultErr, err = verify(nil); resultErr != nil || err != nil {
@@ -412,7 +399,7 @@ func runOnce(opts Options, units []WithheldUnit, orig originalTests) (res *Resul
 		}
 	}
 	if opts.TestTimeout > 0 {
-		if err := runProviderTests(st, opts, orig, changed, files, res, trace); err != nil {
+		if err := runProviderTests(st, opts, orig, cs, res, trace); err != nil {
 			return res, err
 		}
 	}
@@ -426,7 +413,7 @@ func runOnce(opts Options, units []WithheldUnit, orig originalTests) (res *Resul
 		}
 	}
 	res.After = after
-	if err := res.collect(st, changed); err != nil {
+	if err := res.collect(st, cs); err != nil {
 		return nil, err
 	}
 	res.Manual = append(res.Manual, manualSteps(res)...)
@@ -473,9 +460,9 @@ func describeProblems(ps []report.Problem, st *stage) string {
 
 // requireUtils adds a go.mod requirement on k8s.io/utils when a rewritten
 // file imports k8s.io/utils/ptr and the module does not list it.
-func requireUtils(st *stage, changed map[string]map[string]bool, mark func(string, string), res *Result) error {
+func requireUtils(st *stage, cs *changeSet, res *Result) error {
 	uses := false
-	for path := range changed {
+	for path := range cs.files {
 		if strings.HasSuffix(path, ".go") {
 			data, _ := os.ReadFile(path)
 			if bytes.Contains(data, []byte(`"k8s.io/utils/ptr"`)) {
@@ -499,7 +486,7 @@ func requireUtils(st *stage, changed map[string]map[string]bool, mark func(strin
 			res.Manual = append(res.Manual, "add a requirement on k8s.io/utils to go.mod (the rewrite uses k8s.io/utils/ptr)")
 			return false, nil
 		}
-		mark(gm, "require k8s.io/utils "+version+" for k8s.io/utils/ptr")
+		cs.mark(gm, "require k8s.io/utils "+version+" for k8s.io/utils/ptr")
 		return true, f.AddRequire("k8s.io/utils", version)
 	})
 }
@@ -540,8 +527,8 @@ func shorten(args []string) []string {
 // changed Go file or import one transitively, from their code or their
 // tests. It returns nil (meaning "everything") when go.mod changed or the
 // package graph cannot be listed.
-func affectedPackages(st *stage, changed map[string]map[string]bool) []string {
-	return affectedIn(&packageGraph{dir: st.dir}, changed)
+func affectedPackages(st *stage, cs *changeSet) []string {
+	return affectedIn(&packageGraph{dir: st.dir}, cs.files)
 }
 
 // affectedIn is affectedPackages over the listing graph.
@@ -566,8 +553,8 @@ func goCmd(dir string, args ...string) (string, error) { return goCommand(dir, n
 
 // collect turns the staged files into changes against the real tree. go.mod
 // is recomputed from the real file, since the staged one has absolute replaces.
-func (res *Result) collect(st *stage, changed map[string]map[string]bool) error {
-	for staged, why := range changed {
+func (res *Result) collect(st *stage, cs *changeSet) error {
+	for staged, why := range cs.files {
 		real := st.real(staged)
 		old, err := os.ReadFile(real)
 		if os.IsNotExist(err) {

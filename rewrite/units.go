@@ -3,6 +3,8 @@ package rewrite
 import (
 	"bytes"
 	"fmt"
+	"go/ast"
+	"go/parser"
 	"go/scanner"
 	"go/token"
 	"go/types"
@@ -69,20 +71,30 @@ func (u unitFiles) add(path string, units map[string]bool) {
 	maps.Copy(u[path], units)
 }
 
-// unitNames records, by unit, the identifiers on the declaration lines its
-// fixes edit in the type's own package (the fields it changes): a failure
-// at a use names one of them, which tells that unit from the others whose
-// changes the failing package imports.
-type unitNames map[string]map[string]bool
+// unitNames records, by unit, the names its fixes edit in the type's own
+// package: a failure at a use names one of them, which tells that unit
+// from the others whose changes the failing package imports. Type names
+// (the unit's own, the type declarations its edits are in or add) tell
+// it better than field names, which several kinds share.
+type unitNames struct {
+	types, fields map[string]map[string]bool
+}
+
+func newUnitNames() unitNames {
+	return unitNames{types: map[string]map[string]bool{}, fields: map[string]map[string]bool{}}
+}
 
 // addFixes records the names fixes edit. module is the module path; read
 // gives a file's content before the fixes.
 func (u unitNames) addFixes(st *stage, module string, fixes []driver.Fix, read func(string) ([]byte, error)) {
+	parsed := map[string]*ast.File{}
+	fset := token.NewFileSet()
 	for _, fx := range fixes {
-		pkg, _, ok := cutType(fx.Type)
+		pkg, name, ok := cutType(fx.Type)
 		if !ok {
 			continue
 		}
+		add(u.types, fx.Type, name)
 		rel, ok := strings.CutPrefix(pkg, module)
 		if !ok || (rel != "" && rel[0] != '/') {
 			continue // declared outside the module: nothing of it is edited
@@ -103,13 +115,81 @@ func (u unitNames) addFixes(st *stage, module string, fixes []driver.Fix, read f
 			} else {
 				to = len(src)
 			}
-			if u[fx.Type] == nil {
-				u[fx.Type] = map[string]bool{}
+			for n := range identifiers(src[from:to]) {
+				add(u.fields, fx.Type, n)
 			}
-			maps.Copy(u[fx.Type], identifiers(src[from:to]))
+			types, fields := declaredNames([]byte(e.NewText))
+			for _, n := range types {
+				add(u.types, fx.Type, n)
+			}
+			for _, n := range fields {
+				add(u.fields, fx.Type, n)
+			}
+			f, ok := parsed[e.File]
+			if !ok {
+				f, _ = parser.ParseFile(fset, e.File, src, parser.SkipObjectResolution)
+				parsed[e.File] = f
+			}
+			if n := enclosingType(fset, f, e.Start); n != "" {
+				add(u.types, fx.Type, n)
+			}
 		}
 	}
 }
+
+func add(m map[string]map[string]bool, key, name string) {
+	if m[key] == nil {
+		m[key] = map[string]bool{}
+	}
+	m[key][name] = true
+}
+
+// declaredNames splits the identifiers of an edit's new text into the
+// names of the types it declares and the rest.
+func declaredNames(src []byte) (types, rest []string) {
+	fset := token.NewFileSet()
+	var s scanner.Scanner
+	s.Init(fset.AddFile("", -1, len(src)), src, nil, 0)
+	afterType := false
+	for {
+		_, tok, lit := s.Scan()
+		switch {
+		case tok == token.EOF:
+			return types, rest
+		case tok == token.IDENT && afterType:
+			types = append(types, lit)
+		case tok == token.IDENT && !predeclared(lit):
+			rest = append(rest, lit)
+		}
+		afterType = tok == token.TYPE
+	}
+}
+
+// enclosingType names the type declaration around offset in f.
+func enclosingType(fset *token.FileSet, f *ast.File, offset int) string {
+	if f == nil {
+		return ""
+	}
+	tf := fset.File(f.Pos())
+	if tf == nil || offset > tf.Size() {
+		return ""
+	}
+	pos := tf.Pos(offset)
+	for _, d := range f.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.TYPE || pos < gd.Pos() || pos > gd.End() {
+			continue
+		}
+		for _, spec := range gd.Specs {
+			if ts := spec.(*ast.TypeSpec); pos >= ts.Pos() && pos <= ts.End() {
+				return ts.Name.Name
+			}
+		}
+	}
+	return ""
+}
+
+func predeclared(name string) bool { return types.Universe.Lookup(name) != nil || name == "_" }
 
 // cutType splits a package-qualified type name.
 func cutType(t string) (pkg, name string, ok bool) {
@@ -131,31 +211,34 @@ func identifiers(src []byte) map[string]bool {
 		if tok == token.EOF {
 			return out
 		}
-		if tok == token.IDENT && types.Universe.Lookup(lit) == nil && lit != "_" {
+		if tok == token.IDENT && !predeclared(lit) {
 			out[lit] = true
 		}
 	}
 }
 
-// narrow keeps the candidates whose names (or, with typeOnly, whose
-// type's name) src uses; ok is false when it uses none.
+// narrow keeps the candidates whose type names src uses, else (unless
+// typeOnly) those whose field names it uses; ok is false when it uses none.
 func (u unitNames) narrow(candidates map[string]bool, src []byte, typeOnly bool) (map[string]bool, bool) {
 	used := identifiers(src)
-	out := map[string]bool{}
-	for t := range candidates {
-		if _, name, ok := cutType(t); ok && used[name] {
-			out[t] = true
-		}
-		if typeOnly {
-			continue
-		}
-		for name := range u[t] {
-			if used[name] {
-				out[t] = true
+	tiers := []map[string]map[string]bool{u.types}
+	if !typeOnly {
+		tiers = append(tiers, u.fields)
+	}
+	for _, names := range tiers {
+		out := map[string]bool{}
+		for t := range candidates {
+			for name := range names[t] {
+				if used[name] {
+					out[t] = true
+				}
 			}
 		}
+		if len(out) > 0 {
+			return out, true
+		}
 	}
-	return out, len(out) > 0
+	return nil, false
 }
 
 // lineOf is line n (1-based) of the file at path, nil if there is none.
@@ -197,7 +280,15 @@ var errorPos = regexp.MustCompile(`(?m)^(?:vet: )?((?:[A-Za-z]:)?[^\s:]+\.go):(\
 // blames those units; one in another file blames every unit whose fixes
 // changed the package it is in or a package of the module it imports
 // (tests' imports included). what names the command for the reason.
-func blame(st *stage, graph *packageGraph, files unitFiles, names unitNames, what, output string) map[string]WithheldUnit {
+func blame(graph *packageGraph, cs *changeSet, what, output, before string) map[string]WithheldUnit {
+	st, files, names := cs.st, cs.units, cs.names
+	type diag struct {
+		file, line, msg string
+	}
+	old := map[diag]bool{}
+	for _, m := range errorPos.FindAllStringSubmatch(before, -1) {
+		old[diag{filepath.ToSlash(filepath.Clean(m[1])), m[2], m[3]}] = true
+	}
 	out := map[string]WithheldUnit{}
 	var pkgs []listedPackage
 	listed := false
@@ -209,6 +300,9 @@ func blame(st *stage, graph *packageGraph, files unitFiles, names unitNames, wha
 		canon, err := st.canonical(file)
 		if err != nil {
 			continue
+		}
+		if rel := st.rel(canon); old[diag{filepath.ToSlash(rel), m[2], m[3]}] {
+			continue // reported on the original tree too
 		}
 		line, _ := strconv.Atoi(m[2])
 		msg := m[3]
@@ -226,7 +320,8 @@ func blame(st *stage, graph *packageGraph, files unitFiles, names unitNames, wha
 		// else all of them.
 		candidates := importedUnits(pkgs, files, filepath.Dir(canon))
 		maps.Copy(candidates, files[canon])
-		units, ok := names.narrow(candidates, lineOf(canon, line), false)
+		// The compiler's message names the types it expected, too.
+		units, ok := names.narrow(candidates, slices.Concat(lineOf(canon, line), []byte("\n"+m[3])), false)
 		switch {
 		case ok:
 		case len(files[canon]) > 0:
@@ -246,6 +341,23 @@ func blame(st *stage, graph *packageGraph, files unitFiles, names unitNames, wha
 		}
 	}
 	return out
+}
+
+// onlyPreexisting reports whether every position output reports is one
+// before reports too.
+func onlyPreexisting(output, before string) bool {
+	old := map[string]bool{}
+	for _, m := range errorPos.FindAllStringSubmatch(before, -1) {
+		old[m[1]+":"+m[2]+": "+m[3]] = true
+	}
+	found := false
+	for _, m := range errorPos.FindAllStringSubmatch(output, -1) {
+		if !old[m[1]+":"+m[2]+": "+m[3]] {
+			return false
+		}
+		found = true
+	}
+	return found
 }
 
 // importedUnits are the units whose fixes changed the package in dir or a

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -132,6 +133,9 @@ interrupted run (nothing written).`,
 				// Written or not, the diff leaves them out.
 				for _, u := range res.Withheld {
 					fmt.Fprintln(cmd.ErrOrStderr(), "mpaudit: withheld:", u)
+					if u.Output != "" {
+						fmt.Fprintln(cmd.ErrOrStderr(), "\t"+strings.ReplaceAll(u.Output, "\n", "\n\t"))
+					}
 				}
 			}
 			if ctx.Err() != nil && (res == nil || !res.Written) && !errors.Is(err, rewrite.ErrInterrupted) {

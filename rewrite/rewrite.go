@@ -14,7 +14,6 @@ import (
 	"golang.org/x/mod/modfile"
 
 	"github.com/mpaudit/mpaudit/analyzers"
-	"github.com/mpaudit/mpaudit/analyzers/driver"
 	"github.com/mpaudit/mpaudit/config"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/internal/progress"
@@ -144,7 +143,8 @@ func Run(opts Options) (*Result, error) {
 	}
 }
 
-// runOnce is one rewrite in a fresh staging copy, the units withheld.
+// runOnce is one rewrite in a fresh staging copy, the units withheld: a
+// pipeline of phases over one change set (see attempt).
 func runOnce(opts Options, units []WithheldUnit, orig originalTests) (res *Result, err error) {
 	dir, err := filepath.Abs(opts.Dir)
 	if err != nil {
@@ -172,251 +172,31 @@ func runOnce(opts Options, units []WithheldUnit, orig originalTests) (res *Resul
 	if err != nil {
 		return nil, err
 	}
-	res = &Result{Root: root, Withheld: units}
+	a := &attempt{opts: opts, st: st, cs: newChangeSet(st), trace: trace, units: units, orig: orig,
+		res: &Result{Root: root, Withheld: units}, withheld: map[analyzers.FieldKey]*withheldFix{}}
+	res = a.res
 	for _, u := range units {
 		res.Manual = append(res.Manual, u.manual())
 	}
-	cs := newChangeSet(st)
-	module := modulePathOf(st.dir)
 	trace.step("staged a copy")
-	plan, err := planBuilds(st.dir)
-	if err != nil {
+	if err := a.prepare(dir); err != nil {
 		return nil, err
 	}
-	trace.step(fmt.Sprintf("%d extra build configurations", len(plan.extras)))
-
-	uses, err := useSitesOf(st, st.path(dir), opts.Patterns)
-	if err != nil {
-		return nil, err
-	}
-	plan.uses = uses
-	dopts := driver.Options{Dir: st.path(dir), Patterns: opts.Patterns, CAPIVersion: opts.CAPIVersion, Tests: true, Progress: opts.Progress, Load: loadFromSource,
-		KindOverrides: opts.KindOverrides, Config: opts.Config, UseSites: uses.paths(), Withhold: unitSettings(nil, units)}
-	var last *report.Report
-	withheld := map[analyzers.FieldKey]*withheldFix{}
-	// fixRounds applies the analyzers' fixes until none is left or only
-	// conflicting ones remain; round 0 runs on the module as it was, again
-	// when a type fix must be withheld (a use no fix rewrites would break).
-	fixRounds := func() error {
-		passes := 0
-		for round := 0; round < maxRounds; round++ {
-			rep, fx, err := driver.RunFixes(dopts)
-			if err != nil {
-				return err
-			}
-			fixes := fx.List
-			opts.Config.Apply(rep)
-			trace.step(fmt.Sprintf("analysis round %d: %d fixes", round+1, len(fixes)))
-			if round == 0 {
-				res.Before, res.Target = rep, rep.Target
-				if len(rep.Problems) > 0 {
-					return loadError{fmt.Errorf("the module does not load completely, so it is not rewritten: %s", describeProblems(rep.Problems, st))}
-				}
-			}
-			last = rep
-			extra, names, blocked, err := plan.analyse(st, dopts, opts, round == 0 && passes == 0)
-			if err != nil {
-				return loadError{err}
-			}
-			if len(plan.extras) > 0 {
-				trace.step(fmt.Sprintf("analysis under %d other build configurations", len(extra)))
-			}
-			if round == 0 {
-				passes++
-				if withhold(withheld, append(fx.Blocked, blocked...), st) && passes < maxWithholdPasses {
-					dopts.Withhold = unitSettings(withheld, units)
-					trace.step(fmt.Sprintf("%d type fix(es) withheld", len(withheld)))
-					round--
-					continue
-				}
-			}
-			byConfig := append([][]driver.Fix{fixes}, extra...)
-			names = append([]string{plan.def.String()}, names...)
-			for i := range byConfig {
-				if byConfig[i], err = st.canonicalFixes(byConfig[i]); err != nil {
-					return loadError{err}
-				}
-			}
-			if fixes, err = mergeFixes(st, byConfig, names); err != nil {
-				return loadError{err}
-			}
-			if len(fixes) == 0 {
-				break
-			}
-			cs.names.addFixes(st, module, fixes, os.ReadFile)
-			applied, skipped, err := applyFixes(os.ReadFile, fixes)
-			if err != nil {
-				return err
-			}
-			for _, f := range skipped {
-				if round == maxRounds-1 {
-					res.Skipped = append(res.Skipped, fmt.Sprintf("%s: %s", f.Rule, f.Message))
-				}
-			}
-			if len(applied) == 0 {
-				break
-			}
-			for path, a := range applied {
-				if _, err := st.writeFile(path, a.content); err != nil {
-					return err
-				}
-				cs.applied(path, a)
-			}
-			if len(skipped) == 0 {
-				// Fixes never enable other fixes; another round only picks up
-				// the ones that conflicted, and the final audit re-checks all.
-				break
-			}
-		}
-		return nil
-	}
-	if err := fixRounds(); err != nil {
+	if err := a.fixRounds(); err != nil {
 		return runError(res, err)
 	}
-	notes := withheldNotes(withheld)
-	res.Manual = append(res.Manual, notes...)
-	res.fieldsTodo = append(res.fieldsTodo, notes...)
-	var targets []kindTarget
-	if hasKinds(last) {
-		dirOf, err := packageDirs(st)
-		if err != nil {
-			return nil, err
-		}
-		targets = kindTargets(last, dirOf)
+	// An error before the verification leaves no go vet running in the copy.
+	defer func() { a.early.wait() }()
+	done, err := a.followUps()
+	if err != nil || done {
+		return res, err
 	}
-	kindNotes(targets, res)
-
-	if err := requireUtils(st, cs, res); err != nil {
+	if err := a.verifyAll(); err != nil {
+		return res, err
+	}
+	if err := a.finish(); err != nil {
 		return nil, err
 	}
-	opts.Progress.Step("regenerating deepcopy functions and conversions")
-	if err := regenerate(st, cs.files, cs.mark, res, trace); err != nil {
-		return nil, err
-	}
-	// The Go files are final until the verification (the CRD schemas and
-	// labels are YAML): one listing of the module serves the CRD
-	// regeneration and the verifying go vet, which runs beside them.
-	graph := &packageGraph{dir: st.dir}
-	var early *pendingVet
-	if len(plan.unverifiable) == 0 {
-		early = startVet(st, cs, graph)
-		defer early.wait() // an error before the verification leaves no go vet running in the copy
-	}
-	// Before the labels: their gate judges the regenerated schemas.
-	opts.Progress.Step("regenerating the CRD schema parts the type changes touch")
-	if err := regenerateCRDs(st, graph, goDirs(cs.files), targets, cs.mark, res, trace); err != nil {
-		return nil, err
-	}
-	hold, err := planFailureDomainShapes(st, targets, res)
-	if err != nil {
-		return nil, err
-	}
-	labels, err := addLabels(st, last, targets, hold, cs)
-	if err != nil {
-		return nil, err
-	}
-	if cs.err != nil {
-		return res, cs.err
-	}
-	for _, e := range plan.extras {
-		if e.broken != "" {
-			res.Manual = append(res.Manual, e.brokenNote())
-		}
-	}
-	if len(plan.unverifiable) > 0 {
-		if !cs.empty() {
-			return res, plan.unverifiableError()
-		}
-		res.Manual = append(res.Manual, fmt.Sprintf("check %s by hand: no build configuration of this toolchain compiles them", strings.Join(plan.unverifiable, ", ")))
-	}
-	if cs.empty() {
-		res.After = last
-		return res, nil
-	}
-	// verify builds and vets what changed under every build configuration
-	// and audits the result; a failure of the rewrite is a result error.
-	verify := func(early *pendingVet) (after *report.Report, resultErr, runErr error) {
-		opts.Progress.Step("verifying: go vet")
-		vetted, vetErr := early.result(cs)
-		var patterns []string
-		if vetted {
-			trace.step(fmt.Sprintf("go vet (%d packages), %.2fs beside the CRDs", max(len(early.patterns), 1), early.took.Seconds()))
-		} else {
-			patterns = affectedPackages(st, cs)
-			if vetErr = vet(st.dir, patterns); vetErr == nil {
-				trace.step(fmt.Sprintf("go vet (%d packages)", max(len(patterns), 1)))
-			}
-		}
-		if vetErr != nil {
-			if vetted {
-				patterns = early.patterns
-			}
-			// What go vet reports on the original tree too is not the rewrite's.
-			before := vet(st.root, patterns)
-			res.blamed = blame(graph, cs, "go vet", vetErr.Error(), fmt.Sprint(before))
-			if len(res.blamed) == 0 && before != nil && onlyPreexisting(vetErr.Error(), before.Error()) {
-				return nil, fmt.Errorf("go vet fails on the rewritten module as on the original tree, so the rewrite cannot verify its changes and nothing was written; make go vet pass first:\n%v", vetErr), nil
-			}
-			return nil, fmt.Errorf("the rewritten module does not build, so nothing was written:\n%v%s", vetErr, res.conversionHint()), nil
-		}
-		// Linking (all vet leaves to build) and the audit of the result use
-		// different resources; run them side by side.
-		opts.Progress.Step("verifying: go build ./... and the audit of the result")
-		built := make(chan error, 1)
-		go func() { built <- build(st.dir) }()
-		after, err := driver.Run(dopts)
-		if err == nil {
-			opts.Config.Apply(after)
-		}
-		buildErr := <-built
-		trace.step("go build ./... and the audit of the result")
-		if buildErr != nil {
-			res.blamed = blame(graph, cs, "go build", buildErr.Error(), "")
-			return nil, fmt.Errorf("the rewritten module does not build, so nothing was written:\n%v%s", buildErr, res.conversionHint()), nil
-		}
-		if err != nil {
-			return nil, nil, err
-		}
-		resultErr = plan.verify(st, cs, res, trace)
-		if resultErr != nil {
-			res.blamed = blame(graph, cs, "the build under another configuration", resultErr.Error(), "")
-		}
-		return after, resultErr, nil
-	}
-	after, resultErr, err := verify(early)
-	if resultErr != nil || err != nil {
-		return verifyError(res, resultErr, err)
-	}
-	if after, labels, err = holdUnreadyLabels(st, dopts, res, last, targets, labels, after, cs); err != nil {
-		return nil, err
-	}
-	// The failureDomains shape changes only with the label (see failuredomains.go).
-	if migrated, err := migrateFailureDomainShapes(st, res, labels, cs, trace); err != nil {
-		return nil, err
-	} else if migrated {
-		if after, resultErr, err = verify(nil); resultErr != nil || err != nil {
-			return verifyError(res, resultErr, err)
-		}
-	}
-	if opts.TestTimeout > 0 {
-		if err := runProviderTests(st, opts, orig, cs, res, trace); err != nil {
-			return res, err
-		}
-	}
-	res.labels = labels
-	res.Manual = append(res.Manual, labels.manual...)
-	res.held = append(res.held, labels.held...)
-	sort.Slice(res.held, func(i, j int) bool { return res.held[i].key.String() < res.held[j].key.String() })
-	for _, h := range res.held {
-		if h.reason != "" {
-			res.Manual = append(res.Manual, h.forAPerson())
-		}
-	}
-	res.After = after
-	if err := res.collect(st, cs); err != nil {
-		return nil, err
-	}
-	res.Manual = append(res.Manual, manualSteps(res)...)
 	if opts.Write {
 		ctx := opts.Context
 		if ctx == nil {
@@ -435,13 +215,6 @@ func runOnce(opts Options, units []WithheldUnit, orig originalTests) (res *Resul
 // loadError is an error of the fix rounds that still has a result to show
 // (what was audited before it stopped).
 type loadError struct{ error }
-
-func verifyError(res *Result, resultErr, runErr error) (*Result, error) {
-	if runErr != nil {
-		return nil, runErr
-	}
-	return res, resultErr
-}
 
 func runError(res *Result, err error) (*Result, error) {
 	if le, ok := err.(loadError); ok {

@@ -308,6 +308,7 @@ func runProviderTests(st *stage, opts Options, orig originalTests, cs *changeSet
 		return nil
 	}
 	res.blamed = blameTests(pkgs, cs.units, failed)
+	cs.names.withPartners(res.blamed)
 	var names []string
 	for _, f := range failed {
 		names = append(names, f.id.String())

@@ -78,10 +78,48 @@ func (u unitFiles) add(path string, units map[string]bool) {
 // it better than field names, which several kinds share.
 type unitNames struct {
 	types, fields map[string]map[string]bool
+	// edits are the units that make each declaration edit: units that
+	// make the same one need each other (a field of a struct two kinds
+	// share), so they are withheld together.
+	edits map[editKey]map[string]bool
+}
+
+type editKey struct {
+	file       string
+	start, end int
+	text       string
 }
 
 func newUnitNames() unitNames {
-	return unitNames{types: map[string]map[string]bool{}, fields: map[string]map[string]bool{}}
+	return unitNames{types: map[string]map[string]bool{}, fields: map[string]map[string]bool{}, edits: map[editKey]map[string]bool{}}
+}
+
+// partners are the units that make one of the declaration edits unit makes.
+func (u unitNames) partners(unit string) map[string]bool {
+	out := map[string]bool{}
+	for _, units := range u.edits {
+		if units[unit] {
+			maps.Copy(out, units)
+		}
+	}
+	delete(out, unit)
+	return out
+}
+
+// importLine matches a line of an edit that only adds an import, which
+// units that are otherwise apart share.
+var importLine = regexp.MustCompile(`^(import\s*\(?|\(|\)|(import\s+)?([\w.]+\s+)?"[^"]*")?$`)
+
+func importOnly(text string) bool {
+	if !strings.Contains(text, `"`) {
+		return false // a deletion or a declaration
+	}
+	for line := range strings.SplitSeq(text, "\n") {
+		if !importLine.MatchString(strings.TrimSpace(line)) {
+			return false
+		}
+	}
+	return true
 }
 
 // addFixes records the names fixes edit. module is the module path; read
@@ -107,6 +145,13 @@ func (u unitNames) addFixes(st *stage, module string, fixes []driver.Fix, read f
 			src, err := read(e.File)
 			if err != nil || e.Start > len(src) || e.End > len(src) {
 				continue
+			}
+			if !importOnly(e.NewText) {
+				k := editKey{e.File, e.Start, e.End, e.NewText}
+				if u.edits[k] == nil {
+					u.edits[k] = map[string]bool{}
+				}
+				u.edits[k][fx.Type] = true
 			}
 			from := bytes.LastIndexByte(src[:e.Start], '\n') + 1
 			to := e.End
@@ -340,7 +385,20 @@ func blame(graph *packageGraph, cs *changeSet, what, output, before string) map[
 			}
 		}
 	}
+	names.withPartners(out)
 	return out
+}
+
+// withPartners adds to blamed the units that make a change a blamed unit
+// makes too: withholding one alone would leave the change.
+func (u unitNames) withPartners(blamed map[string]WithheldUnit) {
+	for t, w := range maps.Clone(blamed) {
+		for p := range u.partners(t) {
+			if _, ok := blamed[p]; !ok {
+				blamed[p] = WithheldUnit{Type: p, Reason: w.Reason + " (a change it shares with " + shortType(t) + ")", Output: w.Output}
+			}
+		}
+	}
 }
 
 // onlyPreexisting reports whether every position output reports is one

@@ -8,6 +8,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mpaudit/mpaudit/analyzers/driver"
+	"github.com/mpaudit/mpaudit/report"
 )
 
 // TestRewriteWithholdsAUnitThatDoesNotBuild: a generated file (which the
@@ -105,5 +108,39 @@ func TestRewriteWithholdsAUnitItsTestsFail(t *testing.T) {
 		if !strings.Contains(body.String(), want) {
 			t.Errorf("PR body lacks %q:\n%s", want, body.String())
 		}
+	}
+}
+
+// TestUnitPartners: two units whose fixes make the same declaration edit
+// (a field of a struct both kinds use) are withheld together; an edit
+// that only adds an import does not tie units.
+func TestUnitPartners(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "api", "v1", "types.go")
+	writeFiles(t, dir, map[string]string{"api/v1/types.go": "package v1\n\ntype Shared struct {\n\tID *string\n}\n"})
+	st := &stage{root: dir, dir: dir}
+	star := strings.Index("package v1\n\ntype Shared struct {\n\tID *string\n}\n", "*")
+	fix := func(typ string, e report.Edit) driver.Fix {
+		return driver.Fix{Rule: "MPA107", Type: typ, Fix: report.Fix{Edits: []report.Edit{e}}}
+	}
+	deref := report.Edit{File: file, Start: star, End: star + 1}
+	imp := report.Edit{File: file, Start: 11, End: 11, NewText: "import \"k8s.io/utils/ptr\"\n"}
+	names := newUnitNames()
+	names.addFixes(st, "example.com/m", []driver.Fix{
+		fix("example.com/m/api/v1.A", deref), fix("example.com/m/api/v1.B", deref),
+		fix("example.com/m/api/v1.B", imp), fix("example.com/m/api/v1.C", imp),
+	}, os.ReadFile)
+	blamed := map[string]WithheldUnit{"example.com/m/api/v1.A": {Type: "example.com/m/api/v1.A", Reason: "go vet fails"}}
+	names.withPartners(blamed)
+	var got []string
+	for typ := range blamed {
+		got = append(got, typ)
+	}
+	slices.Sort(got)
+	if want := []string{"example.com/m/api/v1.A", "example.com/m/api/v1.B"}; !slices.Equal(got, want) {
+		t.Errorf("withheld %v, want %v", got, want)
+	}
+	if r := blamed["example.com/m/api/v1.B"].Reason; r != "go vet fails (a change it shares with v1.A)" {
+		t.Errorf("B reason: %q in %+v", r, blamed)
 	}
 }

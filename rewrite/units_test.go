@@ -144,3 +144,37 @@ func TestUnitPartners(t *testing.T) {
 		t.Errorf("B reason: %q in %+v", r, blamed)
 	}
 }
+
+// TestParseTestEvents: go test -json events become one outcome per
+// top-level test (subtests folded in) and one for the package; a package
+// whose tests do not build fails as a whole with its build output.
+func TestParseTestEvents(t *testing.T) {
+	events := `{"Action":"run","Package":"m/a","Test":"TestA"}
+{"Action":"output","Package":"m/a","Test":"TestA/sub","Output":"boom\n"}
+{"Action":"fail","Package":"m/a","Test":"TestA/sub"}
+{"Action":"fail","Package":"m/a","Test":"TestA"}
+{"Action":"pass","Package":"m/a","Test":"TestB"}
+{"Action":"skip","Package":"m/a","Test":"TestC"}
+{"Action":"fail","Package":"m/a"}
+{"ImportPath":"m/b [m/b.test]","Action":"build-output","Output":"b_test.go:3:1: undefined: x\n"}
+{"Action":"fail","Package":"m/b"}
+`
+	got, err := parseTestEvents(strings.NewReader(events))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ pkg, test, action, output string }{
+		{"m/a", "TestA", "fail", "boom"},
+		{"m/a", "TestB", "pass", ""},
+		{"m/a", "TestC", "skip", ""},
+		{"m/b", "", "fail", "undefined: x"},
+	} {
+		o := got[tc.pkg][tc.test]
+		if o == nil || o.action != tc.action || !strings.Contains(o.excerpt(), tc.output) {
+			t.Errorf("%s %s: %+v, want %s with %q", tc.pkg, tc.test, o, tc.action, tc.output)
+		}
+	}
+	if len(got["m/a"]) != 4 {
+		t.Errorf("m/a outcomes: %v, want TestA, TestB, TestC and the package", got["m/a"])
+	}
+}

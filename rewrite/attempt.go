@@ -164,6 +164,9 @@ func (a *attempt) followUps() (done bool, err error) {
 	if err := regenerate(st, cs.files, cs.mark, res, trace); err != nil {
 		return false, err
 	}
+	if err := tidyImports(cs); err != nil {
+		return false, err
+	}
 	// The Go files are final until the verification (the CRD schemas and
 	// labels are YAML): one listing of the module serves the CRD
 	// regeneration and the verifying go vet, which runs beside them.

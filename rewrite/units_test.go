@@ -178,3 +178,24 @@ func TestParseTestEvents(t *testing.T) {
 		t.Errorf("m/a outcomes: %v, want TestA, TestB, TestC and the package", got["m/a"])
 	}
 }
+
+// TestDropAddedUnused: an import the rewrite added and the file does not
+// use is dropped; one it uses, and one the original had, stay.
+func TestDropAddedUnused(t *testing.T) {
+	original := "package p\n\nimport (\n\t\"fmt\"\n\t\"os\"\n)\n\nvar _ = fmt.Sprint\n"
+	src := "package p\n\nimport (\n\t\"fmt\"\n\t\"os\"\n\t\"strings\"\n\n\t\"k8s.io/utils/ptr\"\n\tv1 \"example.com/m/api/v1\"\n)\n\nvar _ = fmt.Sprint\n\nvar _ = v1.X\n"
+	out, err := dropAddedUnused("p.go", []byte(original), []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, keep := range []string{`"fmt"`, `"os"`, `v1 "example.com/m/api/v1"`} {
+		if !strings.Contains(string(out), keep) {
+			t.Errorf("dropped %s:\n%s", keep, out)
+		}
+	}
+	for _, drop := range []string{`"strings"`, `"k8s.io/utils/ptr"`} {
+		if strings.Contains(string(out), drop) {
+			t.Errorf("kept %s:\n%s", drop, out)
+		}
+	}
+}

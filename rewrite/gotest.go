@@ -61,8 +61,11 @@ const maxTestOutput = 2000
 // runTests runs go test -json -count=1 on pkgs in dir within timeout and
 // returns each top-level test's outcome by package. A package that does
 // not build is a failure of its test "" (its output says why).
-func runTests(dir string, pkgs []string, run string, timeout time.Duration) (map[string]map[string]*testOutcome, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+func runTests(parent context.Context, dir string, pkgs []string, run string, timeout time.Duration) (map[string]map[string]*testOutcome, error) {
+	if parent == nil {
+		parent = context.Background()
+	}
+	ctx, cancel := context.WithTimeout(parent, timeout)
 	defer cancel()
 	args := []string{"test", "-json", "-count=1", "-timeout", timeout.String()}
 	if run != "" {
@@ -75,6 +78,9 @@ func runTests(dir string, pkgs []string, run string, timeout time.Duration) (map
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
+	if parent.Err() != nil {
+		return nil, ErrInterrupted
+	}
 	if ctx.Err() != nil {
 		return nil, fmt.Errorf("go test did not finish within %s", timeout)
 	}
@@ -176,7 +182,7 @@ type testFailure struct {
 // verifyTests runs the tests of pkgs on the original tree (in a copy of
 // its own, cached in orig) and those that passed there on the staged
 // copy, and returns the failures.
-func verifyTests(st *stage, orig originalTests, pkgs []string, timeout time.Duration, run *testRun) ([]testFailure, error) {
+func verifyTests(ctx context.Context, st *stage, orig originalTests, pkgs []string, timeout time.Duration, run *testRun) ([]testFailure, error) {
 	var todo []string
 	for _, p := range pkgs {
 		if _, ok := orig[p]; !ok {
@@ -188,7 +194,7 @@ func verifyTests(st *stage, orig originalTests, pkgs []string, timeout time.Dura
 		if err != nil {
 			return nil, err
 		}
-		got, err := runTests(o.dir, todo, "", timeout)
+		got, err := runTests(ctx, o.dir, todo, "", timeout)
 		o.remove()
 		for _, p := range todo {
 			if err != nil {
@@ -239,7 +245,7 @@ func verifyTests(st *stage, orig originalTests, pkgs []string, timeout time.Dura
 	for _, id := range want {
 		testPkgs = append(testPkgs, id.pkg)
 	}
-	got, err := runTests(st.dir, slices.Compact(testPkgs), "^("+strings.Join(list, "|")+")$", timeout)
+	got, err := runTests(ctx, st.dir, slices.Compact(testPkgs), "^("+strings.Join(list, "|")+")$", timeout)
 	if err != nil {
 		return nil, fmt.Errorf("the tests on the rewritten module: %w", err)
 	}
@@ -310,8 +316,11 @@ func runProviderTests(st *stage, opts Options, orig originalTests, cs *changeSet
 	}
 	opts.Progress.Step("verifying: go test of %d package(s), on the original tree and on the rewritten one", len(tested))
 	run := &testRun{}
-	failed, err := verifyTests(st, orig, tested, opts.TestTimeout, run)
+	failed, err := verifyTests(opts.Context, st, orig, tested, opts.TestTimeout, run)
 	trace.step(fmt.Sprintf("go test of %d package(s)", len(tested)))
+	if errors.Is(err, ErrInterrupted) {
+		return err
+	}
 	if err != nil {
 		res.Manual = append(res.Manual, fmt.Sprintf("run the tests of %s: the rewrite could not (%v)", strings.Join(tested, ", "), err))
 		return nil

@@ -113,7 +113,8 @@ func Run(opts Options) (*Result, error) {
 	var first error // the first verification failure, which says most
 	for {
 		res, err := runOnce(opts, units, orig)
-		if err != nil && res != nil && len(res.blamed) > 0 {
+		interrupted := opts.Context != nil && opts.Context.Err() != nil
+		if err != nil && res != nil && len(res.blamed) > 0 && !interrupted {
 			if first == nil {
 				first = err
 			}

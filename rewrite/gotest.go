@@ -176,7 +176,8 @@ func testedPackages(pkgs []listedPackage, cs *changeSet) []string {
 // rewritten one.
 type testFailure struct {
 	id     testID
-	output string
+	output string // the end of it
+	all    string
 }
 
 // verifyTests runs the tests of pkgs on the original tree (in a copy of
@@ -257,11 +258,11 @@ func verifyTests(ctx context.Context, st *stage, orig originalTests, pkgs []stri
 			run.passed = append(run.passed, id)
 		case t == nil && got[id.pkg][""] != nil:
 			// The package's tests did not build or did not start.
-			failed = append(failed, testFailure{id, got[id.pkg][""].excerpt()})
+			failed = append(failed, testFailure{id, got[id.pkg][""].excerpt(), strings.Join(got[id.pkg][""].output, "")})
 		case t == nil:
-			failed = append(failed, testFailure{id, "(no result)"})
+			failed = append(failed, testFailure{id, "(no result)", ""})
 		default:
-			failed = append(failed, testFailure{id, t.excerpt()})
+			failed = append(failed, testFailure{id, t.excerpt(), strings.Join(t.output, "")})
 		}
 	}
 	return failed, nil
@@ -292,6 +293,17 @@ func blameTests(pkgs []listedPackage, files unitFiles, failed []testFailure) map
 		}
 		if len(units) == 0 {
 			units = importedUnits(pkgs, files, dir)
+		}
+		// Of several, those whose type the test's output names (a fuzz
+		// test's subtest is named for the type it converts).
+		named := map[string]bool{}
+		for u := range units {
+			if _, name, ok := cutType(u); ok && len(units) > 1 && namedIn(f.all, name) {
+				named[u] = true
+			}
+		}
+		if len(named) > 0 {
+			units = named
 		}
 		for u := range units {
 			if _, ok := out[u]; !ok {
@@ -336,4 +348,24 @@ func runProviderTests(st *stage, opts Options, orig originalTests, cs *changeSet
 		names = append(names, f.id.String())
 	}
 	return fmt.Errorf("tests that passed before fail on the rewritten module, so nothing was written: %s\n%s", strings.Join(names, ", "), failed[0].output)
+}
+
+// namedIn reports whether text has name as a word of its own (an
+// underscore, a slash or a dot ends a word: for_KThreesConfig).
+func namedIn(text, name string) bool {
+	for i := 0; ; {
+		j := strings.Index(text[i:], name)
+		if j < 0 {
+			return false
+		}
+		start, end := i+j, i+j+len(name)
+		if (start == 0 || !wordByte(text[start-1])) && (end == len(text) || !wordByte(text[end])) {
+			return true
+		}
+		i = start + 1
+	}
+}
+
+func wordByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }

@@ -199,3 +199,23 @@ func TestDropAddedUnused(t *testing.T) {
 		}
 	}
 }
+
+// TestBlameTestsByName: a failing test in a package no unit's fix changed
+// (a spoke whose conversions were regenerated) blames, of the units its
+// imports changed, the one its output names as a word.
+func TestBlameTestsByName(t *testing.T) {
+	pkgs := []listedPackage{
+		{ImportPath: "m/hub", Dir: "/m/hub"},
+		{ImportPath: "m/spoke", Dir: "/m/spoke", Deps: []string{"m/hub"}},
+	}
+	files := unitFiles{"/m/hub/types.go": {"m/hub.FooConfig": true, "m/hub.FooConfigTemplate": true}}
+	out := "--- FAIL: TestFuzzyConversion/for_FooConfig/hub-spoke-hub (0.00s)\n"
+	got := blameTests(pkgs, files, []testFailure{{id: testID{"m/spoke", "TestFuzzyConversion"}, output: out, all: out}})
+	if len(got) != 1 || got["m/hub.FooConfig"].Type == "" {
+		t.Errorf("blamed %v, want m/hub.FooConfig alone", got)
+	}
+	out = "--- FAIL: TestSomething (0.00s)\n"
+	if got := blameTests(pkgs, files, []testFailure{{id: testID{"m/spoke", "TestSomething"}, output: out, all: out}}); len(got) != 2 {
+		t.Errorf("blamed %v, want both units when the output names neither", got)
+	}
+}

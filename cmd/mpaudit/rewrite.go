@@ -54,10 +54,10 @@ not (a suite that needs envtest's assets, say) are named as not run. A type
 whose migration fails any of this is withheld whole (its fields, use sites,
 conversions, deepcopy, CRD schema and label), named with the failing
 file:line or test, and the rest is rewritten and verified again. Only then,
-with --write, are files replaced, all or nothing: under
-the lock .mpaudit-rewrite.lock, after checking that no file changed since it
-was read, with the originals kept in .mpaudit-rewrite.journal until every file
-is replaced. A failure, SIGINT or SIGTERM puts every replaced file back. A
+with --write, are files replaced, all or nothing: under the lock
+.mpaudit-rewrite.lock, after checking that no file changed since it was read,
+with the originals kept in .mpaudit-rewrite.journal until every file is
+replaced. A failure, SIGINT or SIGTERM puts every replaced file back. A
 rewrite that was killed leaves the journal: the next run refuses until
 --recover (or --write, which recovers first) restores the files.
 Without --write it prints a unified diff.

@@ -123,3 +123,6 @@ func (s *Set) FactAnalyzers() []*analysis.Analyzer {
 	}
 	return out
 }
+
+// UnitKey is the Withhold key that withholds every fix of a type.
+func UnitKey(typ string) FieldKey { return setup.UnitKey(typ) }

@@ -182,9 +182,8 @@ func (res *Result) checklist() []checkItem {
 	items = append(items, labels)
 
 	meta := checkItem{title: "clusterctl metadata", done: true, summary: "no label changed, so " + metadataFile + " keeps its contract"}
-	if res.labels != nil && res.labels.metadata != "" {
-		state, text, _ := strings.Cut(res.labels.metadata, ": ")
-		meta.done, meta.summary = state == "done", text
+	if res.labels != nil && res.labels.metadata != nil {
+		meta.done, meta.summary = res.labels.metadata.done, res.labels.metadata.text
 	} else if len(labelled) > 0 {
 		meta.summary = "no " + metadataFile + " in the module root"
 	}

@@ -18,8 +18,12 @@
 // their contract) clusterctl's next metadata.yaml series, and adding a go.mod requirement for
 // k8s.io/utils when the pointer helper is new.
 //
-// Everything happens in a staging copy of the module first. The copy must
-// build and pass `go vet`; only then are the real files replaced, each
-// atomically. A module whose rewrite does not compile is left untouched and
-// the result says why.
+// Everything happens in a staging copy of the module first, one attempt a
+// pipeline of phases over one change set (attempt.go, changeset.go). The
+// copy must build and pass `go vet`, and the provider's tests of the
+// changed packages that pass on the original tree must pass on it
+// (gotest.go); only then are the real files replaced, each atomically. A
+// failure withholds the units it is in, one type's migration each
+// (units.go), and the rest is rewritten again in a fresh copy; when nothing
+// is left, the module is left untouched and the result says why.
 package rewrite

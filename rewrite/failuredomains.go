@@ -827,7 +827,7 @@ func sortedLabelKeys[V any](m map[labelKey]V) []labelKey {
 // migrateFailureDomainShapes changes the shape of the planned kinds the
 // labels moved to v1beta2, then regenerates their deepcopy functions and
 // the conversions of their spokes. It reports whether it changed anything.
-func migrateFailureDomainShapes(st *stage, res *Result, lp *labelPass, changed map[string]map[string]bool, mark func(string, string), trace *tracer) (bool, error) {
+func migrateFailureDomainShapes(st *stage, res *Result, lp *labelPass, cs *changeSet, trace *tracer) (bool, error) {
 	_, v2, _ := fdPoints()
 	all := map[string]map[string]bool{}
 	for _, key := range sortedLabelKeys(res.fdPlanned) {
@@ -835,7 +835,7 @@ func migrateFailureDomainShapes(st *stage, res *Result, lp *labelPass, changed m
 			continue // held for another reason: the map stays with the label
 		}
 		why := fmt.Sprintf("%s as the v1beta2 list with the %s label (%s)", v2.Path, contract.LabelKey(contract.V1Beta2), contract.RuleKindShapeForLabel)
-		files, err := res.fdPlanned[key].apply(st, why, mark)
+		files, err := res.fdPlanned[key].apply(st, why, cs.mark)
 		if err != nil {
 			return false, err
 		}
@@ -846,11 +846,11 @@ func migrateFailureDomainShapes(st *stage, res *Result, lp *labelPass, changed m
 		return false, nil
 	}
 	trace.step(v2.Path + " list shape")
-	if err := requireUtils(st, changed, mark, res); err != nil {
+	if err := requireUtils(st, cs, res); err != nil {
 		return false, err
 	}
-	if err := regenerate(st, all, mark, res, trace); err != nil {
+	if err := regenerate(st, all, cs.mark, res, trace); err != nil {
 		return false, err
 	}
-	return true, regenerateCRDs(st, &packageGraph{dir: st.dir}, goDirs(all), nil, mark, res, trace)
+	return true, regenerateCRDs(st, &packageGraph{dir: st.dir}, goDirs(all), nil, cs.mark, res, trace)
 }

@@ -205,9 +205,13 @@ func TestFailureDomainsFollowTheLabel(t *testing.T) {
 	key := labelKey{"infrastructure.fd.example.com", "FooCluster"}
 	res := &Result{fdPlanned: map[labelKey]*fdMigration{key: {key: key, edits: map[string][]textEdit{"/nonexistent/types.go": {{offset: 0, text: "x"}}}}}}
 	lp := &labelPass{flipped: map[labelKey]string{}}
-	migrated, err := migrateFailureDomainShapes(&stage{}, res, lp, nil, func(string, string) { t.Error("marked a file") }, newTracer(nil))
+	cs := newChangeSet(&stage{})
+	migrated, err := migrateFailureDomainShapes(&stage{}, res, lp, cs, newTracer(nil))
 	if err != nil || migrated || len(res.fdMigrated) != 0 {
 		t.Errorf("migrated %v %v %v", migrated, res.fdMigrated, err)
+	}
+	if !cs.empty() {
+		t.Errorf("marked %v", cs.files)
 	}
 }
 

@@ -48,7 +48,8 @@ func labelsIn(t *testing.T, files map[string]string, targets ...kindTarget) (str
 	for i := range targets {
 		targets[i].dir = filepath.Join(dir, "api", "v1beta1")
 	}
-	lp, err := addLabels(&stage{root: dir, dir: dir}, &report.Report{}, targets, nil, func(string, string) {})
+	st := &stage{root: dir, dir: dir}
+	lp, err := addLabels(st, &report.Report{}, targets, nil, newChangeSet(st))
 	if err != nil {
 		t.Fatal(err)
 	}

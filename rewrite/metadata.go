@@ -67,7 +67,7 @@ func alignMetadata(st *stage, rep *report.Report, configs map[string]*crdconfig.
 		}
 	}
 	if len(lacking) > 0 {
-		lp.metadata = metadataLeft(newestContract(data), lacking, bothLabels, v1beta2Only)
+		lp.metadata = &outcomeLine{text: metadataLeft(newestContract(data), lacking, bothLabels, v1beta2Only)}
 		return nil
 	}
 	lp.metadata = proposeSeries(data, rep.Target.Release())
@@ -76,30 +76,30 @@ func alignMetadata(st *stage, rep *report.Report, configs map[string]*crdconfig.
 
 // proposeSeries says what metadata.yaml needs once every contract CRD has
 // the v1beta2 label, for a provider whose oldest supported core is oldest.
-func proposeSeries(data []byte, oldest contract.Release) string {
+func proposeSeries(data []byte, oldest contract.Release) *outcomeLine {
 	rn, err := kyaml.Parse(string(data))
 	if err != nil {
-		return fmt.Sprintf("left: declare contract %s for the next release series in %s by hand (%v)", contract.V1Beta2, metadataFile, err)
+		return &outcomeLine{text: fmt.Sprintf("declare contract %s for the next release series in %s by hand (%v)", contract.V1Beta2, metadataFile, err)}
 	}
 	newest, series, err := newestSeries(rn)
 	if err != nil {
-		return fmt.Sprintf("left: declare contract %s for the next release series in %s by hand (%v)", contract.V1Beta2, metadataFile, err)
+		return &outcomeLine{text: fmt.Sprintf("declare contract %s for the next release series in %s by hand (%v)", contract.V1Beta2, metadataFile, err)}
 	}
 	declared := ""
 	if f := newest.Field("contract"); f != nil {
 		declared = f.Value.YNode().Value
 	}
 	if declared == contract.V1Beta2 {
-		return fmt.Sprintf("done: %s already declares %s for release series %s", metadataFile, contract.V1Beta2, series)
+		return &outcomeLine{done: true, text: fmt.Sprintf("%s already declares %s for release series %s", metadataFile, contract.V1Beta2, series)}
 	}
 	if !contract.Knows(oldest, contract.V1Beta2) {
-		return fmt.Sprintf("done: %s keeps its release series (%s declares %s): cores from %s, the target, are supported and clusterctl installs only %s series on cores before %s; "+
-			"declare %s for a new series once they are not", metadataFile, series, declaredOrNone(declared), oldest, contract.V1Beta1, contract.ReleaseV1Beta2, contract.V1Beta2)
+		return &outcomeLine{done: true, text: fmt.Sprintf("%s keeps its release series (%s declares %s): cores from %s, the target, are supported and clusterctl installs only %s series on cores before %s; "+
+			"declare %s for a new series once they are not", metadataFile, series, declaredOrNone(declared), oldest, contract.V1Beta1, contract.ReleaseV1Beta2, contract.V1Beta2)}
 	}
 	major, _ := intField(newest, "major")
 	minor, _ := intField(newest, "minor")
-	return fmt.Sprintf("left: released series keep their contract (%s declares %s in %s); for the next release add the series `{major: %d, minor: %d, contract: %s}`",
-		series, declaredOrNone(declared), metadataFile, major, minor+1, contract.V1Beta2)
+	return &outcomeLine{text: fmt.Sprintf("released series keep their contract (%s declares %s in %s); for the next release add the series `{major: %d, minor: %d, contract: %s}`",
+		series, declaredOrNone(declared), metadataFile, major, minor+1, contract.V1Beta2)}
 }
 
 func declaredOrNone(c string) string {
@@ -117,7 +117,7 @@ func declaredOrNone(c string) string {
 // others, worse.
 func metadataLeft(declared string, lacking, bothLabels, v1beta2Only []string) string {
 	sort.Strings(lacking)
-	msg := fmt.Sprintf("left: %s keeps its contract, since %s still lack the %s label", metadataFile, strings.Join(lacking, ", "), contract.LabelKey(contract.V1Beta2))
+	msg := fmt.Sprintf("%s keeps its contract, since %s still lack the %s label", metadataFile, strings.Join(lacking, ", "), contract.LabelKey(contract.V1Beta2))
 	if declared != contract.V1Beta1 {
 		return msg
 	}

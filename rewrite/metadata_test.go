@@ -14,7 +14,7 @@ import (
 // act on when one has lost it.
 func TestMetadataLeft(t *testing.T) {
 	lacking, both, only := []string{"b.example.com", "a.example.com"}, []string{"pools.example.com"}, []string{"machines.example.com"}
-	base := "left: metadata.yaml keeps its contract, since a.example.com, b.example.com still lack the cluster.x-k8s.io/v1beta2 label"
+	base := "metadata.yaml keeps its contract, since a.example.com, b.example.com still lack the cluster.x-k8s.io/v1beta2 label"
 	v1beta1 := "releaseSeries:\n- major: 0\n  minor: 0\n  contract: v1alpha4\n- major: 0\n  minor: 1\n  contract: v1beta1\n"
 	info := "; `mpaudit check` notes " + contract.RuleMetadataV1Beta1Labelled + " at info on pools.example.com until then: they keep their cluster.x-k8s.io/v1beta1 label, so the release still serves cores before v1.11.0"
 	for _, tc := range []struct {

@@ -38,8 +38,9 @@ type labelPass struct {
 	flipped, pools map[labelKey]string
 	// templates are template kinds labelled with the kind they template.
 	templates map[labelKey]string
-	// metadata says what happened to metadata.yaml, for the PR body.
-	metadata string
+	// metadata says what happened to metadata.yaml, for the PR body (nil:
+	// nothing, no label changed or no file).
+	metadata *outcomeLine
 	// manual lists what the pass left for a person.
 	manual []string
 	// both are the kinds whose labelled version stays under the v1beta1
@@ -50,7 +51,7 @@ type labelPass struct {
 	held []heldLabel
 }
 
-func (lp *labelPass) write(st *stage, path string, content []byte, why string, mark func(string, string)) error {
+func (lp *labelPass) write(st *stage, path string, content []byte, why string, cs *changeSet) error {
 	canon, err := st.canonical(path)
 	if err != nil {
 		return err
@@ -69,12 +70,12 @@ func (lp *labelPass) write(st *stage, path string, content []byte, why string, m
 		return err
 	}
 	lp.reasons[canon] = append(lp.reasons[canon], why)
-	mark(canon, why)
+	cs.mark(canon, why)
 	return nil
 }
 
 // undo restores every file the pass wrote.
-func (lp *labelPass) undo(unmark func(string, string)) error {
+func (lp *labelPass) undo(cs *changeSet) error {
 	for path, old := range lp.originals {
 		if old == nil {
 			if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -84,7 +85,7 @@ func (lp *labelPass) undo(unmark func(string, string)) error {
 			return err
 		}
 		for _, why := range lp.reasons[path] {
-			unmark(path, why)
+			cs.unmark(path, why)
 		}
 	}
 	return nil
@@ -92,7 +93,7 @@ func (lp *labelPass) undo(unmark func(string, string)) error {
 
 // addLabels adds the v1beta2 contract label to the CRDs of migrated pools
 // and of the label-driven kinds not in hold.
-func addLabels(st *stage, rep *report.Report, targets []kindTarget, hold map[labelKey]bool, mark func(string, string)) (*labelPass, error) {
+func addLabels(st *stage, rep *report.Report, targets []kindTarget, hold map[labelKey]bool, cs *changeSet) (*labelPass, error) {
 	lp := &labelPass{originals: map[string][]byte{}, reasons: map[string][]string{}, flipped: map[labelKey]string{}, pools: map[labelKey]string{}, templates: map[labelKey]string{}, both: map[labelKey]bool{}}
 	if rep == nil {
 		return lp, nil
@@ -195,7 +196,7 @@ func addLabels(st *stage, rep *report.Report, targets []kindTarget, hold map[lab
 				continue
 			}
 			for _, c := range changes {
-				if err := lp.write(st, c.file, c.content, fmt.Sprintf("%s: %s on %s (%s)", contract.LabelKey(contract.V1Beta2), value, crd.Name, c.why), mark); err != nil {
+				if err := lp.write(st, c.file, c.content, fmt.Sprintf("%s: %s on %s (%s)", contract.LabelKey(contract.V1Beta2), value, crd.Name, c.why), cs); err != nil {
 					return nil, err
 				}
 			}
@@ -335,7 +336,7 @@ func describeBlockers(key labelKey, fs []report.Finding, st *stage) heldLabel {
 // when some are not ready, places the labels again without them and audits
 // the result once more. It returns the audit of the result and the pass.
 func holdUnreadyLabels(st *stage, dopts driver.Options, res *Result, last *report.Report, targets []kindTarget, lp *labelPass, after *report.Report,
-	mark, unmark func(string, string)) (*report.Report, *labelPass, error) {
+	cs *changeSet) (*report.Report, *labelPass, error) {
 	heldForAReason := func(h heldLabel) bool { return h.reason != "" }
 	if len(lp.flipped) == 0 && !slices.ContainsFunc(res.held, heldForAReason) && !slices.ContainsFunc(lp.held, heldForAReason) {
 		return after, lp, nil
@@ -372,10 +373,10 @@ func holdUnreadyLabels(st *stage, dopts driver.Options, res *Result, last *repor
 	}
 	res.held = append(res.held, newly...)
 	sort.Slice(res.held, func(i, j int) bool { return res.held[i].key.String() < res.held[j].key.String() })
-	if err := lp.undo(unmark); err != nil {
+	if err := lp.undo(cs); err != nil {
 		return nil, nil, err
 	}
-	lp, err := addLabels(st, last, targets, hold, mark)
+	lp, err := addLabels(st, last, targets, hold, cs)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -407,4 +408,11 @@ func alsoMissing(held []heldLabel, judged *report.Report, st *stage) {
 		}
 		held[i].missing = describeBlockers(h.key, fs, st).missing
 	}
+}
+
+// outcomeLine is one checklist item's state: done, or left for a person,
+// and what it says.
+type outcomeLine struct {
+	done bool
+	text string
 }

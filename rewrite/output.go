@@ -167,9 +167,24 @@ func (res *Result) WritePRBody(w io.Writer) error {
 		}
 	}
 	b.WriteString("\n### Verified\n\n- `go build ./...` and `go vet ./...` pass on the rewritten module.\n")
+	if t := res.tests; t != nil {
+		fmt.Fprintf(&b, "- `go test` of the %d changed package(s) with tests: %d test(s) that passed on the original tree pass on the rewritten module.\n", t.packages, len(t.passed))
+		if len(t.notRun) > 0 {
+			fmt.Fprintf(&b, "- Not run, since they did not pass on the original tree here (a suite that needs assets that are not here, such as envtest's `KUBEBUILDER_ASSETS`, or one that fails already): %s.\n", testList(t.notRun))
+		}
+	}
 	fmt.Fprintf(&b, "- `mpaudit check` reports %d of the findings this rewrite covers on the storage versions afterwards.\n", len(res.Remaining()))
 	if res.Generators != "" {
 		fmt.Fprintf(&b, "- Generators, with the provider's settings (defaults marked): %s.\n", report.MarkdownText(res.Generators))
+	}
+	if len(res.Withheld) > 0 {
+		b.WriteString("\n### Withheld\n\nThese types keep their v1beta1 shape: the rewritten module did not verify with their migration, so it was left out and the rest verified again.\n\n")
+		for _, u := range res.Withheld {
+			fmt.Fprintf(&b, "- %s\n", report.MarkdownText(u.String()))
+			if u.Output != "" {
+				fmt.Fprintf(&b, "\n  ```\n%s\n  ```\n", indentBlock(u.Output, "  "))
+			}
+		}
 	}
 	if len(res.Manual) > 0 {
 		b.WriteString("\n### Needs a person\n\n")
@@ -246,3 +261,26 @@ func describeWhy(why []string) string {
 	}
 	return strings.Join(parts, "; ")
 }
+
+// maxTestsNamed bounds the tests one line names.
+const maxTestsNamed = 10
+
+func testList(ids []testID) string {
+	var names []string
+	for i, id := range ids {
+		if i == maxTestsNamed {
+			names = append(names, fmt.Sprintf("and %d more", len(ids)-i))
+			break
+		}
+		names = append(names, report.MarkdownCode(id.String()))
+	}
+	return strings.Join(names, ", ")
+}
+
+// indentBlock indents s for a fenced block in a list item; a fence inside the
+// output would end the block early.
+func indentBlock(s, prefix string) string {
+	s = strings.ReplaceAll(s, "```", "'''")
+	return prefix + strings.ReplaceAll(s, "\n", "\n"+prefix)
+}
+

@@ -6,13 +6,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"golang.org/x/mod/modfile"
 
 	"github.com/mpaudit/mpaudit/analyzers"
-	"github.com/mpaudit/mpaudit/analyzers/driver"
 	"github.com/mpaudit/mpaudit/config"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/internal/progress"
@@ -37,6 +38,10 @@ type Options struct {
 	// classifier (.mpaudit.yaml kinds), so the rewrite migrates the types
 	// check judges.
 	KindOverrides contract.Overrides
+	// TestTimeout bounds each run of the provider's tests (on the original
+	// tree, then on the rewritten one) that verify the rewrite; 0 runs
+	// none.
+	TestTimeout time.Duration
 	// Config is the configuration check applies (.mpaudit.yaml or
 	// --config): a disabled rule's fixes and a filtered type's changes
 	// (its uses, its label) are left out, as check leaves out their
@@ -89,14 +94,62 @@ type Result struct {
 	// Generators says which settings of the provider's Makefile and tools
 	// module the generators ran with, and which were defaults.
 	Generators string
+	// Withheld are the types whose migration the rewrite left out because
+	// the result did not verify with it.
+	Withheld []WithheldUnit
+	// blamed are the units a failed verification is in, with why.
+	blamed map[string]WithheldUnit
+	// tests is what the provider's tests said (nil: not run).
+	tests *testRun
 }
 
 const maxRounds = 3
 
 // Run rewrites the module in a staging copy, verifies it builds and vets,
 // and (with Write) replaces the real files, all or nothing (see commit).
-// When the rewrite does not build, nothing is written and the error says why.
-func Run(opts Options) (res *Result, err error) {
+// When the rewrite does not build, the units the failure is in are
+// withheld and the rest is rewritten and verified again; when nothing is
+// left, nothing is written and the error says why.
+func Run(opts Options) (*Result, error) {
+	var units []WithheldUnit
+	orig := originalTests{}
+	var first error // the first verification failure, which says most
+	for {
+		res, err := runOnce(opts, units, orig)
+		interrupted := opts.Context != nil && opts.Context.Err() != nil
+		if err != nil && res != nil && len(res.blamed) > 0 && !interrupted {
+			if first == nil {
+				first = err
+			}
+			// Each unit is withheld at most once, so this ends.
+			var more []WithheldUnit
+			for _, u := range withheldList(res.blamed) {
+				if !slices.ContainsFunc(units, func(w WithheldUnit) bool { return w.Type == u.Type }) {
+					more = append(more, u)
+				}
+			}
+			if len(more) > 0 {
+				units = append(units, more...)
+				for _, u := range more {
+					opts.Progress.Step("withholding %s and verifying the rest again", shortType(u.Type))
+				}
+				continue
+			}
+		}
+		if err == nil && len(units) > 0 && len(res.Changes) == 0 {
+			var lines []string
+			for _, u := range units {
+				lines = append(lines, u.String())
+			}
+			err = fmt.Errorf("%w\nwithout the types it is in, nothing is left to write:\n%s", first, strings.Join(lines, "\n"))
+		}
+		return res, err
+	}
+}
+
+// runOnce is one rewrite in a fresh staging copy, the units withheld: a
+// pipeline of phases over one change set (see attempt).
+func runOnce(opts Options, units []WithheldUnit, orig originalTests) (res *Result, err error) {
 	dir, err := filepath.Abs(opts.Dir)
 	if err != nil {
 		return nil, err
@@ -123,250 +176,31 @@ func Run(opts Options) (res *Result, err error) {
 	if err != nil {
 		return nil, err
 	}
-	res = &Result{Root: root}
+	a := &attempt{opts: opts, st: st, cs: newChangeSet(st), trace: trace, units: units, orig: orig,
+		res: &Result{Root: root, Withheld: units}, withheld: map[analyzers.FieldKey]*withheldFix{}}
+	res = a.res
+	for _, u := range units {
+		res.Manual = append(res.Manual, u.manual())
+	}
 	trace.step("staged a copy")
-	plan, err := planBuilds(st.dir)
-	if err != nil {
+	if err := a.prepare(dir); err != nil {
 		return nil, err
 	}
-	trace.step(fmt.Sprintf("%d extra build configurations", len(plan.extras)))
-	changed := map[string]map[string]bool{} // canonical staged path -> reasons
-	var markErr error                       // the first change mpaudit must not make
-	mark := func(staged, why string) {
-		staged, err := st.canonical(staged)
-		if err != nil {
-			if markErr == nil {
-				markErr = err
-			}
-			return
-		}
-		if changed[staged] == nil {
-			changed[staged] = map[string]bool{}
-		}
-		changed[staged][why] = true
-	}
-	unmark := func(staged, why string) {
-		if r := changed[staged]; r != nil {
-			delete(r, why)
-			if len(r) == 0 {
-				delete(changed, staged)
-			}
-		}
-	}
-
-	uses, err := useSitesOf(st, st.path(dir), opts.Patterns)
-	if err != nil {
-		return nil, err
-	}
-	plan.uses = uses
-	dopts := driver.Options{Dir: st.path(dir), Patterns: opts.Patterns, CAPIVersion: opts.CAPIVersion, Tests: true, Progress: opts.Progress, Load: loadFromSource,
-		KindOverrides: opts.KindOverrides, Config: opts.Config, UseSites: uses.paths()}
-	var last *report.Report
-	withheld := map[analyzers.FieldKey]*withheldFix{}
-	// fixRounds applies the analyzers' fixes until none is left or only
-	// conflicting ones remain; round 0 runs on the module as it was, again
-	// when a type fix must be withheld (a use no fix rewrites would break).
-	fixRounds := func() error {
-		passes := 0
-		for round := 0; round < maxRounds; round++ {
-			rep, fx, err := driver.RunFixes(dopts)
-			if err != nil {
-				return err
-			}
-			fixes := fx.List
-			opts.Config.Apply(rep)
-			trace.step(fmt.Sprintf("analysis round %d: %d fixes", round+1, len(fixes)))
-			if round == 0 {
-				res.Before, res.Target = rep, rep.Target
-				if len(rep.Problems) > 0 {
-					return loadError{fmt.Errorf("the module does not load completely, so it is not rewritten: %s", describeProblems(rep.Problems, st))}
-				}
-			}
-			last = rep
-			extra, names, blocked, err := plan.analyse(st, dopts, opts, round == 0 && passes == 0)
-			if err != nil {
-				return loadError{err}
-			}
-			if len(plan.extras) > 0 {
-				trace.step(fmt.Sprintf("analysis under %d other build configurations", len(extra)))
-			}
-			if round == 0 {
-				passes++
-				if withhold(withheld, append(fx.Blocked, blocked...), st) && passes < maxWithholdPasses {
-					dopts.Withhold = withholdSettings(withheld)
-					trace.step(fmt.Sprintf("%d type fix(es) withheld", len(withheld)))
-					round--
-					continue
-				}
-			}
-			byConfig := append([][]driver.Fix{fixes}, extra...)
-			names = append([]string{plan.def.String()}, names...)
-			for i := range byConfig {
-				if byConfig[i], err = st.canonicalFixes(byConfig[i]); err != nil {
-					return loadError{err}
-				}
-			}
-			if fixes, err = mergeFixes(st, byConfig, names); err != nil {
-				return loadError{err}
-			}
-			if len(fixes) == 0 {
-				break
-			}
-			applied, skipped, err := applyFixes(os.ReadFile, fixes)
-			if err != nil {
-				return err
-			}
-			for _, f := range skipped {
-				if round == maxRounds-1 {
-					res.Skipped = append(res.Skipped, fmt.Sprintf("%s: %s", f.Rule, f.Message))
-				}
-			}
-			if len(applied) == 0 {
-				break
-			}
-			for path, a := range applied {
-				if _, err := st.writeFile(path, a.content); err != nil {
-					return err
-				}
-				for rule := range a.rules {
-					mark(path, rule)
-				}
-			}
-			if len(skipped) == 0 {
-				// Fixes never enable other fixes; another round only picks up
-				// the ones that conflicted, and the final audit re-checks all.
-				break
-			}
-		}
-		return nil
-	}
-	if err := fixRounds(); err != nil {
+	if err := a.fixRounds(); err != nil {
 		return runError(res, err)
 	}
-	notes := withheldNotes(withheld)
-	res.Manual = append(res.Manual, notes...)
-	res.fieldsTodo = append(res.fieldsTodo, notes...)
-	var targets []kindTarget
-	if hasKinds(last) {
-		dirOf, err := packageDirs(st)
-		if err != nil {
-			return nil, err
-		}
-		targets = kindTargets(last, dirOf)
+	// An error before the verification leaves no go vet running in the copy.
+	defer func() { a.early.wait() }()
+	done, err := a.followUps()
+	if err != nil || done {
+		return res, err
 	}
-	kindNotes(targets, res)
-
-	if err := requireUtils(st, changed, mark, res); err != nil {
+	if err := a.verifyAll(); err != nil {
+		return res, err
+	}
+	if err := a.finish(); err != nil {
 		return nil, err
 	}
-	opts.Progress.Step("regenerating deepcopy functions and conversions")
-	if err := regenerate(st, changed, mark, res, trace); err != nil {
-		return nil, err
-	}
-	// The Go files are final until the verification (the CRD schemas and
-	// labels are YAML): one listing of the module serves the CRD
-	// regeneration and the verifying go vet, which runs beside them.
-	graph := &packageGraph{dir: st.dir}
-	var early *pendingVet
-	if len(plan.unverifiable) == 0 {
-		early = startVet(st, changed, graph)
-		defer early.wait() // an error before the verification leaves no go vet running in the copy
-	}
-	// Before the labels: their gate judges the regenerated schemas.
-	opts.Progress.Step("regenerating the CRD schema parts the type changes touch")
-	if err := regenerateCRDs(st, graph, goDirs(changed), targets, mark, res, trace); err != nil {
-		return nil, err
-	}
-	hold, err := planFailureDomainShapes(st, targets, res)
-	if err != nil {
-		return nil, err
-	}
-	labels, err := addLabels(st, last, targets, hold, mark)
-	if err != nil {
-		return nil, err
-	}
-	if markErr != nil {
-		return res, markErr
-	}
-	for _, e := range plan.extras {
-		if e.broken != "" {
-			res.Manual = append(res.Manual, e.brokenNote())
-		}
-	}
-	if len(plan.unverifiable) > 0 {
-		if len(changed) > 0 {
-			return res, plan.unverifiableError()
-		}
-		res.Manual = append(res.Manual, fmt.Sprintf("check %s by hand: no build configuration of this toolchain compiles them", strings.Join(plan.unverifiable, ", ")))
-	}
-	if len(changed) == 0 {
-		res.After = last
-		return res, nil
-	}
-	// verify builds and vets what changed under every build configuration
-	// and audits the result; a failure of the rewrite is a result error.
-	verify := func(early *pendingVet) (after *report.Report, resultErr, runErr error) {
-		opts.Progress.Step("verifying: go vet")
-		vetted, vetErr := early.result(changed)
-		if vetted {
-			trace.step(fmt.Sprintf("go vet (%d packages), %.2fs beside the CRDs", max(len(early.patterns), 1), early.took.Seconds()))
-		} else {
-			patterns := affectedPackages(st, changed)
-			if vetErr = vet(st.dir, patterns); vetErr == nil {
-				trace.step(fmt.Sprintf("go vet (%d packages)", max(len(patterns), 1)))
-			}
-		}
-		if vetErr != nil {
-			return nil, fmt.Errorf("the rewritten module does not build, so nothing was written:\n%v%s", vetErr, res.conversionHint()), nil
-		}
-		// Linking (all vet leaves to build) and the audit of the result use
-		// different resources; run them side by side.
-		opts.Progress.Step("verifying: go build ./... and the audit of the result")
-		built := make(chan error, 1)
-		go func() { built <- build(st.dir) }()
-		after, err := driver.Run(dopts)
-		if err == nil {
-			opts.Config.Apply(after)
-		}
-		buildErr := <-built
-		trace.step("go build ./... and the audit of the result")
-		if buildErr != nil {
-			return nil, fmt.Errorf("the rewritten module does not build, so nothing was written:\n%v%s", buildErr, res.conversionHint()), nil
-		}
-		if err != nil {
-			return nil, nil, err
-		}
-		return after, plan.verify(st, changed, res, trace), nil
-	}
-	after, resultErr, err := verify(early)
-	if resultErr != nil || err != nil {
-		return verifyError(res, resultErr, err)
-	}
-	if after, labels, err = holdUnreadyLabels(st, dopts, res, last, targets, labels, after, mark, unmark); err != nil {
-		return nil, err
-	}
-	// The failureDomains shape changes only with the label (see failuredomains.go).
-	if migrated, err := migrateFailureDomainShapes(st, res, labels, changed, mark, trace); err != nil {
-		return nil, err
-	} else if migrated {
-		if after, resultErr, err = verify(nil); resultErr != nil || err != nil {
-			return verifyError(res, resultErr, err)
-		}
-	}
-	res.labels = labels
-	res.Manual = append(res.Manual, labels.manual...)
-	res.held = append(res.held, labels.held...)
-	sort.Slice(res.held, func(i, j int) bool { return res.held[i].key.String() < res.held[j].key.String() })
-	for _, h := range res.held {
-		if h.reason != "" {
-			res.Manual = append(res.Manual, h.forAPerson())
-		}
-	}
-	res.After = after
-	if err := res.collect(st, changed); err != nil {
-		return nil, err
-	}
-	res.Manual = append(res.Manual, manualSteps(res)...)
 	if opts.Write {
 		ctx := opts.Context
 		if ctx == nil {
@@ -386,13 +220,6 @@ func Run(opts Options) (res *Result, err error) {
 // (what was audited before it stopped).
 type loadError struct{ error }
 
-func verifyError(res *Result, resultErr, runErr error) (*Result, error) {
-	if runErr != nil {
-		return nil, runErr
-	}
-	return res, resultErr
-}
-
 func runError(res *Result, err error) (*Result, error) {
 	if le, ok := err.(loadError); ok {
 		return res, le.error
@@ -410,9 +237,9 @@ func describeProblems(ps []report.Problem, st *stage) string {
 
 // requireUtils adds a go.mod requirement on k8s.io/utils when a rewritten
 // file imports k8s.io/utils/ptr and the module does not list it.
-func requireUtils(st *stage, changed map[string]map[string]bool, mark func(string, string), res *Result) error {
+func requireUtils(st *stage, cs *changeSet, res *Result) error {
 	uses := false
-	for path := range changed {
+	for path := range cs.files {
 		if strings.HasSuffix(path, ".go") {
 			data, _ := os.ReadFile(path)
 			if bytes.Contains(data, []byte(`"k8s.io/utils/ptr"`)) {
@@ -436,7 +263,7 @@ func requireUtils(st *stage, changed map[string]map[string]bool, mark func(strin
 			res.Manual = append(res.Manual, "add a requirement on k8s.io/utils to go.mod (the rewrite uses k8s.io/utils/ptr)")
 			return false, nil
 		}
-		mark(gm, "require k8s.io/utils "+version+" for k8s.io/utils/ptr")
+		cs.mark(gm, "require k8s.io/utils "+version+" for k8s.io/utils/ptr")
 		return true, f.AddRequire("k8s.io/utils", version)
 	})
 }
@@ -477,8 +304,8 @@ func shorten(args []string) []string {
 // changed Go file or import one transitively, from their code or their
 // tests. It returns nil (meaning "everything") when go.mod changed or the
 // package graph cannot be listed.
-func affectedPackages(st *stage, changed map[string]map[string]bool) []string {
-	return affectedIn(&packageGraph{dir: st.dir}, changed)
+func affectedPackages(st *stage, cs *changeSet) []string {
+	return affectedIn(&packageGraph{dir: st.dir}, cs.files)
 }
 
 // affectedIn is affectedPackages over the listing graph.
@@ -503,8 +330,8 @@ func goCmd(dir string, args ...string) (string, error) { return goCommand(dir, n
 
 // collect turns the staged files into changes against the real tree. go.mod
 // is recomputed from the real file, since the staged one has absolute replaces.
-func (res *Result) collect(st *stage, changed map[string]map[string]bool) error {
-	for staged, why := range changed {
+func (res *Result) collect(st *stage, cs *changeSet) error {
+	for staged, why := range cs.files {
 		real := st.real(staged)
 		old, err := os.ReadFile(real)
 		if os.IsNotExist(err) {
@@ -566,4 +393,13 @@ func realGoMod(old []byte, staged string) ([]byte, error) {
 	}
 	rf.Cleanup()
 	return rf.Format()
+}
+
+// modulePathOf is the module path of the go.mod in dir, "" if unreadable.
+func modulePathOf(dir string) string {
+	data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	if err != nil {
+		return ""
+	}
+	return modfile.ModulePath(data)
 }

@@ -3,10 +3,29 @@ package rewrite
 import (
 	"fmt"
 
+	"github.com/mpaudit/mpaudit/analyzers"
 	"github.com/mpaudit/mpaudit/analyzers/kindtypes"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/report"
 )
+
+// withholdSpokeShapes withholds in w the string-shape fixes
+// spokePointerBlocks names, and reports whether it added one.
+func withholdSpokeShapes(w map[analyzers.FieldKey]*withheldFix, rep *report.Report) bool {
+	added := false
+	for _, f := range spokePointerBlocks(rep) {
+		key := analyzers.FieldKey{Type: f.Type, Field: f.Field}
+		if w[key] == nil {
+			w[key] = &withheldFix{key: key, kind: f.Kind, spoke: f.Message}
+			added = true
+		}
+	}
+	return added
+}
+
+func spokeReason(spoke string) string {
+	return fmt.Sprintf("conversion spoke %s keeps it as *string, and a pointer to \"\" would come back nil through the hub's string (spoke→hub→spoke, as utilconversion.FuzzTestFunc checks)", spoke)
+}
 
 // spokePointerBlocks lists, as blocked uses the withholding takes, the
 // string-shape fixes of storage types one of whose conversion spokes keeps
@@ -49,8 +68,7 @@ func spokePointerBlocks(rep *report.Report) []report.Finding {
 		seen[hub.GoType+" "+f.Field] = true
 		out = append(out, report.Finding{
 			Rule: f.Rule, Kind: f.Kind, Type: hub.GoType, Field: f.Field, Position: f.Position,
-			Message: fmt.Sprintf("conversion spoke %s/%s keeps it as *string: a pointer to \"\" would come back nil through the hub's string (spoke→hub→spoke)",
-				spoke.Group, spoke.Version),
+			Message: spoke.Group + "/" + spoke.Version,
 		})
 	}
 	return out

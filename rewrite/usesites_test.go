@@ -121,3 +121,39 @@ func TestRewriteWithholdsATypeFixAUseBlocks(t *testing.T) {
 		t.Errorf("findings saying their fix is withheld: %v, want %v", withheld, want)
 	}
 }
+
+// TestRewriteReachesTheAPIPackagesTests: the API package's own tests, in
+// the package and in its external test package, store and read
+// FooMachine's spec.providerID as a *string. Once the type fix makes it a
+// string, their uses are rewritten with it, so the module still vets.
+func TestRewriteReachesTheAPIPackagesTests(t *testing.T) {
+	dir := copyTree(t, "testdata/kindsprovider")
+	api := filepath.Join(dir, "apis", "infra", "v1beta1")
+	inPkg := "package v1beta1\n\nimport (\n\t\"testing\"\n\n\t\"k8s.io/utils/ptr\"\n)\n\n" +
+		"func TestProviderID(t *testing.T) {\n\tm := FooMachine{Spec: FooMachineSpec{ProviderID: ptr.To(\"foo://a\")}}\n" +
+		"\tif *m.Spec.ProviderID != \"foo://a\" {\n\t\tt.Fatal(\"lost\")\n\t}\n}\n"
+	external := "package v1beta1_test\n\nimport (\n\t\"testing\"\n\n\t\"k8s.io/utils/ptr\"\n\n" +
+		"\tinfrav1 \"example.com/kinds/apis/infra/v1beta1\"\n)\n\n" +
+		"func TestProviderIDOutside(t *testing.T) {\n\tm := infrav1.FooMachine{Spec: infrav1.FooMachineSpec{ProviderID: ptr.To(\"foo://b\")}}\n" +
+		"\tif ptr.Deref(m.Spec.ProviderID, \"\") != \"foo://b\" {\n\t\tt.Fatal(\"lost\")\n\t}\n}\n"
+	for name, src := range map[string]string{"foomachine_test.go": inPkg, "foomachine_ext_test.go": external} {
+		if err := os.WriteFile(filepath.Join(api, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := Run(Options{Dir: dir, Write: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	goIn(t, dir, "vet", "./...")
+	goIn(t, dir, "test", "./apis/infra/...")
+	for _, want := range []string{"apis/infra/v1beta1/foomachine_ext_test.go", "apis/infra/v1beta1/foomachine_test.go"} {
+		if !slices.Contains(changedFiles(res), want) {
+			t.Errorf("%s not rewritten; changed: %v", want, changedFiles(res))
+		}
+	}
+	types, _ := os.ReadFile(filepath.Join(api, "foomachine_types.go"))
+	if !bytes.Contains(types, []byte("ProviderID string")) {
+		t.Errorf("providerID kept its pointer:\n%s", types)
+	}
+}

@@ -24,12 +24,13 @@ type listedPackage struct {
 	GoFiles, CgoFiles                           []string
 	Deps, TestImports, XTestImports             []string
 	EmbedFiles, TestEmbedFiles, XTestEmbedFiles []string
+	TestGoFiles, XTestGoFiles                   []string
 }
 
 // listPackages runs go list -e on patterns in dir under the extra
 // environment.
 func listPackages(dir string, env []string, patterns ...string) ([]listedPackage, error) {
-	args := append([]string{"list", "-e", "-json=ImportPath,Dir,GoFiles,CgoFiles,Deps,TestImports,XTestImports,EmbedFiles,TestEmbedFiles,XTestEmbedFiles"}, patterns...)
+	args := append([]string{"list", "-e", "-json=ImportPath,Dir,GoFiles,CgoFiles,Deps,TestImports,XTestImports,EmbedFiles,TestEmbedFiles,XTestEmbedFiles,TestGoFiles,XTestGoFiles"}, patterns...)
 	out, err := goOutput(dir, env, args...)
 	if err != nil {
 		return nil, err
@@ -80,8 +81,8 @@ type pendingVet struct {
 // nil (vet in turn, in verify) when there is nothing to vet yet, the graph
 // does not list, or a package of the module embeds files: the CRD and label
 // writes could then change a file a compile of go vet reads.
-func startVet(st *stage, changed map[string]map[string]bool, graph *packageGraph) *pendingVet {
-	if len(changed) == 0 {
+func startVet(st *stage, cs *changeSet, graph *packageGraph) *pendingVet {
+	if cs.empty() {
 		return nil
 	}
 	pkgs, err := graph.list()
@@ -90,11 +91,11 @@ func startVet(st *stage, changed map[string]map[string]bool, graph *packageGraph
 	}) {
 		return nil
 	}
-	state, err := goState(changed)
+	state, err := goState(cs.files)
 	if err != nil {
 		return nil
 	}
-	v := &pendingVet{patterns: affectedIn(graph, changed), state: state, done: make(chan struct{})}
+	v := &pendingVet{patterns: affectedIn(graph, cs.files), state: state, done: make(chan struct{})}
 	go func() {
 		defer close(v.done)
 		start := time.Now()
@@ -112,12 +113,12 @@ func (v *pendingVet) wait() {
 
 // result is the early go vet's outcome; vetted is false when there was
 // none or the changed Go files are no longer those it vetted.
-func (v *pendingVet) result(changed map[string]map[string]bool) (vetted bool, err error) {
+func (v *pendingVet) result(cs *changeSet) (vetted bool, err error) {
 	if v == nil {
 		return false, nil
 	}
 	v.wait()
-	state, err := goState(changed)
+	state, err := goState(cs.files)
 	if err != nil || !maps.EqualFunc(state, v.state, bytes.Equal) {
 		return false, nil
 	}
@@ -327,8 +328,8 @@ func mergeFixes(st *stage, byConfig [][]driver.Fix, names []string) ([]driver.Fi
 // differently and the rewrite can affect. A configuration that fails after
 // the rewrite is checked on the real tree: if it failed there too, it did
 // not build before and is listed for a person instead.
-func (p *buildPlan) verify(st *stage, changed map[string]map[string]bool, res *Result, trace *tracer) error {
-	dirs, goMod := changedDirs(changed)
+func (p *buildPlan) verify(st *stage, cs *changeSet, res *Result, trace *tracer) error {
+	dirs, goMod := changedDirs(cs.files)
 	for _, e := range p.extras {
 		if e.broken != "" {
 			continue // listed already

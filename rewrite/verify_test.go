@@ -26,14 +26,14 @@ func TestAffectedPackagesIncludeUnchangedImporters(t *testing.T) {
 	writeFiles(t, dir, files)
 	st := &stage{root: dir, dir: dir}
 	changed := map[string]map[string]bool{filepath.Join(dir, "a/a.go"): {"test": true}}
-	got := affectedPackages(st, changed)
+	got := affectedPackages(st, &changeSet{files: changed})
 	want := []string{"example.com/m/a", "example.com/m/b", "example.com/m/c", "example.com/m/cmd/tool", "example.com/m/e"}
 	if !slices.Equal(got, want) {
 		t.Errorf("affected = %v, want %v", got, want)
 	}
 	// go.mod changed: everything (nil means ./...).
 	changed[filepath.Join(dir, "go.mod")] = map[string]bool{"test": true}
-	if got := affectedPackages(st, changed); got != nil {
+	if got := affectedPackages(st, &changeSet{files: changed}); got != nil {
 		t.Errorf("with go.mod changed, affected = %v, want all (nil)", got)
 	}
 }
@@ -49,7 +49,7 @@ func TestEarlyVet(t *testing.T) {
 	})
 	st := &stage{root: dir, dir: dir}
 	a := filepath.Join(dir, "a/a.go")
-	changed := map[string]map[string]bool{a: {"test": true}}
+	changed := &changeSet{files: map[string]map[string]bool{a: {"test": true}}}
 	v := startVet(st, changed, &packageGraph{dir: dir})
 	if v == nil {
 		t.Fatal("go vet did not start")

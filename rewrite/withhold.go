@@ -24,6 +24,9 @@ type withheldFix struct {
 	key  analyzers.FieldKey
 	kind string
 	uses []blockedUse // sorted by file and line
+	// spoke names the conversion spoke that keeps the field as *string
+	// when that, not a use, withholds the fix (spokePointerBlocks).
+	spoke string
 }
 
 // blockedUse is one use no fix rewrites: its module-relative file, line
@@ -73,6 +76,9 @@ func withhold(w map[analyzers.FieldKey]*withheldFix, blocked []report.Finding, s
 
 // why is the reason a withheld fix's finding gives.
 func (wf *withheldFix) why() string {
+	if wf.spoke != "" {
+		return spokeReason(wf.spoke)
+	}
 	s := "the use at " + wf.uses[0].String()
 	if n := len(wf.uses) - 1; n > 0 {
 		s += fmt.Sprintf(" and %d more", n)
@@ -86,6 +92,10 @@ const maxUsesNamed = 5
 
 // manual is the line for a person.
 func (wf *withheldFix) manual() string {
+	if wf.spoke != "" {
+		return fmt.Sprintf("%s %s keeps its *string shape: %s; core reads both shapes, so make it a string once that version is no longer served (or its round trip tests tolerate it)",
+			wf.kind, wf.key.Field, spokeReason(wf.spoke))
+	}
 	var named []string
 	var files []string
 	for i, u := range wf.uses {

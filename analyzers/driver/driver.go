@@ -88,7 +88,12 @@ const mode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFil
 // Fix is one suggested fix and the rule that offers it.
 type Fix struct {
 	Rule string
+	// Type is the package-qualified Go type whose migration the fix is
+	// part of (its type fix or a use-site fix that follows it); "" when
+	// the analyzer names none.
+	Type string
 	report.Fix
+	pos token.Pos // of the diagnostic, to find its owner
 }
 
 // Run loads the packages and runs the reporting analyzers.
@@ -197,14 +202,14 @@ func run(opts Options, withFixes bool) (*report.Report, Fixes, error) {
 			m.types(pf.Pools)
 			m.kindTypes(pf.Types)
 		}
-		fixes.List = append(fixes.List, o.fixes...)
+		fixes.List = append(fixes.List, o.ownedFixes(as.Reporting)...)
 	}
 	for _, p := range set.uses {
 		o := done[p]
 		if o == nil {
 			continue
 		}
-		fixes.List = append(fixes.List, o.fixes...)
+		fixes.List = append(fixes.List, o.ownedFixes(as.Reporting)...)
 		// A use-site package reports nothing but the uses that block a fix.
 		for _, a := range as.Reporting {
 			if fs, ok := emit.FindingsOf(o.results[a]); ok && o.errs[a] == nil {
@@ -710,8 +715,30 @@ func (r *runner) collect(o *outcome, fset *token.FileSet, d analysis.Diagnostic)
 		return
 	}
 	for _, f := range emit.Fixes(fset, d.SuggestedFixes) {
-		o.fixes = append(o.fixes, Fix{Rule: d.Category, Fix: f})
+		o.fixes = append(o.fixes, Fix{Rule: d.Category, Fix: f, pos: d.Pos})
 	}
+}
+
+// ownedFixes are o's fixes with the type each belongs to, from the
+// owners the reporting analyzers recorded (emit.Findings.Owners).
+func (o *outcome) ownedFixes(reporting []*analysis.Analyzer) []Fix {
+	type key struct {
+		pos  token.Pos
+		rule string
+	}
+	owner := map[key]string{}
+	for _, a := range reporting {
+		if fs, ok := emit.FindingsOf(o.results[a]); ok {
+			for _, w := range fs.Owners {
+				owner[key{w.Pos, w.Rule}] = w.Type
+			}
+		}
+	}
+	out := slices.Clone(o.fixes)
+	for i := range out {
+		out[i].Type = owner[key{out[i].pos, out[i].Rule}]
+	}
+	return out
 }
 
 // run runs a on pkg after what it requires, once; the result or error is

@@ -57,6 +57,9 @@ func (c *checker) changed(rule string, fields ...*types.Var) {
 	if pass == nil || c.env.Settings.ScopeOf(pass.Pkg.Path()) != setup.ScopeAll {
 		return
 	}
+	if _, ok := c.env.Settings.WithheldUnit(c.t.Type); ok {
+		return // the findings drop every fix of the type (emit)
+	}
 	for _, v := range fields {
 		if v != nil && v.Pkg() == pass.Pkg {
 			pass.ExportObjectFact(v, &Changed{Rule: rule})

@@ -34,7 +34,9 @@
 // offered without a finding of their own (under go fix and rewrite); a use
 // they cannot rewrite is reported under the type rule as "(needs a person)".
 //
-// Test files and generated files are skipped, and so are API packages.
+// Test files, generated files and API packages report nothing; test
+// files, the API packages' own included, still get the fixes that follow a
+// type change (FixOnly), so that the module's tests keep compiling.
 // Types are recognised through kindfinder facts, so it does not matter what
 // a variable is called or which package declares the type.
 package poolusage

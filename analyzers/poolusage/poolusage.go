@@ -52,9 +52,12 @@ func run(pass *analysis.Pass, env *setup.Env, writes *analysis.Analyzer) (any, e
 	res := kindfinder.MustResultOf(pass)
 	em, out := emit.New(pass, env)
 	beh := pass.ResultOf[writes].(*behaviour)
-	if len(res.Types) > 0 || res.Skipped {
-		return out, nil // API packages: conversions and webhooks are not use sites
+	if res.Skipped {
+		return out, nil
 	}
+	// API packages: conversions and webhooks are not use sites, but their
+	// tests are like any other package's.
+	api := len(res.Types) > 0
 	for _, f := range pass.Files {
 		if ast.IsGenerated(f) {
 			continue
@@ -71,6 +74,9 @@ func run(pass *analysis.Pass, env *setup.Env, writes *analysis.Analyzer) (any, e
 					}
 				}
 			}
+			continue
+		}
+		if api {
 			continue
 		}
 		for _, decl := range f.Decls {

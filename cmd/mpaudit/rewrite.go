@@ -7,7 +7,9 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -25,6 +27,7 @@ func newRewriteCmd() *cobra.Command {
 		write       bool
 		recoverOnly bool
 		prBody      string
+		timeout     time.Duration
 		conf        configFlag
 	)
 	cmd := &cobra.Command{
@@ -44,10 +47,17 @@ under that label finds nothing core would miss (otherwise the label stays and
 clusterctl's metadata.yaml; --pr-body proposes the next one's contract.
 
 The rewrite is built in a copy of the module and must pass go build and go
-vet there; only then, with --write, are files replaced, all or nothing: under
-the lock .mpaudit-rewrite.lock, after checking that no file changed since it
-was read, with the originals kept in .mpaudit-rewrite.journal until every file
-is replaced. A failure, SIGINT or SIGTERM puts every replaced file back. A
+vet there, and the provider's own tests of the packages it changed: those that
+pass on the original tree (run first, in a copy of its own, each run within
+--timeout; 0 runs none) must pass on the rewritten one, and the tests that do
+not (a suite that needs envtest's assets, say) are named as not run. A type
+whose migration fails any of this is withheld whole (its fields, use sites,
+conversions, deepcopy, CRD schema and label), named with the failing
+file:line or test, and the rest is rewritten and verified again. Only then,
+with --write, are files replaced, all or nothing: under the lock
+.mpaudit-rewrite.lock, after checking that no file changed since it was read,
+with the originals kept in .mpaudit-rewrite.journal until every file is
+replaced. A failure, SIGINT or SIGTERM puts every replaced file back. A
 rewrite that was killed leaves the journal: the next run refuses until
 --recover (or --write, which recovers first) restores the files.
 Without --write it prints a unified diff.
@@ -70,9 +80,11 @@ types.include/types.exclude filters out is not migrated (nor its uses, nor its
 label), and a rule disabled under rules offers no fix.
 
 Exit codes: 0 nothing to change, written, or recovered; 1 a diff was printed;
-2 usage error, a module that does not load, a rewrite that does not build, a
-file the rewrite cannot edit or verify, a file changed meanwhile, a lock held
-by another run, or an interrupted run (nothing written).`,
+2 usage error, a module that does not load, a rewrite none of whose changes
+verify (a type whose migration does not build is withheld, named on stderr,
+and the rest verified again and written), a file the rewrite cannot edit or
+verify, a file changed meanwhile, a lock held by another run, or an
+interrupted run (nothing written).`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if dir == "" {
 				dir = "."
@@ -114,11 +126,18 @@ by another run, or an interrupted run (nothing written).`,
 			defer stop()
 			line := progress.ForTerminal(cmd.ErrOrStderr())
 			res, err := rewrite.Run(rewrite.Options{Context: ctx, Dir: dir, Patterns: args, CAPIVersion: version, Write: write, Progress: line,
-				KindOverrides: kinds, Config: cfg})
+				KindOverrides: kinds, Config: cfg, TestTimeout: timeout})
 			line.Done()
 			if res != nil {
 				for _, n := range res.Notes {
 					fmt.Fprintln(cmd.ErrOrStderr(), "mpaudit:", n)
+				}
+				// Written or not, the diff leaves them out.
+				for _, u := range res.Withheld {
+					fmt.Fprintln(cmd.ErrOrStderr(), "mpaudit: withheld:", u)
+					if u.Output != "" {
+						fmt.Fprintln(cmd.ErrOrStderr(), "\t"+strings.ReplaceAll(u.Output, "\n", "\n\t"))
+					}
 				}
 			}
 			if ctx.Err() != nil && (res == nil || !res.Written) && !errors.Is(err, rewrite.ErrInterrupted) {
@@ -168,6 +187,7 @@ by another run, or an interrupted run (nothing written).`,
 	conf.register(cmd, "in the module root")
 	cmd.Flags().BoolVar(&write, "write", false, "replace the files instead of printing a diff")
 	cmd.Flags().BoolVar(&recoverOnly, "recover", false, "only restore the files an interrupted rewrite left half written (from .mpaudit-rewrite.journal)")
+	cmd.Flags().DurationVar(&timeout, "timeout", 10*time.Minute, "time each run of the provider's tests that verify the rewrite may take (0: run no tests)")
 	cmd.Flags().StringVar(&prBody, "pr-body", "", "write a Markdown pull-request description to this file (- for stdout, instead of the diff)")
 	return cmd
 }

@@ -30,6 +30,17 @@ type Findings struct {
 	// rewrite (Blocks): Type and Field name the field, Position and
 	// Message the use.
 	Blocked []report.Finding
+	// Owners name the type each diagnostic with fixes migrates, so that a
+	// driver can tell the fixes of one type's migration from another's
+	// (mpaudit rewrite withholds a unit whose change does not verify).
+	Owners []Owner
+}
+
+// Owner is the type whose migration the fixes of the diagnostic of Rule
+// at Pos belong to.
+type Owner struct {
+	Pos        token.Pos
+	Rule, Type string
 }
 
 // ResultType is the reflect type of *Findings.
@@ -87,6 +98,10 @@ func (e *Emitter) At(pos token.Pos, f report.Finding, fixes ...analysis.Suggeste
 		p := e.pass.Fset.Position(pos)
 		f.Position = &report.Position{File: p.Filename, Line: p.Line, Column: p.Column}
 	}
+	if why, ok := e.env.Settings.WithheldUnit(f.Type); ok && len(fixes) > 0 {
+		fixes = nil
+		f.Message += "; its fix is withheld: " + why
+	}
 	f.Fixes = Fixes(e.pass.Fset, fixes)
 	e.suppress(pos, &f)
 	e.out.List = append(e.out.List, f)
@@ -108,7 +123,11 @@ func (e *Emitter) FixOnly(pos token.Pos, f report.Finding, fixes []analysis.Sugg
 	if _, keep := e.configure(pos, &f); !keep {
 		return false
 	}
+	if _, ok := e.env.Settings.WithheldUnit(f.Type); ok {
+		return false
+	}
 	if e.env.Settings.Fix {
+		e.out.Owners = append(e.out.Owners, Owner{Pos: pos, Rule: f.Rule, Type: f.Type})
 		e.pass.Report(analysis.Diagnostic{Pos: pos, Category: f.Rule, Message: f.Rule + ": " + fixes[0].Message, SuggestedFixes: fixes})
 	}
 	return true
@@ -158,6 +177,9 @@ func (e *Emitter) diagnose(pos token.Pos, f report.Finding, fixes []analysis.Sug
 	}
 	if f.Severity < reportAt && !(e.env.Settings.Fix && len(fixes) > 0) {
 		return true
+	}
+	if len(fixes) > 0 && e.env.Settings.Fix {
+		e.out.Owners = append(e.out.Owners, Owner{Pos: pos, Rule: f.Rule, Type: f.Type})
 	}
 	url := ""
 	if r, ok := contract.Lookup(f.Rule); ok {

@@ -57,6 +57,19 @@ type Settings struct {
 // of its kind and its JSON path (report.Finding's Type and Field).
 type FieldKey struct{ Type, Field string }
 
+// UnitKey is the Withhold key that withholds every fix of the type typ,
+// its whole migration (a change of it did not verify).
+func UnitKey(typ string) FieldKey { return FieldKey{Type: typ} }
+
+// WithheldUnit says why every fix of the type typ is withheld, if it is.
+func (s Settings) WithheldUnit(typ string) (string, bool) {
+	if typ == "" {
+		return "", false
+	}
+	why, ok := s.Withhold[UnitKey(typ)]
+	return why, ok
+}
+
 // Scope is what a driver applies of one package's fixes.
 type Scope int
 

@@ -79,18 +79,28 @@ func RepoBound(dir string) string {
 // its root module: from api/ the CRDs under the root's config/crd are its
 // own. Without a go.mod it is dir.
 func RepoRoot(dir string) string {
+	root, _ := ProviderModules(dir)
+	return root
+}
+
+// ProviderModules is RepoRoot of dir and the directories of the modules
+// it joins into one provider: the module at or above dir first, then the
+// modules it replaces by a local directory and those above that so replace
+// it, transitively. Without a go.mod it is dir and no module.
+func ProviderModules(dir string) (root string, modules []string) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return dir
+		return dir, nil
 	}
 	gm, ok := FindGoMod(abs)
 	if !ok {
-		return abs
+		return abs, nil
 	}
 	start := filepath.Dir(gm)
 	bound := RepoBound(start)
-	root := start
+	root = start
 	seen := map[string]bool{start: true}
+	modules = []string{start}
 	queue := []string{start}
 	for len(queue) > 0 {
 		m := queue[0]
@@ -114,12 +124,13 @@ func RepoRoot(dir string) string {
 			}
 			seen[d] = true
 			queue = append(queue, d)
+			modules = append(modules, d)
 			if c := commonDir(root, d); within(bound, c) {
 				root = c
 			}
 		}
 	}
-	return root
+	return root, modules
 }
 
 // within reports whether d is bound or below it ("" bounds nothing).

@@ -1,0 +1,76 @@
+package rewrite
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// A provider whose API types are a module of their own (api/go.mod,
+// replaced by ./api) is rewritten as one: the api module's types and the
+// root module's uses change, both modules build and vet, and the real
+// files of both are written.
+func TestRewriteNestedAPIModule(t *testing.T) {
+	dir := copyTree(t, "testdata/nestedprovider")
+	res, err := Run(Options{Dir: dir, Patterns: []string{"./..."}, Write: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rels []string
+	for _, c := range res.Changes {
+		rels = append(rels, c.Rel)
+	}
+	for _, want := range []string{"api/v1beta1/foomachine_types.go", "api/v1beta1/zz_generated.deepcopy.go", "controllers/controllers.go",
+		"config/crd/bases/infrastructure.crds.example.com_foomachines.yaml"} {
+		if !slices.Contains(rels, want) {
+			t.Errorf("%s not changed; changes: %v", want, rels)
+		}
+	}
+	t.Logf("changes: %v; manual: %v", rels, res.Manual)
+	if !res.Written {
+		t.Fatal("not written")
+	}
+	for _, m := range []string{dir, filepath.Join(dir, "api")} {
+		goIn(t, m, "build", "./...")
+		goIn(t, m, "vet", "./...")
+	}
+	types := readFile(t, filepath.Join(dir, "api", "v1beta1", "foomachine_types.go"))
+	if !strings.Contains(types, "ProviderID string") {
+		t.Errorf("providerID not migrated:\n%s", types)
+	}
+	uses := readFile(t, filepath.Join(dir, "controllers", "controllers.go"))
+	if !strings.Contains(uses, "m.Spec.ProviderID = id") {
+		t.Errorf("the root module's use not migrated:\n%s", uses)
+	}
+
+	before := snapshot(t, dir)
+	again, err := Run(Options{Dir: dir, Patterns: []string{"./..."}, Write: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(again.Changes) != 0 {
+		var names []string
+		for _, c := range again.Changes {
+			names = append(names, c.Rel)
+		}
+		t.Errorf("second run changed %v", names)
+	}
+	after := snapshot(t, dir)
+	for p, b := range before {
+		if now := after[p]; !bytes.Equal(now, b) {
+			t.Errorf("second run modified %s", p)
+		}
+	}
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}

@@ -190,7 +190,7 @@ type sourceLoader struct {
 	sizes       types.Sizes
 	exportFiles map[string]string // ID -> export data file
 	fromSource  map[*packages.Package]bool
-	mu          sync.Mutex        // guards view and every package in it
+	mu          sync.Mutex // guards view and every package in it
 	view        map[string]*types.Package
 }
 

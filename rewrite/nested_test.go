@@ -74,3 +74,27 @@ func readFile(t *testing.T, path string) string {
 	}
 	return string(data)
 }
+
+// The api module is built and vetted on its own: its tests are compiled by
+// neither the root module's build nor its vet.
+func TestRewriteNestedAPIModuleTestsMustBuild(t *testing.T) {
+	dir := copyTree(t, "testdata/nestedprovider")
+	unkeyed := `package v1beta1
+
+var legacy = FooMachineStatus{nil, true, nil, nil}
+`
+	if err := os.WriteFile(filepath.Join(dir, "api", "v1beta1", "legacy_test.go"), []byte(unkeyed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before := snapshot(t, dir)
+	_, err := Run(Options{Dir: dir, Patterns: []string{"./..."}, Write: true})
+	if err == nil || !strings.Contains(err.Error(), "module api does not build") || !strings.Contains(err.Error(), "legacy_test.go") {
+		t.Fatalf("want a build failure of the api module naming legacy_test.go, got %v", err)
+	}
+	after := snapshot(t, dir)
+	for p, b := range before {
+		if !bytes.Equal(after[p], b) {
+			t.Errorf("%s changed although the api module did not build", p)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package rewrite
 import (
 	"bytes"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -42,7 +43,12 @@ func mainModule(pkgs []listedPackage, path string) bool {
 // replaced module's packages it imports, and not their tests. A module
 // that fails the same way on the real tree did not build before the
 // rewrite; it is left to a person.
-func verifyModules(st *stage, res *Result, trace *tracer) error {
+func verifyModules(st *stage, changed map[string]map[string]bool, res *Result, trace *tracer) error {
+	for _, n := range st.unstagedUsers(changed) {
+		if !slices.Contains(res.Manual, n) {
+			res.Manual = append(res.Manual, n)
+		}
+	}
 	for _, m := range st.modules {
 		if m == st.root {
 			continue
@@ -113,4 +119,44 @@ func requireUtils(st *stage, changed map[string]map[string]bool, mark func(strin
 		}
 	}
 	return nil
+}
+
+// unstagedUsers names the modules of the repository left out of the stage
+// (a test/go.mod or a tool that replaces the provider's modules by ../)
+// that use a staged module holding a changed file: their uses of the
+// changed types were neither migrated nor verified.
+func (s *stage) unstagedUsers(changed map[string]map[string]bool) []string {
+	touched := map[string]bool{} // real roots of the staged modules that changed
+	for path := range changed {
+		if m := s.moduleOf(path); m != "" {
+			touched[s.real(m)] = true
+		}
+	}
+	var notes []string
+	filepath.WalkDir(s.top, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil // an unreadable directory holds no module to name
+		}
+		if d.IsDir() {
+			switch name := d.Name(); {
+			case path != s.top && (name == "testdata" || name == "vendor" || name == "node_modules" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")):
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.Name() != "go.mod" || slices.Contains(s.modules, filepath.Dir(path)) {
+			return nil
+		}
+		for _, lm := range contract.LocalReplaces(path) {
+			if touched[lm.Dir] {
+				rel, _ := filepath.Rel(s.root, filepath.Dir(path))
+				notes = append(notes, fmt.Sprintf("the module %s (%s/go.mod replaces %s by a local directory) was not migrated: its uses of the changed types were neither rewritten nor built; fix them by hand",
+					filepath.ToSlash(rel), filepath.ToSlash(rel), lm.Path))
+				break
+			}
+		}
+		return nil
+	})
+	slices.Sort(notes)
+	return notes
 }

@@ -33,6 +33,12 @@ func TestRewriteNestedAPIModule(t *testing.T) {
 	if !res.Written {
 		t.Fatal("not written")
 	}
+	// test/go.mod replaces ../api: its uses are named, not migrated.
+	if !slices.ContainsFunc(res.Manual, func(m string) bool {
+		return strings.HasPrefix(m, "the module test (test/go.mod replaces example.com/crds/api")
+	}) {
+		t.Errorf("the test module is not named as not migrated: %v", res.Manual)
+	}
 	for _, m := range []string{dir, filepath.Join(dir, "api")} {
 		goIn(t, m, "build", "./...")
 		goIn(t, m, "vet", "./...")

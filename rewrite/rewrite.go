@@ -116,7 +116,7 @@ func Run(opts Options) (res *Result, err error) {
 	}
 	defer st.remove()
 	defer func() { err = st.relative(err) }()
-	staged, err := fingerprint(st.dir)
+	staged, err := fingerprintFrom(st.topDir, st.dir)
 	if err != nil {
 		return nil, err
 	}
@@ -482,7 +482,7 @@ func (res *Result) collect(st *stage, changed map[string]map[string]bool) error 
 		if err != nil {
 			return err
 		}
-		if filepath.Base(real) == "go.mod" && filepath.Dir(real) == st.root {
+		if filepath.Base(real) == "go.mod" { // every staged go.mod may have absolute replaces
 			if content, err = realGoMod(old, staged); err != nil {
 				return err
 			}

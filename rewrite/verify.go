@@ -331,7 +331,7 @@ func mergeFixes(st *stage, byConfig [][]driver.Fix, names []string) ([]driver.Fi
 // the rewrite is checked on the real tree: if it failed there too, it did
 // not build before and is listed for a person instead.
 func (p *buildPlan) verify(st *stage, changed map[string]map[string]bool, res *Result, trace *tracer) error {
-	if err := verifyModules(st, res, trace); err != nil {
+	if err := verifyModules(st, changed, res, trace); err != nil {
 		return err
 	}
 	dirs, goMod := changedDirs(changed)

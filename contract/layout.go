@@ -19,8 +19,9 @@ type LocalModule struct {
 
 // LocalReplaces lists the replaces of the go.mod at goModPath by a local
 // directory that holds a go.mod, inside RepoBound of that go.mod's
-// directory. The core's own replace is left out: it is the core, not the
-// provider. A go.mod that cannot be read has none.
+// directory (only relative ones when there is no bound). The core's own
+// replace is left out: it is the core, not the provider. A go.mod that
+// cannot be read has none.
 func LocalReplaces(goModPath string) []LocalModule {
 	data, err := os.ReadFile(goModPath)
 	if err != nil {
@@ -38,6 +39,12 @@ func LocalReplaces(goModPath string) []LocalModule {
 			continue
 		}
 		d := r.New.Path
+		if bound == "" && filepath.IsAbs(d) {
+			// Without a repository only a relative replace says the module
+			// is part of this tree (the rewrite's staged copy names the
+			// modules it did not copy by absolute paths).
+			continue
+		}
 		if !filepath.IsAbs(d) {
 			d = filepath.Join(dir, d)
 		}

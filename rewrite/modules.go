@@ -160,3 +160,14 @@ func (s *stage) unstagedUsers(changed map[string]map[string]bool) []string {
 	slices.Sort(notes)
 	return notes
 }
+
+// buildListModules are the staged main module and the staged modules it
+// replaces by a local directory, with their module paths: the packages
+// the go command resolves from the main module's root.
+func (s *stage) buildListModules() ([]contract.LocalModule, error) {
+	path, err := stagedModulePath(s)
+	if err != nil {
+		return nil, err
+	}
+	return append([]contract.LocalModule{{Path: path, Dir: s.dir}}, contract.LocalReplaces(filepath.Join(s.dir, "go.mod"))...), nil
+}

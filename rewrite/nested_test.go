@@ -104,3 +104,51 @@ var legacy = FooMachineStatus{nil, true, nil, nil}
 		}
 	}
 }
+
+// The conversions of a spoke in the nested API module are regenerated and
+// completed there, as in a single module (the same golden).
+func TestRewriteNestedAPIModuleConversions(t *testing.T) {
+	dir := copyTree(t, "testdata/convprovider")
+	// apis/ becomes a module of its own with the root's requirements, under
+	// a path that is not the root's path plus apis/.
+	const oldPath, newPath = "example.com/convprovider/apis/", "example.com/convapi/"
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		return os.WriteFile(path, []byte(strings.ReplaceAll(readFile(t, path), oldPath, newPath)), 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gomod := readFile(t, filepath.Join(dir, "go.mod"))
+	apiMod := strings.Replace(gomod, "module example.com/convprovider\n", "module example.com/convapi\n", 1)
+	if err := os.WriteFile(filepath.Join(dir, "apis", "go.mod"), []byte(apiMod), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := copyFile(filepath.Join(dir, "go.sum"), filepath.Join(dir, "apis", "go.sum")); err != nil {
+		t.Fatal(err)
+	}
+	goIn(t, dir, "mod", "edit", "-require=example.com/convapi@v0.0.0", "-replace=example.com/convapi=./apis")
+	goIn(t, dir, "build", "./...")
+
+	res, err := Run(Options{Dir: dir, Patterns: []string{"./..."}, Write: true})
+	if err != nil {
+		t.Fatalf("rewrite: %v", err)
+	}
+	if !res.Written {
+		t.Fatal("nothing written")
+	}
+	got := readFile(t, filepath.Join(dir, spokeDir, "conversion.go"))
+	want := strings.ReplaceAll(readFile(t, filepath.Join("testdata/convprovider", spokeDir, "conversion.go.golden")), oldPath, newPath)
+	if got != want {
+		t.Errorf("conversion.go differs from the single module's golden:\n%s", got)
+	}
+	if gen := readFile(t, filepath.Join(dir, spokeDir, "zz_generated.conversion.go")); !strings.Contains(gen, "Convert_Pointer_string_To_string(&in.ProviderID") {
+		t.Errorf("zz_generated.conversion.go was not regenerated:\n%s", gen)
+	}
+	for _, m := range []string{dir, filepath.Join(dir, "apis")} {
+		goIn(t, m, "build", "./...")
+		goIn(t, m, "vet", "./...")
+	}
+}

@@ -24,7 +24,7 @@ func TestRewriteNestedAPIModule(t *testing.T) {
 		rels = append(rels, c.Rel)
 	}
 	for _, want := range []string{"api/v1beta1/foomachine_types.go", "api/v1beta1/zz_generated.deepcopy.go", "controllers/controllers.go",
-		"config/crd/bases/infrastructure.crds.example.com_foomachines.yaml"} {
+		"config/crd/bases/infrastructure.crds.example.com_foomachines.yaml", "config/crd/kustomization.yaml"} {
 		if !slices.Contains(rels, want) {
 			t.Errorf("%s not changed; changes: %v", want, rels)
 		}

@@ -65,7 +65,12 @@ func verifyModules(st *stage, changed map[string]map[string]bool, res *Result, t
 				res.Manual = append(res.Manual, fmt.Sprintf("check the module %s by hand: go %s failed there before the rewrite (%v)", rel, strings.Join(args, " "), before))
 				break
 			}
-			return fmt.Errorf("the rewritten module %s does not build, so nothing was written:\ngo %s: %v\n%s%s", rel, strings.Join(args, " "), err, out, res.conversionHint())
+			hint := res.conversionHint()
+			if !st.resolves(m) {
+				// A module above that replaces this one: its uses were not analysed.
+				hint += fmt.Sprintf("\n(the module %s uses this one through a replace, and its uses are rewritten only by a rewrite run there: run `mpaudit rewrite ./...` in %s)", rel, rel)
+			}
+			return fmt.Errorf("the rewritten module %s does not build, so nothing was written:\ngo %s: %v\n%s%s", rel, strings.Join(args, " "), err, out, hint)
 		}
 	}
 	return nil
@@ -74,7 +79,7 @@ func verifyModules(st *stage, changed map[string]map[string]bool, res *Result, t
 // moduleOf is the staged root of the staged module holding the staged path.
 func (s *stage) moduleOf(staged string) string {
 	best := ""
-	for _, m := range s.modules {
+	for _, m := range s.mods() {
 		if d := s.path(m); len(d) > len(best) {
 			if _, ok := within(d, staged); ok {
 				best = d
@@ -133,18 +138,18 @@ func (s *stage) unstagedUsers(changed map[string]map[string]bool) []string {
 		}
 	}
 	var notes []string
-	filepath.WalkDir(s.top, func(path string, d fs.DirEntry, err error) error {
+	filepath.WalkDir(s.realTop(), func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil // an unreadable directory holds no module to name
 		}
 		if d.IsDir() {
 			switch name := d.Name(); {
-			case path != s.top && (name == "testdata" || name == "vendor" || name == "node_modules" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")):
+			case path != s.realTop() && (name == "testdata" || name == "vendor" || name == "node_modules" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")):
 				return filepath.SkipDir
 			}
 			return nil
 		}
-		if d.Name() != "go.mod" || slices.Contains(s.modules, filepath.Dir(path)) {
+		if d.Name() != "go.mod" || slices.Contains(s.mods(), filepath.Dir(path)) {
 			return nil
 		}
 		for _, lm := range contract.LocalReplaces(path) {
@@ -170,4 +175,14 @@ func (s *stage) buildListModules() ([]contract.LocalModule, error) {
 		return nil, err
 	}
 	return append([]contract.LocalModule{{Path: path, Dir: s.dir}}, contract.LocalReplaces(filepath.Join(s.dir, "go.mod"))...), nil
+}
+
+// resolves reports whether the main module resolves the packages of the
+// staged module whose real root is m (itself, or a local replace target),
+// so that the audit analysed its uses.
+func (s *stage) resolves(m string) bool {
+	if m == s.root {
+		return true
+	}
+	return slices.ContainsFunc(contract.LocalReplaces(filepath.Join(s.dir, "go.mod")), func(lm contract.LocalModule) bool { return lm.Dir == s.path(m) })
 }

@@ -152,3 +152,20 @@ func TestRewriteNestedAPIModuleConversions(t *testing.T) {
 		goIn(t, m, "vet", "./...")
 	}
 }
+
+// From the api module the root's uses are not analysed: when they break,
+// nothing is written and the error says where to run the rewrite.
+func TestRewriteNestedFromAPIModule(t *testing.T) {
+	dir := copyTree(t, "testdata/nestedprovider")
+	before := snapshot(t, dir)
+	_, err := Run(Options{Dir: filepath.Join(dir, "api"), Patterns: []string{"./..."}, Write: true})
+	if err == nil || !strings.Contains(err.Error(), "the rewritten module .. does not build") || !strings.Contains(err.Error(), "run `mpaudit rewrite ./...` in ..") {
+		t.Fatalf("want the root module's build failure and where to run, got %v", err)
+	}
+	after := snapshot(t, dir)
+	for p, b := range before {
+		if !bytes.Equal(after[p], b) {
+			t.Errorf("%s changed although the root module did not build", p)
+		}
+	}
+}

@@ -116,7 +116,7 @@ func Run(opts Options) (res *Result, err error) {
 	}
 	defer st.remove()
 	defer func() { err = st.relative(err) }()
-	staged, err := fingerprintFrom(st.topDir, st.dir)
+	staged, err := fingerprintFrom(st.stagedTop(), st.dir)
 	if err != nil {
 		return nil, err
 	}

@@ -96,7 +96,31 @@ func newStage(root string) (*stage, error) {
 	return s, nil
 }
 
-func (s *stage) remove() { os.RemoveAll(s.topDir) }
+func (s *stage) remove() { os.RemoveAll(s.stagedTop()) }
+
+// stagedTop and realTop are the copy's top directory and the real one it
+// mirrors; mods the real roots of the staged modules. A stage made without
+// newStage (tests) holds the module alone.
+func (s *stage) stagedTop() string {
+	if s.topDir == "" {
+		return s.dir
+	}
+	return s.topDir
+}
+
+func (s *stage) realTop() string {
+	if s.top == "" {
+		return s.root
+	}
+	return s.top
+}
+
+func (s *stage) mods() []string {
+	if len(s.modules) == 0 {
+		return []string{s.root}
+	}
+	return s.modules
+}
 
 // stageLink reproduces the symbolic link at rel so that the copy compiles
 // what the real tree compiles: a link into the module points at the staged
@@ -104,7 +128,7 @@ func (s *stage) remove() { os.RemoveAll(s.topDir) }
 // module keeps its content (a copy of a file, a link to a directory) and is
 // recorded in outside.
 func (s *stage) stageLink(rel string) error {
-	real, staged := filepath.Join(s.top, rel), filepath.Join(s.topDir, rel)
+	real, staged := filepath.Join(s.realTop(), rel), filepath.Join(s.stagedTop(), rel)
 	target, err := filepath.EvalSymlinks(real)
 	if err != nil {
 		// A dangling link breaks the real build too; keep it as it is.
@@ -114,15 +138,15 @@ func (s *stage) stageLink(rel string) error {
 		}
 		return os.Symlink(text, staged)
 	}
-	realRoot, err := filepath.EvalSymlinks(s.top)
+	realRoot, err := filepath.EvalSymlinks(s.realTop())
 	if err != nil {
 		return err
 	}
 	if inRel, ok := within(realRoot, target); ok {
 		// Inside the module, unless the target was not staged (.git, a
 		// nested module, build output).
-		if _, err := os.Lstat(filepath.Join(s.topDir, inRel)); err == nil {
-			return os.Symlink(filepath.Join(s.topDir, inRel), staged)
+		if _, err := os.Lstat(filepath.Join(s.stagedTop(), inRel)); err == nil {
+			return os.Symlink(filepath.Join(s.stagedTop(), inRel), staged)
 		}
 	}
 	s.outside[rel] = target
@@ -150,13 +174,13 @@ func within(dir, path string) (string, bool) {
 // under its own name. A path whose content lies outside the module is an
 // error naming the link: mpaudit does not edit files outside the module.
 func (s *stage) canonical(path string) (string, error) {
-	stageReal, err := filepath.EvalSymlinks(s.topDir)
+	stageReal, err := filepath.EvalSymlinks(s.stagedTop())
 	if err != nil {
 		return "", err
 	}
 	// The path as given, relative to the copy (go list may name it through
 	// the copy's resolved directory).
-	given, ok := within(s.topDir, path)
+	given, ok := within(s.stagedTop(), path)
 	if !ok {
 		given, ok = within(stageReal, path)
 	}
@@ -191,7 +215,7 @@ func (s *stage) canonical(path string) (string, error) {
 	if target, ok := s.outside[rel]; ok {
 		return "", s.refuse(rel, target)
 	}
-	return filepath.Join(s.topDir, rel), nil
+	return filepath.Join(s.stagedTop(), rel), nil
 }
 
 func (s *stage) refuse(link, target string) error {
@@ -248,7 +272,7 @@ func (s *stage) rel(staged string) string {
 			return rel
 		}
 	}
-	for _, top := range []string{s.topDir, resolvedDir(s.topDir)} {
+	for _, top := range []string{s.stagedTop(), resolvedDir(s.stagedTop())} {
 		if _, ok := within(top, staged); ok {
 			if rel, err := filepath.Rel(resolvedDir(s.dir), resolvedDir(staged)); err == nil {
 				return rel
@@ -278,7 +302,7 @@ func (s *stage) absolutizeReplaces(module string) error {
 				continue
 			}
 			target := filepath.Join(module, r.New.Path)
-			if slices.Contains(s.modules, target) {
+			if slices.Contains(s.mods(), target) {
 				continue
 			}
 			if err := f.AddReplace(r.Old.Path, r.Old.Version, target, ""); err != nil {

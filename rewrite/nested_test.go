@@ -169,3 +169,49 @@ func TestRewriteNestedFromAPIModule(t *testing.T) {
 		}
 	}
 }
+
+// The stage holds the module and a sibling api module it replaces by
+// ../api, in their layout; outside a repository nothing else of the
+// directory holding them is copied, and a replace of a module left out
+// becomes absolute.
+func TestStageSiblingModules(t *testing.T) {
+	outer, _ := filepath.EvalSymlinks(t.TempDir())
+	write := func(rel, content string) {
+		t.Helper()
+		p := filepath.Join(outer, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("p/go.mod", "module example.com/p\n\ngo 1.26.0\n\nrequire (\n\texample.com/p/api v0.0.0\n\texample.com/lib v0.0.0\n\tsigs.k8s.io/cluster-api v1.11.0\n)\n\nreplace example.com/p/api => ../api\n\nreplace example.com/lib => ../lib\n\nreplace sigs.k8s.io/cluster-api => ../capi\n")
+	write("p/main.go", "package main\n")
+	write("api/go.mod", "module example.com/p/api\n\ngo 1.26.0\n")
+	write("api/v1/types.go", "package v1\n")
+	write("lib/go.mod", "module example.com/lib\n\ngo 1.26.0\n")
+	write("capi/go.mod", "module sigs.k8s.io/cluster-api\n\ngo 1.26.0\n")
+	write("unrelated/big.txt", "not the provider's\n")
+	// lib is replaced too, so it is staged; the core and unrelated are not.
+	st, err := newStage(filepath.Join(outer, "p"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.remove()
+	for rel, want := range map[string]bool{"p/main.go": true, "api/v1/types.go": true, "lib/go.mod": true, "capi/go.mod": false, "unrelated/big.txt": false} {
+		_, err := os.Stat(filepath.Join(st.topDir, rel))
+		if got := err == nil; got != want {
+			t.Errorf("%s staged: %v, want %v", rel, got, want)
+		}
+	}
+	if gm := readFile(t, filepath.Join(st.dir, "go.mod")); !strings.Contains(gm, "=> ../api") || !strings.Contains(gm, "=> ../lib") {
+		t.Errorf("replaces between staged modules must stay relative:\n%s", gm)
+	}
+	if gm := readFile(t, filepath.Join(st.dir, "go.mod")); !strings.Contains(gm, "=> "+filepath.Join(outer, "capi")) {
+		t.Errorf("the core's replace must point at the real directory:\n%s", gm)
+	}
+	if got := st.real(filepath.Join(st.topDir, "api", "v1", "types.go")); got != filepath.Join(outer, "api", "v1", "types.go") {
+		t.Errorf("real path of a staged api file: %s", got)
+	}
+}

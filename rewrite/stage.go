@@ -49,6 +49,10 @@ func newStage(root string) (*stage, error) {
 	}
 	rel, _ := filepath.Rel(top, root)
 	s := &stage{root: root, dir: filepath.Join(dir, rel), top: top, topDir: dir, modules: modules, outside: map[string]string{}}
+	// Outside a repository the modules may be checkouts side by side in a
+	// larger directory: only the modules and the directories leading to
+	// them are copied then, not everything beside them.
+	unbounded := contract.RepoBound(root) == ""
 	var links []string
 	err = filepath.WalkDir(top, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -63,6 +67,13 @@ func newStage(root string) (*stage, error) {
 				}
 				if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil && !slices.Contains(modules, path) {
 					return filepath.SkipDir // another module
+				}
+				if unbounded && !slices.ContainsFunc(modules, func(m string) bool {
+					_, inside := within(m, path)
+					_, leads := within(path, m)
+					return inside || leads
+				}) {
+					return filepath.SkipDir
 				}
 			}
 			return os.MkdirAll(filepath.Join(dir, rel), 0o755)

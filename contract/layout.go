@@ -19,8 +19,9 @@ type LocalModule struct {
 
 // LocalReplaces lists the replaces of the go.mod at goModPath by a local
 // directory that holds a go.mod, inside RepoBound of that go.mod's
-// directory. The core's own replace is left out: it is the core, not the
-// provider. A go.mod that cannot be read has none.
+// directory (only relative ones when there is no bound). The core's own
+// replace is left out: it is the core, not the provider. A go.mod that
+// cannot be read has none.
 func LocalReplaces(goModPath string) []LocalModule {
 	data, err := os.ReadFile(goModPath)
 	if err != nil {
@@ -38,6 +39,12 @@ func LocalReplaces(goModPath string) []LocalModule {
 			continue
 		}
 		d := r.New.Path
+		if bound == "" && filepath.IsAbs(d) {
+			// Without a repository only a relative replace says the module
+			// is part of this tree (the rewrite's staged copy names the
+			// modules it did not copy by absolute paths).
+			continue
+		}
 		if !filepath.IsAbs(d) {
 			d = filepath.Join(dir, d)
 		}
@@ -79,18 +86,28 @@ func RepoBound(dir string) string {
 // its root module: from api/ the CRDs under the root's config/crd are its
 // own. Without a go.mod it is dir.
 func RepoRoot(dir string) string {
+	root, _ := ProviderModules(dir)
+	return root
+}
+
+// ProviderModules is RepoRoot of dir and the directories of the modules
+// it joins into one provider: the module at or above dir first, then the
+// modules it replaces by a local directory and those above that so replace
+// it, transitively. Without a go.mod it is dir and no module.
+func ProviderModules(dir string) (root string, modules []string) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return dir
+		return dir, nil
 	}
 	gm, ok := FindGoMod(abs)
 	if !ok {
-		return abs
+		return abs, nil
 	}
 	start := filepath.Dir(gm)
 	bound := RepoBound(start)
-	root := start
+	root = start
 	seen := map[string]bool{start: true}
+	modules = []string{start}
 	queue := []string{start}
 	for len(queue) > 0 {
 		m := queue[0]
@@ -114,12 +131,13 @@ func RepoRoot(dir string) string {
 			}
 			seen[d] = true
 			queue = append(queue, d)
+			modules = append(modules, d)
 			if c := commonDir(root, d); within(bound, c) {
 				root = c
 			}
 		}
 	}
-	return root
+	return root, modules
 }
 
 // within reports whether d is bound or below it ("" bounds nothing).

@@ -2,6 +2,7 @@ package contract
 
 import (
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -23,6 +24,17 @@ func TestRepoRoot(t *testing.T) {
 	} {
 		if got := RepoRoot(from); got != want {
 			t.Errorf("RepoRoot(%s) = %s, want %s", from, got, want)
+		}
+	}
+	// The modules joined into one provider, the module at dir first.
+	for from, want := range map[string][]string{
+		repo:                               {repo, filepath.Join(repo, "api")},
+		filepath.Join(repo, "api"):         {filepath.Join(repo, "api"), repo},
+		filepath.Join(repo, "test", "e2e"): {filepath.Join(repo, "test"), repo, filepath.Join(repo, "api")},
+		filepath.Join(repo, "tools"):       {filepath.Join(repo, "tools")},
+	} {
+		if _, got := ProviderModules(from); !slices.Equal(got, want) {
+			t.Errorf("ProviderModules(%s) = %v, want %v", from, got, want)
 		}
 	}
 	if got := LocalReplaces(filepath.Join(repo, "go.mod")); len(got) != 1 || got[0].Path != "example.com/p/api" || got[0].Dir != filepath.Join(repo, "api") {

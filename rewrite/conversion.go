@@ -57,25 +57,29 @@ type conversionRun struct {
 // conversion-gen made and whose types or peer types the rewrite changed;
 // nil when there is none.
 func planConversions(st *stage, changed map[string]map[string]bool, cfg *genconfig.Config) (*conversionRun, error) {
-	modPath, err := stagedModulePath(st)
-	if err != nil {
-		return nil, err
-	}
 	dirs, _ := changedDirs(changed)
-	all, err := findConversionPackages(st.dir, modPath)
+	run := &conversionRun{before: map[string][]byte{}}
+	mods, err := st.buildListModules()
 	if err != nil {
 		return nil, err
 	}
-	run := &conversionRun{before: map[string][]byte{}}
-	for _, cp := range all {
-		touched := dirs[cp.dir]
-		for _, peer := range cp.peers {
-			if rel, ok := strings.CutPrefix(peer, modPath+"/"); ok && dirs[filepath.Join(st.dir, filepath.FromSlash(rel))] {
-				touched = true
-			}
+	for _, mod := range mods {
+		all, err := findConversionPackages(mod.Dir, mod.Path)
+		if err != nil {
+			return nil, err
 		}
-		if touched {
-			run.targets = append(run.targets, cp)
+		for _, cp := range all {
+			touched := dirs[cp.dir]
+			for _, peer := range cp.peers {
+				for _, m := range mods {
+					if rel, ok := strings.CutPrefix(peer, m.Path+"/"); ok && dirs[filepath.Join(m.Dir, filepath.FromSlash(rel))] {
+						touched = true
+					}
+				}
+			}
+			if touched {
+				run.targets = append(run.targets, cp)
+			}
 		}
 	}
 	if len(run.targets) == 0 {
@@ -187,6 +191,11 @@ func stagedModulePath(st *stage) (string, error) {
 func findConversionPackages(root, modPath string) ([]conversionPackage, error) {
 	var out []conversionPackage
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() && path != root {
+			if _, serr := os.Stat(filepath.Join(path, "go.mod")); serr == nil {
+				return filepath.SkipDir // another module, with import paths of its own
+			}
+		}
 		if err != nil || d.IsDir() || d.Name() != convgen.File {
 			return err
 		}

@@ -70,7 +70,7 @@ func regenerateCRDs(st *stage, graph *packageGraph, dirs []string, targets []kin
 	}
 	candidates := slices.Collect(maps.Keys(affected))
 	for _, t := range targets {
-		cd := crdconfig.FindConfigDir(t.dir, st.dir)
+		cd := crdconfig.FindConfigDir(t.dir, st.stagedTop())
 		if cd == "" || affected[t.dir] {
 			continue
 		}
@@ -127,7 +127,7 @@ func regenerateCRDs(st *stage, graph *packageGraph, dirs []string, targets []kin
 	}
 	committed := func(gk schema.GroupKind) (*crdconfig.CRD, error) {
 		for _, d := range api {
-			cd := crdconfig.FindConfigDir(d, st.dir)
+			cd := crdconfig.FindConfigDir(d, st.stagedTop())
 			if cd == "" {
 				continue
 			}

@@ -47,8 +47,14 @@ func (d digest) String() string { return hex.EncodeToString(d[:]) }
 // edit, keyed by module-relative slash path: the content the rewrite was
 // computed from. The write refuses to replace a file that no longer has it.
 func fingerprint(stageDir string) (map[string]digest, error) {
+	return fingerprintFrom(stageDir, stageDir)
+}
+
+// fingerprintFrom is fingerprint of the files under top, keyed relative to
+// stageDir (../ for the staged modules beside or above it).
+func fingerprintFrom(top, stageDir string) (map[string]digest, error) {
 	sums := map[string]digest{}
-	err := filepath.WalkDir(stageDir, func(path string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(top, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || !d.Type().IsRegular() {
 			return err
 		}
@@ -498,8 +504,8 @@ func acquireLock(root, stageDir string) (unlock func(), note string, err error) 
 			return nil, "", fmt.Errorf("another mpaudit rewrite (pid %d on %s, since %s) is writing this module; wait for it, or delete %s if it is not running",
 				holder.PID, holder.Host, holder.Started.Format(time.RFC3339), lockName)
 		}
-		if isStageDir(holder.Stage) {
-			os.RemoveAll(holder.Stage)
+		if top, ok := stageTop(holder.Stage); ok {
+			os.RemoveAll(top)
 		}
 		note = fmt.Sprintf("took over the lock %s of mpaudit rewrite pid %d (started %s), which is no longer running", lockName, holder.PID, holder.Started.Format(time.RFC3339))
 		if err := removeStaleLock(path, raw); err != nil {
@@ -532,6 +538,21 @@ func removeStaleLock(path string, stale []byte) error {
 		return err
 	}
 	return os.Remove(path)
+}
+
+// stageTop is the staged copy made by newStage that holds dir (the copy
+// of the module root lies below it when the provider's modules sit above
+// the module).
+func stageTop(dir string) (string, bool) {
+	if dir == "" {
+		return "", false
+	}
+	for d := filepath.Clean(dir); filepath.Dir(d) != d; d = filepath.Dir(d) {
+		if isStageDir(d) {
+			return d, true
+		}
+	}
+	return "", false
 }
 
 // isStageDir accepts only a staged copy made by newStage, so a damaged

@@ -125,7 +125,7 @@ func addLabels(st *stage, rep *report.Report, targets []kindTarget, hold map[lab
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(st.dir, p)
 		}
-		if d := crdconfig.FindConfigDir(filepath.Dir(p), st.dir); d != "" {
+		if d := crdconfig.FindConfigDir(filepath.Dir(p), st.stagedTop()); d != "" {
 			dirs[d] = true
 		}
 	}
@@ -133,7 +133,7 @@ func addLabels(st *stage, rep *report.Report, targets []kindTarget, hold map[lab
 	kindOf := map[labelKey]*contract.Kind{}
 	for _, t := range targets {
 		kindOf[labelKey{t.ref.Group, t.ref.Name}] = t.kind
-		if d := crdconfig.FindConfigDir(t.dir, st.dir); d != "" {
+		if d := crdconfig.FindConfigDir(t.dir, st.stagedTop()); d != "" {
 			dirs[d] = true
 			kindDirs[d] = append(kindDirs[d], t)
 		}

@@ -172,7 +172,7 @@ func runOnce(opts Options, units []WithheldUnit, orig originalTests) (res *Resul
 	}
 	defer st.remove()
 	defer func() { err = st.relative(err) }()
-	staged, err := fingerprint(st.dir)
+	staged, err := fingerprintFrom(st.stagedTop(), st.dir)
 	if err != nil {
 		return nil, err
 	}
@@ -235,39 +235,6 @@ func describeProblems(ps []report.Problem, st *stage) string {
 	return strings.Join(parts, "; ")
 }
 
-// requireUtils adds a go.mod requirement on k8s.io/utils when a rewritten
-// file imports k8s.io/utils/ptr and the module does not list it.
-func requireUtils(st *stage, cs *changeSet, res *Result) error {
-	uses := false
-	for path := range cs.files {
-		if strings.HasSuffix(path, ".go") {
-			data, _ := os.ReadFile(path)
-			if bytes.Contains(data, []byte(`"k8s.io/utils/ptr"`)) {
-				uses = true
-			}
-		}
-	}
-	if !uses {
-		return nil
-	}
-	gm := filepath.Join(st.dir, "go.mod")
-	return editGoMod(gm, func(f *modfile.File) (bool, error) {
-		for _, r := range f.Require {
-			if r.Mod.Path == "k8s.io/utils" {
-				return false, nil
-			}
-		}
-		out, err := goCmd(st.dir, "list", "-m", "-f", "{{.Version}}", "k8s.io/utils")
-		version := strings.TrimSpace(out)
-		if err != nil || version == "" {
-			res.Manual = append(res.Manual, "add a requirement on k8s.io/utils to go.mod (the rewrite uses k8s.io/utils/ptr)")
-			return false, nil
-		}
-		cs.mark(gm, "require k8s.io/utils "+version+" for k8s.io/utils/ptr")
-		return true, f.AddRequire("k8s.io/utils", version)
-	})
-}
-
 // vet checks the packages the rewrite can affect with the real toolchain.
 // A package that neither changed nor depends on a changed one has the same
 // sources and dependencies as before, so its vet result cannot differ;
@@ -320,7 +287,9 @@ func affectedIn(graph *packageGraph, changed map[string]map[string]bool) []strin
 	}
 	var list []string
 	for path := range affectedOf(pkgs, dirs) {
-		list = append(list, path)
+		if mainModule(pkgs, path) {
+			list = append(list, path)
+		}
 	}
 	sort.Strings(list)
 	return list
@@ -343,7 +312,7 @@ func (res *Result) collect(st *stage, cs *changeSet) error {
 		if err != nil {
 			return err
 		}
-		if filepath.Base(real) == "go.mod" && filepath.Dir(real) == st.root {
+		if filepath.Base(real) == "go.mod" { // every staged go.mod may have absolute replaces
 			if content, err = realGoMod(old, staged); err != nil {
 				return err
 			}

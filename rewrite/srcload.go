@@ -8,12 +8,15 @@ import (
 	"go/token"
 	"go/types"
 	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"sync"
 
 	"golang.org/x/tools/go/gcexportdata"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/mpaudit/mpaudit/contract"
 )
 
 // loadFromSource is packages.Load for the driver's mode (types, syntax and
@@ -53,8 +56,9 @@ func loadFromSource(cfg *packages.Config, patterns ...string) ([]*packages.Packa
 
 	fromSource := map[*packages.Package]bool{}
 	external := map[string]bool{} // IDs of dependencies imported by source packages
+	own := ownModules(cfg.Dir)
 	for _, p := range all {
-		if p.Module != nil && p.Module.Main {
+		if own(p.Module) {
 			fromSource[p] = true
 		}
 	}
@@ -101,7 +105,7 @@ func loadFromSource(cfg *packages.Config, patterns ...string) ([]*packages.Packa
 	}
 	// Every dependency gets its types.Package before any export data is
 	// read, so that reading one never creates another (as packages.Load).
-	l := &sourceLoader{fset: fset, sizes: sizes, exportFiles: exportFiles, view: map[string]*types.Package{}}
+	l := &sourceLoader{fset: fset, sizes: sizes, exportFiles: exportFiles, view: map[string]*types.Package{}, fromSource: fromSource}
 	for _, p := range all {
 		p.Fset = fset
 		p.TypesSizes = sizes
@@ -185,7 +189,8 @@ type sourceLoader struct {
 	fset        *token.FileSet
 	sizes       types.Sizes
 	exportFiles map[string]string // ID -> export data file
-	mu          sync.Mutex        // guards view and every package in it
+	fromSource  map[*packages.Package]bool
+	mu          sync.Mutex // guards view and every package in it
 	view        map[string]*types.Package
 }
 
@@ -260,7 +265,7 @@ func (l *sourceLoader) check(p *packages.Package) {
 			if imp == nil {
 				return nil, fmt.Errorf("no metadata for %s", path)
 			}
-			if imp.Module != nil && imp.Module.Main {
+			if l.fromSource[imp] {
 				return imp.Types, nil // checked before this one
 			}
 			return l.imported(imp)
@@ -286,3 +291,31 @@ func (l *sourceLoader) check(p *packages.Package) {
 type importerFunc func(path string) (*types.Package, error)
 
 func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
+
+// ownModules reports whether a package's module is the provider's own, so
+// type-checked from source: the main module of dir, and the modules it
+// replaces by a directory of the same repository (an api/go.mod replaced
+// by ./api), whose types the rewrite changes too.
+func ownModules(dir string) func(*packages.Module) bool {
+	var locals []string
+	if abs, err := filepath.Abs(dir); err == nil {
+		if gm, ok := contract.FindGoMod(abs); ok {
+			for _, m := range contract.LocalReplaces(gm) {
+				locals = append(locals, m.Dir)
+			}
+		}
+	}
+	return func(m *packages.Module) bool {
+		if m == nil {
+			return false
+		}
+		if m.Main {
+			return true
+		}
+		d := m.Dir
+		if m.Replace != nil && m.Replace.Dir != "" {
+			d = m.Replace.Dir
+		}
+		return d != "" && slices.Contains(locals, filepath.Clean(d))
+	}
+}

@@ -6,48 +6,74 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"golang.org/x/mod/modfile"
 
 	"github.com/mpaudit/mpaudit/analyzers/driver"
+	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/report"
 )
 
-// stage is a scratch copy of the module where the rewrite is built and
-// checked before anything real is touched.
+// stage is a scratch copy of the provider where the rewrite is built and
+// checked before anything real is touched: the module, and the modules of
+// the same repository it joins into one provider (an api/go.mod it
+// replaces by ./api, contract.ProviderModules), in their relative layout.
 type stage struct {
 	root string // the real module root
-	dir  string // the copy
+	dir  string // the copy of the module root
+	// top is the real directory the copy mirrors (contract.RepoRoot),
+	// topDir its copy; modules are the real roots of the staged modules,
+	// root first.
+	top, topDir string
+	modules     []string
 	// outside maps a path relative to the root to the file or directory outside the
 	// module that the real tree links to there. The copy builds with the
 	// same content, but the rewrite never edits it.
 	outside map[string]string
 }
 
-// newStage copies the module (minus .git, nested modules and build output)
-// and makes go.mod's relative replace directives absolute, so the copy
-// resolves the same dependencies from elsewhere on disk.
+// newStage copies the provider's modules (minus .git, other modules and
+// build output) and makes their go.mod's relative replace directives
+// absolute, except those between staged modules, so the copy resolves the
+// same dependencies from elsewhere on disk.
 func newStage(root string) (*stage, error) {
 	dir, err := os.MkdirTemp("", "mpaudit-rewrite-")
 	if err != nil {
 		return nil, err
 	}
-	s := &stage{root: root, dir: dir, outside: map[string]string{}}
+	top, modules := contract.ProviderModules(root)
+	if len(modules) == 0 {
+		top, modules = root, []string{root}
+	}
+	rel, _ := filepath.Rel(top, root)
+	s := &stage{root: root, dir: filepath.Join(dir, rel), top: top, topDir: dir, modules: modules, outside: map[string]string{}}
+	// Outside a repository the modules may be checkouts side by side in a
+	// larger directory: only the modules and the directories leading to
+	// them are copied then, not everything beside them.
+	unbounded := contract.RepoBound(root) == ""
 	var links []string
-	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+	err = filepath.WalkDir(top, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		rel, _ := filepath.Rel(root, path)
+		rel, _ := filepath.Rel(top, path)
 		if d.IsDir() {
 			if rel != "." {
 				switch d.Name() {
 				case ".git", "node_modules", "_out", "bin":
 					return filepath.SkipDir
 				}
-				if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil {
+				if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil && !slices.Contains(modules, path) {
 					return filepath.SkipDir // another module
+				}
+				if unbounded && !slices.ContainsFunc(modules, func(m string) bool {
+					_, inside := within(m, path)
+					_, leads := within(path, m)
+					return inside || leads
+				}) {
+					return filepath.SkipDir
 				}
 			}
 			return os.MkdirAll(filepath.Join(dir, rel), 0o755)
@@ -68,8 +94,11 @@ func newStage(root string) (*stage, error) {
 		}
 		err = s.stageLink(rel)
 	}
-	if err == nil {
-		err = s.absolutizeReplaces()
+	for _, m := range modules {
+		if err != nil {
+			break
+		}
+		err = s.absolutizeReplaces(m)
 	}
 	if err != nil {
 		s.remove()
@@ -78,7 +107,31 @@ func newStage(root string) (*stage, error) {
 	return s, nil
 }
 
-func (s *stage) remove() { os.RemoveAll(s.dir) }
+func (s *stage) remove() { os.RemoveAll(s.stagedTop()) }
+
+// stagedTop and realTop are the copy's top directory and the real one it
+// mirrors; mods the real roots of the staged modules. A stage made without
+// newStage (tests) holds the module alone.
+func (s *stage) stagedTop() string {
+	if s.topDir == "" {
+		return s.dir
+	}
+	return s.topDir
+}
+
+func (s *stage) realTop() string {
+	if s.top == "" {
+		return s.root
+	}
+	return s.top
+}
+
+func (s *stage) mods() []string {
+	if len(s.modules) == 0 {
+		return []string{s.root}
+	}
+	return s.modules
+}
 
 // stageLink reproduces the symbolic link at rel so that the copy compiles
 // what the real tree compiles: a link into the module points at the staged
@@ -86,7 +139,7 @@ func (s *stage) remove() { os.RemoveAll(s.dir) }
 // module keeps its content (a copy of a file, a link to a directory) and is
 // recorded in outside.
 func (s *stage) stageLink(rel string) error {
-	real, staged := filepath.Join(s.root, rel), filepath.Join(s.dir, rel)
+	real, staged := filepath.Join(s.realTop(), rel), filepath.Join(s.stagedTop(), rel)
 	target, err := filepath.EvalSymlinks(real)
 	if err != nil {
 		// A dangling link breaks the real build too; keep it as it is.
@@ -96,15 +149,15 @@ func (s *stage) stageLink(rel string) error {
 		}
 		return os.Symlink(text, staged)
 	}
-	realRoot, err := filepath.EvalSymlinks(s.root)
+	realRoot, err := filepath.EvalSymlinks(s.realTop())
 	if err != nil {
 		return err
 	}
 	if inRel, ok := within(realRoot, target); ok {
 		// Inside the module, unless the target was not staged (.git, a
 		// nested module, build output).
-		if _, err := os.Lstat(filepath.Join(s.dir, inRel)); err == nil {
-			return os.Symlink(filepath.Join(s.dir, inRel), staged)
+		if _, err := os.Lstat(filepath.Join(s.stagedTop(), inRel)); err == nil {
+			return os.Symlink(filepath.Join(s.stagedTop(), inRel), staged)
 		}
 	}
 	s.outside[rel] = target
@@ -132,13 +185,13 @@ func within(dir, path string) (string, bool) {
 // under its own name. A path whose content lies outside the module is an
 // error naming the link: mpaudit does not edit files outside the module.
 func (s *stage) canonical(path string) (string, error) {
-	stageReal, err := filepath.EvalSymlinks(s.dir)
+	stageReal, err := filepath.EvalSymlinks(s.stagedTop())
 	if err != nil {
 		return "", err
 	}
 	// The path as given, relative to the copy (go list may name it through
 	// the copy's resolved directory).
-	given, ok := within(s.dir, path)
+	given, ok := within(s.stagedTop(), path)
 	if !ok {
 		given, ok = within(stageReal, path)
 	}
@@ -173,7 +226,7 @@ func (s *stage) canonical(path string) (string, error) {
 	if target, ok := s.outside[rel]; ok {
 		return "", s.refuse(rel, target)
 	}
-	return filepath.Join(s.dir, rel), nil
+	return filepath.Join(s.stagedTop(), rel), nil
 }
 
 func (s *stage) refuse(link, target string) error {
@@ -222,11 +275,19 @@ func (s *stage) path(real string) string {
 }
 
 // rel names a staged path relative to the module root, whether or not
-// the tool that gave it resolved the copy's symbolic links.
+// the tool that gave it resolved the copy's symbolic links (../ for a
+// staged module beside or above it).
 func (s *stage) rel(staged string) string {
 	for _, dir := range []string{s.dir, resolvedDir(s.dir)} {
 		if rel, ok := within(dir, staged); ok {
 			return rel
+		}
+	}
+	for _, top := range []string{s.stagedTop(), resolvedDir(s.stagedTop())} {
+		if _, ok := within(top, staged); ok {
+			if rel, err := filepath.Rel(resolvedDir(s.dir), resolvedDir(staged)); err == nil {
+				return rel
+			}
 		}
 	}
 	return staged
@@ -241,14 +302,21 @@ func (s *stage) real(staged string) string {
 	return filepath.Join(s.root, rel)
 }
 
-func (s *stage) absolutizeReplaces() error {
-	return editGoMod(filepath.Join(s.dir, "go.mod"), func(f *modfile.File) (bool, error) {
+// absolutizeReplaces makes the relative directory replaces of the staged
+// module whose real root is module absolute, except those naming another
+// staged module, which resolve in the copy as in the real tree.
+func (s *stage) absolutizeReplaces(module string) error {
+	return editGoMod(filepath.Join(s.path(module), "go.mod"), func(f *modfile.File) (bool, error) {
 		changed := false
 		for _, r := range f.Replace {
 			if !modfile.IsDirectoryPath(r.New.Path) || filepath.IsAbs(r.New.Path) {
 				continue
 			}
-			if err := f.AddReplace(r.Old.Path, r.Old.Version, filepath.Join(s.root, r.New.Path), ""); err != nil {
+			target := filepath.Join(module, r.New.Path)
+			if slices.Contains(s.mods(), target) {
+				continue
+			}
+			if err := f.AddReplace(r.Old.Path, r.Old.Version, target, ""); err != nil {
 				return false, err
 			}
 			changed = true

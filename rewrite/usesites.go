@@ -26,7 +26,7 @@ func useSitesOf(st *stage, dir string, patterns []string) (useSites, error) {
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
 	}
-	all, err := listPackages(st.dir, nil, "./...")
+	all, err := listPackages(st.dir, nil, localPatterns(st.dir)...)
 	if err != nil {
 		return nil, err
 	}

@@ -25,12 +25,13 @@ type listedPackage struct {
 	Deps, TestImports, XTestImports             []string
 	EmbedFiles, TestEmbedFiles, XTestEmbedFiles []string
 	TestGoFiles, XTestGoFiles                   []string
+	Module                                      *struct{ Main bool }
 }
 
 // listPackages runs go list -e on patterns in dir under the extra
 // environment.
 func listPackages(dir string, env []string, patterns ...string) ([]listedPackage, error) {
-	args := append([]string{"list", "-e", "-json=ImportPath,Dir,GoFiles,CgoFiles,Deps,TestImports,XTestImports,EmbedFiles,TestEmbedFiles,XTestEmbedFiles,TestGoFiles,XTestGoFiles"}, patterns...)
+	args := append([]string{"list", "-e", "-json=ImportPath,Dir,GoFiles,CgoFiles,Deps,TestImports,XTestImports,EmbedFiles,TestEmbedFiles,XTestEmbedFiles,TestGoFiles,XTestGoFiles,Module"}, patterns...)
 	out, err := goOutput(dir, env, args...)
 	if err != nil {
 		return nil, err
@@ -49,8 +50,10 @@ func listPackages(dir string, env []string, patterns ...string) ([]listedPackage
 	return pkgs, nil
 }
 
-// packageGraph lists the staged module's packages once for one state of
-// its Go files, which the callers that need the graph in that state share.
+// packageGraph lists the staged module's packages, and those of the
+// modules it replaces by a staged directory (an api/go.mod), once for one
+// state of its Go files, which the callers that need the graph in that
+// state share: a change in the api module affects the packages using it.
 type packageGraph struct {
 	dir    string
 	listed bool
@@ -60,7 +63,7 @@ type packageGraph struct {
 
 func (g *packageGraph) list() ([]listedPackage, error) {
 	if !g.listed {
-		g.pkgs, g.err = listPackages(g.dir, nil, "./...")
+		g.pkgs, g.err = listPackages(g.dir, nil, localPatterns(g.dir)...)
 		g.listed = true
 	}
 	return g.pkgs, g.err
@@ -329,6 +332,9 @@ func mergeFixes(st *stage, byConfig [][]driver.Fix, names []string) ([]driver.Fi
 // the rewrite is checked on the real tree: if it failed there too, it did
 // not build before and is listed for a person instead.
 func (p *buildPlan) verify(st *stage, cs *changeSet, res *Result, trace *tracer) error {
+	if err := verifyModules(st, cs.files, res, trace); err != nil {
+		return err
+	}
 	dirs, goMod := changedDirs(cs.files)
 	for _, e := range p.extras {
 		if e.broken != "" {

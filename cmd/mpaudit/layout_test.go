@@ -171,3 +171,25 @@ func TestCheckAndValidatePickTheSameCore(t *testing.T) {
 		t.Errorf("--capi-version v1.14.2 judges for %s", flagged.Target.Version)
 	}
 }
+
+// rewrite ./... at the root of the nested layout migrates the api module's
+// type and the root's use, as check judges them, writes both modules and
+// then has nothing left (exit 0).
+func TestRewriteNestedModule(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "nested")
+	if err := os.CopyFS(dir, os.DirFS(nestedDir)); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := run(t, "rewrite", "-C", dir, "./...")
+	if code != report.ExitFindings || !strings.Contains(out, "+++ b/api/v1beta2/types.go") || !strings.Contains(out, "+++ b/controllers/controller.go") {
+		t.Fatalf("diff mode: exit %d, want 1 with a diff of both modules\n%s\n%s", code, out, errOut)
+	}
+	code, out, errOut = run(t, "rewrite", "-C", dir, "--write", "./...")
+	if code != report.ExitOK || !strings.Contains(out, "wrote api/v1beta2/types.go") || !strings.Contains(out, "wrote controllers/controller.go") {
+		t.Fatalf("--write: exit %d\n%s\n%s", code, out, errOut)
+	}
+	code, out, errOut = run(t, "rewrite", "-C", dir, "./...")
+	if code != report.ExitOK || strings.TrimSpace(out) != "" {
+		t.Errorf("second run: exit %d, want 0 and no diff\n%s\n%s", code, out, errOut)
+	}
+}

@@ -283,4 +283,3 @@ func indentBlock(s, prefix string) string {
 	s = strings.ReplaceAll(s, "```", "'''")
 	return prefix + strings.ReplaceAll(s, "\n", "\n"+prefix)
 }
-

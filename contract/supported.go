@@ -106,11 +106,19 @@ func readsPoint(k *Kind, pc Contract, path string, core Release, c Contract) boo
 // of a CRD with these labels (its adjacent windows joined). While one does,
 // the field must stay where it is (its v1beta2 successor goes beside it):
 // moving it under status.deprecated.v1beta1 changes what that core reads.
+//
+// Another served version a core reads by the v1beta1 contract counts too:
+// it is converted from the storage version, so keeping the field there
+// keeps what that core reads whatever the conversion does, and the answer
+// stays the same when the rewrite moves a version from the v1beta1 label
+// to the v1beta2 one (a second run decides as the first did).
 func V1Beta1Reader(k *Kind, path, version string, labels map[string]string, r CoreRange) (CoreWindow, bool) {
+	versions := labelledVersions(labels, version)
 	var span CoreWindow
 	found := false
 	for _, w := range r.Windows() {
-		reads := ContractReadAt(labels, version, w.From) == V1Beta1 && readsPoint(k, V1Beta1, path, w.From, V1Beta1)
+		reads := slices.ContainsFunc(versions, func(v string) bool { return ContractReadAt(labels, v, w.From) == V1Beta1 }) &&
+			readsPoint(k, V1Beta1, path, w.From, V1Beta1)
 		switch {
 		case reads && !found:
 			span, found = w, true
@@ -121,6 +129,22 @@ func V1Beta1Reader(k *Kind, path, version string, labels map[string]string, r Co
 		}
 	}
 	return span, found
+}
+
+// labelledVersions is version and every API version a contract label names.
+func labelledVersions(labels map[string]string, version string) []string {
+	out := []string{version}
+	for _, key := range slices.Sorted(maps.Keys(labels)) {
+		if !strings.HasPrefix(key, LabelPrefix) {
+			continue
+		}
+		for v := range strings.SplitSeq(labels[key], "_") {
+			if v != "" && !slices.Contains(out, v) {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
 }
 
 // WithV1Beta2Label is labels (not changed) with version added to the

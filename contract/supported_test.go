@@ -23,8 +23,13 @@ func TestV1Beta1Reader(t *testing.T) {
 		{"v1.13 core under the v1beta2 label", &InfraMachine, PathFailureReason, "v1.13.0", flipped, ""},
 		{"v1.11 reads ready by v1beta1 under its label", &InfraCluster, PathReady, "v1.11.0", v1, "v1.11.0"},
 		{"v1.11 reads no ready by v1beta1 once labelled", &InfraCluster, PathReady, "v1.11.0", flipped, ""},
-		{"another version named", &InfraMachine, PathFailureReason, "v1.12.0", map[string]string{LabelKey(string(V1Beta1)): "v1beta1"}, ""},
-		{"v1.10 core reads the version its label names", &InfraMachine, PathFailureReason, "v1.10.4", map[string]string{LabelKey(string(V1Beta1)): "v1alpha2"}, ""},
+		// A version core reads by v1beta1 converts from this one: the field stays.
+		{"another version named", &InfraMachine, PathFailureReason, "v1.12.0", map[string]string{LabelKey(string(V1Beta1)): "v1beta1"}, "v1.12.0"},
+		{"v1.10 core reads the version its label names", &InfraMachine, PathFailureReason, "v1.10.4", map[string]string{LabelKey(string(V1Beta1)): "v1alpha2"}, "v1.10.4"},
+		{"the spoke moved to the v1beta1 label alone", &InfraMachine, PathFailureReason, "v1.10.4",
+			map[string]string{LabelKey(string(V1Beta1)): "v1alpha0", LabelKey(string(V1Beta2)): "v1alpha1"}, "v1.10.4"},
+		{"no core reads any version by v1beta1", &InfraMachine, PathFailureReason, "v1.11.0",
+			map[string]string{LabelKey(string(V1Beta2)): "v1alpha0_v1alpha1"}, ""},
 		{"no such v1beta1 point", &InfraMachine, PathInitialization + ".provisioned", "v1.10.0", v1, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -112,7 +112,7 @@ func (res *Result) checklist() []checkItem {
 	if made := res.madePointers(); len(made) > 0 {
 		fields.summary += fmt.Sprintf("; %s made pointers, as the v1beta2 contract has them: %s", strings.Join(made, ", "), kindtypes.PointerShapeNote)
 	}
-	fields.details = left
+	fields.details = append(left, res.keptFailures()...)
 	items = append(items, fields)
 
 	writes := checkItem{title: "Writes"}
@@ -189,6 +189,40 @@ func (res *Result) checklist() []checkItem {
 	}
 	items = append(items, meta)
 	return items
+}
+
+// keptFailures names, per storage type and field, the top-level failure
+// fields the result keeps because a supported core reads them by the
+// v1beta1 contract (the gate kindtypes applies, contract.V1Beta1Reader).
+func (res *Result) keptFailures() []string {
+	if res.After == nil {
+		return nil
+	}
+	cores := contract.SupportedCores(res.Target.Release())
+	var out []string
+	for _, ref := range res.After.Summary.TypeRefs {
+		k, ok := contract.KindByName(ref.Kind)
+		if !ref.Storage || !ok {
+			continue
+		}
+		for _, path := range []string{contract.PathFailureReason, contract.PathFailureMessage} {
+			if !slices.Contains(ref.Points, path) {
+				continue
+			}
+			w, ok := contract.V1Beta1Reader(k, path, ref.Version, ref.Labels, cores)
+			if !ok {
+				continue
+			}
+			terminal := ""
+			if w.From.Less(contract.ReleaseV1Beta2) {
+				terminal = fmt.Sprintf(" (cores before %s take it as a terminal failure)", contract.ReleaseV1Beta2)
+			}
+			out = append(out, fmt.Sprintf("%s %s stays top-level: cores %s read it by the v1beta1 contract%s; move it under %s once those cores are not supported",
+				ref.Name, path, w, terminal, contract.PathDeprecatedV1B1))
+		}
+	}
+	sort.Strings(out)
+	return slices.Compact(out)
 }
 
 // worksOn says, per kind the rewrite labelled or held and per field its

@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/mpaudit/mpaudit/contract"
@@ -33,5 +34,28 @@ func TestSpokePointerBlocks(t *testing.T) {
 	b := got[0]
 	if b.Type != hub.GoType || b.Field != "status.dataSecretName" || b.Message != "bootstrap.cluster.x-k8s.io/v1beta1" {
 		t.Errorf("got %+v, want the hub's status.dataSecretName blocked by the v1beta1 spoke", b)
+	}
+}
+
+// TestKeptFailures: the PR body names each failure field the result keeps
+// top-level while a supported core reads it by the v1beta1 contract, per
+// kind and field (the trial runner matches "Kind field"), and none once no
+// supported core does.
+func TestKeptFailures(t *testing.T) {
+	ref := report.TypeRef{Kind: contract.KindBootstrapConfig, Group: "bootstrap.cluster.x-k8s.io", Version: "v1beta2", Name: "FooConfig", Storage: true,
+		Points: []string{contract.PathFailureReason, contract.PathFailureMessage},
+		Labels: map[string]string{contract.LabelKey(contract.V1Beta1): "v1beta1", contract.LabelKey(contract.V1Beta2): "v1beta2"}}
+	res := &Result{After: &report.Report{Summary: report.Summary{TypeRefs: []report.TypeRef{ref}}}}
+	res.Target, _ = contract.TargetForVersion("v1.10.1", "test")
+	got := res.keptFailures()
+	if len(got) != 2 || !strings.HasPrefix(got[0], "FooConfig status.failureMessage stays top-level: cores v1.10.1") ||
+		!strings.HasPrefix(got[1], "FooConfig status.failureReason stays top-level") || !strings.Contains(got[0], "terminal failure") {
+		t.Errorf("kept at v1.10.1: %q", got)
+	}
+	ref.Labels = map[string]string{contract.LabelKey(contract.V1Beta2): "v1beta2"}
+	res.After.Summary.TypeRefs = []report.TypeRef{ref}
+	res.Target, _ = contract.TargetForVersion("v1.11.0", "test")
+	if got := res.keptFailures(); len(got) != 0 {
+		t.Errorf("no v1beta1 reader from v1.11.0 under the v1beta2 label alone: %q", got)
 	}
 }

@@ -19,6 +19,9 @@ import (
 
 	"github.com/mpaudit/mpaudit/analyzers"
 	"github.com/mpaudit/mpaudit/analyzers/driver"
+	"github.com/mpaudit/mpaudit/analyzers/kindtypes"
+	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/report"
 )
 
 // A unit is one type's migration: its type fixes, the use-site fixes that
@@ -38,9 +41,16 @@ type WithheldUnit struct {
 	Reason string
 	// Output is the end of a failing test's output.
 	Output string
+	// Fields, when set, are the only fixes withheld: the type's *string →
+	// string changes, the lossy part of a migration a round-trip test
+	// fails on (a pointer to "" comes back nil), tried before the whole type.
+	Fields []string
 }
 
 func (u WithheldUnit) String() string {
+	if len(u.Fields) > 0 {
+		return fmt.Sprintf("%s keeps %s as *string: with that change %s", shortType(u.Type), strings.Join(u.Fields, ", "), u.Reason)
+	}
 	return fmt.Sprintf("%s was not migrated: with its migration %s", shortType(u.Type), u.Reason)
 }
 
@@ -307,6 +317,12 @@ func unitSettings(fields map[analyzers.FieldKey]*withheldFix, units []WithheldUn
 		out = map[analyzers.FieldKey]string{}
 	}
 	for _, u := range units {
+		if len(u.Fields) > 0 {
+			for _, f := range u.Fields {
+				out[analyzers.FieldKey{Type: u.Type, Field: f}] = "with it " + u.Reason
+			}
+			continue
+		}
 		out[analyzers.UnitKey(u.Type)] = "with it " + u.Reason
 	}
 	return out
@@ -453,5 +469,46 @@ func withheldList(units map[string]WithheldUnit) []WithheldUnit {
 		out = append(out, u)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Type < out[j].Type })
+	return out
+}
+
+// shapeUnits are the blamed units a failing test (one with output) may
+// owe to their *string → string changes alone, as units withholding only
+// those fields; none when a build failed or every such unit was tried.
+func shapeUnits(rep *report.Report, blamed, withheld []WithheldUnit) []WithheldUnit {
+	var out []WithheldUnit
+	for _, u := range blamed {
+		if u.Output == "" || slices.ContainsFunc(withheld, func(w WithheldUnit) bool { return w.Type == u.Type }) {
+			continue
+		}
+		if fields := stringShapeFields(rep, u.Type); len(fields) > 0 {
+			u.Fields = fields
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// stringShapeFields are the fields of storage type typ whose *string →
+// string fix the audit rep offered (MPA126 on a StringShape point).
+func stringShapeFields(rep *report.Report, typ string) []string {
+	if rep == nil {
+		return nil
+	}
+	kinds := contractKinds(rep)
+	k, ok := contract.KindByName(kinds[typ])
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, f := range rep.Findings {
+		if f.Type != typ || f.Spoke || f.Rule != contract.RuleKindV1Beta1Shape || slices.Contains(out, f.Field) {
+			continue
+		}
+		if _, ok := kindtypes.StringShape(k, f.Field); ok {
+			out = append(out, f.Field)
+		}
+	}
+	sort.Strings(out)
 	return out
 }

@@ -219,3 +219,30 @@ func TestBlameTestsByName(t *testing.T) {
 		t.Errorf("blamed %v, want both units when the output names neither", got)
 	}
 }
+
+// TestRewriteWithholdsTheStringShapeATestFails: a test that fails only on
+// the *string → string change (at run time, as a round-trip fuzz test
+// does; a use that would not compile withholds it before) withholds that change, not the type's whole
+// migration: FooMachine gets status.initialization and keeps its pointer.
+func TestRewriteWithholdsTheStringShapeATestFails(t *testing.T) {
+	dir := copyTree(t, "testdata/kindsprovider")
+	pointer := "package v1beta1\n\nimport (\n\t\"reflect\"\n\t\"testing\"\n)\n\n" +
+		"func TestProviderIDPointer(t *testing.T) {\n\tif f, _ := reflect.TypeFor[FooMachineSpec]().FieldByName(\"ProviderID\"); f.Type.Kind() != reflect.Pointer {\n" +
+		"\t\tt.Fatal(\"providerID is no pointer\")\n\t}\n}\n"
+	if err := os.WriteFile(filepath.Join(dir, "apis", "infra", "v1beta1", "pointer_test.go"), []byte(pointer), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(Options{Dir: dir, Write: true, TestTimeout: 5 * time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Withheld) != 1 || res.Withheld[0].Type != "example.com/kinds/apis/infra/v1beta1.FooMachine" ||
+		!slices.Equal(res.Withheld[0].Fields, []string{"spec.providerID"}) || !strings.Contains(res.Withheld[0].Reason, "TestProviderIDPointer") {
+		t.Fatalf("withheld %+v, want FooMachine's spec.providerID for TestProviderIDPointer", res.Withheld)
+	}
+	machine, _ := os.ReadFile(filepath.Join(dir, "apis", "infra", "v1beta1", "foomachine_types.go"))
+	if !bytes.Contains(machine, []byte("ProviderID *string")) || !bytes.Contains(machine, []byte("Initialization")) {
+		t.Errorf("FooMachine should keep its *string providerID and get status.initialization:\n%s", machine)
+	}
+	goIn(t, dir, "test", "./apis/infra/...")
+}

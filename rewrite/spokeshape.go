@@ -51,7 +51,9 @@ func spokePointerBlocks(rep *report.Report) []report.Finding {
 	seen := map[string]bool{}
 	for _, f := range rep.Findings {
 		spoke, ok := spokes[f.Type]
-		if f.Rule != contract.RuleKindV1Beta1Shape || !f.Spoke || !ok {
+		// Not f.Spoke: a version the v1beta1 label alone names is judged as
+		// what v1beta1 cores read, yet still converts from the storage one.
+		if f.Rule != contract.RuleKindV1Beta1Shape || !ok {
 			continue
 		}
 		k, ok := contract.KindByName(spoke.Kind)

@@ -21,10 +21,10 @@ func TestSpokePointerBlocks(t *testing.T) {
 		Summary: report.Summary{TypeRefs: []report.TypeRef{hub, spoke, other}},
 		Findings: []report.Finding{
 			finding(hub, "status.dataSecretName", false),
-			finding(spoke, "status.dataSecretName", true),
-			finding(spoke, "status.dataSecretName", true), // the test variant of the package reports it again
-			finding(spoke, "status.conditions", true),     // not a string shape
-			finding(other, "spec.providerID", false),      // no spoke
+			finding(spoke, "status.dataSecretName", false), // the v1beta1 label alone names it: not judged a spoke
+			finding(spoke, "status.dataSecretName", true),  // the test variant of the package reports it again
+			finding(spoke, "status.conditions", true),      // not a string shape
+			finding(other, "spec.providerID", false),       // no spoke
 		},
 	}
 	got := spokePointerBlocks(rep)

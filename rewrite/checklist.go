@@ -112,7 +112,7 @@ func (res *Result) checklist() []checkItem {
 	if made := res.madePointers(); len(made) > 0 {
 		fields.summary += fmt.Sprintf("; %s made pointers, as the v1beta2 contract has them: %s", strings.Join(made, ", "), kindtypes.PointerShapeNote)
 	}
-	fields.details = append(left, res.keptFailures()...)
+	fields.details = append(append(left, res.keptFailures()...), res.v1beta1Conditions()...)
 	items = append(items, fields)
 
 	writes := checkItem{title: "Writes"}
@@ -219,6 +219,29 @@ func (res *Result) keptFailures() []string {
 			}
 			out = append(out, fmt.Sprintf("%s %s stays top-level: cores %s read it by the v1beta1 contract%s; move it under %s once those cores are not supported",
 				ref.Name, path, w, terminal, contract.PathDeprecatedV1B1))
+		}
+	}
+	sort.Strings(out)
+	return slices.Compact(out)
+}
+
+// v1beta1Conditions names the storage types whose status.conditions keep
+// the v1beta1 Conditions type after the rewrite (MPA127 at any severity:
+// a warning from the core that reads them by the v1beta2 contract on).
+// Moving them is the guide's conditions stages, which the rewrite does not do.
+func (res *Result) v1beta1Conditions() []string {
+	if res.After == nil {
+		return nil
+	}
+	storage := map[string]bool{}
+	for _, ref := range res.After.Summary.TypeRefs {
+		storage[ref.GoType] = ref.Storage
+	}
+	var out []string
+	for _, f := range res.After.Findings {
+		if f.Rule == contract.RuleKindConditionsV1Beta1 && storage[f.Type] && !f.Spoke {
+			out = append(out, fmt.Sprintf("%s %s keeps the v1beta1 Conditions type: cores that read it by the %s contract (from %s, under its %s label) expect []metav1.Condition there; move them as the migration guide's conditions stages say (%s)",
+				f.Kind, f.Field, contract.V1Beta2, contract.ReleaseV1Beta2, contract.LabelKey(contract.V1Beta2), f.Rule))
 		}
 	}
 	sort.Strings(out)

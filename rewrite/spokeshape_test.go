@@ -59,3 +59,18 @@ func TestKeptFailures(t *testing.T) {
 		t.Errorf("no v1beta1 reader from v1.11.0 under the v1beta2 label alone: %q", got)
 	}
 }
+
+// TestV1Beta1Conditions: the PR body names a storage type's v1beta1
+// conditions (MPA127) by kind and field, and not a spoke's.
+func TestV1Beta1Conditions(t *testing.T) {
+	hub := report.TypeRef{Kind: contract.KindBootstrapConfig, Name: "FooConfig", GoType: "example.com/p/api/v1beta2.FooConfig", Storage: true}
+	spoke := report.TypeRef{Kind: contract.KindBootstrapConfig, Name: "FooConfig", GoType: "example.com/p/api/v1beta1.FooConfig"}
+	res := &Result{After: &report.Report{Summary: report.Summary{TypeRefs: []report.TypeRef{hub, spoke}}, Findings: []report.Finding{
+		{Rule: contract.RuleKindConditionsV1Beta1, Kind: "FooConfig", Type: hub.GoType, Field: "status.conditions"},
+		{Rule: contract.RuleKindConditionsV1Beta1, Kind: "FooConfig", Type: spoke.GoType, Field: "status.conditions", Spoke: true},
+	}}}
+	got := res.v1beta1Conditions()
+	if len(got) != 1 || !strings.HasPrefix(got[0], "FooConfig status.conditions keeps the v1beta1 Conditions type") {
+		t.Errorf("got %q", got)
+	}
+}

@@ -150,7 +150,10 @@ func Run(opts Options) (*Result, error) {
 				continue
 			}
 		}
-		if err == nil && len(units) > 0 && len(res.Changes) == 0 {
+		// Only withheld *string changes on a tree otherwise migrated (a
+		// second run) leave nothing to write, and that is no failure.
+		whole := slices.ContainsFunc(units, func(u WithheldUnit) bool { return len(u.Fields) == 0 })
+		if err == nil && whole && len(res.Changes) == 0 {
 			var lines []string
 			for _, u := range units {
 				lines = append(lines, u.String())

@@ -245,4 +245,9 @@ func TestRewriteWithholdsTheStringShapeATestFails(t *testing.T) {
 		t.Errorf("FooMachine should keep its *string providerID and get status.initialization:\n%s", machine)
 	}
 	goIn(t, dir, "test", "./apis/infra/...")
+	// A second run withholds the same change again and has nothing to write.
+	again, err := Run(Options{Dir: dir, Write: true, TestTimeout: 5 * time.Minute})
+	if err != nil || len(again.Changes) != 0 {
+		t.Fatalf("second run: %v, %d change(s)", err, len(again.Changes))
+	}
 }

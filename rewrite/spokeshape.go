@@ -53,14 +53,7 @@ func spokePointerBlocks(rep *report.Report) []report.Finding {
 		spoke, ok := spokes[f.Type]
 		// Not f.Spoke: a version the v1beta1 label alone names is judged as
 		// what v1beta1 cores read, yet still converts from the storage one.
-		if f.Rule != contract.RuleKindV1Beta1Shape || !ok {
-			continue
-		}
-		k, ok := contract.KindByName(spoke.Kind)
-		if !ok {
-			continue
-		}
-		if _, ok := kindtypes.StringShape(k, f.Field); !ok {
+		if !ok || !isStringShape(f, spoke.Kind) {
 			continue
 		}
 		hub, ok := storage[resource{spoke.Group, spoke.Name}]
@@ -74,4 +67,16 @@ func spokePointerBlocks(rep *report.Report) []report.Finding {
 		})
 	}
 	return out
+}
+
+// isStringShape reports whether f, on a type of contract kind kind, is the
+// MPA126 finding of a *string at a point the v1beta2 contract makes a
+// string: the change the string-shape fix makes.
+func isStringShape(f report.Finding, kind string) bool {
+	k, ok := contract.KindByName(kind)
+	if !ok || f.Rule != contract.RuleKindV1Beta1Shape {
+		return false
+	}
+	_, ok = kindtypes.StringShape(k, f.Field)
+	return ok
 }

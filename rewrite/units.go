@@ -19,8 +19,6 @@ import (
 
 	"github.com/mpaudit/mpaudit/analyzers"
 	"github.com/mpaudit/mpaudit/analyzers/driver"
-	"github.com/mpaudit/mpaudit/analyzers/kindtypes"
-	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/report"
 )
 
@@ -495,17 +493,10 @@ func stringShapeFields(rep *report.Report, typ string) []string {
 	if rep == nil {
 		return nil
 	}
-	kinds := contractKinds(rep)
-	k, ok := contract.KindByName(kinds[typ])
-	if !ok {
-		return nil
-	}
+	kind := contractKinds(rep)[typ]
 	var out []string
 	for _, f := range rep.Findings {
-		if f.Type != typ || f.Spoke || f.Rule != contract.RuleKindV1Beta1Shape || slices.Contains(out, f.Field) {
-			continue
-		}
-		if _, ok := kindtypes.StringShape(k, f.Field); ok {
+		if f.Type == typ && !f.Spoke && !slices.Contains(out, f.Field) && isStringShape(f, kind) {
 			out = append(out, f.Field)
 		}
 	}

@@ -133,7 +133,9 @@ var staticKindRules = []*Rule{
 		Fix: "Move the fields to `Status.Deprecated.V1Beta1` when the type moves to the v1beta2 contract. The fix moves them " +
 			"(adding the groups when missing) with nil-safe accessors on the status type, and rewrites their use sites to the accessors; " +
 			"not while a supported core (the go.mod's up to the newest catalogued) reads them by the v1beta1 contract, as cores before v1.11 do, " +
-			"taking them as terminal failures: then they stay and the finding says why.",
+			"taking them as terminal failures, or as any core does while the CRD's label names the version for the v1beta1 contract " +
+			"(go fix changes no label, so it keeps them until the CRD is labelled v1beta2; mpaudit rewrite labels it and moves them together, " +
+			"and keeps them when it holds the label): then they stay and the finding says why.",
 		DocURL:   migrationDoc,
 		severity: byLabel(Info, Info, Warning, Warning),
 	},

@@ -23,6 +23,9 @@ type attempt struct {
 	// units are the units withheld; orig the original tree's tests.
 	units []WithheldUnit
 	orig  originalTests
+	// kept are failure fields left top-level because their CRD kept a
+	// label that a supported core reads them by (failuresUnderKeptLabels).
+	kept map[analyzers.FieldKey]string
 
 	module string
 	plan   *buildPlan
@@ -57,7 +60,7 @@ func (a *attempt) prepare(dir string) error {
 	}
 	plan.uses = uses
 	a.dopts = driver.Options{Dir: st.path(dir), Patterns: opts.Patterns, CAPIVersion: opts.CAPIVersion, Tests: true, Progress: opts.Progress, Load: loadFromSource,
-		KindOverrides: opts.KindOverrides, Config: opts.Config, UseSites: uses.paths(), Withhold: unitSettings(nil, a.units)}
+		KindOverrides: opts.KindOverrides, Config: opts.Config, UseSites: uses.paths(), Withhold: unitSettings(nil, a.units, a.kept), Relabel: true}
 	return nil
 }
 
@@ -93,7 +96,7 @@ func (a *attempt) fixRounds() error {
 			passes++
 			spokes := withholdSpokeShapes(a.withheld, rep)
 			if (withhold(a.withheld, append(fx.Blocked, blocked...), st) || spokes) && passes < maxWithholdPasses {
-				a.dopts.Withhold = unitSettings(a.withheld, a.units)
+				a.dopts.Withhold = unitSettings(a.withheld, a.units, a.kept)
 				trace.step(fmt.Sprintf("%d type fix(es) withheld", len(a.withheld)))
 				round--
 				continue
@@ -219,6 +222,12 @@ func (a *attempt) verifyAll() error {
 	}
 	if after, a.labels, err = holdUnreadyLabels(a.st, a.dopts, a.res, a.last, a.targets, a.labels, after, a.cs); err != nil {
 		return err
+	}
+	// The fixes moved the failure fields for the labels the rewrite meant
+	// to write; where one stayed, a supported core still reads them.
+	if moved := failuresUnderKeptLabels(a.res.Before, after, a.res.Target, a.kept); len(moved) > 0 {
+		a.res.keepFailures = moved
+		return errFailuresUnderKeptLabel
 	}
 	// The failureDomains shape changes only with the label (see failuredomains.go).
 	if migrated, err := migrateFailureDomainShapes(a.st, a.res, a.labels, a.cs, a.trace); err != nil {

@@ -248,3 +248,55 @@ func TestFailureDomainsNeedCoreV1Beta2(t *testing.T) {
 		t.Errorf("ready %v, held %v", ready, held)
 	}
 }
+
+// TestFailuresStayWhenTheLabelIsHeld: the fixes move the failure fields for
+// the v1beta2 label the rewrite means to write; when a use of the
+// failureDomains map then holds that label, cores from v1.11 still read
+// the version by the v1beta1 contract, so the fields stay top-level (the
+// rewrite runs again keeping them) and the PR body says why.
+func TestFailuresStayWhenTheLabelIsHeld(t *testing.T) {
+	dir := copyTree(t, "testdata/fdprovider")
+	failures := "\n\t// failureReason is a terminal problem.\n\t// +optional\n\tFailureReason *string `json:\"failureReason,omitempty\"`\n\n" +
+		"\t// failureMessage is a terminal problem, for humans.\n\t// +optional\n\tFailureMessage *string `json:\"failureMessage,omitempty\"`\n}\n"
+	for _, v := range []string{"v1beta1", "v1beta2"} {
+		p := filepath.Join(dir, "apis", "infra", v, "foocluster_types.go")
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fd := "FailureDomains clusterv1beta1.FailureDomains `json:\"failureDomains,omitempty\"`\n}\n"
+		if !bytes.Contains(src, []byte(fd)) {
+			t.Fatalf("%s has no failureDomains field", p)
+		}
+		src = bytes.Replace(src, []byte(fd), []byte(strings.TrimSuffix(fd, "}\n")+failures), 1)
+		if err := os.WriteFile(p, src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	extra := "package controllers\n\nimport (\n\tclusterv1beta1 \"sigs.k8s.io/cluster-api/api/core/v1beta1\"\n\n\tinfrav1 \"example.com/fdprovider/apis/infra/v1beta2\"\n)\n\n" +
+		"// Domains hands the map to callers.\nfunc Domains(c *infrav1.FooCluster) clusterv1beta1.FailureDomains {\n\treturn c.Status.FailureDomains\n}\n\n" +
+		"// Fail records a terminal failure.\nfunc Fail(c *infrav1.FooCluster, reason string) {\n\tc.Status.FailureReason = &reason\n}\n"
+	if err := os.WriteFile(filepath.Join(dir, "controllers", "domains.go"), []byte(extra), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(Options{Dir: dir, Patterns: []string{"./..."}, Write: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.held) != 1 || res.held[0].key.kind != "FooCluster" {
+		t.Fatalf("held %+v", res.held)
+	}
+	types, _ := os.ReadFile(filepath.Join(dir, "apis", "infra", "v1beta2", "foocluster_types.go"))
+	use, _ := os.ReadFile(filepath.Join(dir, "controllers", "domains.go"))
+	if bytes.Contains(types, []byte("V1Beta1DeprecatedStatus")) || !bytes.Contains(types, []byte("FailureReason *string `json:\"failureReason,omitempty\"`")) ||
+		!bytes.Contains(use, []byte("c.Status.FailureReason = &reason")) {
+		t.Errorf("the failure fields moved under a held label:\n%s\n%s", types, use)
+	}
+	var body bytes.Buffer
+	if err := res.WritePRBody(&body); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(body.String(), "FooCluster status.failureReason stays top-level: cores v1.14.2") {
+		t.Errorf("PR body:\n%s", body.String())
+	}
+}

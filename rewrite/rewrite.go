@@ -3,7 +3,9 @@ package rewrite
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -101,6 +103,9 @@ type Result struct {
 	blamed map[string]WithheldUnit
 	// tests is what the provider's tests said (nil: not run).
 	tests *testRun
+	// keepFailures are failure fields this attempt moved that a
+	// supported core still reads (errFailuresUnderKeptLabel).
+	keepFailures map[analyzers.FieldKey]string
 }
 
 const maxRounds = 3
@@ -112,11 +117,24 @@ const maxRounds = 3
 // left, nothing is written and the error says why.
 func Run(opts Options) (*Result, error) {
 	var units []WithheldUnit
+	var kept map[analyzers.FieldKey]string
 	orig := originalTests{}
 	var first error // the first verification failure, which says most
 	for {
-		res, err := runOnce(opts, units, orig)
+		res, err := runOnce(opts, units, kept, orig)
 		interrupted := opts.Context != nil && opts.Context.Err() != nil
+		if errors.Is(err, errFailuresUnderKeptLabel) && !interrupted {
+			// Each round keeps new fields only (the kept ones are not
+			// moved again), so this ends.
+			if kept == nil {
+				kept = map[analyzers.FieldKey]string{}
+			}
+			for _, k := range slices.SortedFunc(maps.Keys(res.keepFailures), compareFieldKeys) {
+				kept[k] = res.keepFailures[k]
+				opts.Progress.Step("keeping %s %s top-level (%s) and rewriting again", shortType(k.Type), k.Field, res.keepFailures[k])
+			}
+			continue
+		}
 		if err != nil && res != nil && len(res.blamed) > 0 && !interrupted {
 			if first == nil {
 				first = err
@@ -166,7 +184,7 @@ func Run(opts Options) (*Result, error) {
 
 // runOnce is one rewrite in a fresh staging copy, the units withheld: a
 // pipeline of phases over one change set (see attempt).
-func runOnce(opts Options, units []WithheldUnit, orig originalTests) (res *Result, err error) {
+func runOnce(opts Options, units []WithheldUnit, kept map[analyzers.FieldKey]string, orig originalTests) (res *Result, err error) {
 	dir, err := filepath.Abs(opts.Dir)
 	if err != nil {
 		return nil, err
@@ -193,7 +211,7 @@ func runOnce(opts Options, units []WithheldUnit, orig originalTests) (res *Resul
 	if err != nil {
 		return nil, err
 	}
-	a := &attempt{opts: opts, st: st, cs: newChangeSet(st), trace: trace, units: units, orig: orig,
+	a := &attempt{opts: opts, st: st, cs: newChangeSet(st), trace: trace, units: units, kept: kept, orig: orig,
 		res: &Result{Root: root, Withheld: units}, withheld: map[analyzers.FieldKey]*withheldFix{}}
 	res = a.res
 	for _, u := range units {

@@ -309,11 +309,12 @@ func lineOf(path string, n int) []byte {
 
 // unitSettings are the analyzer settings that withhold the fields in
 // fields and every fix of the units.
-func unitSettings(fields map[analyzers.FieldKey]*withheldFix, units []WithheldUnit) map[analyzers.FieldKey]string {
+func unitSettings(fields map[analyzers.FieldKey]*withheldFix, units []WithheldUnit, kept map[analyzers.FieldKey]string) map[analyzers.FieldKey]string {
 	out := withholdSettings(fields)
-	if len(units) > 0 && out == nil {
+	if (len(units) > 0 || len(kept) > 0) && out == nil {
 		out = map[analyzers.FieldKey]string{}
 	}
+	maps.Copy(out, kept)
 	for _, u := range units {
 		if len(u.Fields) > 0 {
 			for _, f := range u.Fields {

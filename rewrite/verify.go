@@ -224,7 +224,7 @@ func (p *buildPlan) analyse(st *stage, dopts driver.Options, opts Options, first
 		rep, fixes, err := driver.RunFixes(driver.Options{
 			Dir: st.dir, Patterns: e.patterns, CAPIVersion: opts.CAPIVersion, Tests: true,
 			Env: append(os.Environ(), e.cfg.env()...), Load: loadFromSource, KindOverrides: opts.KindOverrides,
-			Config: opts.Config, UseSites: e.uses, Withhold: dopts.Withhold,
+			Config: opts.Config, UseSites: e.uses, Withhold: dopts.Withhold, Relabel: dopts.Relabel,
 		})
 		if err != nil {
 			return nil, nil, nil, fmt.Errorf("%s: %w", e.cfg, err)

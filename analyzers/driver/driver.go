@@ -77,6 +77,9 @@ type Options struct {
 	// Withhold names fields whose type fix is not offered, with why
 	// (analyzers.Settings.Withhold; RunFixes reports the uses that need it).
 	Withhold map[analyzers.FieldKey]string
+	// Relabel says the caller labels CRDs v1beta2 where it can
+	// (analyzers.Settings.Relabel: mpaudit rewrite).
+	Relabel bool
 	// Load stands in for packages.Load (nil: packages.Load itself), for a
 	// caller that gets the same packages, types and syntax more cheaply.
 	Load func(*packages.Config, ...string) ([]*packages.Package, error)
@@ -152,7 +155,7 @@ func run(opts Options, withFixes bool) (*report.Report, Fixes, error) {
 	// A fresh set per run: its caches (go.mod, config/crd) see the tree as
 	// it is now, and runs with other settings in this process are apart.
 	settings := analyzers.Settings{CAPIVersion: opts.CAPIVersion, TargetDir: base, ReportAt: analyzers.Never, Fix: withFixes,
-		KindOverrides: opts.KindOverrides, Config: opts.Config, Withhold: opts.Withhold}
+		KindOverrides: opts.KindOverrides, Config: opts.Config, Withhold: opts.Withhold, Relabel: opts.Relabel}
 	if withFixes {
 		// The fixes of fact-only packages are not applied, so their type
 		// fixes change no use (see kindtypes.Changed).

@@ -156,6 +156,8 @@ type Result struct {
 	// its release.
 	Target  contract.CoreTarget
 	Release contract.Release
+	// Relabel is Settings.Relabel: the driver labels CRDs v1beta2.
+	Relabel bool
 	// TargetErr is set when go.mod or the override could not be read; Target
 	// is then the default.
 	TargetErr error
@@ -239,6 +241,7 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 	}
 	res.Target, res.TargetErr = resolveTarget(env, targetDir)
 	res.Release = res.Target.Release()
+	res.Relabel = env.Settings.Relabel
 	find(pass, env, res)
 	if reached || len(res.Types) > 0 || res.ProviderGroup {
 		pass.ExportPackageFact(&ReachFact{})

@@ -90,11 +90,16 @@ func labelsOf(cfg *crdconfig.Result, t *Type) (map[string]string, string) {
 
 // V1Beta1Reader returns the first window of supported cores (the target
 // and every newer catalogued release) that read the v1beta1 point at path
-// of t by the v1beta1 contract once the rewrite has labelled t's version
-// v1beta2 where it can (contract.LabelsAfterRewrite): cores before v1.11
-// read by it the version their v1beta1 label names. A fix that moves the
-// field away must wait until no such core is supported.
-func (r *Result) V1Beta1Reader(t *Type, path string) (contract.CoreWindow, bool) {
-	labels := contract.LabelsAfterRewrite(t.Catalog, t.ContractLabels, t.Version)
+// of t by the v1beta1 contract: cores before v1.11 read by it the version
+// their v1beta1 label names, later ones a version no v1beta2 label names.
+// The labels are those the CRD will have when the fix applies: as they are,
+// or, when relabelled (a driver that labels, Settings.Relabel), with t's
+// version labelled v1beta2 where it can (contract.LabelsAfterRewrite). A
+// fix that moves the field away must wait until no such core is supported.
+func (r *Result) V1Beta1Reader(t *Type, path string, relabelled bool) (contract.CoreWindow, bool) {
+	labels := t.ContractLabels
+	if relabelled {
+		labels = contract.LabelsAfterRewrite(t.Catalog, t.ContractLabels, t.Version)
+	}
 	return contract.V1Beta1Reader(t.Catalog, path, t.Version, labels, contract.SupportedCores(r.Release))
 }

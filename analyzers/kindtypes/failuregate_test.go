@@ -2,6 +2,7 @@ package kindtypes_test
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -19,15 +20,23 @@ const failures110 = "../../rewrite/testdata/capi110failures"
 
 // TestFailureFieldsStayForV1Beta1Cores: with the go.mod's v1.10.4 core
 // supported, MPA125 (a machine) and MPA105/MPA106 (a pool) report the
-// failure fields, say why they are not moved and offer no fix; with a v1.11 target, which reads the version by
-// the v1beta2 label the rewrite gives it, the move is offered.
+// failure fields, say why they are not moved and offer no fix; with a v1.11
+// target, which reads the version by the v1beta2 label the rewrite gives
+// it, the rewrite (Relabel) is offered the move, and go fix, which labels
+// nothing, is not: v1.11 and later read the version by its v1beta1 label.
 func TestFailureFieldsStayForV1Beta1Cores(t *testing.T) {
 	for _, tc := range []struct {
-		core  string
-		moved bool
-	}{{"", false}, {"v1.11.0", true}} {
-		t.Run("core="+tc.core, func(t *testing.T) {
-			rep, fx, err := driver.RunFixes(driver.Options{Dir: failures110, Patterns: []string{"./..."}, CAPIVersion: tc.core})
+		core    string
+		relabel bool
+		moved   bool
+		why     string
+	}{
+		{"", true, false, "not moved: cores v1.10.4 up to v1.11.0 read status.failureReason and status.failureMessage by the v1beta1 contract"},
+		{"v1.11.0", true, true, ""},
+		{"v1.11.0", false, false, "not moved: cores v1.11.0 up to v1.16.0 read status.failureReason and status.failureMessage by the v1beta1 contract while the CRD's labels stay as they are"},
+	} {
+		t.Run(fmt.Sprintf("core=%s,relabel=%v", tc.core, tc.relabel), func(t *testing.T) {
+			rep, fx, err := driver.RunFixes(driver.Options{Dir: failures110, Patterns: []string{"./..."}, CAPIVersion: tc.core, Relabel: tc.relabel})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -41,8 +50,7 @@ func TestFailureFieldsStayForV1Beta1Cores(t *testing.T) {
 					continue
 				}
 				found = append(found, f.Rule+" "+f.Kind+" "+f.Field)
-				kept := strings.Contains(f.Message, "not moved: cores v1.10.4 up to v1.11.0 read status.failureReason and status.failureMessage by the v1beta1 contract")
-				if kept == tc.moved {
+				if kept := tc.why != "" && strings.Contains(f.Message, tc.why); kept == tc.moved || strings.Contains(f.Message, "not moved") == tc.moved {
 					t.Errorf("%s %s: %s", f.Kind, f.Field, f.Message)
 				}
 			}
@@ -112,7 +120,7 @@ func TestFailureFieldsStayWhileTheLabelIsHeld(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(cp, "types.go"), []byte(heldControlPlane), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	rep, fx, err := driver.RunFixes(driver.Options{Dir: dir, Patterns: []string{"./..."}, CAPIVersion: "v1.14.2"})
+	rep, fx, err := driver.RunFixes(driver.Options{Dir: dir, Patterns: []string{"./..."}, CAPIVersion: "v1.14.2", Relabel: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -372,27 +372,45 @@ func (c *checker) failuresKept(paths ...string) string {
 	if c.res == nil {
 		return ""
 	}
-	var read []string
-	var first contract.CoreWindow
-	basis := ""
+	// read are the paths a supported core reads with the labels the fix
+	// lands with; stay those it reads even once the version is labelled
+	// v1beta2, which no label change resolves.
+	var read, stay []string
+	var readBy, stayBy contract.CoreWindow
 	for _, path := range paths {
-		w, ok := c.res.V1Beta1Reader(c.t, path)
+		w, ok := c.res.V1Beta1Reader(c.t, path, c.res.Relabel)
 		if !ok {
 			continue
 		}
 		if len(read) == 0 {
-			first = w
-			if p, ok := c.t.Catalog.Point(contract.V1Beta1, path); ok && len(p.Reads) > 0 {
-				basis = "; " + p.Reads[0].Basis
-			}
+			readBy = w
 		}
 		read = append(read, path)
+		if w, ok := c.res.V1Beta1Reader(c.t, path, true); ok {
+			if len(stay) == 0 {
+				stayBy = w
+			}
+			stay = append(stay, path)
+		}
 	}
-	if len(read) == 0 {
-		return ""
+	basis := ""
+	if len(read) > 0 {
+		if p, ok := c.t.Catalog.Point(contract.V1Beta1, read[0]); ok && len(p.Reads) > 0 {
+			basis = p.Reads[0].Basis
+		}
 	}
-	return fmt.Sprintf("; not moved: cores %s read %s by the v1beta1 contract (supported: %s, the target core, to %s%s), so the fields stay until those cores are not supported",
-		first, strings.Join(read, " and "), c.release, contract.NewestCatalogRelease(), basis)
+	switch {
+	case len(stay) > 0:
+		return fmt.Sprintf("; not moved: cores %s read %s by the v1beta1 contract (supported: %s, the target core, to %s; %s), so the fields stay until those cores are not supported",
+			stayBy, strings.Join(stay, " and "), c.release, contract.NewestCatalogRelease(), basis)
+	case len(read) > 0:
+		// Only the labels as they are keep them read: a driver that changes
+		// no label (go fix) must not move them alone.
+		return fmt.Sprintf("; not moved: cores %s read %s by the v1beta1 contract while the CRD's labels stay as they are (%s), "+
+			"so they move together with the %s label on %s (mpaudit rewrite does both)",
+			readBy, strings.Join(read, " and "), basis, contract.LabelKey(string(contract.V1Beta2)), c.t.Version)
+	}
+	return ""
 }
 
 // v1beta1Shapes reports fields that keep the v1beta1 shape where the

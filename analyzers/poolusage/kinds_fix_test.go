@@ -15,7 +15,8 @@ import (
 // each readiness write (the value read back once written, a receiver with
 // a call bound once), providerID as a string, the failure accessors.
 func TestKindUseSiteFixes(t *testing.T) {
-	fix := analyzers.MustNew(analyzers.Settings{ReportAt: contract.Info, Fix: true}).Analyzer("poolusage")
+	// mpaudit rewrite's fixes, with the labels it writes (Relabel).
+	fix := analyzers.MustNew(analyzers.Settings{ReportAt: contract.Info, Fix: true, Relabel: true}).Analyzer("poolusage")
 	analysistest.RunWithSuggestedFixes(t, "../kindtypes/testdata/kinds", fix, "./controllers/multi", "./controllers/shapes")
 }
 

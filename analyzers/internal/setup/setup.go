@@ -51,6 +51,11 @@ type Settings struct {
 	// compile, or would mean something else, after it). The finding stays
 	// and says why.
 	Withhold map[FieldKey]string
+	// Relabel is set when the driver also labels each kind's CRD for the
+	// v1beta2 contract where it can (mpaudit rewrite): a fix is judged by
+	// what cores read once that label is there. Otherwise (check, vet,
+	// go fix, which change no label) by the labels as they are.
+	Relabel bool
 }
 
 // FieldKey names a field of a provider type: the package-qualified Go type

@@ -28,7 +28,7 @@ func JSON(doc Document) ([]byte, error) {
 // contract versions, as `contract show --kind K` prints them.
 func Files() (map[string][]byte, error) {
 	doc := Build(nil, nil)
-	out := map[string][]byte{IndexFile: []byte(Index(doc)), MustsFile: []byte(Musts())}
+	out := map[string][]byte{IndexFile: []byte(Index(doc)), MustsFile: []byte(Musts()), GoAPIFile: []byte(GoAPI())}
 	for _, k := range doc.Kinds {
 		out[FileName(k.Name)] = []byte(Page(k, doc.Contracts))
 	}

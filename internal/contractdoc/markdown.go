@@ -377,5 +377,6 @@ func Index(doc Document) string {
 		"Its JSON Schema (draft 2020-12), with the status and spec fragment schemas of every kind's field points, is [" +
 		SchemaFile + "](" + SchemaFile + ") (`mpaudit contract schema`).\n")
 	b.WriteString("\nEvery MUST of Cluster API's contract pages, with the rules that check it or why none can: [" + MustsFile + "](" + MustsFile + ").\n")
+	b.WriteString("\nWhere each field of Cluster API's own v1beta1 Go types went in v1beta2, as its conversion functions move it: [" + GoAPIFile + "](" + GoAPIFile + ").\n")
 	return b.String()
 }

@@ -1,0 +1,119 @@
+package contract
+
+import (
+	"strings"
+)
+
+// ChangeClass is a kind of change between a v1beta1 Go field and its
+// v1beta2 successor: each class has one migration (the type fix, the use
+// fix, the conversion block), shared by the provider contract's points and
+// Cluster API's own Go API map (GoAPIFields).
+type ChangeClass string
+
+const (
+	// ChangeSame: the same shape (a type of the v1beta1 package becomes
+	// its namesake in the v1beta2 one).
+	ChangeSame ChangeClass = "same"
+	// ChangeStringPointer: *string becomes string ("" for unset).
+	ChangeStringPointer ChangeClass = "string-pointer"
+	// ChangePointerToValue: *T becomes T (the zero value for unset).
+	ChangePointerToValue ChangeClass = "pointer-to-value"
+	// ChangeValueToPointer: T becomes *T (bool → *bool: unset is nil).
+	ChangeValueToPointer ChangeClass = "value-to-pointer"
+	// ChangeDurationToSeconds: metav1.Duration becomes *int32 seconds
+	// (clusterv1.ConvertToSeconds / ConvertFromSeconds).
+	ChangeDurationToSeconds ChangeClass = "duration-to-seconds"
+	// ChangeReference: a corev1.ObjectReference field becomes a field of
+	// a ContractVersionedObjectReference (or another reference type):
+	// apiVersion becomes apiGroup, namespace and uid go.
+	ChangeReference ChangeClass = "reference"
+	// ChangeMapToList: a map keyed by name becomes a list with the name
+	// as a field (failureDomains).
+	ChangeMapToList ChangeClass = "map-to-list"
+	// ChangeRetyped: another Go type that none of the classes above
+	// describes; a person maps it.
+	ChangeRetyped ChangeClass = "retyped"
+	// ChangeRemoved: the value is not carried to v1beta2 at all.
+	ChangeRemoved ChangeClass = "removed"
+)
+
+// GoFieldChange is where one field of a Cluster API v1beta1 Go type went in
+// its v1beta2 successor, as Cluster API's own conversion moves it.
+type GoFieldChange struct {
+	// Root is the v1beta1 root type, package-qualified
+	// ("sigs.k8s.io/cluster-api/api/core/v1beta1.Machine").
+	Root string
+	// Old is the field's Go path from the root ("Status.BootstrapReady";
+	// "[]" a slice element, "{}" a map value), OldType its Go type.
+	Old, OldType string
+	// New are the successor's Go paths from the v1beta2 root (none when
+	// removed; more than one when the conversion copies the value to
+	// several), NewType the Go type of the first.
+	New     []string
+	NewType string
+	// Moved is set when New is another path than Old.
+	Moved bool
+	Class ChangeClass
+}
+
+// GoAPIRelease says when Cluster API introduced the v1beta2 Go API and
+// when it plans to remove v1beta1 (its migration docs).
+var (
+	GoAPIIntroduced = ReleaseV1Beta2
+	GoAPIRemoval    = ReleaseV1Beta1Dropped
+)
+
+// ClassifyGoChange is the class of the change from a field of type oldType
+// at oldPath to newType at newPath, in the parent struct types given
+// (package-qualified Go type strings as GoTypeString renders them).
+func ClassifyGoChange(oldPath, oldType, oldParent, newPath, newType, newParent string) ChangeClass {
+	switch {
+	case newPath == "":
+		return ChangeRemoved
+	case strings.Contains(oldPath, "{}") && strings.Contains(newPath, "[]") && !strings.Contains(oldPath, "[]"):
+		return ChangeMapToList
+	case strings.TrimPrefix(oldParent, "*") == PkgCoreV1+".ObjectReference" && strings.TrimPrefix(newParent, "*") != PkgCoreV1+".ObjectReference":
+		return ChangeReference
+	}
+	o, n := successorType(oldType), newType
+	switch {
+	case o == n:
+		return ChangeSame
+	case o == "*string" && n == "string":
+		return ChangeStringPointer
+	case strings.TrimPrefix(o, "*") == PkgMetaV1+".Duration" && strings.TrimPrefix(n, "*") == "int32":
+		return ChangeDurationToSeconds
+	case o == "*"+n:
+		return ChangePointerToValue
+	case "*"+o == n:
+		return ChangeValueToPointer
+	}
+	return ChangeRetyped
+}
+
+// successorType renders a v1beta1 Cluster API type as its namesake in the
+// v1beta2 package of the same API group.
+func successorType(t string) string {
+	for _, old := range []string{PkgClusterV1Beta1, PkgClusterV1Beta1Old} {
+		t = strings.ReplaceAll(t, old+".", PkgClusterV1+".")
+	}
+	for _, group := range []string{"bootstrap/kubeadm", "controlplane/kubeadm", "addons", "ipam"} {
+		t = strings.ReplaceAll(t, "sigs.k8s.io/cluster-api/api/"+group+"/v1beta1.", "sigs.k8s.io/cluster-api/api/"+group+"/v1beta2.")
+	}
+	return t
+}
+
+// GoAPIFields lists, per v1beta1 root type, where Cluster API's conversion
+// puts each field (goapi_fields.go, written by hack/goapigen from the
+// pinned Cluster API and checked against it by a test).
+func GoAPIFields() []GoFieldChange { return goAPIFields }
+
+// GoAPIRoots are the v1beta1 root types GoAPIFields covers, each with its
+// v1beta2 successor.
+func GoAPIRoots() map[string]string {
+	out := map[string]string{}
+	for _, f := range goAPIFields {
+		out[f.Root] = successorType(f.Root)
+	}
+	return out
+}

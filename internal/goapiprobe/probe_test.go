@@ -1,0 +1,86 @@
+package goapiprobe
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mpaudit/mpaudit/contract"
+)
+
+// TestCatalogMatchesConversions: the catalog's Go API map is what the
+// pinned Cluster API's own conversion does, field by field (run
+// `make goapi` after changing the Cluster API version in go.mod).
+func TestCatalogMatchesConversions(t *testing.T) {
+	observed, err := Changes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(observed) < 1000 {
+		t.Fatalf("only %d fields observed: the probe walked too little", len(observed))
+	}
+	if d := Diff(observed, contract.GoAPIFields()); len(d) > 0 {
+		t.Errorf("%d difference(s) between contract/goapi_fields.go and Cluster API's conversion (make goapi):\n%s", len(d), strings.Join(d[:min(len(d), 30)], "\n"))
+	}
+}
+
+// TestDiffCatchesWrongEntries: a wrong successor, a missing entry and an
+// entry for no field are each reported.
+func TestDiffCatchesWrongEntries(t *testing.T) {
+	observed, err := Changes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const machine = contract.PkgClusterV1Beta1 + ".Machine"
+	i := slices.IndexFunc(observed, func(c contract.GoFieldChange) bool { return c.Root == machine && c.Old == "Status.BootstrapReady" })
+	if i < 0 {
+		t.Fatal("Machine Status.BootstrapReady not observed")
+	}
+	if got := observed[i]; !slices.Equal(got.New, []string{"Status.Initialization.BootstrapDataSecretCreated"}) || got.Class != contract.ChangeValueToPointer || !got.Moved {
+		t.Errorf("Machine Status.BootstrapReady observed as %+v", got)
+	}
+	wrong := slices.Clone(observed)
+	wrong[i].New = []string{"Status.Initialization.InfrastructureProvisioned"}
+	wrong = slices.Delete(wrong, i+1, i+2)
+	wrong = append(wrong, contract.GoFieldChange{Root: machine, Old: "Status.NoSuchField"})
+	d := strings.Join(Diff(observed, wrong), "\n")
+	for _, want := range []string{
+		machine + " Status.BootstrapReady: the catalog says [Status.Initialization.InfrastructureProvisioned]",
+		": not mapped; the conversion puts it at",
+		machine + " Status.NoSuchField: mapped, but the v1beta1 type has no such field",
+	} {
+		if !strings.Contains(d, want) {
+			t.Errorf("diff lacks %q:\n%s", want, d)
+		}
+	}
+}
+
+// TestProbeFindsEachClass: the conversions show every change class the
+// catalog names on the types providers use most.
+func TestProbeFindsEachClass(t *testing.T) {
+	observed, err := Changes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]contract.ChangeClass{
+		contract.PkgClusterV1Beta1 + ".Machine Spec.ProviderID":                      contract.ChangeStringPointer,
+		contract.PkgClusterV1Beta1 + ".Machine Spec.NodeDrainTimeout":                contract.ChangeDurationToSeconds,
+		contract.PkgClusterV1Beta1 + ".Machine Spec.InfrastructureRef.APIVersion":    contract.ChangeReference,
+		contract.PkgClusterV1Beta1 + ".Machine Spec.InfrastructureRef.Namespace":     contract.ChangeRemoved,
+		contract.PkgClusterV1Beta1 + ".Machine Status.FailureReason":                 contract.ChangeSame,
+		contract.PkgClusterV1Beta1 + ".Machine Status.LastUpdated":                   contract.ChangePointerToValue,
+		contract.PkgClusterV1Beta1 + ".Cluster Status.FailureDomains{}.ControlPlane": contract.ChangeMapToList,
+	}
+	got := map[string]contract.GoFieldChange{}
+	for _, c := range observed {
+		got[c.Root+" "+c.Old] = c
+	}
+	for k, class := range want {
+		if c, ok := got[k]; !ok || c.Class != class {
+			t.Errorf("%s: %+v, want class %s", k, c, class)
+		}
+	}
+	if c := got[contract.PkgClusterV1Beta1+".Machine Status.FailureReason"]; !slices.Equal(c.New, []string{"Status.Deprecated.V1Beta1.FailureReason"}) {
+		t.Errorf("Machine Status.FailureReason went to %v", c.New)
+	}
+}

@@ -1,6 +1,7 @@
 package contract
 
 import (
+	"maps"
 	"strings"
 )
 
@@ -117,3 +118,36 @@ func GoAPIRoots() map[string]string {
 	}
 	return out
 }
+
+// GoStructAt is where a struct type of Cluster API's v1beta1 Go API sits
+// in one of the roots GoAPIFields covers.
+type GoStructAt struct {
+	Root string
+	Path string // "" for the root itself
+}
+
+// GoAPIFieldsAt lists the changes of the fields at selector path sel
+// (Go field names joined by ".", "[]" for an element) below a value of the
+// v1beta1 struct type structType (package-qualified): the leaf itself, or
+// every leaf below it when sel names a struct. Old and New stay relative
+// to the root; RootPath is where structType sits in it.
+func GoAPIFieldsAt(structType, sel string) (changes []GoFieldChange, rootPath string, ok bool) {
+	at, ok := goAPIStructs[structType]
+	if !ok {
+		return nil, "", false
+	}
+	full := sel
+	if at.Path != "" {
+		full = at.Path + "." + sel
+	}
+	for _, f := range goAPIFields {
+		if f.Root == at.Root && (f.Old == full || strings.HasPrefix(f.Old, full+".") || strings.HasPrefix(f.Old, full+"[]") || strings.HasPrefix(f.Old, full+"{}")) {
+			changes = append(changes, f)
+		}
+	}
+	return changes, at.Path, len(changes) > 0
+}
+
+// GoAPIStructs is where each struct type of the v1beta1 Go API sits in a
+// root of GoAPIFields (written with it by hack/goapigen).
+func GoAPIStructs() map[string]GoStructAt { return maps.Clone(goAPIStructs) }

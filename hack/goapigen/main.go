@@ -8,8 +8,10 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/mpaudit/mpaudit/internal/goapiprobe"
 )
@@ -36,6 +38,12 @@ func run(out string) error {
 	for _, c := range changes {
 		fmt.Fprintf(&b, "\t{Root: %q, Old: %q, OldType: %q, New: %#v, NewType: %q, Moved: %t, Class: %q},\n",
 			c.Root, c.Old, c.OldType, c.New, c.NewType, c.Moved, c.Class)
+	}
+	b.WriteString("}\n\n")
+	structs := goapiprobe.Structs()
+	b.WriteString("var goAPIStructs = map[string]GoStructAt{\n")
+	for _, name := range slices.Sorted(maps.Keys(structs)) {
+		fmt.Fprintf(&b, "\t%q: {Root: %q, Path: %q},\n", name, structs[name].Root, structs[name].Path)
 	}
 	b.WriteString("}\n")
 	src, err := format.Source(b.Bytes())

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strings"
 
 	"github.com/mpaudit/mpaudit/contract"
 )
@@ -35,6 +36,23 @@ func Changes() ([]contract.GoFieldChange, error) {
 		return cmp.Or(cmp.Compare(a.Root, b.Root), cmp.Compare(a.Old, b.Old))
 	})
 	return out, nil
+}
+
+// Structs lists, for each struct type of the v1beta1 API reachable from a
+// root, the root and the shortest Go path where it sits (the first root
+// in Roots' order that has it).
+func Structs() map[string]contract.GoStructAt {
+	out := map[string]contract.GoStructAt{}
+	for _, r := range Roots() {
+		t := reflect.TypeOf(r.Old).Elem()
+		root := TypeString(t)
+		for name, path := range StructPaths(t) {
+			if _, ok := out[name]; !ok && strings.HasPrefix(name, "sigs.k8s.io/cluster-api/") {
+				out[name] = contract.GoStructAt{Root: root, Path: path}
+			}
+		}
+	}
+	return out
 }
 
 // Diff lists how the catalog's map differs from the observed one: a field

@@ -441,3 +441,39 @@ func leaves(v reflect.Value) map[string]leaf {
 	walk(v, "", "", 0)
 	return out
 }
+
+// StructPaths lists, for each struct type reachable from the root type t
+// (TypeString, embedded structs included), the shortest Go path at which
+// it appears: a value of that type is the root's field at that path.
+func StructPaths(t reflect.Type) map[string]string {
+	out := map[string]string{}
+	var walk func(t reflect.Type, prefix string, depth int, seen map[reflect.Type]int)
+	walk = func(t reflect.Type, prefix string, depth int, seen map[reflect.Type]int) {
+		if isLeaf(t) || depth > maxDepth || seen[t] > 0 {
+			return
+		}
+		seen[t]++
+		defer func() { seen[t]-- }()
+		switch t.Kind() {
+		case reflect.Pointer:
+			walk(t.Elem(), prefix, depth, seen)
+		case reflect.Slice:
+			walk(t.Elem(), prefix+"[]", depth+1, seen)
+		case reflect.Map:
+			walk(t.Elem(), prefix+"{}", depth+1, seen)
+		case reflect.Struct:
+			name := TypeString(t)
+			if old, ok := out[name]; !ok || len(prefix) < len(old) {
+				out[name] = prefix
+			}
+			for i := range t.NumField() {
+				f := t.Field(i)
+				if !skipField(f) {
+					walk(f.Type, fieldName(prefix, f), depth+1, seen)
+				}
+			}
+		}
+	}
+	walk(t, "", 0, map[reflect.Type]int{})
+	return out
+}

@@ -1,6 +1,7 @@
 package goapiprobe
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -21,6 +22,9 @@ func TestCatalogMatchesConversions(t *testing.T) {
 	}
 	if d := Diff(observed, contract.GoAPIFields()); len(d) > 0 {
 		t.Errorf("%d difference(s) between contract/goapi_fields.go and Cluster API's conversion (make goapi):\n%s", len(d), strings.Join(d[:min(len(d), 30)], "\n"))
+	}
+	if got, want := contract.GoAPIStructs(), Structs(); !maps.Equal(got, want) {
+		t.Errorf("contract/goapi_fields.go's %d struct places differ from the %d the types have (make goapi)", len(got), len(want))
 	}
 }
 
@@ -82,5 +86,31 @@ func TestProbeFindsEachClass(t *testing.T) {
 	}
 	if c := got[contract.PkgClusterV1Beta1+".Machine Status.FailureReason"]; !slices.Equal(c.New, []string{"Status.Deprecated.V1Beta1.FailureReason"}) {
 		t.Errorf("Machine Status.FailureReason went to %v", c.New)
+	}
+}
+
+// TestFieldsAtAStruct: a selector below a nested v1beta1 struct (a
+// MachineSpec value, not a Machine) finds the root-relative changes.
+func TestFieldsAtAStruct(t *testing.T) {
+	for _, tc := range []struct {
+		structType, sel string
+		class           contract.ChangeClass
+		newPath         string
+	}{
+		{contract.PkgClusterV1Beta1 + ".MachineSpec", "ProviderID", contract.ChangeStringPointer, "Spec.ProviderID"},
+		{contract.PkgClusterV1Beta1 + ".MachineStatus", "BootstrapReady", contract.ChangeValueToPointer, "Status.Initialization.BootstrapDataSecretCreated"},
+		{contract.PkgClusterV1Beta1 + ".MachineSpec", "NodeDrainTimeout", contract.ChangeDurationToSeconds, "Spec.Deletion.NodeDrainTimeoutSeconds"},
+	} {
+		got, _, ok := contract.GoAPIFieldsAt(tc.structType, tc.sel)
+		if !ok || len(got) != 1 || got[0].Class != tc.class || !slices.Equal(got[0].New, []string{tc.newPath}) {
+			t.Errorf("%s %s: %+v", tc.structType, tc.sel, got)
+		}
+	}
+	// A struct-valued field lists every leaf below it.
+	if got, _, ok := contract.GoAPIFieldsAt(contract.PkgClusterV1Beta1+".MachineSpec", "InfrastructureRef"); !ok || len(got) != 7 {
+		t.Errorf("MachineSpec InfrastructureRef: %d leaves %+v", len(got), got)
+	}
+	if _, _, ok := contract.GoAPIFieldsAt(contract.PkgClusterV1Beta1+".MachineSpec", "NoSuchField"); ok {
+		t.Error("a field that does not exist was found")
 	}
 }

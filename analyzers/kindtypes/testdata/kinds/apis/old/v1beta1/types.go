@@ -18,7 +18,7 @@ type OldMachineStatus struct {
 }
 
 // +kubebuilder:object:root=true
-type OldMachine struct {
+type OldMachine struct { // want `MPA136 error: OldMachine: OldMachine is an InfraMachine, but this API version declares no OldMachineTemplate`
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`
 

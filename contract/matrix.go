@@ -69,9 +69,8 @@ var MatrixColumns = []MatrixColumn{
 // about a root type as a Kubernetes object (its metadata, list type and
 // template) rather than the contract's field points the columns hold:
 // they have no column (their findings are listed, and set the exit code).
-var MatrixExempt = []string{RuleAccessDenied, RuleReadFailed, RuleSuppressionNoReason, RuleUnusedSuppression,
-	RuleComponentsNamespaces, RuleComponentsForeignNamespace, RuleComponentsManager,
-	RuleKindObjectMeta, RuleKindListType, RuleKindTemplateName, RuleKindTemplateMissing}
+var MatrixExempt = slices.Concat([]string{RuleAccessDenied, RuleReadFailed, RuleSuppressionNoReason, RuleUnusedSuppression,
+	RuleComponentsNamespaces, RuleComponentsForeignNamespace, RuleComponentsManager}, ObjectRules)
 
 // MatrixByField are rules generic over a kind's points: each finding names
 // its point (Field), whose aspect gives the column.

@@ -36,6 +36,14 @@ func (k *Kind) NeedsTemplate(name string) bool {
 	return ok && len(t.Links) > 0 && !strings.HasSuffix(name, poolMachineSuffix)
 }
 
+// ObjectRules are the rules on a root type as a Kubernetes object (its
+// metadata, list type and template), not on the contract's field points
+// a migration changes.
+var ObjectRules = []string{RuleKindObjectMeta, RuleKindListType, RuleKindTemplateName, RuleKindTemplateMissing}
+
+// everyCore is the severity table of a rule no core release changes.
+var everyCore = []severityContext{{"every core", Context{}, true}}
+
 var resourceRules = []*Rule{
 	{
 		ID: RuleKindObjectMeta, Name: "kind-object-meta", Scope: ScopeType, Kinds: Kinds,
@@ -45,9 +53,10 @@ var resourceRules = []*Rule{
 			"ObjectMeta at `metadata`. Core reads every provider object's metadata (owner references, labels, annotations, the paused " +
 			"annotation) and resolves it by apiVersion and kind; a type without them does not implement runtime.Object and metav1.Object, " +
 			"so it cannot be registered in a scheme, served as a custom resource or read by core.",
-		Fix:      "Embed `metav1.TypeMeta `json:\",inline\"`` and `metav1.ObjectMeta `json:\"metadata,omitempty\"`` in the root type.",
-		DocURL:   contractsDoc + "infra-cluster#all-resources-typemeta-and-objectmeta-field",
-		severity: fixed(Error),
+		Fix:          "Embed `metav1.TypeMeta `json:\",inline\"`` and `metav1.ObjectMeta `json:\"metadata,omitempty\"`` in the root type.",
+		DocURL:       contractsDoc + "infra-cluster#all-resources-typemeta-and-objectmeta-field",
+		severity:     fixed(Error),
+		severityRows: everyCore,
 	},
 	{
 		ID: RuleKindListType, Name: "kind-list-type", Scope: ScopeType, Kinds: Kinds,
@@ -61,8 +70,9 @@ var resourceRules = []*Rule{
 			"registered elsewhere, and only a list whose Items are not the kind is reported there.",
 		Fix: "Add `// +kubebuilder:object:root=true` `type <Kind>List struct { metav1.TypeMeta `json:\",inline\"`; metav1.ListMeta " +
 			"`json:\"metadata,omitempty\"`; Items []<Kind> `json:\"items\"` }`, register it beside the kind and regenerate deepcopy.",
-		DocURL:   contractsDoc + "infra-cluster#infracluster-infraclusterlist-resource-definition",
-		severity: fixed(Warning),
+		DocURL:       contractsDoc + "infra-cluster#infracluster-infraclusterlist-resource-definition",
+		severity:     fixed(Warning),
+		severityRows: everyCore,
 	},
 	{
 		ID: RuleKindTemplateName, Name: "kind-template-name", Scope: ScopeType,
@@ -73,9 +83,10 @@ var resourceRules = []*Rule{
 			"Template suffix, at the template's apiVersion (MachineSets and KubeadmControlPlane clone InfraMachineTemplates and " +
 			"BootstrapConfigTemplates, the topology controller every ClusterClass template): a template whose name does not drop to a " +
 			"kind of the same API version makes every such creation fail (no such kind).",
-		Fix:      "Name the template after the kind it stamps (<Kind>Template, in the same API group and version), or add that kind.",
-		DocURL:   contractsDoc + "infra-machine#inframachinetemplate-inframachinetemplatelist-resource-definition",
-		severity: fixed(Error),
+		Fix:          "Name the template after the kind it stamps (<Kind>Template, in the same API group and version), or add that kind.",
+		DocURL:       contractsDoc + "infra-machine#inframachinetemplate-inframachinetemplatelist-resource-definition",
+		severity:     fixed(Error),
+		severityRows: everyCore,
 	},
 	{
 		ID: RuleKindTemplateMissing, Name: "kind-template-missing", Scope: ScopeType, Kinds: []*Kind{&InfraMachine, &BootstrapConfig},
@@ -85,8 +96,9 @@ var resourceRules = []*Rule{
 			"MachineDeployments and MachineSets reference the template and stamp each Machine's object from it (KubeadmControlPlane " +
 			"and ClusterClass take an InfraMachineTemplate too): without one, only standalone Machines can use the kind. A pool's " +
 			"per-replica machines (…MachinePoolMachine), which the pool creates, are not judged.",
-		Fix:      "Add <Kind>Template (spec.template.spec holding the kind's spec, with its list type) in the same API version, and its CRD.",
-		DocURL:   contractsDoc + "infra-machine#inframachinetemplate-inframachinetemplatelist-resource-definition",
-		severity: fixed(Error),
+		Fix:          "Add <Kind>Template (spec.template.spec holding the kind's spec, with its list type) in the same API version, and its CRD.",
+		DocURL:       contractsDoc + "infra-machine#inframachinetemplate-inframachinetemplatelist-resource-definition",
+		severity:     fixed(Error),
+		severityRows: everyCore,
 	},
 }

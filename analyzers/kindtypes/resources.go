@@ -67,8 +67,8 @@ func checkResources(pass *analysis.Pass, em *emit.Emitter, res *kindfinder.Resul
 			}
 		} else if t.Catalog.NeedsTemplate(t.Kind) && !slices.Contains(declared, t.Kind+contract.TemplateSuffix) {
 			at(t.Obj.Pos(), contract.RuleKindTemplateMissing, "",
-				"%s is an %s, but this API version declares no %s%s: add it, as MachineDeployments and MachineSets stamp each Machine's %s from it",
-				t.Kind, t.Catalog.Name, t.Kind, contract.TemplateSuffix, t.Catalog.Name)
+				"this API version declares no %s%s for %s: add it, as MachineDeployments and MachineSets stamp each Machine's %s from it",
+				t.Kind, contract.TemplateSuffix, t.Kind, t.Catalog.Name)
 		}
 	}
 }

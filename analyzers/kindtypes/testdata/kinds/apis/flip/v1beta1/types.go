@@ -41,7 +41,7 @@ type DevMachineV1Beta2Status struct {
 
 // No readiness field at all.
 // +kubebuilder:object:root=true
-type DevMachine struct { // want `MPA136 error: DevMachine: DevMachine is an InfraMachine, but this API version declares no DevMachineTemplate`
+type DevMachine struct { // want `MPA136 error: DevMachine: this API version declares no DevMachineTemplate for DevMachine`
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`
 

@@ -64,7 +64,7 @@ type ResMachineTemplateList struct {
 
 // BareMachine has no ObjectMeta, no list and no template.
 // +kubebuilder:object:root=true
-type BareMachine struct { // want `MPA133 error: BareMachine metadata: BareMachine does not embed metav1.ObjectMeta: core cannot read it as a Kubernetes object` `MPA134 warning: BareMachine items: BareMachine is registered in a scheme but the package declares no BareMachineList` `MPA136 error: BareMachine: BareMachine is an InfraMachine, but this API version declares no BareMachineTemplate: add it, as MachineDeployments and MachineSets stamp each Machine's InfraMachine from it`
+type BareMachine struct { // want `MPA133 error: BareMachine metadata: BareMachine does not embed metav1.ObjectMeta: core cannot read it as a Kubernetes object` `MPA134 warning: BareMachine items: BareMachine is registered in a scheme but the package declares no BareMachineList` `MPA136 error: BareMachine: this API version declares no BareMachineTemplate for BareMachine: add it, as MachineDeployments and MachineSets stamp each Machine's InfraMachine from it`
 	metav1.TypeMeta `json:",inline"`
 	Meta            metav1.ObjectMeta `json:"meta,omitempty"`
 

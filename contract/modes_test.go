@@ -18,7 +18,7 @@ import (
 func TestModesMatchTheCode(t *testing.T) {
 	ids := ruleConstants(t)
 	// The CRD evaluators report rules for whichever mode calls them.
-	evaluators := map[string]map[string]bool{"EvaluateCRD": {}, "EvaluateKindCRD": {}, "EvaluateMetadata": {}, "EvaluatePoolSchema": {}}
+	evaluators := map[string]map[string]bool{"EvaluateCRD": {}, "EvaluateKindCRD": {}, "EvaluateMetadata": {}, "EvaluatePoolSchema": {}, "EvaluateComponents": {}}
 	named := func(dir string) (map[string]bool, map[string]bool) {
 		out, calls := map[string]bool{}, map[string]bool{}
 		walkGo(t, dir, func(f *ast.File) {

@@ -71,8 +71,8 @@ const (
 	whyDesign    = "A rule about how the provider is designed and maintained, not a property of its types, CRDs or objects."
 	whyRBAC      = "A property of the provider's RBAC manifests (a ClusterRole aggregated to Cluster API's manager), which mpaudit does not read."
 	whyDefine    = "Which kinds a provider must define depends on what it provides; mpaudit judges the kinds a module defines (and lists them in its matrix)."
-	whyList      = "Statically checkable (a root type `<Kind>List` with `Items []<Kind>` beside each classified root type); no rule yet. controller-gen and the generated clients need it, so a provider without one rarely builds."
-	whyTemplName = "Statically checkable (the template's root type named after a classified base type); no rule yet. The classifier itself finds templates by the `Template` suffix."
+	whyList      = "Judged where the API package registers the kind in a scheme (the registration is then beside it); a package that registers nothing is registered elsewhere, where only a list whose Items are not the kind is reported."
+	whyTemplName = "A type whose name does not end in `Template` is not recognised as a template at all (the classifier finds templates by the suffix, as core's ClusterClass check demands it); one that does must drop to a kind of its API version."
 	whySSA       = "Behaviour of the template's validating webhook (skip immutability checks on the topology controller's dry-run requests), which only a run against the webhook can show."
 	whyConds     = "A judgement the provider has to make; MPA110/MPA127 report the deprecated condition type itself."
 	whyEndpoint  = "Only when the provider, not the user or another provider, supplies the endpoint: nothing in the types says which. The field's shape is catalogued (docs/contract) but not required."
@@ -87,7 +87,7 @@ func allResources(page, template string, scope, name, labels, versions []string)
 			Check: MustUncheckable, Why: whyDesign},
 		{Page: page, Section: "All resources: scope", Text: "All resources MUST be namespace-scoped.", Check: MustChecked, Rules: scope},
 		{Page: page, Section: "All resources: `TypeMeta` and `ObjectMeta` field", Text: "All resources MUST have the standard Kubernetes `TypeMeta` and `ObjectMeta` fields.",
-			Check: MustNotYet, Why: "Statically checkable (the root type embeds metav1.TypeMeta and metav1.ObjectMeta); no rule yet. A root type without them does not serve as a custom resource, so providers notice at once."},
+			Check: MustChecked, Rules: resourceMeta},
 		{Page: page, Section: "All resources: API group", Text: "A provider outside the `cluster.x-k8s.io` domain MUST grant Cluster API's core controllers full read/write RBAC on its resources.",
 			Check: MustUncheckable, Why: whyRBAC},
 		{Page: page, Section: "All resources: version", Text: "Providers MUST set the `cluster.x-k8s.io/<version>` label on the CRDs.", Check: MustChecked, Rules: labels},
@@ -98,11 +98,11 @@ func allResources(page, template string, scope, name, labels, versions []string)
 			Text:  "The CRD name must be `contract.CalculateCRDName(Group, Kind)`.",
 			Check: MustChecked, Rules: name},
 		{Page: page, Section: page + ", " + page + "List resource definition",
-			Text: "You MUST add the list resource, named `<" + page + ">List`.", Check: MustNotYet, Why: whyList},
+			Text: "You MUST add the list resource, named `<" + page + ">List`.", Check: MustPartly, Rules: resourceList, Why: whyList},
 		{Page: page, Section: template + ", " + template + "List resource definition", Kind: template,
-			Text: "The template resource MUST be named `<" + page + ">Template`.", Check: MustNotYet, Why: whyTemplName},
+			Text: "The template resource MUST be named `<" + page + ">Template`.", Check: MustPartly, Rules: resourceTemplName, Why: whyTemplName},
 		{Page: page, Section: template + ", " + template + "List resource definition", Kind: template,
-			Text: "You MUST add the template's list resource, named `<" + template + ">List`.", Check: MustNotYet, Why: whyList},
+			Text: "You MUST add the template's list resource, named `<" + template + ">List`.", Check: MustPartly, Rules: resourceList, Why: whyList},
 	}
 }
 
@@ -114,7 +114,11 @@ var (
 	// kindInitialization are the rules on the readiness fields of the label-driven kinds.
 	kindInitialization = []string{RuleKindReadyOnly, RuleKindInitializationOnly, RuleKindNoReadiness, RuleKindInitializationForm,
 		RuleKindV1Beta1WriteAlone, RuleKindV1Beta2WriteAlone, RuleKindSchemaReadiness, RuleKindObjectUnread, RuleKindObjectDisagree, RuleCoreObjectDisagree}
-	kindConditions = Must{Section: "conditions", Text: "A provider that keeps Cluster API's deprecated condition types MUST take into account the implications described in the v1.11 migration notes.",
+	// The rules on every kind's root types.
+	resourceMeta      = []string{RuleKindObjectMeta}
+	resourceList      = []string{RuleKindListType}
+	resourceTemplName = []string{RuleKindTemplateName}
+	kindConditions    = Must{Section: "conditions", Text: "A provider that keeps Cluster API's deprecated condition types MUST take into account the implications described in the v1.11 migration notes.",
 		Check: MustUncheckable, Why: whyConds}
 )
 
@@ -161,9 +165,10 @@ var Musts = slices.Concat(
 		{Page: KindInfraMachine, Section: "InfraMachine: support for in-place changes",
 			Text:  "A provider that supports in-place changes must orchestrate them with the Update Extension, which must report their progress.",
 			Check: MustUncheckable, Why: "Behaviour of the provider's runtime extension."},
-		{Page: KindInfraMachine, Section: "InfraMachineTemplate, InfraMachineTemplateList resource definition", Kind: KindInfraMachineTemplate,
+		{Page: KindInfraMachine, Section: "InfraMachineTemplate, InfraMachineTemplateList resource definition",
 			Text:  "For a given InfraMachine you MUST add a corresponding InfraMachineTemplate (MachineDeployments stamp machines from it).",
-			Check: MustNotYet, Why: "Statically checkable (a module declaring an InfraMachine and no InfraMachineTemplate); no rule yet."},
+			Check: MustChecked, Rules: []string{RuleKindTemplateMissing},
+			Why: "In the InfraMachine's API version, where core stamps machines from it; a pool's per-replica machines (…MachinePoolMachine) are created by the pool and need none."},
 		{Page: KindInfraMachine, Section: "InfraMachineTemplate: support for SSA dry run", Kind: KindInfraMachineTemplate,
 			Text: "InfraMachineTemplate MUST support SSA dry run calls from the topology controller.", Check: MustUncheckable, Why: whySSA},
 	},
@@ -184,9 +189,9 @@ var Musts = slices.Concat(
 		{Page: KindBootstrapConfig, Section: "BootstrapConfig: support for in-place changes",
 			Text:  "A provider that supports in-place changes must orchestrate them with the Update Extension.",
 			Check: MustUncheckable, Why: "Behaviour of the provider's runtime extension."},
-		{Page: KindBootstrapConfig, Section: "BootstrapConfigTemplate, BootstrapConfigTemplateList resource definition", Kind: KindBootstrapConfigTemplate,
+		{Page: KindBootstrapConfig, Section: "BootstrapConfigTemplate, BootstrapConfigTemplateList resource definition",
 			Text:  "For a given BootstrapConfig you MUST add a corresponding BootstrapConfigTemplate.",
-			Check: MustNotYet, Why: "Statically checkable (a module declaring a BootstrapConfig and no BootstrapConfigTemplate); no rule yet."},
+			Check: MustChecked, Rules: []string{RuleKindTemplateMissing}, Why: "In the BootstrapConfig's API version, where core stamps configs from it."},
 		{Page: KindBootstrapConfig, Section: "BootstrapConfigTemplate: support for SSA dry run", Kind: KindBootstrapConfigTemplate,
 			Text: "BootstrapConfigTemplate MUST support SSA dry run calls from the topology controller.", Check: MustUncheckable, Why: whySSA},
 		{Page: KindBootstrapConfig, Section: "Sentinel file",
@@ -259,7 +264,7 @@ var Musts = slices.Concat(
 			Check: MustUncheckable, Why: whyDesign},
 		{Page: KindInfraMachinePool, Section: "All resources: scope", Text: "All resources MUST be namespace-scoped.", Check: MustChecked, Rules: []string{RuleCRDScope}},
 		{Page: KindInfraMachinePool, Section: "All resources: `TypeMeta` and `ObjectMeta` field", Text: "All resources MUST have the standard Kubernetes `TypeMeta` and `ObjectMeta` fields.",
-			Check: MustNotYet, Why: "Statically checkable (the root type embeds metav1.TypeMeta and metav1.ObjectMeta); no rule yet."},
+			Check: MustChecked, Rules: resourceMeta},
 		{Page: KindInfraMachinePool, Section: "All resources: API group", Text: "A provider outside the `cluster.x-k8s.io` domain MUST grant Cluster API's core controllers full read/write RBAC on its resources.",
 			Check: MustUncheckable, Why: whyRBAC},
 		{Page: KindInfraMachinePool, Section: "All resources: version", Text: "Providers MUST set the `cluster.x-k8s.io/<version>` label on the CRDs.",
@@ -272,7 +277,7 @@ var Musts = slices.Concat(
 		{Page: KindInfraMachinePool, Section: "InfraMachinePool, InfraMachinePoolList resource definition",
 			Text: "The CRD name must be `contract.CalculateCRDName(Group, Kind)`.", Check: MustChecked, Rules: []string{RuleCRDName}},
 		{Page: KindInfraMachinePool, Section: "InfraMachinePool, InfraMachinePoolList resource definition",
-			Text: "You MUST add the list resource, named `<InfraMachinePool>List`.", Check: MustNotYet, Why: whyList},
+			Text: "You MUST add the list resource, named `<InfraMachinePool>List`.", Check: MustPartly, Rules: resourceList, Why: whyList},
 		{Page: KindInfraMachinePool, Section: "MachinePoolMachines support",
 			Text:  "A pool that adopts MachinePool Machines MUST have `status.infrastructureMachineKind`, set to the kind of its replicas' objects, and must keep those objects up to date.",
 			Check: MustPartly, Rules: []string{RuleObjectMachineKind}, Why: "Live checks that the named kind has a CRD; keeping the InfraMachines in step with the pool is runtime behaviour."},
@@ -289,9 +294,9 @@ var Musts = slices.Concat(
 			Text:  "Provider implementers MUST implement `status.replicas`, the most recently observed number of instances.",
 			Check: MustChecked, Rules: []string{RuleReplicas, RuleObjectReplicas}},
 		{Page: KindInfraMachinePool, Section: "InfraMachinePoolTemplate, InfraMachineTemplatePoolList resource definition", Kind: KindInfraMachinePoolTemplate,
-			Text: "The template resource MUST be named `<InfraMachinePool>Template`.", Check: MustNotYet, Why: whyTemplName},
+			Text: "The template resource MUST be named `<InfraMachinePool>Template`.", Check: MustPartly, Rules: resourceTemplName, Why: whyTemplName},
 		{Page: KindInfraMachinePool, Section: "InfraMachinePoolTemplate, InfraMachineTemplatePoolList resource definition", Kind: KindInfraMachinePoolTemplate,
-			Text: "You MUST add the template's list resource, named `<InfraMachinePoolTemplate>List`.", Check: MustNotYet, Why: whyList},
+			Text: "You MUST add the template's list resource, named `<InfraMachinePoolTemplate>List`.", Check: MustPartly, Rules: resourceList, Why: whyList},
 		{Page: KindInfraMachinePool, Section: "InfraMachinePoolTemplate: support for SSA dry run", Kind: KindInfraMachinePoolTemplate,
 			Text: "InfraMachinePoolTemplate MUST support SSA dry run calls from the topology controller.", Check: MustUncheckable, Why: whySSA},
 	},
@@ -312,10 +317,12 @@ var Musts = slices.Concat(
 			Check: MustPartly, Why: "check reads metadata.yaml as clusterctl does and reports a file it cannot read as a problem (not a rule); a file of another apiVersion or kind is taken for another tool's and skipped, and an empty releaseSeries is not reported."},
 		{Page: MustPageClusterctl, Section: "Target namespace",
 			Text:  "All namespaced objects of the components YAML MUST belong to the target namespace.",
-			Check: MustNotYet, Why: "Checkable on a release bundle (contract validate reads them, but judges only CRDs); no rule yet."},
+			Check: MustChecked, Rules: []string{RuleComponentsNamespaces, RuleComponentsForeignNamespace},
+			Why: "On a release's components YAML given to contract validate (the target namespace is its one Namespace object; one `${...}` variable is one namespace); check does not build the release."},
 		{Page: MustPageClusterctl, Section: "Controllers & Watching namespace",
 			Text:  "The container that runs the controller MUST be named `manager`, and the manager MUST support a `--namespace` flag.",
-			Check: MustNotYet, Why: "The container name is checkable on a release bundle's Deployment; no rule yet. The flag is behaviour of the binary."},
+			Check: MustPartly, Rules: []string{RuleComponentsManager},
+			Why: "The container name is checked on a release's components YAML given to contract validate; the `--namespace` flag is behaviour of the manager binary."},
 		{Page: MustPageClusterctl, Section: "Workload cluster templates",
 			Text:  "Cluster templates and ClusterClass definitions MUST be stored beside the components YAML under their naming conventions, MUST assume the target namespace exists, and a cluster template's objects MUST be in one namespace.",
 			Check: MustUncheckable, Why: "Release assets mpaudit does not read (it judges the provider's types, CRDs and objects)."},

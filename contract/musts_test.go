@@ -42,7 +42,9 @@ func TestMusts(t *testing.T) {
 			if m.Why == "" {
 				t.Errorf("%s: partly checked, but Why does not say what is left", where)
 			}
-		case MustNotYet, MustUncheckable:
+		case MustNotYet:
+			t.Errorf("%s: not yet checked; give it a rule, or say why none can check it", where)
+		case MustUncheckable:
 			if len(m.Rules) > 0 || m.Why == "" {
 				t.Errorf("%s: %s, so no rules (%v) and a reason (%q)", where, m.Check, m.Rules, m.Why)
 			}

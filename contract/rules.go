@@ -303,7 +303,7 @@ const (
 
 // rules is the whole catalog: the InfraMachinePool rules below and the
 // label-driven kinds' rules (rules_static.go).
-var rules = slices.Concat(poolRules, staticKindRules)
+var rules = slices.Concat(poolRules, staticKindRules, resourceRules)
 
 var poolRules = []*Rule{
 	{
@@ -704,7 +704,7 @@ func Rules() []*Rule {
 
 // allRules is the catalog: the pool rules and the kind rules of each
 // engineer's file (rules_*.go), in a fresh slice.
-func allRules() []*Rule { return slices.Concat(rules, liveKindRules, metadataRules) }
+func allRules() []*Rule { return slices.Concat(rules, liveKindRules, metadataRules, componentsRules) }
 
 // Lookup finds a rule by ID or name.
 func Lookup(idOrName string) (*Rule, bool) {

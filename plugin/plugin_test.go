@@ -235,14 +235,17 @@ func TestKinds(t *testing.T) {
 	conf := settingsMap("capi-version", "v1.14.2", "kinds", file["kinds"])
 	as := build(t, conf)
 	analysistest.Run(t, dir, byName(t, as, "kindtypes"), "./...")
+	// The fixture's types have a stand-in ObjectMeta and no template.
+	const objectMeta = "MPA133 error: %s metadata: %[1]s does not embed metav1.TypeMeta and metav1.ObjectMeta: core cannot read it as a Kubernetes object; embed metav1.TypeMeta (json:\",inline\") and metav1.ObjectMeta (json:\"metadata\")"
+	const templateMissing = "MPA136 error: %s: this API version declares no %[1]sTemplate for %[1]s: add it, as MachineDeployments and MachineSets stamp each Machine's InfraMachine from it"
 	const prefix = "MPA120 warning: %s status.initialization.provisioned: %[1]s has status.ready but no status.initialization.provisioned (no CRD or contract label found for %[1]s: judged against the v1beta2 contract)"
 	for _, tc := range []struct {
 		name string
 		conf any
 		want []string
 	}{
-		{"with kinds", conf, []string{"8: " + fmt.Sprintf(prefix, "WidgetBox")}},
-		{"without", settingsMap("capi-version", "v1.14.2"), []string{"20: " + fmt.Sprintf(prefix, "WidgetCluster")}},
+		{"with kinds", conf, []string{"13: " + fmt.Sprintf(objectMeta, "WidgetBox"), "13: " + fmt.Sprintf(templateMissing, "WidgetBox"), "8: " + fmt.Sprintf(prefix, "WidgetBox")}},
+		{"without", settingsMap("capi-version", "v1.14.2"), []string{"20: " + fmt.Sprintf(prefix, "WidgetCluster"), "25: " + fmt.Sprintf(objectMeta, "WidgetCluster")}},
 	} {
 		got := collectIn(t, dir, build(t, tc.conf), "./...")
 		slices.Sort(got)

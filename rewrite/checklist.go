@@ -34,7 +34,9 @@ func (res *Result) changedBy(scope contract.Scope) []string {
 }
 
 // remainingOf lists findings of the result (storage versions) of a scope
-// that the rewrite covers or that hold a label back.
+// that the rewrite covers or that hold a label back: the contract's field
+// points, not the type as an object (contract.ObjectRules: its metadata,
+// list and template, which check reports and no migration changes).
 func (res *Result) remainingOf(scope contract.Scope) []string {
 	if res.After == nil {
 		return nil
@@ -43,7 +45,7 @@ func (res *Result) remainingOf(scope contract.Scope) []string {
 	var out []string
 	for _, f := range res.After.Findings {
 		r, ok := contract.Lookup(f.Rule)
-		if !ok || r.Scope != scope || f.Spoke || f.Severity < contract.Warning {
+		if !ok || r.Scope != scope || f.Spoke || f.Severity < contract.Warning || slices.Contains(contract.ObjectRules, f.Rule) {
 			continue
 		}
 		d := describeFinding(f)

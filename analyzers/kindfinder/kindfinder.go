@@ -173,6 +173,10 @@ type Result struct {
 	// NotAPI say which root types were not judged as a contract kind
 	// because nothing says they are served API objects.
 	NotAPI []string
+	// Registered are the package's types it registers in a scheme
+	// (Register, AddKnownTypes, a []runtime.Object); nil when it declares
+	// no classified candidate.
+	Registered map[string]bool
 	// Skipped is set when the package can neither declare nor name a
 	// provider type: nothing was looked at, Target is the default, not resolved.
 	Skipped bool
@@ -333,6 +337,7 @@ func find(pass *analysis.Pass, env *setup.Env, res *Result) {
 		crd := crds().Find(name, group)
 		if registered == nil {
 			registered = schemeRegistered(pass)
+			res.Registered = registered
 		}
 		if crd == nil && !registered[name] && group == "" && !hasCRDMarker(set) && c.How != contract.ByOverride {
 			res.NotAPI = append(res.NotAPI, fmt.Sprintf("%s.%s has +kubebuilder:object:root but no CRD, scheme registration, API group (+groupName) or CRD marker: not judged as %s",

@@ -42,6 +42,7 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 		return out, nil // its types are not rewritten in this run
 	}
 	checkPools(pass, env, em, res, mk)
+	checkResources(pass, em, res)
 	var judged []*kindfinder.Type
 	for _, t := range res.Types {
 		if t.Catalog.LabelExclusiveSince != "" && !t.Catalog.IsTemplate() {

@@ -43,3 +43,10 @@ func TestControlPlaneReadyBug(t *testing.T) {
 func TestStatusVersionsBeforeV114(t *testing.T) {
 	analysistest.Run(t, "testdata/kinds", kindtypesFor("v1.13.0"), "./apis/verscp/...")
 }
+
+// TestResources judges what every contract page asks of root types: object
+// metadata (MPA133), a registered list type (MPA134), a template named after
+// a kind of its API version (MPA135) and an InfraMachine's template (MPA136).
+func TestResources(t *testing.T) {
+	analysistest.Run(t, "testdata/kinds", kindtypesFor(""), "./apis/res/...")
+}

@@ -55,6 +55,8 @@ func TestSuppress(t *testing.T) {
 	sort.Strings(got)
 	want := []string{
 		"MPA103 widget_types.go:16 suppressed", // trailing, second rule of a list
+		"MPA133 gadget_types.go:25 reported",   // the fixture's types have no object metadata
+		"MPA133 widget_types.go:47 reported",
 		"MPA105 widget_types.go:19 suppressed", // on the line above
 		"MPA106 widget_types.go:23 reported",   // the directive has no reason
 		"MPA107 widget_types.go:8 suppressed",  // field doc comment, by rule name

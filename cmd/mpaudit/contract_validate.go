@@ -41,7 +41,11 @@ A PATH is a YAML file (every apiextensions.k8s.io/v1 CRD in it, also inside a
 List as kubectl get -o yaml writes it; other documents, such as the Deployments
 of a release's infrastructure-components.yaml, are skipped), a directory with a
 kustomization (rendered as the provider's build renders it), or a directory of
-YAML files (and its bases/). A PATH without a CRD is an input problem (exit 2).
+YAML files (and its bases/). A PATH without a CRD is an input problem (exit 2), unless it is a file of
+a release's components YAML (it deploys the controller: a Deployment): its
+objects are judged by clusterctl's provider contract, one target namespace for
+every namespaced object (MPA353, MPA354) and the controller's container named
+manager (MPA355).
 
 Each CRD's contract kind comes from its group, name and schema as check
 classifies Go types (the kinds section of the configuration file overrides it);
@@ -182,13 +186,42 @@ func (v *validator) path(p string) {
 	for _, msg := range res.Problems {
 		v.rep.Problems = append(v.rep.Problems, report.Problem{Subject: p, Message: msg})
 	}
-	if len(res.CRDs) == 0 {
+	components := !fi.IsDir() && v.components(p)
+	if len(res.CRDs) == 0 && !components {
 		// Nothing judged must not read as a pass.
 		v.rep.Problems = append(v.rep.Problems, report.Problem{Subject: p, Message: "no apiextensions.k8s.io/v1 CustomResourceDefinition in it, so nothing was validated"})
 	}
 	for i := range res.CRDs {
 		v.crd(p, &res.CRDs[i])
 	}
+}
+
+// components judges a file's objects as a release's components YAML
+// (clusterctl's target namespace and manager container); false when the
+// file is none.
+func (v *validator) components(p string) bool {
+	objs, err := crdconfig.LoadObjects(p)
+	if err != nil {
+		return false // LoadFile has reported why it cannot be read
+	}
+	plain := make([]contract.ComponentsObject, len(objs))
+	for i, o := range objs {
+		plain[i] = o.ComponentsObject
+	}
+	if !contract.IsComponentsYAML(plain) {
+		return false
+	}
+	for _, viol := range contract.EvaluateComponents(plain) {
+		o := objs[viol.Object]
+		group, version, ok := strings.Cut(o.APIVersion, "/")
+		if !ok {
+			group, version = "", o.APIVersion
+		}
+		v.rep.Findings = append(v.rep.Findings, report.Finding{Rule: viol.Rule, Severity: viol.Severity, Kind: o.Kind, APIVersion: o.APIVersion,
+			Field: viol.Field, Message: viol.Message, Object: &report.Object{Group: group, Version: version, Kind: o.Kind, Namespace: o.Namespace, Name: o.Name},
+			Position: &report.Position{File: relToWD(p), Line: o.Line}})
+	}
+	return true
 }
 
 func (v *validator) classify(crd *crdconfig.CRD) contract.Classification {

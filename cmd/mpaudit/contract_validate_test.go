@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/live"
 	"github.com/mpaudit/mpaudit/report"
 )
@@ -457,5 +458,57 @@ func TestContractValidateControlPlaneScale(t *testing.T) {
 	}
 	if len(r.Findings) != 1 || !slices.Equal(audited, []string{r.Findings[0].Message}) {
 		t.Errorf("live reports %q for the same CRD", audited)
+	}
+}
+
+// TestContractValidateComponents: a release's components YAML is judged by
+// clusterctl's contract: one Namespace object, every namespaced object in
+// it (one ${...} variable is one namespace), and a Deployment whose
+// controller container is named manager.
+func TestContractValidateComponents(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	deployment := func(ns, container string) string {
+		return "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: foo-controller-manager\n  namespace: " + ns +
+			"\nspec:\n  template:\n    spec:\n      containers:\n      - name: " + container + "\n        image: foo:v1\n"
+	}
+	good := write("good.yaml", "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: ${FOO_NAMESPACE:=foo-system}\n---\n"+
+		"apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: foo-manager-role\n---\n"+
+		"apiVersion: rbac.authorization.k8s.io/v1\nkind: Role\nmetadata:\n  name: foo-leader-election\n  namespace: ${FOO_NAMESPACE}\n---\n"+
+		deployment("${FOO_NAMESPACE:=foo-system}", "manager"))
+	twoNamespaces := write("two.yaml", "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: foo-system\n---\n"+
+		"apiVersion: v1\nkind: Namespace\nmetadata:\n  name: foo-extra\n---\n"+deployment("foo-system", "manager"))
+	bad := write("bad.yaml", "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: foo-system\n---\n"+
+		"apiVersion: rbac.authorization.k8s.io/v1\nkind: Role\nmetadata:\n  name: foo-leader-election\n  namespace: kube-system\n---\n"+
+		deployment("foo-system", "controller"))
+	scattered := write("scattered.yaml", deployment("foo-system", "manager")+"---\n"+
+		"apiVersion: v1\nkind: Service\nmetadata:\n  name: foo-webhook\n  namespace: foo-webhooks\n")
+
+	if code, r, errOut := runValidateJSON(t, good, "--capi-version", "v1.14.0"); code != report.ExitOK || len(r.Findings) > 0 || len(r.Problems) > 0 {
+		t.Errorf("good: exit %d, findings %q, problems %v; stderr %s", code, findingLines(r), r.Problems, errOut)
+	}
+	code, r, errOut := runValidateJSON(t, twoNamespaces, "--capi-version", "v1.14.0")
+	if want := []string{"7 MPA353 error Namespace metadata.name"}; code != report.ExitFindings || !slices.Equal(findingLines(r), want) {
+		t.Errorf("two namespaces: exit %d, findings %q, want %q; stderr %s", code, findingLines(r), want, errOut)
+	}
+	code, r, errOut = runValidateJSON(t, bad, "--capi-version", "v1.14.0")
+	want := []string{"13 MPA355 warning Deployment spec.template.spec.containers", "7 MPA354 warning Role metadata.namespace"}
+	if code != report.ExitFindings || !slices.Equal(findingLines(r), want) {
+		t.Errorf("bad: exit %d, findings %q, want %q; stderr %s", code, findingLines(r), want, errOut)
+	}
+	for _, f := range r.Findings {
+		if f.Rule == contract.RuleComponentsForeignNamespace && !strings.Contains(f.Message, "Role foo-leader-election is in namespace kube-system, not the target namespace foo-system") {
+			t.Errorf("MPA354 message %q does not say which object is where", f.Message)
+		}
+	}
+	code, r, errOut = runValidateJSON(t, scattered, "--capi-version", "v1.14.0")
+	if want := []string{"14 MPA353 error Service metadata.namespace"}; code != report.ExitFindings || !slices.Equal(findingLines(r), want) {
+		t.Errorf("scattered: exit %d, findings %q, want %q; stderr %s", code, findingLines(r), want, errOut)
 	}
 }

@@ -68,8 +68,11 @@ func TestKindOverridesAgree(t *testing.T) {
 		// the finding set (rule kind file:line) and the migrated status types
 		findings, migrated []string
 	}{
-		{"overrides", nil, []string{"MPA120 WidgetBox apis/v1beta2/types.go:8"}, []string{"WidgetBoxStatus"}},
-		{"classifier", []string{"--config", empty}, []string{"MPA120 WidgetCluster apis/v1beta2/types.go:20"}, []string{"WidgetClusterStatus"}},
+		// The fixture's types have a stand-in ObjectMeta (MPA133) and no template (MPA136).
+		{"overrides", nil, []string{"MPA120 WidgetBox apis/v1beta2/types.go:8", "MPA133 WidgetBox apis/v1beta2/types.go:13", "MPA136 WidgetBox apis/v1beta2/types.go:13"},
+			[]string{"WidgetBoxStatus"}},
+		{"classifier", []string{"--config", empty}, []string{"MPA120 WidgetCluster apis/v1beta2/types.go:20", "MPA133 WidgetCluster apis/v1beta2/types.go:25"},
+			[]string{"WidgetClusterStatus"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "m")
@@ -100,7 +103,7 @@ func TestKindOverridesAgree(t *testing.T) {
 			vet.Dir, vet.Env = dir, append(os.Environ(), "GOFLAGS=")
 			out, _ := vet.CombinedOutput()
 			var vetSet []string
-			diag := regexp.MustCompile(`^(\S+\.go):(\d+):\d+: (MPA\d+) \w+: (\w+) `)
+			diag := regexp.MustCompile(`^(\S+\.go):(\d+):\d+: (MPA\d+) \w+: (\w+)[ :]`)
 			for line := range strings.Lines(string(out)) {
 				if m := diag.FindStringSubmatch(line); m != nil {
 					vetSet = append(vetSet, fmt.Sprintf("%s %s %s:%s", m[3], m[4], filepath.ToSlash(m[1]), m[2]))

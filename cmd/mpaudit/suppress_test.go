@@ -65,7 +65,7 @@ type FooMachinePoolStatus struct {
 }
 
 // +kubebuilder:object:root=true
-type FooMachinePool struct {
+type FooMachinePool struct { //mpaudit:ignore MPA133 the module has no apimachinery to embed
 	Spec   FooMachinePoolSpec   ` + "`json:\"spec,omitempty\"`" + `
 	Status FooMachinePoolStatus ` + "`json:\"status,omitempty\"`" + `
 }

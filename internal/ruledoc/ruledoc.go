@@ -115,6 +115,9 @@ func Rule(r *contract.Rule) string {
 	if r.Modes.Has(contract.Static | contract.Live) {
 		from = []string{"the provider's go.mod (`mpaudit check`) or the cluster (`mpaudit live`)"}
 	}
+	if len(from) == 0 && r.Modes.Has(contract.Validate) {
+		from = []string{"the go.mod above the first PATH (`mpaudit contract validate`)"}
+	}
 	fmt.Fprintf(&b, "The target core comes from %s, or from `--capi-version`; every report names it. "+
 		"`--fail-on` (default warning) sets the lowest severity that makes the exit code 1.\n", strings.Join(from, ""))
 

@@ -10,7 +10,7 @@ type WidgetBoxStatus struct {
 
 // An InfraMachine only by the kinds override.
 // +kubebuilder:object:root=true
-type WidgetBox struct {
+type WidgetBox struct { // want `MPA133 error: WidgetBox metadata: WidgetBox does not embed metav1.TypeMeta and metav1.ObjectMeta` `MPA136 error: WidgetBox: this API version declares no WidgetBoxTemplate for WidgetBox`
 	ObjectMeta `json:"metadata,omitempty"`
 	Spec       struct{}        `json:"spec,omitempty"`
 	Status     WidgetBoxStatus `json:"status,omitempty"`

@@ -4,6 +4,8 @@
 
 package v1beta2
 
+import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
 // SprocketMachinePoolSpec is the spec.
 type SprocketMachinePoolSpec struct {
 	ProviderID     string   `json:"providerID,omitempty"`
@@ -31,6 +33,9 @@ type SprocketMachinePoolInitializationStatus struct {
 
 // SprocketMachinePool is an InfraMachinePool.
 type SprocketMachinePool struct { // want `MPA302 warning: SprocketMachinePool metadata.labels\[cluster.x-k8s.io/v1beta2\]: CRD sprocketmachinepools.infrastructure.cluster.x-k8s.io is missing the cluster.x-k8s.io/v1beta2 label .it declares only cluster.x-k8s.io/v1beta1=v1beta2. \(at scenarios/crd/config/crd/bases/infrastructure.cluster.x-k8s.io_sprocketmachinepools.yaml:7\)$`
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
 	Spec   SprocketMachinePoolSpec   `json:"spec,omitempty"`
 	Status SprocketMachinePoolStatus `json:"status,omitempty"`
 }

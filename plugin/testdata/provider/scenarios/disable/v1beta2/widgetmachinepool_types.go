@@ -22,7 +22,7 @@ type WidgetMachinePoolStatus struct {
 // +kubebuilder:metadata:labels="cluster.x-k8s.io/v1beta2=v1beta2"
 
 // WidgetMachinePool is an InfraMachinePool.
-type WidgetMachinePool struct {
+type WidgetMachinePool struct { // want `MPA133 error: WidgetMachinePool metadata: WidgetMachinePool does not embed metav1.TypeMeta and metav1.ObjectMeta`
 	Spec   WidgetMachinePoolSpec   `json:"spec,omitempty"`
 	Status WidgetMachinePoolStatus `json:"status,omitempty"`
 }

@@ -65,7 +65,7 @@ type DockerMachineStatus struct {
 
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-type DockerMachine struct {
+type DockerMachine struct { // want `MPA136 error: DockerMachine: this API version declares no DockerMachineTemplate for DockerMachine`
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`
 

@@ -41,7 +41,7 @@ type DevMachineV1Beta2Status struct {
 
 // No readiness field at all.
 // +kubebuilder:object:root=true
-type DevMachine struct {
+type DevMachine struct { // want `MPA136 error: DevMachine: this API version declares no DevMachineTemplate for DevMachine`
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`
 

@@ -14,7 +14,7 @@ type MultiMachineSpec struct {
 
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-type MultiMachine struct {
+type MultiMachine struct { // want `MPA136 error: MultiMachine: this API version declares no MultiMachineTemplate for MultiMachine`
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`
 

@@ -18,7 +18,7 @@ type OldMachineStatus struct {
 }
 
 // +kubebuilder:object:root=true
-type OldMachine struct {
+type OldMachine struct { // want `MPA136 error: OldMachine: this API version declares no OldMachineTemplate for OldMachine`
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`
 

@@ -45,7 +45,7 @@ type LegacyMachinePoolV1Beta1DeprecatedStatus struct {
 // +kubebuilder:object:root=true
 
 // LegacyMachinePool is the only version, so the storage version.
-type LegacyMachinePool struct {
+type LegacyMachinePool struct { // want `MPA133 error: LegacyMachinePool metadata: LegacyMachinePool does not embed metav1.TypeMeta and metav1.ObjectMeta`
 	Spec   LegacyMachinePoolSpec   `json:"spec,omitempty"`
 	Status LegacyMachinePoolStatus `json:"status,omitempty"`
 }

@@ -30,7 +30,7 @@ type PartialMachinePoolDeprecatedStatus struct {
 
 // PartialMachinePool is the only version, so the storage version.
 // +kubebuilder:object:root=true
-type PartialMachinePool struct {
+type PartialMachinePool struct { // want `MPA133 error: PartialMachinePool metadata: PartialMachinePool does not embed metav1.TypeMeta and metav1.ObjectMeta`
 	Spec   PartialMachinePoolSpec   `json:"spec,omitempty"`
 	Status PartialMachinePoolStatus `json:"status,omitempty"`
 }

@@ -293,3 +293,31 @@ func TestRewriteDependentModuleNotLoaded(t *testing.T) {
 	}
 	t.Logf("for a person: %v", res.Manual)
 }
+
+// A use in the dependent module that no fix rewrites withholds the type
+// fix it would break, as a use in the provider's own module does: the rest
+// is written and the dependent module still builds.
+func TestRewriteDependentModuleBlocksTypeFix(t *testing.T) {
+	dir := withTestModule(t)
+	keep := "package e2e\n\nimport infrav1 \"example.com/crds/api/v1beta1\"\n\nfunc keep(**string) {}\n\n// Keep hands the ID on to be set later.\nfunc Keep(m *infrav1.FooMachine) { keep(&m.Spec.ProviderID) }\n"
+	if err := os.WriteFile(filepath.Join(dir, "test", "e2e", "keep.go"), []byte(keep), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(Options{Dir: dir, Patterns: []string{"./..."}, Write: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("for a person: %v", res.Manual)
+	if !slices.ContainsFunc(res.Manual, func(m string) bool {
+		return strings.Contains(m, "spec.providerID") && strings.Contains(m, "test/e2e/keep.go:8")
+	}) {
+		t.Errorf("the providerID fix is not withheld for the use in test/e2e/keep.go: %v", res.Manual)
+	}
+	if types := readFile(t, filepath.Join(dir, "api", "v1beta1", "foomachine_types.go")); !strings.Contains(types, "ProviderID *string") {
+		t.Errorf("providerID changed although a use in the test module needs the pointer")
+	}
+	if !res.Written {
+		t.Error("nothing written")
+	}
+	goIn(t, filepath.Join(dir, "test"), "vet", "./...")
+}

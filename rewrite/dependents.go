@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"golang.org/x/mod/modfile"
+	"golang.org/x/tools/go/packages"
 
 	"github.com/mpaudit/mpaudit/analyzers/driver"
 	"github.com/mpaudit/mpaudit/contract"
@@ -248,6 +249,13 @@ func (a *attempt) dependentFixes(rep *report.Report, fixes []driver.Fix) ([]driv
 			target = string(rep.Target.Release())
 		}
 	}
+	var provider []string
+	var own []contract.LocalModule
+	for _, m := range st.mods() {
+		dir := filepath.Clean(st.path(m))
+		provider = append(provider, dir)
+		own = append(own, contract.LocalModule{Path: modulePathOf(dir), Dir: dir})
+	}
 	var out []driver.Fix
 	var blocked []report.Finding
 	for _, d := range st.deps {
@@ -273,7 +281,12 @@ func (a *attempt) dependentFixes(rep *report.Report, fixes []driver.Fix) ([]driv
 			continue
 		}
 		dopts := a.dopts
-		dopts.Dir, dopts.Patterns, dopts.UseSites, dopts.CAPIVersion = staged, roots, uses, target
+		dopts.Dir, dopts.Patterns, dopts.UseSites, dopts.CAPIVersion, dopts.OwnModules = staged, roots, uses, target, own
+		// The provider's modules from source, whatever the dependent's go.mod
+		// calls them (Cluster API's test/go.mod replaces the core itself).
+		dopts.Load = func(cfg *packages.Config, patterns ...string) ([]*packages.Package, error) {
+			return loadFromSourceWith(cfg, provider, patterns...)
+		}
 		drep, fx, err := driver.RunFixes(dopts)
 		a.trace.step(fmt.Sprintf("analysis of %d use site(s) in the module %s", len(uses), d.rel))
 		switch {

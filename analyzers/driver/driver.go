@@ -77,6 +77,11 @@ type Options struct {
 	// Withhold names fields whose type fix is not offered, with why
 	// (analyzers.Settings.Withhold; RunFixes reports the uses that need it).
 	Withhold map[analyzers.FieldKey]string
+	// OwnModules are modules the audit counts as the provider's besides
+	// the main module and its local replace targets: their packages that
+	// the patterns import are analysed for facts (mpaudit rewrite names the
+	// provider's modules when it loads them from a module that uses them).
+	OwnModules []contract.LocalModule
 	// Load stands in for packages.Load (nil: packages.Load itself), for a
 	// caller that gets the same packages, types and syntax more cheaply.
 	Load func(*packages.Config, ...string) ([]*packages.Package, error)
@@ -145,6 +150,7 @@ func run(opts Options, withFixes bool) (*report.Report, Fixes, error) {
 	tr := newTracer()
 	opts.Progress.Step("loading %s", strings.Join(opts.Patterns, " "))
 	lay := newLayout(base)
+	lay.locals = append(lay.locals, opts.OwnModules...)
 	set, err := load(opts, lay, base, tr)
 	if err != nil {
 		return nil, fixes, err

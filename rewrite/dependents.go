@@ -40,6 +40,9 @@ type dependent struct {
 	// imports are the import paths each staged package directory's Go
 	// files (tests too) import, once read.
 	imports map[string][]string
+	// code holds the package directories with non-test Go files (the
+	// others go build refuses).
+	code map[string]bool
 	// notLoaded says why its use sites could not be analysed.
 	notLoaded string
 }
@@ -105,7 +108,7 @@ func (d *dependent) scan(staged string) {
 	if d.imports != nil {
 		return
 	}
-	d.imports = map[string][]string{}
+	d.imports, d.code = map[string][]string{}, map[string]bool{}
 	fset := token.NewFileSet()
 	filepath.WalkDir(staged, func(path string, e fs.DirEntry, err error) error {
 		if err != nil {
@@ -130,6 +133,9 @@ func (d *dependent) scan(staged string) {
 			return nil // the build reports it
 		}
 		dir := filepath.Dir(path)
+		if !strings.HasSuffix(path, "_test.go") {
+			d.code[dir] = true
+		}
 		for _, imp := range f.Imports {
 			if p, err := strconv.Unquote(imp.Path.Value); err == nil && !slices.Contains(d.imports[dir], p) {
 				d.imports[dir] = append(d.imports[dir], p)
@@ -385,11 +391,20 @@ func verifyDependents(st *stage, changed map[string]map[string]bool, res *Result
 		if len(uses) == 0 {
 			continue
 		}
-		for _, cmd := range []string{"vet", "build"} {
-			args := append([]string{cmd}, uses...)
-			trace.progress.Step("verifying the module %s: go %s", d.rel, cmd)
+		var code []string // go build refuses a package of tests only
+		for _, u := range uses {
+			if d.code[filepath.Join(staged, strings.TrimPrefix(strings.TrimPrefix(u, d.path), "/"))] {
+				code = append(code, u)
+			}
+		}
+		checks := [][]string{append([]string{"vet"}, uses...)}
+		if len(code) > 0 {
+			checks = append(checks, append([]string{"build", "-o", os.DevNull}, code...))
+		}
+		for _, args := range checks {
+			trace.progress.Step("verifying the module %s: go %s", d.rel, args[0])
 			out, err := goCmd(staged, args...)
-			trace.step(fmt.Sprintf("go %s of %d package(s) in the module %s", cmd, len(uses), d.rel))
+			trace.step(fmt.Sprintf("go %s in the module %s", strings.Join(shorten(args), " "), d.rel))
 			if err == nil {
 				continue
 			}

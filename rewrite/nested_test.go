@@ -257,7 +257,9 @@ func TestRewriteDependentModule(t *testing.T) {
 	if strings.Contains(e2e, "ptr.To(id)") || strings.Contains(e2e, "*m.Spec.ProviderID") {
 		t.Errorf("the test module's uses of providerID not migrated:\n%s", e2e)
 	}
-	t.Logf("changes: %v\ne2e.go:\n%s", rels, e2e)
+	if suite := readFile(t, filepath.Join(dir, "test", "suite", "suite_test.go")); strings.Contains(suite, "ptr.To(") {
+		t.Errorf("the uses in the test module's tests-only package not migrated:\n%s", suite)
+	}
 	goIn(t, filepath.Join(dir, "test"), "vet", "./...")
 	goIn(t, filepath.Join(dir, "test"), "test", "./...")
 }

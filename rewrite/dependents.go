@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	gobuild "go/build"
 	"go/parser"
 	"go/token"
 	"io"
@@ -126,6 +127,11 @@ func (d *dependent) scan(staged string) {
 			return nil
 		}
 		if !strings.HasSuffix(path, ".go") {
+			return nil
+		}
+		// As the default build sees it: a tools-tagged package is no use
+		// site there, and go vet would refuse it.
+		if ok, err := gobuild.Default.MatchFile(filepath.Dir(path), e.Name()); err == nil && !ok {
 			return nil
 		}
 		f, err := parser.ParseFile(fset, path, nil, parser.ImportsOnly)

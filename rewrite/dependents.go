@@ -410,7 +410,11 @@ func verifyDependents(st *stage, changed map[string]map[string]bool, res *Result
 		for _, args := range checks {
 			trace.progress.Step("verifying the module %s: go %s", d.rel, args[0])
 			out, err := goCmd(staged, args...)
-			trace.step(fmt.Sprintf("go %s in the module %s", strings.Join(shorten(args), " "), d.rel))
+			n := len(uses)
+			if args[0] == "build" {
+				n = len(code)
+			}
+			trace.step(fmt.Sprintf("go %s of %d package(s) in the module %s", args[0], n, d.rel))
 			if err == nil {
 				continue
 			}

@@ -34,6 +34,9 @@ type attempt struct {
 	last *report.Report
 	// withheld are the type fixes a use blocks.
 	withheld map[analyzers.FieldKey]*withheldFix
+	// typePkgs are the packages of the types the fixes migrate, the
+	// patterns of the dependent modules' analysis (dependents.go).
+	typePkgs map[string]bool
 	targets  []kindTarget
 	labels   *labelPass
 	// graph lists the module once its Go files are final; early is the
@@ -75,9 +78,8 @@ func (a *attempt) fixRounds() error {
 		if err != nil {
 			return err
 		}
-		fixes := fx.List
 		opts.Config.Apply(rep)
-		trace.step(fmt.Sprintf("analysis round %d: %d fixes", round+1, len(fixes)))
+		trace.step(fmt.Sprintf("analysis round %d: %d fixes", round+1, len(fx.List)))
 		if round == 0 {
 			res.Before, res.Target = rep, rep.Target
 			if len(rep.Problems) > 0 {
@@ -85,6 +87,10 @@ func (a *attempt) fixRounds() error {
 			}
 		}
 		a.last = rep
+		// The dependent modules' uses of the types these fixes migrate.
+		depFixes, depBlocked := a.dependentFixes(rep, fx.List)
+		fixes := append(fx.List, depFixes...)
+		fx.Blocked = append(fx.Blocked, depBlocked...)
 		extra, names, blocked, err := plan.analyse(st, a.dopts, opts, round == 0 && passes == 0)
 		if err != nil {
 			return loadError{err}

@@ -3,7 +3,6 @@ package rewrite
 import (
 	"bytes"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -44,10 +43,8 @@ func mainModule(pkgs []listedPackage, path string) bool {
 // that fails the same way on the real tree did not build before the
 // rewrite; it is left to a person.
 func verifyModules(st *stage, changed map[string]map[string]bool, res *Result, trace *tracer) error {
-	for _, n := range st.unstagedUsers(changed) {
-		if !slices.Contains(res.Manual, n) {
-			res.Manual = append(res.Manual, n)
-		}
+	if err := verifyDependents(st, changed, res, trace); err != nil {
+		return err
 	}
 	for _, m := range st.modules {
 		if m == st.root {
@@ -79,7 +76,7 @@ func verifyModules(st *stage, changed map[string]map[string]bool, res *Result, t
 // moduleOf is the staged root of the staged module holding the staged path.
 func (s *stage) moduleOf(staged string) string {
 	best := ""
-	for _, m := range s.mods() {
+	for _, m := range s.allMods() {
 		if d := s.path(m); len(d) > len(best) {
 			if _, ok := within(d, staged); ok {
 				best = d
@@ -124,46 +121,6 @@ func requireUtils(st *stage, cs *changeSet, res *Result) error {
 		}
 	}
 	return nil
-}
-
-// unstagedUsers names the modules of the repository left out of the stage
-// (a test/go.mod or a tool that replaces the provider's modules by ../)
-// that use a staged module holding a changed file: their uses of the
-// changed types were neither migrated nor verified.
-func (s *stage) unstagedUsers(changed map[string]map[string]bool) []string {
-	touched := map[string]bool{} // real roots of the staged modules that changed
-	for path := range changed {
-		if m := s.moduleOf(path); m != "" {
-			touched[s.real(m)] = true
-		}
-	}
-	var notes []string
-	filepath.WalkDir(s.realTop(), func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil // an unreadable directory holds no module to name
-		}
-		if d.IsDir() {
-			switch name := d.Name(); {
-			case path != s.realTop() && (name == "testdata" || name == "vendor" || name == "node_modules" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")):
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if d.Name() != "go.mod" || slices.Contains(s.mods(), filepath.Dir(path)) {
-			return nil
-		}
-		for _, lm := range contract.LocalReplaces(path) {
-			if touched[lm.Dir] {
-				rel, _ := filepath.Rel(s.root, filepath.Dir(path))
-				notes = append(notes, fmt.Sprintf("the module %s (%s/go.mod replaces %s by a local directory) was not migrated: its uses of the changed types were neither rewritten nor built; fix them by hand",
-					filepath.ToSlash(rel), filepath.ToSlash(rel), lm.Path))
-				break
-			}
-		}
-		return nil
-	})
-	slices.Sort(notes)
-	return notes
 }
 
 // buildListModules are the staged main module and the staged modules it

@@ -215,3 +215,111 @@ func TestStageSiblingModules(t *testing.T) {
 		t.Errorf("real path of a staged api file: %s", got)
 	}
 }
+
+// withTestModule is the crdprovider fixture with testdata/testmodule as
+// test/, a module that replaces the provider by ../ and uses its types.
+func withTestModule(t *testing.T) string {
+	t.Helper()
+	dir := copyTree(t, "testdata/crdprovider")
+	test := filepath.Join(dir, "test")
+	if err := os.CopyFS(test, os.DirFS("testdata/testmodule")); err != nil {
+		t.Fatal(err)
+	}
+	if err := copyFile(filepath.Join(dir, "go.sum"), filepath.Join(test, "go.sum")); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// A module of the repository that replaces the provider by ../ (an e2e
+// suite) is no part of the provider, but its uses of the changed types
+// are migrated with the provider's and it builds after.
+func TestRewriteDependentModule(t *testing.T) {
+	dir := withTestModule(t)
+	goIn(t, filepath.Join(dir, "test"), "vet", "./...")
+	res, err := Run(Options{Dir: dir, Patterns: []string{"./..."}, Write: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rels []string
+	for _, c := range res.Changes {
+		rels = append(rels, c.Rel)
+	}
+	for _, want := range []string{"api/v1beta1/foomachine_types.go", "controllers/controllers.go", "test/e2e/e2e.go"} {
+		if !slices.Contains(rels, want) {
+			t.Errorf("%s not changed; changes: %v", want, rels)
+		}
+	}
+	if i := slices.IndexFunc(res.Manual, func(m string) bool { return strings.Contains(m, "the module test") }); i >= 0 {
+		t.Errorf("the test module is named for a person: %s", res.Manual[i])
+	}
+	e2e := readFile(t, filepath.Join(dir, "test", "e2e", "e2e.go"))
+	if strings.Contains(e2e, "ptr.To(id)") || strings.Contains(e2e, "*m.Spec.ProviderID") {
+		t.Errorf("the test module's uses of providerID not migrated:\n%s", e2e)
+	}
+	if suite := readFile(t, filepath.Join(dir, "test", "suite", "suite_test.go")); strings.Contains(suite, "ptr.To(") {
+		t.Errorf("the uses in the test module's tests-only package not migrated:\n%s", suite)
+	}
+	goIn(t, filepath.Join(dir, "test"), "vet", "./...")
+	goIn(t, filepath.Join(dir, "test"), "test", "./...")
+}
+
+// A module that uses the provider but cannot be loaded (a requirement the
+// module proxy cannot give) is named with the reason; the provider itself
+// is still rewritten and written.
+func TestRewriteDependentModuleNotLoaded(t *testing.T) {
+	dir := withTestModule(t)
+	goIn(t, filepath.Join(dir, "test"), "mod", "edit", "-require=example.com/absent@v1.0.0")
+	cloud := "package e2e\n\nimport _ \"example.com/absent/cloud\"\n"
+	if err := os.WriteFile(filepath.Join(dir, "test", "e2e", "cloud.go"), []byte(cloud), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GOPROXY", "off")
+	t.Setenv("GOFLAGS", "-mod=mod")
+	e2e := readFile(t, filepath.Join(dir, "test", "e2e", "e2e.go"))
+	res, err := Run(Options{Dir: dir, Patterns: []string{"./..."}, Write: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Written || !slices.ContainsFunc(res.Changes, func(c Change) bool { return c.Rel == "controllers/controllers.go" }) {
+		t.Fatalf("the provider was not rewritten: written %v, %d changes", res.Written, len(res.Changes))
+	}
+	if readFile(t, filepath.Join(dir, "test", "e2e", "e2e.go")) != e2e {
+		t.Error("the module that did not load was changed")
+	}
+	if !slices.ContainsFunc(res.Manual, func(m string) bool {
+		return strings.HasPrefix(m, "the module test (test/go.mod replaces example.com/crds by a local directory) was not loaded") &&
+			strings.Contains(m, "example.com/absent")
+	}) {
+		t.Errorf("the test module is not named as not loaded, with the reason: %v", res.Manual)
+	}
+	t.Logf("for a person: %v", res.Manual)
+}
+
+// A use in the dependent module that no fix rewrites withholds the type
+// fix it would break, as a use in the provider's own module does: the rest
+// is written and the dependent module still builds.
+func TestRewriteDependentModuleBlocksTypeFix(t *testing.T) {
+	dir := withTestModule(t)
+	keep := "package e2e\n\nimport infrav1 \"example.com/crds/api/v1beta1\"\n\nfunc keep(**string) {}\n\n// Keep hands the ID on to be set later.\nfunc Keep(m *infrav1.FooMachine) { keep(&m.Spec.ProviderID) }\n"
+	if err := os.WriteFile(filepath.Join(dir, "test", "e2e", "keep.go"), []byte(keep), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(Options{Dir: dir, Patterns: []string{"./..."}, Write: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("for a person: %v", res.Manual)
+	if !slices.ContainsFunc(res.Manual, func(m string) bool {
+		return strings.Contains(m, "spec.providerID") && strings.Contains(m, "test/e2e/keep.go:8")
+	}) {
+		t.Errorf("the providerID fix is not withheld for the use in test/e2e/keep.go: %v", res.Manual)
+	}
+	if types := readFile(t, filepath.Join(dir, "api", "v1beta1", "foomachine_types.go")); !strings.Contains(types, "ProviderID *string") {
+		t.Errorf("providerID changed although a use in the test module needs the pointer")
+	}
+	if !res.Written {
+		t.Error("nothing written")
+	}
+	goIn(t, filepath.Join(dir, "test"), "vet", "./...")
+}

@@ -35,6 +35,13 @@ import (
 // or a package has errors, it falls back to packages.Load, so errors are
 // reported exactly as before.
 func loadFromSource(cfg *packages.Config, patterns ...string) ([]*packages.Package, error) {
+	return loadFromSourceWith(cfg, nil, patterns...)
+}
+
+// loadFromSourceWith is loadFromSource that also checks from source the
+// packages of the modules rooted in the directories own (the provider's
+// modules, loaded from a module that uses them: dependents.go).
+func loadFromSourceWith(cfg *packages.Config, own []string, patterns ...string) ([]*packages.Package, error) {
 	meta := *cfg
 	meta.Mode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
 		packages.NeedDeps | packages.NeedModule | packages.NeedTypesSizes
@@ -56,9 +63,9 @@ func loadFromSource(cfg *packages.Config, patterns ...string) ([]*packages.Packa
 
 	fromSource := map[*packages.Package]bool{}
 	external := map[string]bool{} // IDs of dependencies imported by source packages
-	own := ownModules(cfg.Dir)
+	isOwn := ownModules(cfg.Dir, own...)
 	for _, p := range all {
-		if own(p.Module) {
+		if isOwn(p.Module) {
 			fromSource[p] = true
 		}
 	}
@@ -295,9 +302,10 @@ func (f importerFunc) Import(path string) (*types.Package, error) { return f(pat
 // ownModules reports whether a package's module is the provider's own, so
 // type-checked from source: the main module of dir, and the modules it
 // replaces by a directory of the same repository (an api/go.mod replaced
-// by ./api), whose types the rewrite changes too.
-func ownModules(dir string) func(*packages.Module) bool {
-	var locals []string
+// by ./api), whose types the rewrite changes too, and the extra module
+// directories.
+func ownModules(dir string, extra ...string) func(*packages.Module) bool {
+	locals := slices.Clone(extra)
 	if abs, err := filepath.Abs(dir); err == nil {
 		if gm, ok := contract.FindGoMod(abs); ok {
 			for _, m := range contract.LocalReplaces(gm) {

@@ -28,6 +28,11 @@ type stage struct {
 	// root first.
 	top, topDir string
 	modules     []string
+	// deps are the modules of the repository that use the provider's
+	// through a local replace (dependents.go), staged beside them; graph
+	// lists the provider's packages for them.
+	deps  []*dependent
+	graph *packageGraph
 	// outside maps a path relative to the root to the file or directory outside the
 	// module that the real tree links to there. The copy builds with the
 	// same content, but the rewrite never edits it.
@@ -49,6 +54,8 @@ func newStage(root string) (*stage, error) {
 	}
 	rel, _ := filepath.Rel(top, root)
 	s := &stage{root: root, dir: filepath.Join(dir, rel), top: top, topDir: dir, modules: modules, outside: map[string]string{}}
+	s.deps = findDependents(top, root, modules)
+	staged := s.allMods()
 	// Outside a repository the modules may be checkouts side by side in a
 	// larger directory: only the modules and the directories leading to
 	// them are copied then, not everything beside them.
@@ -65,10 +72,10 @@ func newStage(root string) (*stage, error) {
 				case ".git", "node_modules", "_out", "bin":
 					return filepath.SkipDir
 				}
-				if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil && !slices.Contains(modules, path) {
+				if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil && !slices.Contains(staged, path) {
 					return filepath.SkipDir // another module
 				}
-				if unbounded && !slices.ContainsFunc(modules, func(m string) bool {
+				if unbounded && !slices.ContainsFunc(staged, func(m string) bool {
 					_, inside := within(m, path)
 					_, leads := within(path, m)
 					return inside || leads
@@ -94,7 +101,7 @@ func newStage(root string) (*stage, error) {
 		}
 		err = s.stageLink(rel)
 	}
-	for _, m := range modules {
+	for _, m := range staged {
 		if err != nil {
 			break
 		}
@@ -131,6 +138,15 @@ func (s *stage) mods() []string {
 		return []string{s.root}
 	}
 	return s.modules
+}
+
+// allMods are mods and the dependents' real roots: every staged module.
+func (s *stage) allMods() []string {
+	out := slices.Clone(s.mods())
+	for _, d := range s.deps {
+		out = append(out, d.real)
+	}
+	return out
 }
 
 // stageLink reproduces the symbolic link at rel so that the copy compiles
@@ -313,7 +329,7 @@ func (s *stage) absolutizeReplaces(module string) error {
 				continue
 			}
 			target := filepath.Join(module, r.New.Path)
-			if slices.Contains(s.mods(), target) {
+			if slices.Contains(s.allMods(), target) {
 				continue
 			}
 			if err := f.AddReplace(r.Old.Path, r.Old.Version, target, ""); err != nil {

@@ -80,6 +80,11 @@ type Options struct {
 	// Relabel says the caller labels CRDs v1beta2 where it can
 	// (analyzers.Settings.Relabel: mpaudit rewrite).
 	Relabel bool
+	// OwnModules are modules the audit counts as the provider's besides
+	// the main module and its local replace targets: their packages that
+	// the patterns import are analysed for facts (mpaudit rewrite names the
+	// provider's modules when it loads them from a module that uses them).
+	OwnModules []contract.LocalModule
 	// Load stands in for packages.Load (nil: packages.Load itself), for a
 	// caller that gets the same packages, types and syntax more cheaply.
 	Load func(*packages.Config, ...string) ([]*packages.Package, error)
@@ -148,6 +153,7 @@ func run(opts Options, withFixes bool) (*report.Report, Fixes, error) {
 	tr := newTracer()
 	opts.Progress.Step("loading %s", strings.Join(opts.Patterns, " "))
 	lay := newLayout(base)
+	lay.locals = append(lay.locals, opts.OwnModules...)
 	set, err := load(opts, lay, base, tr)
 	if err != nil {
 		return nil, fixes, err

@@ -56,7 +56,7 @@ type conversionRun struct {
 // planConversions picks every package whose zz_generated.conversion.go
 // conversion-gen made and whose types or peer types the rewrite changed;
 // nil when there is none.
-func planConversions(st *stage, changed map[string]map[string]bool, cfg *genconfig.Config) (*conversionRun, error) {
+func planConversions(st *stage, changed fileChanges, cfg *genconfig.Config) (*conversionRun, error) {
 	dirs, _ := changedDirs(changed)
 	run := &conversionRun{before: map[string][]byte{}}
 	mods, err := st.buildListModules()
@@ -145,8 +145,9 @@ func (run *conversionRun) render(st *stage) (map[string][]byte, error) {
 }
 
 // finish writes what render produced, then the conversion functions
-// conversion-gen leaves to a person when mpaudit knows their shape.
-func (run *conversionRun) finish(st *stage, files map[string][]byte, mark func(string, string), res *Result) error {
+// conversion-gen leaves to a person when mpaudit knows their shape, and
+// marks the files that changed in cs.
+func (run *conversionRun) finish(st *stage, files map[string][]byte, cs *changeSet, res *Result) error {
 	for _, path := range slices.Sorted(maps.Keys(files)) {
 		if _, err := st.writeFile(path, files[path]); err != nil {
 			return err
@@ -165,10 +166,10 @@ func (run *conversionRun) finish(st *stage, files map[string][]byte, mark func(s
 			return err
 		}
 		if !bytes.Equal(old, now) {
-			mark(path, "regenerated with conversion-gen")
+			cs.mark(path, "regenerated with conversion-gen")
 		}
 	}
-	return completeConversions(st, run.targets, run.before, mark, res)
+	return completeConversions(st, run.targets, run.before, cs, res)
 }
 
 // goEnv is the environment the rewrite runs go commands with.
@@ -309,8 +310,9 @@ var warningLine = regexp.MustCompile(`// WARNING: in\.(\w+) requires manual conv
 
 // completeConversions writes the conversion functions conversion-gen
 // could not and the hub-only data keeping of ConvertTo/ConvertFrom; before
-// holds each generated file as it was before the rewrite.
-func completeConversions(st *stage, targets []conversionPackage, before map[string][]byte, mark func(string, string), res *Result) error {
+// holds each generated file as it was before the rewrite. The files it
+// writes are marked in cs.
+func completeConversions(st *stage, targets []conversionPackage, before map[string][]byte, cs *changeSet, res *Result) error {
 	var patterns []string
 	for _, cp := range targets {
 		patterns = append(patterns, cp.importPath)
@@ -327,7 +329,7 @@ func completeConversions(st *stage, targets []conversionPackage, before map[stri
 		if pkg.Types == nil || pkg.TypesInfo == nil {
 			continue
 		}
-		c := &completer{st: st, pkg: pkg, mark: mark, res: res, skippedBefore: skippedFields(before[filepath.Join(pkg.Dir, convgen.File)])}
+		c := &completer{st: st, pkg: pkg, cs: cs, res: res, skippedBefore: skippedFields(before[filepath.Join(pkg.Dir, convgen.File)])}
 		if err := c.run(); err != nil {
 			return err
 		}
@@ -336,10 +338,10 @@ func completeConversions(st *stage, targets []conversionPackage, before map[stri
 }
 
 type completer struct {
-	st   *stage
-	pkg  *packages.Package
-	mark func(string, string)
-	res  *Result
+	st  *stage
+	pkg *packages.Package
+	cs  *changeSet
+	res *Result
 	// skippedBefore holds "autoConvert_…/field" for the fields the
 	// generated file skipped before the rewrite, which the provider
 	// handled or dropped on purpose.
@@ -849,7 +851,7 @@ func (c *completer) write(target *ast.File, funcs []string, hubEdits map[*ast.Fi
 		if err != nil {
 			return err
 		}
-		c.mark(written, "conversion functions completed for the migrated hub")
+		c.cs.mark(written, "conversion functions completed for the migrated hub")
 	}
 	return nil
 }

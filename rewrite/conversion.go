@@ -19,7 +19,6 @@ import (
 	"strings"
 
 	"golang.org/x/mod/modfile"
-	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/packages"
 
 	"github.com/mpaudit/mpaudit/contract"
@@ -740,7 +739,7 @@ func newImportSet(pkg *packages.Package, file *ast.File) *importSet {
 				}
 			}
 			if name == "" {
-				name = guessName(path)
+				name = importgroups.GuessName(path)
 			}
 			if name != "_" && name != "." {
 				s.names[path] = name
@@ -757,25 +756,13 @@ func (s *importSet) name(path string, preferred ...string) string {
 	if n, ok := s.names[path]; ok {
 		return n
 	}
-	cands := append(append([]string(nil), preferred...), guessName(path))
+	cands := append(append([]string(nil), preferred...), importgroups.GuessName(path))
 	for _, p := range s.pkg.Types.Imports() {
 		if p.Path() == path {
 			cands = append([]string{p.Name()}, cands...)
 		}
 	}
-	pick := ""
-	for i := 0; pick == ""; i++ {
-		for _, cand := range cands {
-			n := cand
-			if i > 0 {
-				n = fmt.Sprintf("%s%d", cand, i)
-			}
-			if !s.taken[n] {
-				pick = n
-				break
-			}
-		}
-	}
+	pick := importgroups.FreshName(func(n string) bool { return s.taken[n] }, 1, cands...)
 	s.names[path] = pick
 	s.taken[pick] = true
 	s.added[path] = pick
@@ -839,7 +826,7 @@ func (c *completer) write(target *ast.File, funcs []string, hubEdits map[*ast.Fi
 		}
 		b.Write(data[last:])
 		out := b.Bytes()
-		out, err := addImports(path, out, adds[path])
+		out, err := importgroups.Add(path, out, adds[path])
 		if err != nil {
 			return err
 		}
@@ -854,73 +841,6 @@ func (c *completer) write(target *ast.File, funcs []string, hubEdits map[*ast.Fi
 		c.cs.mark(written, "conversion functions completed for the migrated hub")
 	}
 	return nil
-}
-
-// addImports adds the imports (path -> local name) to the Go file name
-// holds src of, each in the import group its kind or gci section belongs
-// to (importgroups), and formats the file.
-func addImports(name string, src []byte, add map[string]string) ([]byte, error) {
-	if len(add) == 0 {
-		return src, nil
-	}
-	parsed, err := parser.ParseFile(token.NewFileSet(), name, src, parser.ParseComments)
-	if err != nil {
-		return nil, err
-	}
-	used := map[string]bool{}
-	ast.Inspect(parsed, func(n ast.Node) bool {
-		if sel, ok := n.(*ast.SelectorExpr); ok {
-			if id, ok := sel.X.(*ast.Ident); ok {
-				used[id.Name] = true
-			}
-		}
-		return true
-	})
-	// A configuration that does not read leaves the groups inferred.
-	rules, _ := importgroups.For(filepath.Dir(name))
-	for _, path := range sortedKeys(add) {
-		local := add[path]
-		// A name planned for code that was not written after all (a
-		// method mpaudit could not complete) is not imported: Go rejects
-		// an unused import.
-		if !used[local] {
-			continue
-		}
-		if local == guessName(path) {
-			local = ""
-		}
-		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
-		if err != nil {
-			return nil, err
-		}
-		if importsAs(f, local, path) {
-			continue
-		}
-		if e, ok := rules.Place(fset, f, local, path); ok {
-			at := fset.Position(e.Pos).Offset
-			src = slices.Concat(src[:at:at], []byte(e.Text), src[at:])
-			continue
-		}
-		astutil.AddNamedImport(fset, f, local, path)
-		var b bytes.Buffer
-		if err := format.Node(&b, fset, f); err != nil {
-			return nil, err
-		}
-		src = b.Bytes()
-	}
-	return format.Source(src)
-}
-
-// importsAs reports whether f imports path under the name local ("" for
-// the package's own).
-func importsAs(f *ast.File, local, path string) bool {
-	for _, s := range f.Imports {
-		if p, _ := strconv.Unquote(s.Path.Value); p == path && nameOrEmpty(s) == local {
-			return true
-		}
-	}
-	return false
 }
 
 type textEdit struct {

@@ -21,6 +21,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/internal/importgroups"
 )
 
 // InfraCluster status.failureDomains is a map under the v1beta1 contract and
@@ -60,11 +61,7 @@ func dropUnused(name string, src []byte, paths []string) ([]byte, error) {
 	for _, spec := range f.Imports {
 		path, _ := strconv.Unquote(spec.Path.Value)
 		if slices.Contains(paths, path) && !astutil.UsesImport(f, path) {
-			local := ""
-			if spec.Name != nil {
-				local = spec.Name.Name
-			}
-			unused = append(unused, imp{local, path})
+			unused = append(unused, imp{importgroups.Name(spec), path})
 		}
 	}
 	changed := false
@@ -775,7 +772,7 @@ func (m *fdMigration) apply(st *stage, why string, cs *changeSet) error {
 		if s := m.imports[path]; s != nil {
 			added = s.added
 		}
-		out, err := addImports(path, b.Bytes(), added)
+		out, err := importgroups.Add(path, b.Bytes(), added)
 		if err == nil {
 			out, err = dropUnused(path, out, m.maybeUnused)
 		}

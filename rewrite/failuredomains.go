@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/format"
-	"go/parser"
 	"go/token"
 	"go/types"
 	"io/fs"
@@ -13,10 +12,8 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
-	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/packages"
 
@@ -47,35 +44,6 @@ type fdMigration struct {
 	// maybeUnused are the packages of the map's types, which a file may no
 	// longer use once its uses are rewritten.
 	maybeUnused []string
-}
-
-// dropUnused removes the imports of paths the file no longer uses.
-func dropUnused(name string, src []byte, paths []string) ([]byte, error) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
-	if err != nil {
-		return nil, err
-	}
-	type imp struct{ local, path string }
-	var unused []imp
-	for _, spec := range f.Imports {
-		path, _ := strconv.Unquote(spec.Path.Value)
-		if slices.Contains(paths, path) && !astutil.UsesImport(f, path) {
-			unused = append(unused, imp{importgroups.Name(spec), path})
-		}
-	}
-	changed := false
-	for _, u := range unused {
-		changed = astutil.DeleteNamedImport(fset, f, u.local, u.path) || changed
-	}
-	if !changed {
-		return src, nil
-	}
-	var b bytes.Buffer
-	if err := format.Node(&b, fset, f); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
 }
 
 // fdPoints are the catalog's two shapes of the field.
@@ -774,7 +742,7 @@ func (m *fdMigration) apply(st *stage, why string, cs *changeSet) error {
 		}
 		out, err := importgroups.Add(path, b.Bytes(), added)
 		if err == nil {
-			out, err = dropUnused(path, out, m.maybeUnused)
+			out, err = importgroups.DropUnused(path, out, func(_, p string) bool { return slices.Contains(m.maybeUnused, p) })
 		}
 		if err != nil {
 			return fmt.Errorf("%s: the %s rewrite does not parse: %w", path, why, err)

@@ -3,19 +3,16 @@ package rewrite
 import (
 	"bytes"
 	"fmt"
-	"go/ast"
 	"go/format"
 	"go/parser"
 	"go/token"
 	"os"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
-	"golang.org/x/tools/go/ast/astutil"
-
 	"github.com/mpaudit/mpaudit/analyzers/driver"
+	"github.com/mpaudit/mpaudit/internal/importgroups"
 	"github.com/mpaudit/mpaudit/report"
 )
 
@@ -125,83 +122,12 @@ func keepLineEndings(old, content []byte) []byte {
 // when the original file used its name and the edited one does not, so a
 // wrongly guessed package name never removes anything.
 func dropUnusedImports(name string, original, src []byte) ([]byte, error) {
-	usedBefore, err := selectorNames(name, original)
+	of, err := parser.ParseFile(token.NewFileSet(), name, original, parser.SkipObjectResolution)
 	if err != nil {
 		return src, nil // the original did not parse; leave imports alone
 	}
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
-	if err != nil {
-		return nil, err
-	}
-	usedAfter := selectorNamesOf(f)
-	type drop struct{ name, path string }
-	var drops []drop
-	for _, spec := range f.Imports {
-		path, _ := strconv.Unquote(spec.Path.Value)
-		local := guessName(path)
-		if spec.Name != nil {
-			local = spec.Name.Name
-		}
-		if local == "_" || local == "." {
-			continue
-		}
-		if usedBefore[local] && !usedAfter[local] {
-			drops = append(drops, drop{nameOrEmpty(spec), path})
-		}
-	}
-	if len(drops) == 0 {
-		return src, nil
-	}
-	for _, d := range drops {
-		astutil.DeleteNamedImport(fset, f, d.name, d.path)
-	}
-	var out bytes.Buffer
-	if err := format.Node(&out, fset, f); err != nil {
-		return nil, err
-	}
-	return out.Bytes(), nil
-}
-
-func selectorNames(name string, src []byte) (map[string]bool, error) {
-	f, err := parser.ParseFile(token.NewFileSet(), name, src, parser.SkipObjectResolution)
-	if err != nil {
-		return nil, err
-	}
-	return selectorNamesOf(f), nil
-}
-
-// selectorNamesOf lists identifiers used as x in x.Sel.
-func selectorNamesOf(f *ast.File) map[string]bool {
-	used := map[string]bool{}
-	ast.Inspect(f, func(n ast.Node) bool {
-		if sel, ok := n.(*ast.SelectorExpr); ok {
-			if id, ok := sel.X.(*ast.Ident); ok {
-				used[id.Name] = true
-			}
-		}
-		return true
-	})
-	return used
-}
-
-func nameOrEmpty(spec *ast.ImportSpec) string {
-	if spec.Name == nil {
-		return ""
-	}
-	return spec.Name.Name
-}
-
-// guessName is the package name an unnamed import is referred to by: the
-// last path element without a version suffix or a go- prefix.
-func guessName(path string) string {
-	parts := strings.Split(path, "/")
-	name := parts[len(parts)-1]
-	if len(parts) > 1 && len(name) > 1 && name[0] == 'v' && strings.Trim(name[1:], "0123456789") == "" {
-		name = parts[len(parts)-2]
-	}
-	name = strings.TrimPrefix(name, "go-")
-	return strings.ReplaceAll(strings.ReplaceAll(name, "-", "_"), ".", "_")
+	usedBefore := importgroups.Selectors(of)
+	return importgroups.DropUnused(name, src, func(local, _ string) bool { return usedBefore[local] })
 }
 
 func sameEdit(a, b report.Edit) bool {
@@ -258,30 +184,5 @@ func dropAddedUnused(name string, original, src []byte) ([]byte, error) {
 			had[path] = true
 		}
 	}
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
-	if err != nil {
-		return nil, err
-	}
-	used := selectorNamesOf(f)
-	dropped := false
-	for _, spec := range slices.Clone(f.Imports) {
-		path, _ := strconv.Unquote(spec.Path.Value)
-		local := guessName(path)
-		if spec.Name != nil {
-			local = spec.Name.Name
-		}
-		if had[path] || local == "_" || local == "." || used[local] {
-			continue
-		}
-		dropped = astutil.DeleteNamedImport(fset, f, nameOrEmpty(spec), path) || dropped
-	}
-	if !dropped {
-		return src, nil
-	}
-	var out bytes.Buffer
-	if err := format.Node(&out, fset, f); err != nil {
-		return nil, err
-	}
-	return out.Bytes(), nil
+	return importgroups.DropUnused(name, src, func(_, path string) bool { return !had[path] })
 }

@@ -171,7 +171,7 @@ func (a *attempt) followUps() (done bool, err error) {
 		return false, err
 	}
 	opts.Progress.Step("regenerating deepcopy functions and conversions")
-	if err := regenerate(st, cs.files, cs.mark, res, trace); err != nil {
+	if err := regenerate(st, cs, res, trace); err != nil {
 		return false, err
 	}
 	if err := tidyImports(cs); err != nil {
@@ -186,7 +186,7 @@ func (a *attempt) followUps() (done bool, err error) {
 	}
 	// Before the labels: their gate judges the regenerated schemas.
 	opts.Progress.Step("regenerating the CRD schema parts the type changes touch")
-	if err := regenerateCRDs(st, a.graph, goDirs(cs.files), a.targets, cs.mark, res, trace); err != nil {
+	if err := regenerateCRDs(st, a.graph, goDirs(cs.files), a.targets, cs, res, trace); err != nil {
 		return false, err
 	}
 	hold, err := planFailureDomainShapes(st, a.targets, res)

@@ -19,7 +19,6 @@ import (
 	"strings"
 
 	"golang.org/x/mod/modfile"
-	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/packages"
 
 	"github.com/mpaudit/mpaudit/contract"
@@ -56,7 +55,7 @@ type conversionRun struct {
 // planConversions picks every package whose zz_generated.conversion.go
 // conversion-gen made and whose types or peer types the rewrite changed;
 // nil when there is none.
-func planConversions(st *stage, changed map[string]map[string]bool, cfg *genconfig.Config) (*conversionRun, error) {
+func planConversions(st *stage, changed fileChanges, cfg *genconfig.Config) (*conversionRun, error) {
 	dirs, _ := changedDirs(changed)
 	run := &conversionRun{before: map[string][]byte{}}
 	mods, err := st.buildListModules()
@@ -145,8 +144,9 @@ func (run *conversionRun) render(st *stage) (map[string][]byte, error) {
 }
 
 // finish writes what render produced, then the conversion functions
-// conversion-gen leaves to a person when mpaudit knows their shape.
-func (run *conversionRun) finish(st *stage, files map[string][]byte, mark func(string, string), res *Result) error {
+// conversion-gen leaves to a person when mpaudit knows their shape, and
+// marks the files that changed in cs.
+func (run *conversionRun) finish(st *stage, files map[string][]byte, cs *changeSet, res *Result) error {
 	for _, path := range slices.Sorted(maps.Keys(files)) {
 		if _, err := st.writeFile(path, files[path]); err != nil {
 			return err
@@ -165,10 +165,10 @@ func (run *conversionRun) finish(st *stage, files map[string][]byte, mark func(s
 			return err
 		}
 		if !bytes.Equal(old, now) {
-			mark(path, "regenerated with conversion-gen")
+			cs.mark(path, "regenerated with conversion-gen")
 		}
 	}
-	return completeConversions(st, run.targets, run.before, mark, res)
+	return completeConversions(st, run.targets, run.before, cs, res)
 }
 
 // goEnv is the environment the rewrite runs go commands with.
@@ -309,8 +309,9 @@ var warningLine = regexp.MustCompile(`// WARNING: in\.(\w+) requires manual conv
 
 // completeConversions writes the conversion functions conversion-gen
 // could not and the hub-only data keeping of ConvertTo/ConvertFrom; before
-// holds each generated file as it was before the rewrite.
-func completeConversions(st *stage, targets []conversionPackage, before map[string][]byte, mark func(string, string), res *Result) error {
+// holds each generated file as it was before the rewrite. The files it
+// writes are marked in cs.
+func completeConversions(st *stage, targets []conversionPackage, before map[string][]byte, cs *changeSet, res *Result) error {
 	var patterns []string
 	for _, cp := range targets {
 		patterns = append(patterns, cp.importPath)
@@ -327,7 +328,7 @@ func completeConversions(st *stage, targets []conversionPackage, before map[stri
 		if pkg.Types == nil || pkg.TypesInfo == nil {
 			continue
 		}
-		c := &completer{st: st, pkg: pkg, mark: mark, res: res, skippedBefore: skippedFields(before[filepath.Join(pkg.Dir, convgen.File)])}
+		c := &completer{st: st, pkg: pkg, cs: cs, res: res, skippedBefore: skippedFields(before[filepath.Join(pkg.Dir, convgen.File)])}
 		if err := c.run(); err != nil {
 			return err
 		}
@@ -336,10 +337,10 @@ func completeConversions(st *stage, targets []conversionPackage, before map[stri
 }
 
 type completer struct {
-	st   *stage
-	pkg  *packages.Package
-	mark func(string, string)
-	res  *Result
+	st  *stage
+	pkg *packages.Package
+	cs  *changeSet
+	res *Result
 	// skippedBefore holds "autoConvert_…/field" for the fields the
 	// generated file skipped before the rewrite, which the provider
 	// handled or dropped on purpose.
@@ -738,7 +739,7 @@ func newImportSet(pkg *packages.Package, file *ast.File) *importSet {
 				}
 			}
 			if name == "" {
-				name = guessName(path)
+				name = importgroups.GuessName(path)
 			}
 			if name != "_" && name != "." {
 				s.names[path] = name
@@ -755,25 +756,13 @@ func (s *importSet) name(path string, preferred ...string) string {
 	if n, ok := s.names[path]; ok {
 		return n
 	}
-	cands := append(append([]string(nil), preferred...), guessName(path))
+	cands := append(append([]string(nil), preferred...), importgroups.GuessName(path))
 	for _, p := range s.pkg.Types.Imports() {
 		if p.Path() == path {
 			cands = append([]string{p.Name()}, cands...)
 		}
 	}
-	pick := ""
-	for i := 0; pick == ""; i++ {
-		for _, cand := range cands {
-			n := cand
-			if i > 0 {
-				n = fmt.Sprintf("%s%d", cand, i)
-			}
-			if !s.taken[n] {
-				pick = n
-				break
-			}
-		}
-	}
+	pick := importgroups.FreshName(func(n string) bool { return s.taken[n] }, 1, cands...)
 	s.names[path] = pick
 	s.taken[pick] = true
 	s.added[path] = pick
@@ -837,7 +826,7 @@ func (c *completer) write(target *ast.File, funcs []string, hubEdits map[*ast.Fi
 		}
 		b.Write(data[last:])
 		out := b.Bytes()
-		out, err := addImports(path, out, adds[path])
+		out, err := importgroups.Add(path, out, adds[path])
 		if err != nil {
 			return err
 		}
@@ -849,76 +838,9 @@ func (c *completer) write(target *ast.File, funcs []string, hubEdits map[*ast.Fi
 		if err != nil {
 			return err
 		}
-		c.mark(written, "conversion functions completed for the migrated hub")
+		c.cs.mark(written, "conversion functions completed for the migrated hub")
 	}
 	return nil
-}
-
-// addImports adds the imports (path -> local name) to the Go file name
-// holds src of, each in the import group its kind or gci section belongs
-// to (importgroups), and formats the file.
-func addImports(name string, src []byte, add map[string]string) ([]byte, error) {
-	if len(add) == 0 {
-		return src, nil
-	}
-	parsed, err := parser.ParseFile(token.NewFileSet(), name, src, parser.ParseComments)
-	if err != nil {
-		return nil, err
-	}
-	used := map[string]bool{}
-	ast.Inspect(parsed, func(n ast.Node) bool {
-		if sel, ok := n.(*ast.SelectorExpr); ok {
-			if id, ok := sel.X.(*ast.Ident); ok {
-				used[id.Name] = true
-			}
-		}
-		return true
-	})
-	// A configuration that does not read leaves the groups inferred.
-	rules, _ := importgroups.For(filepath.Dir(name))
-	for _, path := range sortedKeys(add) {
-		local := add[path]
-		// A name planned for code that was not written after all (a
-		// method mpaudit could not complete) is not imported: Go rejects
-		// an unused import.
-		if !used[local] {
-			continue
-		}
-		if local == guessName(path) {
-			local = ""
-		}
-		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
-		if err != nil {
-			return nil, err
-		}
-		if importsAs(f, local, path) {
-			continue
-		}
-		if e, ok := rules.Place(fset, f, local, path); ok {
-			at := fset.Position(e.Pos).Offset
-			src = slices.Concat(src[:at:at], []byte(e.Text), src[at:])
-			continue
-		}
-		astutil.AddNamedImport(fset, f, local, path)
-		var b bytes.Buffer
-		if err := format.Node(&b, fset, f); err != nil {
-			return nil, err
-		}
-		src = b.Bytes()
-	}
-	return format.Source(src)
-}
-
-// importsAs reports whether f imports path under the name local ("" for
-// the package's own).
-func importsAs(f *ast.File, local, path string) bool {
-	for _, s := range f.Imports {
-		if p, _ := strconv.Unquote(s.Path.Value); p == path && nameOrEmpty(s) == local {
-			return true
-		}
-	}
-	return false
 }
 
 type textEdit struct {

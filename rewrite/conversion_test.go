@@ -331,20 +331,6 @@ func TestRewriteBootstrapConversionWithProvidersGenerators(t *testing.T) {
 	goIn(t, dir, "test", "-count=1", "./"+spoke)
 }
 
-// TestAddImportsOnlyUsed: an import planned for code that was not
-// written (a method the completion gave up on) is not added: Go rejects an
-// unused import, and the whole rewrite would be discarded for it.
-func TestAddImportsOnlyUsed(t *testing.T) {
-	src := []byte("package v1\n\nfunc f() string { return fmt.Sprint(1) }\n")
-	out, err := addImports("x.go", src, map[string]string{"fmt": "fmt", "k8s.io/utils/ptr": "ptr"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Contains(out, []byte(`"fmt"`)) || bytes.Contains(out, []byte("k8s.io/utils/ptr")) {
-		t.Errorf("imports:\n%s", out)
-	}
-}
-
 // TestGeneratedConstraint: without a Makefile to say, the build tag is
 // read from the constraint gengo wrote on the existing file.
 func TestGeneratedConstraint(t *testing.T) {

@@ -50,8 +50,8 @@ type crdDone struct {
 // the staged directories dirs imply, and completes the committed CRDs of
 // the unlabelled targets that lack fields of their types. A CRD that does
 // not reproduce, and every CRD when the generator fails on changed
-// packages, is left and named in res.
-func regenerateCRDs(st *stage, graph *packageGraph, dirs []string, targets []kindTarget, mark func(string, string), res *Result, trace *tracer) error {
+// packages, is left and named in res. The CRDs it writes are marked in cs.
+func regenerateCRDs(st *stage, graph *packageGraph, dirs []string, targets []kindTarget, cs *changeSet, res *Result, trace *tracer) error {
 	configs := map[string]*crdconfig.Result{}
 	config := func(cd string) (*crdconfig.Result, error) {
 		cfg, ok := configs[cd]
@@ -201,7 +201,7 @@ func regenerateCRDs(st *stage, graph *packageGraph, dirs []string, targets []kin
 		if len(edited.Lacked) > 0 {
 			note = "CRD schema regenerated where the type changes touch it or it lacked fields of the Go types (" + strings.Join(edited.Lacked, ", ") + ")"
 		}
-		mark(staged, note+", with controller-tools' CRD generator ("+edited.Variant+")")
+		cs.mark(staged, note+", with controller-tools' CRD generator ("+edited.Variant+")")
 		res.crds.done[n.Name] = crdDone{file: rel, variant: edited.Variant, paths: edited.Paths, lacked: len(edited.Lacked) > 0}
 		delete(res.crds.left, n.Name)
 	}
@@ -237,7 +237,7 @@ func importersOf(graph *packageGraph, dirs []string) (map[string]bool, error) {
 
 // goDirs lists the directories of the changed Go files a person writes:
 // generated files (deepcopy, conversions) change no schema.
-func goDirs(changed map[string]map[string]bool) []string {
+func goDirs(changed fileChanges) []string {
 	dirs := map[string]bool{}
 	for path := range changed {
 		if strings.HasSuffix(path, ".go") && !strings.HasPrefix(filepath.Base(path), "zz_generated.") {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -353,12 +354,11 @@ func TestRegenerateCRDsFollowsSharedTypes(t *testing.T) {
 	write(dir, "api/shared/zone.go", fmt.Sprintf(shared, "\n\t// region of the zone.\n\t// +optional\n\tRegion string `json:\"region,omitempty\"`\n"))
 	st := &stage{root: root, dir: dir}
 	res := &Result{}
-	var marked []string
-	mark := func(p, _ string) { marked = append(marked, p) }
-	if err := regenerateCRDs(st, &packageGraph{dir: st.dir}, []string{filepath.Join(dir, "api/shared")}, nil, mark, res, newTracer(nil)); err != nil {
+	cs := newChangeSet(st)
+	if err := regenerateCRDs(st, &packageGraph{dir: st.dir}, []string{filepath.Join(dir, "api/shared")}, nil, cs, res, newTracer(nil)); err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{filepath.Join(dir, basesDir, machinesCRD)}; !slices.Equal(marked, want) {
+	if marked, want := slices.Sorted(maps.Keys(cs.files)), []string{filepath.Join(dir, basesDir, machinesCRD)}; !slices.Equal(marked, want) {
 		t.Errorf("marked %v, want %v", marked, want)
 	}
 	if res.crds == nil {

@@ -180,9 +180,9 @@ func existingHeader(path string) (string, error) {
 // controller-gen made. Another generator's file is left alone
 // (controller-gen would skip the types it already covers) and listed for a
 // person.
-func deepcopyDirs(st *stage, changed map[string]map[string]bool, res *Result) []string {
+func deepcopyDirs(st *stage, cs *changeSet, res *Result) []string {
 	dirs := map[string]bool{}
-	for path := range changed {
+	for path := range cs.files {
 		d := filepath.Dir(path)
 		data, err := os.ReadFile(filepath.Join(d, deepcopyFile))
 		if err != nil {
@@ -234,7 +234,7 @@ func hiddenFrom(dirs, tags []string) bool {
 }
 
 // writeDeepcopy writes the regenerated files that differ from the copy's.
-func writeDeepcopy(st *stage, generated map[string][]byte, mark func(string, string)) error {
+func writeDeepcopy(st *stage, generated map[string][]byte, cs *changeSet) error {
 	for _, path := range slices.Sorted(maps.Keys(generated)) {
 		content := generated[path]
 		old, _ := os.ReadFile(path)
@@ -245,14 +245,14 @@ func writeDeepcopy(st *stage, generated map[string][]byte, mark func(string, str
 		if err != nil {
 			return err
 		}
-		mark(path, "regenerated with controller-tools' deepcopy generator")
+		cs.mark(path, "regenerated with controller-tools' deepcopy generator")
 	}
 	return nil
 }
 
-// regenerate refreshes zz_generated.deepcopy.go in every changed directory
-// and zz_generated.conversion.go in every package conversion-gen made whose
-// types changed. Both generators load the module from source on one core
+// regenerate refreshes zz_generated.deepcopy.go in every directory cs
+// changed and zz_generated.conversion.go in every package conversion-gen
+// made whose types cs changed, and marks what it writes in cs. Both generators load the module from source on one core
 // each, so they run side by side. That is sound because neither writes
 // until both are done and neither reads what the other produces:
 // conversion-gen loads with its build tag, which hides the deepcopy files
@@ -263,13 +263,13 @@ func writeDeepcopy(st *stage, generated map[string][]byte, mark func(string, str
 //
 // Both run with the settings the provider's Makefile gives them
 // (genconfig), as libraries at mpaudit's versions; res.Generators says so.
-func regenerate(st *stage, changed map[string]map[string]bool, mark func(string, string), res *Result, trace *tracer) error {
+func regenerate(st *stage, cs *changeSet, res *Result, trace *tracer) error {
 	cfg, err := genconfig.Find(st.dir)
 	if err != nil {
 		return fmt.Errorf("reading the provider's generator settings: %w", err)
 	}
-	dirs := deepcopyDirs(st, changed, res)
-	conv, err := planConversions(st, changed, cfg)
+	dirs := deepcopyDirs(st, cs, res)
+	conv, err := planConversions(st, cs.files, cfg)
 	if err != nil {
 		return err
 	}
@@ -287,7 +287,7 @@ func regenerate(st *stage, changed map[string]map[string]bool, mark func(string,
 		if deepcopyErr != nil {
 			return deepcopyErr
 		}
-		if err := writeDeepcopy(st, deepcopied, mark); err != nil {
+		if err := writeDeepcopy(st, deepcopied, cs); err != nil {
 			return err
 		}
 		trace.step("deepcopy")
@@ -301,14 +301,14 @@ func regenerate(st *stage, changed map[string]map[string]bool, mark func(string,
 		return deepcopyErr
 	}
 	if tagged {
-		if err := writeDeepcopy(st, deepcopied, mark); err != nil {
+		if err := writeDeepcopy(st, deepcopied, cs); err != nil {
 			return err
 		}
 	}
 	if convErr != nil {
 		return convErr
 	}
-	if err := conv.finish(st, converted, mark, res); err != nil {
+	if err := conv.finish(st, converted, cs, res); err != nil {
 		return err
 	}
 	trace.step("deepcopy and conversions")

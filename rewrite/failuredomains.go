@@ -5,23 +5,20 @@ import (
 	"fmt"
 	"go/ast"
 	"go/format"
-	"go/parser"
 	"go/token"
 	"go/types"
 	"io/fs"
-	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
-	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/packages"
 
 	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/internal/importgroups"
 )
 
 // InfraCluster status.failureDomains is a map under the v1beta1 contract and
@@ -47,39 +44,6 @@ type fdMigration struct {
 	// maybeUnused are the packages of the map's types, which a file may no
 	// longer use once its uses are rewritten.
 	maybeUnused []string
-}
-
-// dropUnused removes the imports of paths the file no longer uses.
-func dropUnused(name string, src []byte, paths []string) ([]byte, error) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
-	if err != nil {
-		return nil, err
-	}
-	type imp struct{ local, path string }
-	var unused []imp
-	for _, spec := range f.Imports {
-		path, _ := strconv.Unquote(spec.Path.Value)
-		if slices.Contains(paths, path) && !astutil.UsesImport(f, path) {
-			local := ""
-			if spec.Name != nil {
-				local = spec.Name.Name
-			}
-			unused = append(unused, imp{local, path})
-		}
-	}
-	changed := false
-	for _, u := range unused {
-		changed = astutil.DeleteNamedImport(fset, f, u.local, u.path) || changed
-	}
-	if !changed {
-		return src, nil
-	}
-	var b bytes.Buffer
-	if err := format.Node(&b, fset, f); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
 }
 
 // fdPoints are the catalog's two shapes of the field.
@@ -752,13 +716,12 @@ func printNode(fset *token.FileSet, n ast.Node) string {
 }
 
 // apply writes the planned edits and imports, formatted, and marks each
-// file; it returns the files it changed.
-func (m *fdMigration) apply(st *stage, why string, mark func(string, string)) (map[string]map[string]bool, error) {
-	changed := map[string]map[string]bool{}
+// file in cs.
+func (m *fdMigration) apply(st *stage, why string, cs *changeSet) error {
 	for _, path := range sortedKeys(m.edits) {
 		data, err := os.ReadFile(path)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		edits := m.edits[path]
 		sort.SliceStable(edits, func(i, j int) bool { return edits[i].offset < edits[j].offset })
@@ -766,7 +729,7 @@ func (m *fdMigration) apply(st *stage, why string, mark func(string, string)) (m
 		last := 0
 		for _, e := range edits {
 			if e.offset < last {
-				return nil, fmt.Errorf("%s: overlapping edits for %s", path, why)
+				return fmt.Errorf("%s: overlapping edits for %s", path, why)
 			}
 			b.Write(data[last:e.offset])
 			b.WriteString(e.text)
@@ -777,25 +740,24 @@ func (m *fdMigration) apply(st *stage, why string, mark func(string, string)) (m
 		if s := m.imports[path]; s != nil {
 			added = s.added
 		}
-		out, err := addImports(path, b.Bytes(), added)
+		out, err := importgroups.Add(path, b.Bytes(), added)
 		if err == nil {
-			out, err = dropUnused(path, out, m.maybeUnused)
+			out, err = importgroups.DropUnused(path, out, func(_, p string) bool { return slices.Contains(m.maybeUnused, p) })
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%s: the %s rewrite does not parse: %w", path, why, err)
+			return fmt.Errorf("%s: the %s rewrite does not parse: %w", path, why, err)
 		}
 		formatted, err := format.Source(out)
 		if err != nil {
-			return nil, fmt.Errorf("%s: the %s rewrite does not format: %w", path, why, err)
+			return fmt.Errorf("%s: the %s rewrite does not format: %w", path, why, err)
 		}
 		written, err := st.writeFile(path, formatted)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		mark(written, why)
-		changed[written] = map[string]bool{why: true}
+		cs.mark(written, why)
 	}
-	return changed, nil
+	return nil
 }
 
 // planFailureDomainShapes plans the migrations before the labels are
@@ -829,28 +791,29 @@ func sortedLabelKeys[V any](m map[labelKey]V) []labelKey {
 // the conversions of their spokes. It reports whether it changed anything.
 func migrateFailureDomainShapes(st *stage, res *Result, lp *labelPass, cs *changeSet, trace *tracer) (bool, error) {
 	_, v2, _ := fdPoints()
-	all := map[string]map[string]bool{}
+	shapes := cs.phase()
 	for _, key := range sortedLabelKeys(res.fdPlanned) {
 		if _, flipped := lp.flipped[key]; !flipped || lp.both[key] {
 			continue // held for another reason: the map stays with the label
 		}
 		why := fmt.Sprintf("%s as the v1beta2 list with the %s label (%s)", v2.Path, contract.LabelKey(contract.V1Beta2), contract.RuleKindShapeForLabel)
-		files, err := res.fdPlanned[key].apply(st, why, cs.mark)
-		if err != nil {
+		if err := res.fdPlanned[key].apply(st, why, shapes); err != nil {
 			return false, err
 		}
-		maps.Copy(all, files)
 		res.fdMigrated = append(res.fdMigrated, key)
 	}
-	if len(all) == 0 {
+	if shapes.empty() {
 		return false, nil
 	}
 	trace.step(v2.Path + " list shape")
 	if err := requireUtils(st, cs, res); err != nil {
 		return false, err
 	}
-	if err := regenerate(st, all, cs.mark, res, trace); err != nil {
+	// The schemas follow from the shape changes, not from the conversions
+	// regenerated for them.
+	dirs := goDirs(shapes.files)
+	if err := regenerate(st, shapes, res, trace); err != nil {
 		return false, err
 	}
-	return true, regenerateCRDs(st, &packageGraph{dir: st.dir}, goDirs(all), nil, cs.mark, res, trace)
+	return true, regenerateCRDs(st, &packageGraph{dir: st.dir}, dirs, nil, shapes, res, trace)
 }

@@ -311,7 +311,7 @@ func affectedPackages(st *stage, cs *changeSet) []string {
 }
 
 // affectedIn is affectedPackages over the listing graph.
-func affectedIn(graph *packageGraph, changed map[string]map[string]bool) []string {
+func affectedIn(graph *packageGraph, changed fileChanges) []string {
 	dirs, goMod := changedDirs(changed)
 	if goMod {
 		return nil

@@ -130,7 +130,7 @@ func (v *pendingVet) result(cs *changeSet) (vetted bool, err error) {
 
 // goState reads the changed files go vet depends on (those changedDirs
 // counts).
-func goState(changed map[string]map[string]bool) (map[string][]byte, error) {
+func goState(changed fileChanges) (map[string][]byte, error) {
 	state := map[string][]byte{}
 	for path := range changed {
 		if base := filepath.Base(path); strings.HasSuffix(path, ".go") || base == "go.mod" || base == "go.sum" {
@@ -178,7 +178,7 @@ func importersIn(pkgs []listedPackage, changedDirs map[string]bool) map[string]b
 	return out
 }
 
-func changedDirs(changed map[string]map[string]bool) (dirs map[string]bool, goMod bool) {
+func changedDirs(changed fileChanges) (dirs map[string]bool, goMod bool) {
 	dirs = map[string]bool{}
 	for path := range changed {
 		switch {

@@ -226,7 +226,7 @@ func (r Rules) section(name, path string) int {
 				sc = 100 + len(r.Module)
 			}
 		case "standard":
-			if isStd(path) {
+			if IsStd(path) {
 				sc = 50
 			}
 		case "default":
@@ -246,7 +246,7 @@ func hasPathPrefix(path, prefix string) bool { return prefix != "" && strings.Ha
 // the module's own.
 func (r Rules) kind(path string) int {
 	switch {
-	case isStd(path):
+	case IsStd(path):
 		return 0
 	case r.Module != "" && (path == r.Module || strings.HasPrefix(path, r.Module+"/")):
 		return 2
@@ -410,11 +410,4 @@ func commonPrefix(a, b string) int {
 		n++
 	}
 	return n
-}
-
-// isStd reports whether path looks like a standard library path: no dot in
-// its first element.
-func isStd(path string) bool {
-	first, _, _ := strings.Cut(path, "/")
-	return !strings.Contains(first, ".")
 }

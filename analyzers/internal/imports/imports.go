@@ -196,16 +196,13 @@ func (f *File) FreshName(pos token.Pos, preferred string, avoid map[string]bool)
 	}
 }
 
-// freshImportName is preferred, or preferred with a number, unused as a
-// name anywhere in the file and in the package and universe scopes.
+// freshImportName is preferred, or preferred with a number from 0 (as
+// x/tools numbers), unused as a name anywhere in the file and in the
+// package and universe scopes.
 func (f *File) freshImportName(preferred string) string {
-	name := preferred
-	for i := 0; ; i++ {
-		if !f.names()[name] && f.pkg.Scope().Lookup(name) == nil && types.Universe.Lookup(name) == nil {
-			return name
-		}
-		name = preferred + strconv.Itoa(i)
-	}
+	return importgroups.FreshName(func(name string) bool {
+		return f.names()[name] || f.pkg.Scope().Lookup(name) != nil || types.Universe.Lookup(name) != nil
+	}, 0, preferred)
 }
 
 // preferredName is the package's own name when the package is loaded,
@@ -261,10 +258,10 @@ func (f *File) addImportEdits(name, path string) []analysis.TextEdit {
 		if !ok || gd.Tok != token.IMPORT || !gd.Rparen.IsValid() {
 			continue
 		}
-		if isStd(path) && len(gd.Specs) > 0 {
+		if importgroups.IsStd(path) && len(gd.Specs) > 0 {
 			first := gd.Specs[0].(*ast.ImportSpec)
 			text := spec + "\n\t"
-			if p, _ := strconv.Unquote(first.Path.Value); !isStd(p) {
+			if p, _ := strconv.Unquote(first.Path.Value); !importgroups.IsStd(p) {
 				text = spec + "\n\n\t"
 			}
 			at := first.Pos()
@@ -286,11 +283,4 @@ func (f *File) addImportEdits(name, path string) []analysis.TextEdit {
 		at = fd.Doc.Pos()
 	}
 	return []analysis.TextEdit{{Pos: at, End: at, NewText: []byte("import " + spec + "\n\n")}}
-}
-
-// isStd reports whether path looks like a standard library path: no dot in
-// its first element.
-func isStd(path string) bool {
-	first, _, _ := strings.Cut(path, "/")
-	return !strings.Contains(first, ".")
 }

@@ -68,7 +68,8 @@ type Result struct {
 	Before, After *report.Report
 	// Skipped fixes conflicted with others and were not applied.
 	Skipped []string
-	// Manual lists what the rewrite leaves to a person.
+	// Manual lists what the rewrite leaves to a person without trying
+	// it; what it tried and withheld is in Withheld alone.
 	Manual  []string
 	Written bool
 	// Notes say what the write found on the way (a stale lock taken over).
@@ -196,9 +197,6 @@ func runOnce(opts Options, units []WithheldUnit, orig originalTests) (res *Resul
 	a := &attempt{opts: opts, st: st, cs: newChangeSet(st), trace: trace, units: units, orig: orig,
 		res: &Result{Root: root, Withheld: units}, withheld: map[analyzers.FieldKey]*withheldFix{}}
 	res = a.res
-	for _, u := range units {
-		res.Manual = append(res.Manual, u.manual())
-	}
 	trace.step("staged a copy")
 	if err := a.prepare(dir); err != nil {
 		return nil, err

@@ -317,7 +317,7 @@ func completeConversions(st *stage, targets []conversionPackage, before map[stri
 	}
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo,
-		Dir:  st.dir, Env: append(os.Environ(), goEnv...),
+		Dir:  st.dir, Env: append(os.Environ(), goEnv...), Context: st.context(),
 	}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {

@@ -110,6 +110,9 @@ func regenerateCRDs(st *stage, graph *packageGraph, dirs []string, targets []kin
 	}()
 	next, err := crdgen.Generate(st.dir, api)
 	<-done
+	if err := st.interrupted(); err != nil {
+		return err
+	}
 	if !changedAPI {
 		orig = next
 	}

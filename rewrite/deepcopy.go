@@ -284,6 +284,9 @@ func regenerate(st *stage, changed map[string]map[string]bool, mark func(string,
 	}()
 	if conv == nil || !tagged {
 		<-deepcopyDone
+		if err := st.interrupted(); err != nil {
+			return err
+		}
 		if deepcopyErr != nil {
 			return deepcopyErr
 		}
@@ -297,6 +300,9 @@ func regenerate(st *stage, changed map[string]map[string]bool, mark func(string,
 	}
 	converted, convErr := conv.render(st)
 	<-deepcopyDone
+	if err := st.interrupted(); err != nil {
+		return err // the generators' errors may be its
+	}
 	if deepcopyErr != nil {
 		return deepcopyErr
 	}

@@ -117,8 +117,11 @@ func Run(opts Options) (*Result, error) {
 	var first error // the first verification failure, which says most
 	for {
 		res, err := runOnce(opts, units, orig)
-		interrupted := opts.Context != nil && opts.Context.Err() != nil
-		if err != nil && res != nil && len(res.blamed) > 0 && !interrupted {
+		if opts.Context != nil && opts.Context.Err() != nil && (res == nil || !res.Written) {
+			// What failed after the interrupt failed because of it.
+			return res, ErrInterrupted
+		}
+		if err != nil && res != nil && len(res.blamed) > 0 {
 			if first == nil {
 				first = err
 			}
@@ -188,6 +191,7 @@ func runOnce(opts Options, units []WithheldUnit, orig originalTests) (res *Resul
 	if err != nil {
 		return nil, err
 	}
+	st.ctx = opts.Context
 	defer st.remove()
 	defer func() { err = st.relative(err) }()
 	staged, err := fingerprintFrom(st.stagedTop(), st.dir)
@@ -210,7 +214,13 @@ func runOnce(opts Options, units []WithheldUnit, orig originalTests) (res *Resul
 	if err != nil || done {
 		return res, err
 	}
+	if err := st.interrupted(); err != nil {
+		return res, err
+	}
 	if err := a.verifyAll(); err != nil {
+		return res, err
+	}
+	if err := st.interrupted(); err != nil {
 		return res, err
 	}
 	if err := a.finish(); err != nil {
@@ -256,20 +266,20 @@ func describeProblems(ps []report.Problem, st *stage) string {
 // vetting only the affected ones keeps the rewrite near the cost of one go
 // vet. vet compiles what it checks (tests too), so build afterwards mostly
 // links.
-func vet(dir string, patterns []string) error {
+func vet(ctx context.Context, dir string, patterns []string) error {
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
 	}
 	args := append([]string{"vet"}, patterns...)
-	if out, err := goCmd(dir, args...); err != nil {
+	if out, err := goCmd(ctx, dir, args...); err != nil {
 		return fmt.Errorf("go %s: %v\n%s", strings.Join(shorten(args), " "), err, out)
 	}
 	return nil
 }
 
 // build compiles and links the whole staged module.
-func build(dir string) error {
-	if out, err := goCmd(dir, "build", "./..."); err != nil {
+func build(ctx context.Context, dir string) error {
+	if out, err := goCmd(ctx, dir, "build", "./..."); err != nil {
 		return fmt.Errorf("go build ./...: %v\n%s", err, out)
 	}
 	return nil
@@ -287,7 +297,7 @@ func shorten(args []string) []string {
 // tests. It returns nil (meaning "everything") when go.mod changed or the
 // package graph cannot be listed.
 func affectedPackages(st *stage, cs *changeSet) []string {
-	return affectedIn(&packageGraph{dir: st.dir}, cs.files)
+	return affectedIn(&packageGraph{ctx: st.context(), dir: st.dir}, cs.files)
 }
 
 // affectedIn is affectedPackages over the listing graph.
@@ -310,7 +320,9 @@ func affectedIn(graph *packageGraph, changed map[string]map[string]bool) []strin
 	return list
 }
 
-func goCmd(dir string, args ...string) (string, error) { return goCommand(dir, nil, args...) }
+func goCmd(ctx context.Context, dir string, args ...string) (string, error) {
+	return goCommand(ctx, dir, nil, args...)
+}
 
 // collect turns the staged files into changes against the real tree. go.mod
 // is recomputed from the real file, since the staged one has absolute replaces.

@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"io/fs"
@@ -32,6 +33,25 @@ type stage struct {
 	// module that the real tree links to there. The copy builds with the
 	// same content, but the rewrite never edits it.
 	outside map[string]string
+	// ctx ends the run (Options.Context); nil is never.
+	ctx context.Context
+}
+
+// context is what ends the run's commands and loads.
+func (s *stage) context() context.Context {
+	if s.ctx == nil {
+		return context.Background()
+	}
+	return s.ctx
+}
+
+// interrupted is ErrInterrupted once the run's context has ended, for the
+// steps between commands to stop at.
+func (s *stage) interrupted() error {
+	if s.context().Err() != nil {
+		return ErrInterrupted
+	}
+	return nil
 }
 
 // newStage copies the provider's modules (minus .git, other modules and

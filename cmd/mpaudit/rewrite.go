@@ -124,6 +124,11 @@ interrupted run (nothing written).`,
 			// copy is removed.
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
+			restore, err := privateGoTmp()
+			if err != nil {
+				return &exitError{code: report.ExitError, err: err}
+			}
+			defer restore()
 			line := progress.ForTerminal(cmd.ErrOrStderr())
 			res, err := rewrite.Run(rewrite.Options{Context: ctx, Dir: dir, Patterns: args, CAPIVersion: version, Write: write, Progress: line,
 				KindOverrides: kinds, Config: cfg, TestTimeout: timeout})
@@ -190,6 +195,29 @@ interrupted run (nothing written).`,
 	cmd.Flags().DurationVar(&timeout, "timeout", 10*time.Minute, "time each run of the provider's tests that verify the rewrite may take (0: run no tests)")
 	cmd.Flags().StringVar(&prBody, "pr-body", "", "write a Markdown pull-request description to this file (- for stdout, instead of the diff)")
 	return cmd
+}
+
+// privateGoTmp points GOTMPDIR at a directory of its own until restore,
+// which removes it: a go command the rewrite interrupts while it compiles
+// leaves its work directory there.
+func privateGoTmp() (restore func(), err error) {
+	old, had := os.LookupEnv("GOTMPDIR")
+	dir, err := os.MkdirTemp(old, "mpaudit-gotmp-")
+	if err != nil {
+		return nil, err
+	}
+	if err := os.Setenv("GOTMPDIR", dir); err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	return func() {
+		if had {
+			os.Setenv("GOTMPDIR", old)
+		} else {
+			os.Unsetenv("GOTMPDIR")
+		}
+		os.RemoveAll(dir)
+	}, nil
 }
 
 // writeWhole replaces path with data in one rename, so an interrupted or

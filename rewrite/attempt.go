@@ -38,6 +38,9 @@ type attempt struct {
 	graph *packageGraph
 	early *pendingVet
 	after *report.Report
+	// outside audits the other API versions of the storage types that
+	// the patterns leave out (outsideSpokes).
+	outside *report.Report
 }
 
 // prepare plans the build configurations and the use sites, and the
@@ -91,7 +94,12 @@ func (a *attempt) fixRounds() error {
 		}
 		if round == 0 {
 			passes++
-			spokes := withholdSpokeShapes(a.withheld, rep)
+			if passes == 1 {
+				if a.outside, err = a.outsideSpokes(rep); err != nil {
+					return err
+				}
+			}
+			spokes := withholdSpokeShapes(a.withheld, rep, a.outside)
 			if (withhold(a.withheld, append(fx.Blocked, blocked...), st) || spokes) && passes < maxWithholdPasses {
 				a.dopts.Withhold = unitSettings(a.withheld, a.units)
 				trace.step(fmt.Sprintf("%d type fix(es) withheld", len(a.withheld)))

@@ -133,7 +133,7 @@ func (run *conversionRun) buildTags() []string {
 
 // render runs conversion-gen on the staged copy without writing to it.
 func (run *conversionRun) render(st *stage) (map[string][]byte, error) {
-	files, _, err := convgen.Render(st.dir, goEnv, run.pkgs, run.peers)
+	files, _, err := convgen.RenderContext(st.context(), st.dir, goEnv, run.pkgs, run.peers)
 	if err != nil {
 		var paths []string
 		for _, p := range run.pkgs {

@@ -54,6 +54,32 @@ func (s *stage) interrupted() error {
 	return nil
 }
 
+// wait waits until each channel is closed, or is ErrInterrupted as soon as
+// the run's context ends: a generator run in process cannot stop midway
+// (controller-tools type-checks on its own), and what it computes in
+// memory is dropped then (mpaudit rewrite gives it a private TMPDIR).
+func (s *stage) wait(done ...<-chan struct{}) error {
+	for _, d := range done {
+		select {
+		case <-d:
+		case <-s.context().Done():
+			return ErrInterrupted
+		}
+	}
+	return s.interrupted()
+}
+
+// async runs f in a goroutine of its own and closes the channel it
+// returns when f returns.
+func async(f func()) <-chan struct{} {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f()
+	}()
+	return done
+}
+
 // newStage copies the provider's modules (minus .git, other modules and
 // build output) and makes their go.mod's relative replace directives
 // absolute, except those between staged modules, so the copy resolves the

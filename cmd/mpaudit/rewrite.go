@@ -124,7 +124,7 @@ interrupted run (nothing written).`,
 			// copy is removed.
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			restore, err := privateGoTmp()
+			restore, err := privateTmp()
 			if err != nil {
 				return &exitError{code: report.ExitError, err: err}
 			}
@@ -197,24 +197,36 @@ interrupted run (nothing written).`,
 	return cmd
 }
 
-// privateGoTmp points GOTMPDIR at a directory of its own until restore,
-// which removes it: a go command the rewrite interrupts while it compiles
-// leaves its work directory there.
-func privateGoTmp() (restore func(), err error) {
-	old, had := os.LookupEnv("GOTMPDIR")
-	dir, err := os.MkdirTemp(old, "mpaudit-gotmp-")
+// privateTmp points TMPDIR and GOTMPDIR at a directory of its own until
+// restore, which removes it: what an interrupted run leaves there (the
+// work directory of a go command stopped while it compiles, the temporary
+// files of a generator whose result is dropped) goes with it.
+func privateTmp() (restore func(), err error) {
+	dir, err := os.MkdirTemp("", "mpaudit-tmp-")
 	if err != nil {
 		return nil, err
 	}
-	if err := os.Setenv("GOTMPDIR", dir); err != nil {
-		os.RemoveAll(dir)
-		return nil, err
+	var undo []func()
+	for _, v := range []string{"TMPDIR", "GOTMPDIR"} {
+		old, had := os.LookupEnv(v)
+		undo = append(undo, func() {
+			if had {
+				os.Setenv(v, old)
+			} else {
+				os.Unsetenv(v)
+			}
+		})
+		if err := os.Setenv(v, dir); err != nil {
+			for _, u := range undo {
+				u()
+			}
+			os.RemoveAll(dir)
+			return nil, err
+		}
 	}
 	return func() {
-		if had {
-			os.Setenv("GOTMPDIR", old)
-		} else {
-			os.Unsetenv("GOTMPDIR")
+		for _, u := range undo {
+			u()
 		}
 		os.RemoveAll(dir)
 	}, nil

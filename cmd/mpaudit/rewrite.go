@@ -124,7 +124,7 @@ interrupted run (nothing written).`,
 			// copy is removed.
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			restore, err := privateTmp()
+			restore, err := rewrite.PrivateTemp()
 			if err != nil {
 				return &exitError{code: report.ExitError, err: err}
 			}
@@ -195,41 +195,6 @@ interrupted run (nothing written).`,
 	cmd.Flags().DurationVar(&timeout, "timeout", 10*time.Minute, "time each run of the provider's tests that verify the rewrite may take (0: run no tests)")
 	cmd.Flags().StringVar(&prBody, "pr-body", "", "write a Markdown pull-request description to this file (- for stdout, instead of the diff)")
 	return cmd
-}
-
-// privateTmp points TMPDIR and GOTMPDIR at a directory of its own until
-// restore, which removes it: what an interrupted run leaves there (the
-// work directory of a go command stopped while it compiles, the temporary
-// files of a generator whose result is dropped) goes with it.
-func privateTmp() (restore func(), err error) {
-	dir, err := os.MkdirTemp("", "mpaudit-tmp-")
-	if err != nil {
-		return nil, err
-	}
-	var undo []func()
-	for _, v := range []string{"TMPDIR", "GOTMPDIR"} {
-		old, had := os.LookupEnv(v)
-		undo = append(undo, func() {
-			if had {
-				os.Setenv(v, old)
-			} else {
-				os.Unsetenv(v)
-			}
-		})
-		if err := os.Setenv(v, dir); err != nil {
-			for _, u := range undo {
-				u()
-			}
-			os.RemoveAll(dir)
-			return nil, err
-		}
-	}
-	return func() {
-		for _, u := range undo {
-			u()
-		}
-		os.RemoveAll(dir)
-	}, nil
 }
 
 // writeWhole replaces path with data in one rename, so an interrupted or

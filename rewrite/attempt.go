@@ -44,6 +44,9 @@ type attempt struct {
 	graph *packageGraph
 	early *pendingVet
 	after *report.Report
+	// outside audits the other API versions of the storage types that
+	// the patterns leave out (outsideSpokes).
+	outside *report.Report
 }
 
 // prepare plans the build configurations and the use sites, and the
@@ -51,7 +54,7 @@ type attempt struct {
 func (a *attempt) prepare(dir string) error {
 	st, opts := a.st, a.opts
 	a.module = modulePathOf(st.dir)
-	plan, err := planBuilds(st.dir)
+	plan, err := planBuilds(st.context(), st.dir)
 	if err != nil {
 		return err
 	}
@@ -62,7 +65,7 @@ func (a *attempt) prepare(dir string) error {
 		return err
 	}
 	plan.uses = uses
-	a.dopts = driver.Options{Dir: st.path(dir), Patterns: opts.Patterns, CAPIVersion: opts.CAPIVersion, Tests: true, Progress: opts.Progress, Load: loadFromSource,
+	a.dopts = driver.Options{Context: st.ctx, Dir: st.path(dir), Patterns: opts.Patterns, CAPIVersion: opts.CAPIVersion, Tests: true, Progress: opts.Progress, Load: loadFromSource,
 		KindOverrides: opts.KindOverrides, Config: opts.Config, UseSites: uses.paths(), Withhold: unitSettings(nil, a.units, a.kept), Relabel: true}
 	return nil
 }
@@ -100,7 +103,12 @@ func (a *attempt) fixRounds() error {
 		}
 		if round == 0 {
 			passes++
-			spokes := withholdSpokeShapes(a.withheld, rep)
+			if passes == 1 {
+				if a.outside, err = a.outsideSpokes(rep); err != nil {
+					return err
+				}
+			}
+			spokes := withholdSpokeShapes(a.withheld, rep, a.outside)
 			if (withhold(a.withheld, append(fx.Blocked, blocked...), st) || spokes) && passes < maxWithholdPasses {
 				a.dopts.Withhold = unitSettings(a.withheld, a.units, a.kept)
 				trace.step(fmt.Sprintf("%d type fix(es) withheld", len(a.withheld)))
@@ -180,7 +188,7 @@ func (a *attempt) followUps() (done bool, err error) {
 	// The Go files are final until the verification (the CRD schemas and
 	// labels are YAML): one listing of the module serves the CRD
 	// regeneration and the verifying go vet, which runs beside them.
-	a.graph = &packageGraph{dir: st.dir}
+	a.graph = &packageGraph{ctx: st.context(), dir: st.dir}
 	if len(plan.unverifiable) == 0 {
 		a.early = startVet(st, cs, a.graph)
 	}
@@ -261,7 +269,7 @@ func (a *attempt) verify(early *pendingVet) (after *report.Report, resultErr, ru
 		trace.step(fmt.Sprintf("go vet (%d packages), %.2fs beside the CRDs", max(len(early.patterns), 1), early.took.Seconds()))
 	} else {
 		patterns = affectedPackages(st, cs)
-		if vetErr = vet(st.dir, patterns); vetErr == nil {
+		if vetErr = vet(st.context(), st.dir, patterns); vetErr == nil {
 			trace.step(fmt.Sprintf("go vet (%d packages)", max(len(patterns), 1)))
 		}
 	}
@@ -270,7 +278,7 @@ func (a *attempt) verify(early *pendingVet) (after *report.Report, resultErr, ru
 			patterns = early.patterns
 		}
 		// What go vet reports on the original tree too is not the rewrite's.
-		before := vet(st.root, patterns)
+		before := vet(st.context(), st.root, patterns)
 		res.blamed = blame(a.graph, cs, "go vet", vetErr.Error(), fmt.Sprint(before))
 		if len(res.blamed) == 0 && before != nil && onlyPreexisting(vetErr.Error(), before.Error()) {
 			return nil, fmt.Errorf("go vet fails on the rewritten module as on the original tree, so the rewrite cannot verify its changes and nothing was written; make go vet pass first:\n%v", vetErr), nil
@@ -281,7 +289,7 @@ func (a *attempt) verify(early *pendingVet) (after *report.Report, resultErr, ru
 	// different resources; run them side by side.
 	opts.Progress.Step("verifying: go build ./... and the audit of the result")
 	built := make(chan error, 1)
-	go func() { built <- build(st.dir) }()
+	go func() { built <- build(st.context(), st.dir) }()
 	after, err := driver.Run(a.dopts)
 	if err == nil {
 		opts.Config.Apply(after)

@@ -232,11 +232,11 @@ func TestPlanBuilds(t *testing.T) {
 		"nested/n.go":     "//go:build nothing\n\npackage n\n",
 		"a/late.go":       "package a\n\n//go:build nothing\n",
 	})
-	plan, err := planBuilds(dir)
+	plan, err := planBuilds(t.Context(), dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, _ := planBuilds(dir)
+	again, _ := planBuilds(t.Context(), dir)
 	var got, gotAgain []string
 	for _, e := range plan.extras {
 		got = append(got, e.cfg.String())
@@ -282,7 +282,7 @@ func TestPlanBuilds(t *testing.T) {
 
 	plain := t.TempDir()
 	writeFiles(t, plain, map[string]string{"go.mod": "module example.com/p\n\ngo 1.22\n", "p.go": "package p\n", "p_test.go": "package p\n"})
-	plan, err = planBuilds(plain)
+	plan, err = planBuilds(t.Context(), plain)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package rewrite
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	gobuild "go/build"
@@ -58,6 +59,7 @@ func (c buildConfig) env() []string {
 
 // toolchain is what the go command in PATH builds for by default.
 type toolchain struct {
+	ctx          context.Context
 	goos, goarch string
 	cgo          bool
 	releaseTags  []string
@@ -69,8 +71,8 @@ type toolchain struct {
 
 var goMinor = regexp.MustCompile(`go1\.(\d+)`)
 
-func hostToolchain(dir string) (*toolchain, error) {
-	out, err := goCmd(dir, "env", "-json", "GOOS", "GOARCH", "CGO_ENABLED", "GOVERSION")
+func hostToolchain(ctx context.Context, dir string) (*toolchain, error) {
+	out, err := goCmd(ctx, dir, "env", "-json", "GOOS", "GOARCH", "CGO_ENABLED", "GOVERSION")
 	if err != nil {
 		return nil, fmt.Errorf("go env: %v\n%s", err, out)
 	}
@@ -78,7 +80,7 @@ func hostToolchain(dir string) (*toolchain, error) {
 	if err := json.Unmarshal([]byte(out), &env); err != nil {
 		return nil, fmt.Errorf("go env: %v", err)
 	}
-	tc := &toolchain{goos: env.GOOS, goarch: env.GOARCH, cgo: env.CGO_ENABLED == "1"}
+	tc := &toolchain{ctx: ctx, goos: env.GOOS, goarch: env.GOARCH, cgo: env.CGO_ENABLED == "1"}
 	if m := goMinor.FindStringSubmatch(env.GOVERSION); m != nil {
 		minor, _ := strconv.Atoi(m[1])
 		for i := 1; i <= minor; i++ {
@@ -94,7 +96,7 @@ func (tc *toolchain) loadPlatforms(dir string) error {
 	if tc.platforms != nil {
 		return nil
 	}
-	out, err := goCmd(dir, "tool", "dist", "list")
+	out, err := goCmd(tc.ctx, dir, "tool", "dist", "list")
 	if err != nil {
 		return fmt.Errorf("go tool dist list: %v\n%s", err, out)
 	}
@@ -295,8 +297,8 @@ type extraBuild struct {
 // maxCustomTags bounds the tag combinations tried for one file.
 const maxCustomTags = 8
 
-func planBuilds(root string) (*buildPlan, error) {
-	tc, err := hostToolchain(root)
+func planBuilds(ctx context.Context, root string) (*buildPlan, error) {
+	tc, err := hostToolchain(ctx, root)
 	if err != nil {
 		return nil, err
 	}

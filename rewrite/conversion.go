@@ -132,7 +132,7 @@ func (run *conversionRun) buildTags() []string {
 
 // render runs conversion-gen on the staged copy without writing to it.
 func (run *conversionRun) render(st *stage) (map[string][]byte, error) {
-	files, _, err := convgen.Render(st.dir, goEnv, run.pkgs, run.peers)
+	files, _, err := convgen.RenderContext(st.context(), st.dir, goEnv, run.pkgs, run.peers)
 	if err != nil {
 		var paths []string
 		for _, p := range run.pkgs {
@@ -318,7 +318,7 @@ func completeConversions(st *stage, targets []conversionPackage, before map[stri
 	}
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo,
-		Dir:  st.dir, Env: append(os.Environ(), goEnv...),
+		Dir:  st.dir, Env: append(os.Environ(), goEnv...), Context: st.context(),
 	}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {

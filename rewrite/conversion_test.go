@@ -91,7 +91,7 @@ func TestRewriteNamesConversionItCannotWrite(t *testing.T) {
 		t.Fatal(err)
 	}
 	// As the provider's make generate would, before the rewrite.
-	generated, err := regenerateDeepcopy(dir, &genconfig.Config{}, []string{filepath.Join(dir, spokeDir)})
+	generated, err := regenerateDeepcopy(t.Context(), dir, &genconfig.Config{}, []string{filepath.Join(dir, spokeDir)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -105,11 +105,14 @@ func regenerateCRDs(st *stage, graph *packageGraph, dirs []string, targets []kin
 	go func() {
 		defer close(done)
 		if changedAPI {
-			orig, origErr = crdgen.Generate(st.root, realDirs)
+			orig, origErr = crdgen.GenerateContext(st.context(), st.root, realDirs)
 		}
 	}()
-	next, err := crdgen.Generate(st.dir, api)
-	<-done
+	var next crdgen.Set
+	generated := async(func() { next, err = crdgen.GenerateContext(st.context(), st.dir, api) })
+	if werr := st.wait(generated, done); werr != nil {
+		return werr
+	}
 	if !changedAPI {
 		orig = next
 	}

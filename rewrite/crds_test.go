@@ -80,7 +80,7 @@ func updateCRDFixtures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	generated, err = regenerateDeepcopy(fixture, &genconfig.Config{}, []string{filepath.Join(fixture, "api", "v1beta1")})
+	generated, err = regenerateDeepcopy(t.Context(), fixture, &genconfig.Config{}, []string{filepath.Join(fixture, "api", "v1beta1")})
 	if err != nil {
 		t.Fatal(err)
 	}

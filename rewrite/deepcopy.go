@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"go/build/constraint"
 	"io"
@@ -50,7 +51,7 @@ func (m *memOutput) Open(pkg *loader.Package, item string) (io.WriteCloser, erro
 // on the staged package directories and returns the new
 // zz_generated.deepcopy.go contents keyed by staged path. The license header
 // of each existing file is kept.
-func regenerateDeepcopy(root string, cfg *genconfig.Config, stagedDirs []string) (map[string][]byte, error) {
+func regenerateDeepcopy(ctx context.Context, root string, cfg *genconfig.Config, stagedDirs []string) (map[string][]byte, error) {
 	if len(stagedDirs) == 0 {
 		return map[string][]byte{}, nil
 	}
@@ -93,7 +94,7 @@ func regenerateDeepcopy(root string, cfg *genconfig.Config, stagedDirs []string)
 		gen.headers[resolvedDir(dir)] = files[header]
 	}
 	var g genall.Generator = gen
-	rt, err := genall.Generators{&g}.ForRootsWithConfig(&packages.Config{Dir: stagedDirs[0]}, genroots.Of(stagedDirs[0], stagedDirs)...)
+	rt, err := genall.Generators{&g}.ForRootsWithConfig(&packages.Config{Context: ctx, Dir: stagedDirs[0]}, genroots.Of(stagedDirs[0], stagedDirs)...)
 	if err != nil {
 		return nil, fmt.Errorf("deepcopy for %s: %w", strings.Join(stagedDirs, ", "), err)
 	}
@@ -280,10 +281,12 @@ func regenerate(st *stage, cs *changeSet, res *Result, trace *tracer) error {
 	deepcopyDone := make(chan struct{})
 	go func() {
 		defer close(deepcopyDone)
-		deepcopied, deepcopyErr = regenerateDeepcopy(st.dir, cfg, dirs)
+		deepcopied, deepcopyErr = regenerateDeepcopy(st.context(), st.dir, cfg, dirs)
 	}()
 	if conv == nil || !tagged {
-		<-deepcopyDone
+		if err := st.wait(deepcopyDone); err != nil {
+			return err
+		}
 		if deepcopyErr != nil {
 			return deepcopyErr
 		}
@@ -295,8 +298,12 @@ func regenerate(st *stage, cs *changeSet, res *Result, trace *tracer) error {
 			return nil
 		}
 	}
-	converted, convErr := conv.render(st)
-	<-deepcopyDone
+	var converted map[string][]byte
+	var convErr error
+	rendered := async(func() { converted, convErr = conv.render(st) })
+	if err := st.wait(rendered, deepcopyDone); err != nil {
+		return err // the generators' errors may be its
+	}
 	if deepcopyErr != nil {
 		return deepcopyErr
 	}

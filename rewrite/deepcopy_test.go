@@ -37,7 +37,7 @@ func TestRegenerateDeepcopyKeepsEachHeader(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	out, err := regenerateDeepcopy(dir, &genconfig.Config{}, dirs)
+	out, err := regenerateDeepcopy(t.Context(), dir, &genconfig.Config{}, dirs)
 	if err != nil {
 		t.Fatal(err)
 	}

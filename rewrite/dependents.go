@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	gobuild "go/build"
@@ -202,7 +203,7 @@ func (d *dependent) uses(staged string, hit func(string) bool) (uses []string, i
 // modules that hold a file of dirs or import one, directly or not.
 func (s *stage) affectedMain(dirs map[string]bool) (map[string]bool, []listedPackage, error) {
 	if s.graph == nil {
-		s.graph = &packageGraph{dir: s.dir}
+		s.graph = &packageGraph{ctx: s.context(), dir: s.dir}
 	}
 	pkgs, err := s.graph.list()
 	if err != nil {
@@ -289,7 +290,7 @@ func (a *attempt) dependentFixes(rep *report.Report, fixes []driver.Fix) ([]driv
 		a.trace.progress.Step("analysing the uses in the module %s", d.rel)
 		// The driver reports load errors of its patterns only, not of
 		// the use sites: a use site that does not load leaves the module out.
-		if d.notLoaded = loadErrorOf(staged, uses); d.notLoaded != "" {
+		if d.notLoaded = loadErrorOf(st.context(), staged, uses); d.notLoaded != "" {
 			continue
 		}
 		dopts := a.dopts
@@ -326,8 +327,8 @@ func (a *attempt) dependentFixes(rep *report.Report, fixes []driver.Fix) ([]driv
 
 // loadErrorOf is the first error go list reports for the packages, or
 // their tests, in dir; "" when they all load.
-func loadErrorOf(dir string, pkgs []string) string {
-	out, err := goOutput(dir, nil, append([]string{"list", "-e", "-test", "-json=ImportPath,Error,DepsErrors"}, pkgs...)...)
+func loadErrorOf(ctx context.Context, dir string, pkgs []string) string {
+	out, err := goOutput(ctx, dir, nil, append([]string{"list", "-e", "-test", "-json=ImportPath,Error,DepsErrors"}, pkgs...)...)
 	if err != nil {
 		return firstLine(err.Error())
 	}
@@ -409,7 +410,7 @@ func verifyDependents(st *stage, changed map[string]map[string]bool, res *Result
 		}
 		for _, args := range checks {
 			trace.progress.Step("verifying the module %s: go %s", d.rel, args[0])
-			out, err := goCmd(staged, args...)
+			out, err := goCmd(st.context(), staged, args...)
 			n := len(uses)
 			if args[0] == "build" {
 				n = len(code)
@@ -418,7 +419,7 @@ func verifyDependents(st *stage, changed map[string]map[string]bool, res *Result
 			if err == nil {
 				continue
 			}
-			if _, before := goCmd(d.real, args...); before != nil {
+			if _, before := goCmd(st.context(), d.real, args...); before != nil {
 				note := fmt.Sprintf("check the module %s by hand: go %s failed there before the rewrite (%v)", d.rel, strings.Join(shorten(args), " "), before)
 				if !slices.Contains(res.Manual, note) {
 					res.Manual = append(res.Manual, note)

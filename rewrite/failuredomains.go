@@ -77,7 +77,7 @@ func planFailureDomains(st *stage, targets []kindTarget) (map[labelKey]*fdMigrat
 	for _, t := range clusters {
 		dirs = append(dirs, t.dir)
 	}
-	hubs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles | packages.NeedTypes, Dir: st.dir, Env: append(os.Environ(), goEnv...)}, dirs...)
+	hubs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles | packages.NeedTypes, Dir: st.dir, Env: append(os.Environ(), goEnv...), Context: st.context()}, dirs...)
 	if err != nil {
 		return nil, nil, fmt.Errorf("loading the InfraCluster packages: %w", err)
 	}
@@ -86,7 +86,7 @@ func planFailureDomains(st *stage, targets []kindTarget) (map[labelKey]*fdMigrat
 	}
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo,
-		Dir:  st.dir, Env: append(os.Environ(), goEnv...), Tests: true,
+		Dir:  st.dir, Env: append(os.Environ(), goEnv...), Tests: true, Context: st.context(),
 	}
 	pkgs, err := packages.Load(cfg, append([]string{"./..."}, elemRef.Packages...)...)
 	if err != nil {
@@ -815,5 +815,5 @@ func migrateFailureDomainShapes(st *stage, res *Result, lp *labelPass, cs *chang
 	if err := regenerate(st, shapes, res, trace); err != nil {
 		return false, err
 	}
-	return true, regenerateCRDs(st, &packageGraph{dir: st.dir}, dirs, nil, shapes, res, trace)
+	return true, regenerateCRDs(st, &packageGraph{ctx: st.context(), dir: st.dir}, dirs, nil, shapes, res, trace)
 }

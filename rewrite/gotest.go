@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -72,9 +71,7 @@ func runTests(parent context.Context, dir string, pkgs []string, run string, tim
 		args = append(args, "-run", run)
 	}
 	args = append(args, pkgs...)
-	cmd := exec.CommandContext(ctx, "go", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=readonly")
+	cmd := goExec(ctx, dir, nil, args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -195,6 +192,7 @@ func verifyTests(ctx context.Context, st *stage, orig originalTests, pkgs []stri
 		if err != nil {
 			return nil, err
 		}
+		o.ctx = st.ctx
 		got, err := runTests(ctx, o.dir, todo, "", timeout)
 		o.remove()
 		for _, p := range todo {
@@ -318,7 +316,7 @@ func blameTests(pkgs []listedPackage, files unitFiles, failed []testFailure) map
 // units (res.blamed) and is the attempt's error; tests that cannot run in
 // the time allowed are said so for a person.
 func runProviderTests(st *stage, opts Options, orig originalTests, cs *changeSet, res *Result, trace *tracer) error {
-	pkgs, err := listPackages(st.dir, nil, "./...")
+	pkgs, err := listPackages(st.context(), st.dir, nil, "./...")
 	if err != nil {
 		return err
 	}

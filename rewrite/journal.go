@@ -549,6 +549,9 @@ func stageTop(dir string) (string, bool) {
 	}
 	for d := filepath.Clean(dir); filepath.Dir(d) != d; d = filepath.Dir(d) {
 		if isStageDir(d) {
+			if p := filepath.Dir(d); isPrivateTemp(p) {
+				return p, true // the run's private TMPDIR, the stage in it
+			}
 			return d, true
 		}
 	}
@@ -558,7 +561,8 @@ func stageTop(dir string) (string, bool) {
 // isStageDir accepts only a staged copy made by newStage, so a damaged
 // lock file cannot make mpaudit delete anything else.
 func isStageDir(dir string) bool {
-	return dir != "" && filepath.Dir(dir) == filepath.Clean(os.TempDir()) && strings.HasPrefix(filepath.Base(dir), "mpaudit-rewrite-")
+	parent := filepath.Dir(dir)
+	return dir != "" && (slices.Contains(tempRoots(), parent) || isPrivateTemp(parent)) && strings.HasPrefix(filepath.Base(dir), "mpaudit-rewrite-")
 }
 
 // processAlive reports whether pid runs; it errs towards alive when it

@@ -160,7 +160,7 @@ func hasKinds(rep *report.Report) bool {
 // packageDirs maps the staged module's import paths, and those of the
 // modules it replaces by a staged directory, to directories.
 func packageDirs(st *stage) (map[string]string, error) {
-	pkgs, err := listPackages(st.dir, nil, localPatterns(st.dir)...)
+	pkgs, err := listPackages(st.context(), st.dir, nil, localPatterns(st.dir)...)
 	if err != nil {
 		return nil, err
 	}

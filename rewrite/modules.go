@@ -53,12 +53,12 @@ func verifyModules(st *stage, changed map[string]map[string]bool, res *Result, t
 		rel := filepath.ToSlash(st.rel(st.path(m)))
 		for _, args := range [][]string{{"vet", "./..."}, {"build", "./..."}} {
 			trace.progress.Step("verifying the module %s: go %s", rel, args[0])
-			out, err := goCmd(st.path(m), args...)
+			out, err := goCmd(st.context(), st.path(m), args...)
 			trace.step(fmt.Sprintf("go %s ./... in the module %s", args[0], rel))
 			if err == nil {
 				continue
 			}
-			if _, before := goCmd(m, args...); before != nil {
+			if _, before := goCmd(st.context(), m, args...); before != nil {
 				res.Manual = append(res.Manual, fmt.Sprintf("check the module %s by hand: go %s failed there before the rewrite (%v)", rel, strings.Join(args, " "), before))
 				break
 			}
@@ -107,7 +107,7 @@ func requireUtils(st *stage, cs *changeSet, res *Result) error {
 					return false, nil
 				}
 			}
-			out, err := goCmd(dir, "list", "-m", "-f", "{{.Version}}", "k8s.io/utils")
+			out, err := goCmd(st.context(), dir, "list", "-m", "-f", "{{.Version}}", "k8s.io/utils")
 			version := strings.TrimSpace(out)
 			if err != nil || version == "" {
 				res.Manual = append(res.Manual, fmt.Sprintf("add a requirement on k8s.io/utils to %s (the rewrite uses k8s.io/utils/ptr)", filepath.ToSlash(st.rel(gm))))

@@ -178,7 +178,8 @@ func (res *Result) WritePRBody(w io.Writer) error {
 		fmt.Fprintf(&b, "- Generators, with the provider's settings (defaults marked): %s.\n", report.MarkdownText(res.Generators))
 	}
 	if len(res.Withheld) > 0 {
-		b.WriteString("\n### Withheld\n\nThese types keep their v1beta1 shape: the rewritten module did not verify with their migration, so it was left out and the rest verified again.\n\n")
+		b.WriteString("\n### Withheld\n\nThese migrations were left out, whole or the fields named: the rewritten module did not verify with them, so the rest was verified again without them. " +
+			"Migrate each by hand, or change what fails, then run the rewrite again.\n\n")
 		for _, u := range res.Withheld {
 			fmt.Fprintf(&b, "- %s\n", report.MarkdownText(u.String()))
 			if u.Output != "" {

@@ -70,7 +70,8 @@ type Result struct {
 	Before, After *report.Report
 	// Skipped fixes conflicted with others and were not applied.
 	Skipped []string
-	// Manual lists what the rewrite leaves to a person.
+	// Manual lists what the rewrite leaves to a person without trying
+	// it; what it tried and withheld is in Withheld alone.
 	Manual  []string
 	Written bool
 	// Notes say what the write found on the way (a stale lock taken over).
@@ -122,8 +123,11 @@ func Run(opts Options) (*Result, error) {
 	var first error // the first verification failure, which says most
 	for {
 		res, err := runOnce(opts, units, kept, orig)
-		interrupted := opts.Context != nil && opts.Context.Err() != nil
-		if errors.Is(err, errFailuresUnderKeptLabel) && !interrupted {
+		if opts.Context != nil && opts.Context.Err() != nil && (res == nil || !res.Written) {
+			// What failed after the interrupt failed because of it.
+			return res, ErrInterrupted
+		}
+		if errors.Is(err, errFailuresUnderKeptLabel) {
 			// Each round keeps new fields only (the kept ones are not
 			// moved again), so this ends.
 			if kept == nil {
@@ -135,7 +139,7 @@ func Run(opts Options) (*Result, error) {
 			}
 			continue
 		}
-		if err != nil && res != nil && len(res.blamed) > 0 && !interrupted {
+		if err != nil && res != nil && len(res.blamed) > 0 {
 			if first == nil {
 				first = err
 			}
@@ -205,6 +209,7 @@ func runOnce(opts Options, units []WithheldUnit, kept map[analyzers.FieldKey]str
 	if err != nil {
 		return nil, err
 	}
+	st.ctx = opts.Context
 	defer st.remove()
 	defer func() { err = st.relative(err) }()
 	staged, err := fingerprintFrom(st.stagedTop(), st.dir)
@@ -214,9 +219,6 @@ func runOnce(opts Options, units []WithheldUnit, kept map[analyzers.FieldKey]str
 	a := &attempt{opts: opts, st: st, cs: newChangeSet(st), trace: trace, units: units, kept: kept, orig: orig,
 		res: &Result{Root: root, Withheld: units}, withheld: map[analyzers.FieldKey]*withheldFix{}}
 	res = a.res
-	for _, u := range units {
-		res.Manual = append(res.Manual, u.manual())
-	}
 	trace.step("staged a copy")
 	if err := a.prepare(dir); err != nil {
 		return nil, err
@@ -230,7 +232,13 @@ func runOnce(opts Options, units []WithheldUnit, kept map[analyzers.FieldKey]str
 	if err != nil || done {
 		return res, err
 	}
+	if err := st.interrupted(); err != nil {
+		return res, err
+	}
 	if err := a.verifyAll(); err != nil {
+		return res, err
+	}
+	if err := st.interrupted(); err != nil {
 		return res, err
 	}
 	if err := a.finish(); err != nil {
@@ -276,20 +284,20 @@ func describeProblems(ps []report.Problem, st *stage) string {
 // vetting only the affected ones keeps the rewrite near the cost of one go
 // vet. vet compiles what it checks (tests too), so build afterwards mostly
 // links.
-func vet(dir string, patterns []string) error {
+func vet(ctx context.Context, dir string, patterns []string) error {
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
 	}
 	args := append([]string{"vet"}, patterns...)
-	if out, err := goCmd(dir, args...); err != nil {
+	if out, err := goCmd(ctx, dir, args...); err != nil {
 		return fmt.Errorf("go %s: %v\n%s", strings.Join(shorten(args), " "), err, out)
 	}
 	return nil
 }
 
 // build compiles and links the whole staged module.
-func build(dir string) error {
-	if out, err := goCmd(dir, "build", "./..."); err != nil {
+func build(ctx context.Context, dir string) error {
+	if out, err := goCmd(ctx, dir, "build", "./..."); err != nil {
 		return fmt.Errorf("go build ./...: %v\n%s", err, out)
 	}
 	return nil
@@ -307,7 +315,7 @@ func shorten(args []string) []string {
 // tests. It returns nil (meaning "everything") when go.mod changed or the
 // package graph cannot be listed.
 func affectedPackages(st *stage, cs *changeSet) []string {
-	return affectedIn(&packageGraph{dir: st.dir}, cs.files)
+	return affectedIn(&packageGraph{ctx: st.context(), dir: st.dir}, cs.files)
 }
 
 // affectedIn is affectedPackages over the listing graph.
@@ -330,7 +338,9 @@ func affectedIn(graph *packageGraph, changed fileChanges) []string {
 	return list
 }
 
-func goCmd(dir string, args ...string) (string, error) { return goCommand(dir, nil, args...) }
+func goCmd(ctx context.Context, dir string, args ...string) (string, error) {
+	return goCommand(ctx, dir, nil, args...)
+}
 
 // collect turns the staged files into changes against the real tree. go.mod
 // is recomputed from the real file, since the staged one has absolute replaces.

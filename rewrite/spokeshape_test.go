@@ -1,6 +1,10 @@
 package rewrite
 
 import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -27,13 +31,55 @@ func TestSpokePointerBlocks(t *testing.T) {
 			finding(other, "spec.providerID", false),       // no spoke
 		},
 	}
-	got := spokePointerBlocks(rep)
+	got := spokePointerBlocks(rep, nil)
 	if len(got) != 1 {
 		t.Fatalf("got %d blocks, want 1: %+v", len(got), got)
 	}
 	b := got[0]
 	if b.Type != hub.GoType || b.Field != "status.dataSecretName" || b.Message != "bootstrap.cluster.x-k8s.io/v1beta1" {
 		t.Errorf("got %+v, want the hub's status.dataSecretName blocked by the v1beta1 spoke", b)
+	}
+
+	// A version outside the patterns, audited alone (so judged its own
+	// storage version), is a spoke of the hub all the same; one of another
+	// group is not.
+	rep = &report.Report{Summary: report.Summary{TypeRefs: []report.TypeRef{hub}}, Findings: []report.Finding{finding(hub, "status.dataSecretName", false)}}
+	alone := spoke
+	alone.Version, alone.GoType, alone.Storage = "v1alpha4", "example.com/p/internal/apis/v1alpha4.FooConfig", true
+	stranger := alone
+	stranger.Group, stranger.GoType = "bootstrap.other.example.com", "example.com/p/internal/other/v1alpha4.FooConfig"
+	outside := &report.Report{Summary: report.Summary{TypeRefs: []report.TypeRef{alone, stranger}},
+		Findings: []report.Finding{finding(stranger, "status.dataSecretName", false)}}
+	if got := spokePointerBlocks(rep, outside); len(got) != 0 {
+		t.Errorf("another group's *string blocks the hub: %+v", got)
+	}
+	outside.Findings = append(outside.Findings, finding(alone, "status.dataSecretName", false))
+	if got := spokePointerBlocks(rep, outside); len(got) != 1 || got[0].Type != hub.GoType || got[0].Message != "bootstrap.cluster.x-k8s.io/v1alpha4" {
+		t.Errorf("the v1alpha4 spoke outside the patterns does not block the hub: %+v", got)
+	}
+}
+
+// TestRewriteSpokeOutsideThePatterns: the rewrite of the hub package alone
+// keeps its status.dataSecretName a *string up front, as a v1beta1 spoke
+// outside the patterns keeps one, instead of making it a string that the
+// spoke's round trip would lose ("" comes back nil).
+func TestRewriteSpokeOutsideThePatterns(t *testing.T) {
+	dir := copyTree(t, "testdata/bootconvprovider")
+	res, err := Run(Options{Dir: dir, Patterns: []string{"./apis/bootstrap/v1beta2/..."}, Write: true})
+	if err != nil {
+		t.Fatalf("rewrite: %v", err)
+	}
+	hub, err := os.ReadFile(filepath.Join(dir, "apis", "bootstrap", "v1beta2", "fooconfig_types.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(hub, []byte("DataSecretName *string")) || len(res.Withheld) > 0 {
+		t.Errorf("withheld %v; the hub's dataSecretName:\n%s", res.Withheld, hub)
+	}
+	if !slices.ContainsFunc(res.Manual, func(m string) bool {
+		return strings.Contains(m, "status.dataSecretName keeps its *string shape") && strings.Contains(m, "bootstrap.cluster.x-k8s.io/v1beta1")
+	}) {
+		t.Errorf("no item says the spoke keeps dataSecretName a *string: %q", res.Manual)
 	}
 }
 

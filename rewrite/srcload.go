@@ -46,6 +46,9 @@ func loadFromSourceWith(cfg *packages.Config, own []string, patterns ...string) 
 	meta.Mode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
 		packages.NeedDeps | packages.NeedModule | packages.NeedTypesSizes
 	roots, err := packages.Load(&meta, patterns...)
+	if err := contextErr(cfg); err != nil {
+		return nil, err // no fallback: it would end the same way
+	}
 	if err != nil {
 		return packages.Load(cfg, patterns...)
 	}
@@ -86,6 +89,9 @@ func loadFromSourceWith(cfg *packages.Config, own []string, patterns ...string) 
 			ids = append(ids, id)
 		}
 		listed, err := packages.Load(&exp, ids...)
+		if err := contextErr(cfg); err != nil {
+			return nil, err
+		}
 		if err != nil {
 			return packages.Load(cfg, patterns...)
 		}
@@ -150,10 +156,15 @@ func loadFromSourceWith(cfg *packages.Config, own []string, patterns ...string) 
 			}
 			limit <- struct{}{}
 			defer func() { <-limit }()
-			l.check(p)
+			if contextErr(cfg) == nil {
+				l.check(p)
+			}
 		})
 	}
 	wg.Wait()
+	if err := contextErr(cfg); err != nil {
+		return nil, err
+	}
 	// A package that does not compile is reported as packages.Load reports
 	// it, with the compiler's error next to the type checker's.
 	for p := range fromSource {
@@ -162,6 +173,14 @@ func loadFromSourceWith(cfg *packages.Config, own []string, patterns ...string) 
 		}
 	}
 	return roots, nil
+}
+
+// contextErr is the error of cfg's context once it has ended.
+func contextErr(cfg *packages.Config) error {
+	if cfg.Context == nil {
+		return nil
+	}
+	return cfg.Context.Err()
 }
 
 // hasCycle reports whether the import graph has a cycle, which would leave

@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"io/fs"
@@ -37,6 +38,51 @@ type stage struct {
 	// module that the real tree links to there. The copy builds with the
 	// same content, but the rewrite never edits it.
 	outside map[string]string
+	// ctx ends the run (Options.Context); nil is never.
+	ctx context.Context
+}
+
+// context is what ends the run's commands and loads.
+func (s *stage) context() context.Context {
+	if s.ctx == nil {
+		return context.Background()
+	}
+	return s.ctx
+}
+
+// interrupted is ErrInterrupted once the run's context has ended, for the
+// steps between commands to stop at.
+func (s *stage) interrupted() error {
+	if s.context().Err() != nil {
+		return ErrInterrupted
+	}
+	return nil
+}
+
+// wait waits until each channel is closed, or is ErrInterrupted as soon as
+// the run's context ends: a generator run in process cannot stop midway
+// (controller-tools type-checks on its own), and what it computes in
+// memory is dropped then (mpaudit rewrite gives it a private TMPDIR).
+func (s *stage) wait(done ...<-chan struct{}) error {
+	for _, d := range done {
+		select {
+		case <-d:
+		case <-s.context().Done():
+			return ErrInterrupted
+		}
+	}
+	return s.interrupted()
+}
+
+// async runs f in a goroutine of its own and closes the channel it
+// returns when f returns.
+func async(f func()) <-chan struct{} {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f()
+	}()
+	return done
 }
 
 // newStage copies the provider's modules (minus .git, other modules and

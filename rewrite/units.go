@@ -52,11 +52,6 @@ func (u WithheldUnit) String() string {
 	return fmt.Sprintf("%s was not migrated: with its migration %s", shortType(u.Type), u.Reason)
 }
 
-// manual is the line for a person.
-func (u WithheldUnit) manual() string {
-	return u.String() + "; migrate it by hand, or change what fails, then run the rewrite again"
-}
-
 // shortType is a package-qualified type as its package name and type name.
 func shortType(t string) string {
 	if i := strings.LastIndexByte(t, '/'); i >= 0 {

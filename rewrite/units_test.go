@@ -52,13 +52,35 @@ func TestRewriteWithholdsAUnitThatDoesNotBuild(t *testing.T) {
 	if !bytes.Contains(config, []byte("Initialization FooConfigInitializationStatus")) {
 		t.Errorf("FooConfig was not migrated:\n%s", config)
 	}
-	if !slices.ContainsFunc(res.Manual, func(m string) bool { return strings.HasPrefix(m, "v1beta1.FooMachine was not migrated") }) {
-		t.Errorf("items for a person do not name the withheld unit:\n%s", strings.Join(res.Manual, "\n"))
+	// Tried and withheld: named once, under Withheld with its line, not
+	// again among what the rewrite did not try.
+	if slices.ContainsFunc(res.Manual, func(m string) bool { return strings.Contains(m, "FooMachine was not migrated") }) {
+		t.Errorf("items for a person name the withheld unit again:\n%s", strings.Join(res.Manual, "\n"))
 	}
+	var body bytes.Buffer
+	if err := res.WritePRBody(&body); err != nil {
+		t.Fatal(err)
+	}
+	assertWithheldOnce(t, body.String(), "v1beta1.FooMachine was not migrated: with its migration go vet fails at controllers/zz_generated.machine.go:8")
 	for _, c := range res.Changes {
 		if strings.Contains(c.Rel, "foomachines") {
 			t.Errorf("%s changed with FooMachine withheld:\n%s", c.Rel, c.New)
 		}
+	}
+}
+
+// assertWithheldOnce checks that the PR body names a withheld unit (line)
+// once, in its Withheld section.
+func assertWithheldOnce(t *testing.T, body, line string) {
+	t.Helper()
+	line = report.MarkdownText(line)
+	if n := strings.Count(body, line); n != 1 {
+		t.Errorf("PR body names %q %d times, want once:\n%s", line, n, body)
+	}
+	_, withheld, _ := strings.Cut(body, "### Withheld")
+	withheld, _, _ = strings.Cut(withheld, "\n### ")
+	if !strings.Contains(withheld, line) {
+		t.Errorf("PR body's Withheld section lacks %q:\n%s", line, body)
 	}
 }
 

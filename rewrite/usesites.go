@@ -26,13 +26,13 @@ func useSitesOf(st *stage, dir string, patterns []string) (useSites, error) {
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
 	}
-	all, err := listPackages(st.dir, nil, localPatterns(st.dir)...)
+	all, err := listPackages(st.context(), st.dir, nil, localPatterns(st.dir)...)
 	if err != nil {
 		return nil, err
 	}
 	named := all // ./... from the module root names them all
 	if dir != st.dir || !slices.Equal(patterns, []string{"./..."}) {
-		if named, err = listPackages(dir, nil, patterns...); err != nil {
+		if named, err = listPackages(st.context(), dir, nil, patterns...); err != nil {
 			return nil, err
 		}
 	}

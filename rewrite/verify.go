@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -30,9 +31,9 @@ type listedPackage struct {
 
 // listPackages runs go list -e on patterns in dir under the extra
 // environment.
-func listPackages(dir string, env []string, patterns ...string) ([]listedPackage, error) {
+func listPackages(ctx context.Context, dir string, env []string, patterns ...string) ([]listedPackage, error) {
 	args := append([]string{"list", "-e", "-json=ImportPath,Dir,GoFiles,CgoFiles,Deps,TestImports,XTestImports,EmbedFiles,TestEmbedFiles,XTestEmbedFiles,TestGoFiles,XTestGoFiles,Module"}, patterns...)
-	out, err := goOutput(dir, env, args...)
+	out, err := goOutput(ctx, dir, env, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -55,6 +56,7 @@ func listPackages(dir string, env []string, patterns ...string) ([]listedPackage
 // state of its Go files, which the callers that need the graph in that
 // state share: a change in the api module affects the packages using it.
 type packageGraph struct {
+	ctx    context.Context
 	dir    string
 	listed bool
 	pkgs   []listedPackage
@@ -63,7 +65,7 @@ type packageGraph struct {
 
 func (g *packageGraph) list() ([]listedPackage, error) {
 	if !g.listed {
-		g.pkgs, g.err = listPackages(g.dir, nil, localPatterns(g.dir)...)
+		g.pkgs, g.err = listPackages(g.ctx, g.dir, nil, localPatterns(g.dir)...)
 		g.listed = true
 	}
 	return g.pkgs, g.err
@@ -102,7 +104,7 @@ func startVet(st *stage, cs *changeSet, graph *packageGraph) *pendingVet {
 	go func() {
 		defer close(v.done)
 		start := time.Now()
-		v.err = vet(st.dir, v.patterns)
+		v.err = vet(st.context(), st.dir, v.patterns)
 		v.took = time.Since(start)
 	}()
 	return v
@@ -222,7 +224,7 @@ func (p *buildPlan) analyse(st *stage, dopts driver.Options, opts Options, first
 		}
 		opts.Progress.Step("analysing under %s", e.cfg)
 		rep, fixes, err := driver.RunFixes(driver.Options{
-			Dir: st.dir, Patterns: e.patterns, CAPIVersion: opts.CAPIVersion, Tests: true,
+			Context: st.ctx, Dir: st.dir, Patterns: e.patterns, CAPIVersion: opts.CAPIVersion, Tests: true,
 			Env: append(os.Environ(), e.cfg.env()...), Load: loadFromSource, KindOverrides: opts.KindOverrides,
 			Config: opts.Config, UseSites: e.uses, Withhold: dopts.Withhold, Relabel: dopts.Relabel,
 		})
@@ -252,7 +254,7 @@ func (e *extraBuild) analysisPatterns(st *stage, dir string, patterns []string, 
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
 	}
-	named, err := listPackages(dir, e.cfg.env(), patterns...)
+	named, err := listPackages(st.context(), dir, e.cfg.env(), patterns...)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", e.cfg, err)
 	}
@@ -266,7 +268,7 @@ func (e *extraBuild) analysisPatterns(st *stage, dir string, patterns []string, 
 		return nil, nil
 	}
 	args := append([]string{"list", "-e", "-deps", "-test", "-f", "{{if .Module}}{{if .Module.Main}}{{.Dir}}{{end}}{{end}}"}, own...)
-	out, err := goOutput(st.dir, e.cfg.env(), args...)
+	out, err := goOutput(st.context(), st.dir, e.cfg.env(), args...)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", e.cfg, err)
 	}
@@ -341,7 +343,7 @@ func (p *buildPlan) verify(st *stage, cs *changeSet, res *Result, trace *tracer)
 			continue // listed already
 		}
 		trace.progress.Step("verifying under %s", e.cfg)
-		pkgs, err := listPackages(st.dir, e.cfg.env(), "./...")
+		pkgs, err := listPackages(st.context(), st.dir, e.cfg.env(), "./...")
 		if err != nil {
 			return fmt.Errorf("%s: %w", e.cfg, err)
 		}
@@ -372,12 +374,12 @@ func (p *buildPlan) verify(st *stage, cs *changeSet, res *Result, trace *tracer)
 			if len(args) == 1 {
 				continue
 			}
-			out, err := goCommand(st.dir, e.cfg.env(), args...)
+			out, err := goCommand(st.context(), st.dir, e.cfg.env(), args...)
 			trace.step(fmt.Sprintf("go %s under %s (%d packages)", args[0], e.cfg, len(args)-1))
 			if err == nil {
 				continue
 			}
-			if _, before := goCommand(st.root, e.cfg.env(), args...); before != nil {
+			if _, before := goCommand(st.context(), st.root, e.cfg.env(), args...); before != nil {
 				e.broken = fmt.Sprintf("go %s: %v", strings.Join(shorten(args), " "), before)
 				res.Manual = append(res.Manual, e.brokenNote())
 				break
@@ -411,20 +413,28 @@ func (p *buildPlan) unverifiableError() error {
 
 // goCommand runs the go command in dir with the rewrite's environment plus
 // env, and returns its combined output.
-func goCommand(dir string, env []string, args ...string) (string, error) {
-	cmd := exec.Command("go", args...)
+func goCommand(ctx context.Context, dir string, env []string, args ...string) (string, error) {
+	out, err := goExec(ctx, dir, env, args...).CombinedOutput()
+	return string(out), err
+}
+
+// goExec is the go command in dir with the rewrite's environment plus env,
+// stopped with what it started when ctx ends (ownGroup).
+func goExec(ctx context.Context, dir string, env []string, args ...string) *exec.Cmd {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = dir
 	cmd.Env = append(append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=readonly"), env...)
-	out, err := cmd.CombinedOutput()
-	return string(out), err
+	ownGroup(cmd)
+	return cmd
 }
 
 // goOutput is goCommand keeping standard output alone (go list warns on
 // standard error); the error carries standard error.
-func goOutput(dir string, env []string, args ...string) ([]byte, error) {
-	cmd := exec.Command("go", args...)
-	cmd.Dir = dir
-	cmd.Env = append(append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=readonly"), env...)
+func goOutput(ctx context.Context, dir string, env []string, args ...string) ([]byte, error) {
+	cmd := goExec(ctx, dir, env, args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()

@@ -18,6 +18,7 @@
 package driver
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"go/token"
@@ -49,6 +50,9 @@ import (
 
 // Options configure a static audit.
 type Options struct {
+	// Context ends the load and the analysis early (Run and RunFixes
+	// then return its error); nil is never.
+	Context context.Context
 	// Dir is where patterns are resolved (the provider module).
 	Dir      string
 	Patterns []string
@@ -179,8 +183,11 @@ func run(opts Options, withFixes bool) (*report.Report, Fixes, error) {
 	}
 	m.dependencyErrors(set)
 
-	r := &runner{as: as, facts: map[factKey]analysis.Fact{}, pkgFacts: map[pkgFactKey]analysis.Fact{}, withFixes: withFixes, progress: opts.Progress}
+	r := &runner{ctx: opts.Context, as: as, facts: map[factKey]analysis.Fact{}, pkgFacts: map[pkgFactKey]analysis.Fact{}, withFixes: withFixes, progress: opts.Progress}
 	done := r.analyse(set)
+	if r.ctx != nil && r.ctx.Err() != nil {
+		return nil, fixes, r.ctx.Err()
+	}
 	tr.step("analysis of %d package(s), facts of %d more", len(set.roots), len(set.factOnly))
 	var depPools []*kindfinder.Result
 	for _, p := range set.factOnly {
@@ -312,7 +319,7 @@ func (s *packageSet) scope(path string) analyzers.Scope {
 // and every package sees the same objects (go/packages gives each load its
 // own). ./... needs one load.
 func load(opts Options, lay *layout, base string, tr *tracer) (*packageSet, error) {
-	cfg := &packages.Config{Mode: mode, Dir: opts.Dir, Tests: opts.Tests, Env: opts.Env}
+	cfg := &packages.Config{Context: opts.Context, Mode: mode, Dir: opts.Dir, Tests: opts.Tests, Env: opts.Env}
 	loadPackages := opts.Load
 	if loadPackages == nil {
 		loadPackages = packages.Load
@@ -633,6 +640,7 @@ type pkgFactKey struct {
 // packages come from one load, so an object is the same types.Object in
 // the package that declares it and in every package that uses it.
 type runner struct {
+	ctx       context.Context // nil: never ends
 	as        *analyzers.Set
 	mu        sync.Mutex // guards facts and pkgFacts
 	facts     map[factKey]analysis.Fact
@@ -683,6 +691,9 @@ func (r *runner) analyse(set *packageSet) map[*packages.Package]*outcome {
 			}
 			sem <- struct{}{}
 			defer func() { <-sem }()
+			if r.ctx != nil && r.ctx.Err() != nil {
+				return // run returns the context's error
+			}
 			for _, a := range plan[p] {
 				r.run(a, p, out[p])
 			}

@@ -124,6 +124,11 @@ interrupted run (nothing written).`,
 			// copy is removed.
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
+			restore, err := rewrite.PrivateTemp()
+			if err != nil {
+				return &exitError{code: report.ExitError, err: err}
+			}
+			defer restore()
 			line := progress.ForTerminal(cmd.ErrOrStderr())
 			res, err := rewrite.Run(rewrite.Options{Context: ctx, Dir: dir, Patterns: args, CAPIVersion: version, Write: write, Progress: line,
 				KindOverrides: kinds, Config: cfg, TestTimeout: timeout})

@@ -106,11 +106,21 @@ func TestRewriteCommandDryRunNamesWithheld(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "controllers", "zz_generated.machine.go"), []byte(gen), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, out, errOut := run(t, "rewrite", "-C", dir, "--timeout", "0", "./...")
+	bodyFile := filepath.Join(t.TempDir(), "pr.md")
+	code, out, errOut := run(t, "rewrite", "-C", dir, "--timeout", "0", "--pr-body", bodyFile, "./...")
 	if code != report.ExitFindings || !strings.Contains(out, "+++ b/apis/bootstrap/v1beta1/fooconfig_types.go") || strings.Contains(out, "foomachine_types.go") {
 		t.Fatalf("exit %d, want 1 with a diff of all but FooMachine\n%s\n%s", code, out, errOut)
 	}
-	if want := "withheld: v1beta1.FooMachine was not migrated: with its migration go vet fails at controllers/zz_generated.machine.go:8"; !strings.Contains(errOut, want) {
-		t.Errorf("stderr lacks %q:\n%s", want, errOut)
+	unit := "v1beta1.FooMachine was not migrated: with its migration go vet fails at controllers/zz_generated.machine.go:8"
+	if !strings.Contains(errOut, "withheld: "+unit) || strings.Count(errOut, "FooMachine was not migrated") != 1 {
+		t.Errorf("stderr does not name %q once:\n%s", unit, errOut)
+	}
+	// The PR body names it once, under Withheld, not under Needs a person.
+	body, err := os.ReadFile(bodyFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(body), report.MarkdownText(unit)); n != 1 || strings.Contains(string(body), "- [ ] "+report.MarkdownText("v1beta1.FooMachine")) {
+		t.Errorf("PR body names the withheld unit %d times, want once under Withheld:\n%s", n, body)
 	}
 }

@@ -5,6 +5,7 @@ package convgen
 
 import (
 	"bytes"
+	"context"
 	"flag"
 	"fmt"
 	"maps"
@@ -94,6 +95,11 @@ func GenerateEach(dir string, env []string, pkgs []Package, peers []string) (log
 // File conversion-gen produced, keyed by path, so that a caller can
 // generate while other code reads the package directories.
 func Render(dir string, env []string, pkgs []Package, peers []string) (files map[string][]byte, log string, err error) {
+	return RenderContext(context.Background(), dir, env, pkgs, peers)
+}
+
+// RenderContext is Render whose package loading stops when ctx ends.
+func RenderContext(ctx context.Context, dir string, env []string, pkgs []Package, peers []string) (files map[string][]byte, log string, err error) {
 	mu.Lock()
 	defer mu.Unlock()
 	var logged bytes.Buffer
@@ -152,7 +158,7 @@ func Render(dir string, env []string, pkgs []Package, peers []string) (files map
 		byTag[pkg.BuildTag] = append(byTag[pkg.BuildTag], pkg)
 	}
 	for _, tag := range slices.Sorted(maps.Keys(byTag)) {
-		if err := render(dir, env, tag, byTag[tag], peers, headerFiles, files); err != nil {
+		if err := render(ctx, dir, env, tag, byTag[tag], peers, headerFiles, files); err != nil {
 			return nil, "", err
 		}
 	}
@@ -161,7 +167,7 @@ func Render(dir string, env []string, pkgs []Package, peers []string) (files map
 
 // render runs conversion-gen on packages sharing one build tag, adding
 // what it makes to files.
-func render(dir string, env []string, tag string, pkgs []Package, peers []string, headerFiles map[string]string, files map[string][]byte) error {
+func render(ctx context.Context, dir string, env []string, tag string, pkgs []Package, peers []string, headerFiles map[string]string, files map[string][]byte) error {
 	base := args.New()
 	base.OutputFile = File
 	if tag != "" {
@@ -179,7 +185,7 @@ func render(dir string, env []string, tag string, pkgs []Package, peers []string
 		extra = append(extra, pkg.ExtraPeerDirs...)
 	}
 	patterns := slices.Compact(slices.Sorted(slices.Values(slices.Concat(paths, peers, base.BasePeerDirs, extra))))
-	cfg := &packages.Config{Dir: dir, Env: append(os.Environ(), env...)}
+	cfg := &packages.Config{Context: ctx, Dir: dir, Env: append(os.Environ(), env...)}
 	if err := p.LoadPackagesWithConfigForTesting(cfg, patterns...); err != nil {
 		return fmt.Errorf("conversion-gen: loading %v: %w", paths, err)
 	}

@@ -17,6 +17,7 @@ package crdgen
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -92,24 +93,29 @@ func APIPackageDirs(dirs []string) []string {
 // moduleDir, and returns what it produced. The CRDs carry the versions of
 // the packages in dirs only.
 func Generate(moduleDir string, dirs []string) (Set, error) {
+	return GenerateContext(context.Background(), moduleDir, dirs)
+}
+
+// GenerateContext is Generate whose package loading stops when ctx ends.
+func GenerateContext(ctx context.Context, moduleDir string, dirs []string) (Set, error) {
 	out := Set{}
 	if len(dirs) == 0 {
 		return out, nil
 	}
 	var g genall.Generator = crd.Generator{}
-	rt, err := genall.Generators{&g}.ForRootsWithConfig(&packages.Config{Dir: moduleDir}, genroots.Of(moduleDir, dirs)...)
+	rt, err := genall.Generators{&g}.ForRootsWithConfig(&packages.Config{Context: ctx, Dir: moduleDir}, genroots.Of(moduleDir, dirs)...)
 	if err != nil {
 		return nil, fmt.Errorf("loading %s: %w", strings.Join(dirs, ", "), err)
 	}
 	mem := &memOutput{files: map[string]*bytes.Buffer{}}
 	// Run the generator as genall.Runtime.Run does, but collect the
 	// packages' errors instead of printing them.
-	ctx := rt.GenerationContext
-	ctx.OutputRule = mem
-	if err := g.Generate(&ctx); err != nil {
+	gen := rt.GenerationContext
+	gen.OutputRule = mem
+	if err := g.Generate(&gen); err != nil {
 		return nil, fmt.Errorf("controller-tools' CRD generator on %s: %w", strings.Join(dirs, ", "), err)
 	}
-	if msgs := packageErrors(ctx.Roots); len(msgs) > 0 {
+	if msgs := packageErrors(gen.Roots); len(msgs) > 0 {
 		return nil, fmt.Errorf("controller-tools' CRD generator on %s: %s", strings.Join(dirs, ", "), strings.Join(msgs, "; "))
 	}
 	for name, b := range mem.files {

@@ -303,7 +303,7 @@ const (
 
 // rules is the whole catalog: the InfraMachinePool rules below and the
 // label-driven kinds' rules (rules_static.go).
-var rules = slices.Concat(poolRules, staticKindRules, resourceRules)
+var rules = slices.Concat(poolRules, staticKindRules, resourceRules, goAPIRules)
 
 var poolRules = []*Rule{
 	{

@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"go/ast"
 	"go/format"
@@ -25,6 +26,7 @@ import (
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/internal/convgen"
 	"github.com/mpaudit/mpaudit/internal/genconfig"
+	"github.com/mpaudit/mpaudit/internal/gentool"
 	"github.com/mpaudit/mpaudit/internal/importgroups"
 	"github.com/mpaudit/mpaudit/report"
 )
@@ -51,6 +53,8 @@ type conversionRun struct {
 	peers   []string
 	// flags are the provider's conversion-gen settings used for each package.
 	flags []genconfig.ConversionGen
+	// run is how conversion-gen runs: the pinned binary or the library.
+	run *gentool.Choice
 }
 
 // planConversions picks every package whose zz_generated.conversion.go
@@ -96,7 +100,12 @@ func planConversions(st *stage, changed map[string]map[string]bool, cfg *genconf
 		if err != nil {
 			return nil, err
 		}
+		// The provider's settings name packages from the root module,
+		// whichever staged module holds this one.
 		rel := cp.rel
+		if r, err := filepath.Rel(st.dir, cp.dir); err == nil {
+			rel = filepath.ToSlash(r)
+		}
 		flags := cfg.Conversion(rel)
 		if flags.BuildTag.Default {
 			// No Makefile says: the file conversion-gen made last time does.
@@ -105,7 +114,7 @@ func planConversions(st *stage, changed map[string]map[string]bool, cfg *genconf
 			}
 		}
 		pkg := convgen.Package{
-			ImportPath: cp.importPath, Header: header, BuildTag: flags.BuildTag.Value,
+			ImportPath: cp.importPath, Dir: cp.dir, Header: header, BuildTag: flags.BuildTag.Value,
 			ExtraPeerDirs: flags.ExtraPeerDirs, GeneratedBy: convgen.GeneratedByLine(data),
 		}
 		if h := flags.HeaderFile.Value; h != "" {
@@ -132,8 +141,14 @@ func (run *conversionRun) buildTags() []string {
 }
 
 // render runs conversion-gen on the staged copy without writing to it.
-func (run *conversionRun) render(st *stage) (map[string][]byte, error) {
-	files, _, err := convgen.Render(st.dir, goEnv, run.pkgs, run.peers)
+func (run *conversionRun) render(ctx context.Context, st *stage) (map[string][]byte, error) {
+	var files map[string][]byte
+	var err error
+	if run.run != nil && run.run.Binary != nil {
+		files, err = convgen.RenderBinary(ctx, run.run.Binary.Path, run.run.Binary.Version, st.dir, goEnv, run.pkgs)
+	} else {
+		files, _, err = convgen.Render(st.dir, goEnv, run.pkgs, run.peers)
+	}
 	if err != nil {
 		var paths []string
 		for _, p := range run.pkgs {

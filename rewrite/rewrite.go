@@ -187,6 +187,7 @@ func runOnce(opts Options, units []WithheldUnit, orig originalTests) (res *Resul
 	if err != nil {
 		return nil, err
 	}
+	st.ctx = opts.Context
 	defer st.remove()
 	defer func() { err = st.relative(err) }()
 	staged, err := fingerprintFrom(st.stagedTop(), st.dir)

@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"io/fs"
@@ -32,6 +33,9 @@ type stage struct {
 	// module that the real tree links to there. The copy builds with the
 	// same content, but the rewrite never edits it.
 	outside map[string]string
+	// ctx bounds the generators the copy builds; gen is how they run.
+	ctx context.Context
+	gen *generators
 }
 
 // newStage copies the provider's modules (minus .git, other modules and

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -25,11 +26,7 @@ func hasDescription(v any) bool {
 			}
 		}
 	case []any:
-		for _, e := range v {
-			if hasDescription(e) {
-				return true
-			}
-		}
+		return slices.ContainsFunc(v, hasDescription)
 	}
 	return false
 }

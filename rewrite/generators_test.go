@@ -192,8 +192,8 @@ func TestRewriteNestedModuleWithTheRepositorysMakefile(t *testing.T) {
 	}
 	for name, content := range map[string]string{
 		"controllers/controllers.go": "package controllers\n\nimport infrav1 \"example.com/crds/api/v1beta1\"\n\nvar _ = infrav1.GroupVersion\n",
-		"Makefile":                "CONTROLLER_GEN := hack/tools/bin/controller-gen\n\ngenerate:\n\tcd api && $(CONTROLLER_GEN) object:headerFile=../hack/boilerplate.go.txt paths=./...\n",
-		"hack/boilerplate.go.txt": header,
+		"Makefile":                   "CONTROLLER_GEN := hack/tools/bin/controller-gen\n\ngenerate:\n\tcd api && $(CONTROLLER_GEN) object:headerFile=../hack/boilerplate.go.txt paths=./...\n",
+		"hack/boilerplate.go.txt":    header,
 	} {
 		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
 			t.Fatal(err)

@@ -3,9 +3,10 @@
 // generator run as a library, without ever replacing the committed file by a
 // fresh generation.
 //
-// A provider's own controller-gen options and version are unknown
-// (maxDescLen, an older controller-gen, hand patches), so a fresh generation
-// would change what it must not. Instead Generate runs the generator on the
+// The generator runs with the provider's crd options (GenerateWith) or as
+// its pinned controller-gen (GenerateBinary), yet a committed file may
+// still hold hand patches or another generator's output, so a fresh
+// generation could change what it must not. Instead Generate runs the generator on the
 // types before and after the change; the subtrees of a version's schema
 // that differ between the two generations are what the change touched; Edit
 // proves that the committed file's subtrees equal the first generation's

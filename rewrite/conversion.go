@@ -183,7 +183,50 @@ func (run *conversionRun) finish(st *stage, files map[string][]byte, mark func(s
 			mark(path, "regenerated with conversion-gen")
 		}
 	}
-	return completeConversions(st, run.targets, run.before, mark, res)
+	manual := run.manualConversions()
+	if err := completeConversions(st, run.targets, run.before, mark, res); err != nil {
+		return err
+	}
+	if run.manualConversions() == manual {
+		return nil
+	}
+	// conversion-gen registers a hand-written Convert_ as one and writes
+	// no wrapper for it: run again on the completed packages, as the
+	// provider's make generate would.
+	ctx := context.Background()
+	if st.gen != nil {
+		ctx = st.gen.ctx
+	}
+	again, err := run.render(ctx, st)
+	if err != nil {
+		return err
+	}
+	for _, path := range slices.Sorted(maps.Keys(again)) {
+		if old, _ := os.ReadFile(path); bytes.Equal(old, again[path]) {
+			continue
+		}
+		if _, err := st.writeFile(path, again[path]); err != nil {
+			return err
+		}
+		mark(path, "regenerated with conversion-gen")
+	}
+	return nil
+}
+
+// manualConversions counts the Convert_ functions written by hand in the
+// run's packages.
+func (run *conversionRun) manualConversions() int {
+	n := 0
+	for _, cp := range run.targets {
+		entries, _ := os.ReadDir(cp.dir)
+		for _, e := range entries {
+			if name := e.Name(); strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") && name != convgen.File {
+				data, _ := os.ReadFile(filepath.Join(cp.dir, name))
+				n += bytes.Count(data, []byte("\nfunc Convert_"))
+			}
+		}
+	}
+	return n
 }
 
 // goEnv is the environment the rewrite runs go commands with.

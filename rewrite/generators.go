@@ -118,11 +118,9 @@ func deepcopyBinary(ctx context.Context, bin, root string, headers, years map[st
 		args := []string{obj}
 		before := map[string][]byte{}
 		for _, d := range dirs {
-			rel, err := filepath.Rel(root, d)
-			if err != nil {
-				return nil, err
-			}
-			args = append(args, "paths=./"+filepath.ToSlash(rel))
+			// Absolute: a directory of another staged module (api/go.mod)
+			// is listed in its own module, as the library's loader does.
+			args = append(args, "paths="+d)
 			path := filepath.Join(d, deepcopyFile)
 			data, err := os.ReadFile(path)
 			if err != nil {

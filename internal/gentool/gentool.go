@@ -20,6 +20,8 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+
+	"golang.org/x/mod/semver"
 )
 
 // Tool is a generator command and the module it is built from.
@@ -88,7 +90,8 @@ func Build(ctx context.Context, tool Tool, version, toolsDir string, toolsRequir
 	} else {
 		b.How = "go install " + tool.Package + "@" + version
 	}
-	if st, err := os.Stat(bin); err == nil && st.Mode().IsRegular() {
+	// A query (latest, a branch) may name another version tomorrow.
+	if st, err := os.Stat(bin); err == nil && st.Mode().IsRegular() && semver.IsValid(version) {
 		return b, nil
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {

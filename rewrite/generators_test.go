@@ -29,15 +29,22 @@ func init() {
 	}
 }
 
-// offlineGenerators keeps the generators' builds off the network and out
-// of the user's cache: a pinned version not in the module cache cannot be
-// built.
-func offlineGenerators(t *testing.T) string {
+// toolsCache keeps the generators' builds out of the user's cache.
+func toolsCache(t *testing.T) string {
 	t.Helper()
 	cache := t.TempDir()
-	t.Setenv("GOPROXY", "off")
 	t.Setenv("MPAUDIT_TOOLS_CACHE", cache)
 	return cache
+}
+
+// offlineGenerators is toolsCache with the generators' builds (only
+// them) off the network: a pinned version not in the module cache cannot
+// be built, and none is downloaded.
+func offlineGenerators(t *testing.T) string {
+	t.Helper()
+	gentool.BuildEnv = []string{"GOPROXY=off"}
+	t.Cleanup(func() { gentool.BuildEnv = nil })
+	return toolsCache(t)
 }
 
 // pinInToolsModule gives the provider at dir a hack/tools module that
@@ -99,7 +106,9 @@ func pinInToolsModule(t *testing.T, dir string) {
 // provider's flags; the PR body says so, and every file they write is the
 // one the linked libraries write, byte for byte.
 func TestRewriteRunsThePinnedGenerators(t *testing.T) {
-	cache := offlineGenerators(t)
+	// The linked versions' build lists are go.sum's: nothing but those
+	// modules is ever fetched (and they are in the module cache here).
+	cache := toolsCache(t)
 	lib := copyTree(t, "testdata/bootconvprovider")
 	pinInToolsModule(t, lib)
 	bin := copyTree(t, "testdata/bootconvprovider")
@@ -155,7 +164,7 @@ func TestRewriteRunsThePinnedGenerators(t *testing.T) {
 // regenerated, exactly as that controller-gen makes them from the
 // rewritten types, and the PR body names the option and its line.
 func TestRewriteCRDsWithTheMakefilesOptions(t *testing.T) {
-	offlineGenerators(t)
+	toolsCache(t)
 	dir := copyTree(t, "testdata/crdprovider")
 	writeGenerated(t, filepath.Join(dir, basesDir), controllerGen(t, dir, new(12)))
 	mk := "CONTROLLER_GEN := bin/controller-gen\n\nmanifests:\n\t$(CONTROLLER_GEN) crd:maxDescLen=12 paths=./api/... output:crd:artifacts:config=config/crd/bases\n"
@@ -183,7 +192,7 @@ func TestRewriteCRDsWithTheMakefilesOptions(t *testing.T) {
 // controller-gen object:headerFile=../hack/…), the regenerated deepcopy
 // file carries that Makefile's header file.
 func TestRewriteNestedModuleWithTheRepositorysMakefile(t *testing.T) {
-	offlineGenerators(t)
+	toolsCache(t)
 	dir := copyTree(t, "testdata/nestedprovider")
 	const header = "/*\nCopyright The Nested Authors.\n*/\n"
 	// Nothing outside the api module uses the types the rewrite changes.

@@ -18,6 +18,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -52,6 +53,11 @@ func CacheDir() (string, error) {
 	}
 	return filepath.Join(d, "mpaudit", "tools"), nil
 }
+
+// BuildEnv is added to the environment of every build (tests keep the
+// builds of versions not in the module cache off the network with
+// GOPROXY=off, while the provider's own go commands may still download).
+var BuildEnv []string
 
 // one build per binary path at a time, across goroutines of this process.
 var building sync.Map // path -> *sync.Mutex
@@ -108,12 +114,11 @@ func Build(ctx context.Context, tool Tool, version, toolsDir string, toolsRequir
 	if fromTools {
 		cmd = exec.CommandContext(ctx, "go", "build", "-mod=readonly", "-o", filepath.Join(tmp, tool.Name), tool.Package)
 		cmd.Dir = toolsDir
-		cmd.Env = append(os.Environ(), env...)
+		cmd.Env = slices.Concat(os.Environ(), env, BuildEnv)
 	} else {
 		cmd = exec.CommandContext(ctx, "go", "install", tool.Package+"@"+version)
 		cmd.Dir = tmp
-		cmd.Env = append(os.Environ(), env...)
-		cmd.Env = append(cmd.Env, "GOBIN="+tmp, "GOWORK=off", "GOFLAGS=")
+		cmd.Env = slices.Concat(os.Environ(), env, []string{"GOBIN=" + tmp, "GOWORK=off", "GOFLAGS="}, BuildEnv)
 	}
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out

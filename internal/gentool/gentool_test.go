@@ -57,10 +57,12 @@ func toolsModule(t *testing.T) (string, string) {
 	return "", ""
 }
 
+// offline keeps the builds out of the user's cache and, for a version
+// outside go.sum, off the network (BuildEnv).
 func offline(t *testing.T) {
-	t.Setenv("GOPROXY", "off")
-	t.Setenv("GOFLAGS", "-mod=readonly")
 	t.Setenv("MPAUDIT_TOOLS_CACHE", t.TempDir())
+	BuildEnv = []string{"GOPROXY=off"}
+	t.Cleanup(func() { BuildEnv = nil })
 }
 
 // TestBuildFromToolsModule builds conversion-gen from a tools module that

@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"go/ast"
 	"go/format"
@@ -24,6 +25,7 @@ import (
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/internal/convgen"
 	"github.com/mpaudit/mpaudit/internal/genconfig"
+	"github.com/mpaudit/mpaudit/internal/gentool"
 	"github.com/mpaudit/mpaudit/internal/importgroups"
 	"github.com/mpaudit/mpaudit/report"
 )
@@ -50,6 +52,8 @@ type conversionRun struct {
 	peers   []string
 	// flags are the provider's conversion-gen settings used for each package.
 	flags []genconfig.ConversionGen
+	// run is how conversion-gen runs: the pinned binary or the library.
+	run *gentool.Choice
 }
 
 // planConversions picks every package whose zz_generated.conversion.go
@@ -95,7 +99,12 @@ func planConversions(st *stage, changed fileChanges, cfg *genconfig.Config) (*co
 		if err != nil {
 			return nil, err
 		}
+		// The provider's settings name packages from the root module,
+		// whichever staged module holds this one.
 		rel := cp.rel
+		if r, err := filepath.Rel(st.dir, cp.dir); err == nil {
+			rel = filepath.ToSlash(r)
+		}
 		flags := cfg.Conversion(rel)
 		if flags.BuildTag.Default {
 			// No Makefile says: the file conversion-gen made last time does.
@@ -104,7 +113,7 @@ func planConversions(st *stage, changed fileChanges, cfg *genconfig.Config) (*co
 			}
 		}
 		pkg := convgen.Package{
-			ImportPath: cp.importPath, Header: header, BuildTag: flags.BuildTag.Value,
+			ImportPath: cp.importPath, Dir: cp.dir, Header: header, BuildTag: flags.BuildTag.Value,
 			ExtraPeerDirs: flags.ExtraPeerDirs, GeneratedBy: convgen.GeneratedByLine(data),
 		}
 		if h := flags.HeaderFile.Value; h != "" {
@@ -131,8 +140,14 @@ func (run *conversionRun) buildTags() []string {
 }
 
 // render runs conversion-gen on the staged copy without writing to it.
-func (run *conversionRun) render(st *stage) (map[string][]byte, error) {
-	files, _, err := convgen.RenderContext(st.context(), st.dir, goEnv, run.pkgs, run.peers)
+func (run *conversionRun) render(ctx context.Context, st *stage) (map[string][]byte, error) {
+	var files map[string][]byte
+	var err error
+	if run.run != nil && run.run.Binary != nil {
+		files, err = convgen.RenderBinary(ctx, run.run.Binary.Path, run.run.Binary.Version, st.dir, goEnv, run.pkgs)
+	} else {
+		files, _, err = convgen.RenderContext(ctx, st.dir, goEnv, run.pkgs, run.peers)
+	}
 	if err != nil {
 		var paths []string
 		for _, p := range run.pkgs {
@@ -168,7 +183,46 @@ func (run *conversionRun) finish(st *stage, files map[string][]byte, cs *changeS
 			cs.mark(path, "regenerated with conversion-gen")
 		}
 	}
-	return completeConversions(st, run.targets, run.before, cs, res)
+	manual := run.manualConversions()
+	if err := completeConversions(st, run.targets, run.before, cs, res); err != nil {
+		return err
+	}
+	if run.manualConversions() == manual {
+		return nil
+	}
+	// conversion-gen registers a hand-written Convert_ as one and writes
+	// no wrapper for it: run again on the completed packages, as the
+	// provider's make generate would.
+	again, err := run.render(st.context(), st)
+	if err != nil {
+		return err
+	}
+	for _, path := range slices.Sorted(maps.Keys(again)) {
+		if old, _ := os.ReadFile(path); bytes.Equal(old, again[path]) {
+			continue
+		}
+		if _, err := st.writeFile(path, again[path]); err != nil {
+			return err
+		}
+		cs.mark(path, "regenerated with conversion-gen")
+	}
+	return nil
+}
+
+// manualConversions counts the Convert_ functions written by hand in the
+// run's packages.
+func (run *conversionRun) manualConversions() int {
+	n := 0
+	for _, cp := range run.targets {
+		entries, _ := os.ReadDir(cp.dir)
+		for _, e := range entries {
+			if name := e.Name(); strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") && name != convgen.File {
+				data, _ := os.ReadFile(filepath.Join(cp.dir, name))
+				n += bytes.Count(data, []byte("\nfunc Convert_"))
+			}
+		}
+	}
+	return n
 }
 
 // goEnv is the environment the rewrite runs go commands with.

@@ -99,20 +99,26 @@ func regenerateCRDs(st *stage, graph *packageGraph, dirs []string, targets []kin
 	// The original types are the real tree's (the copy has changed);
 	// the two loads are independent, so they run side by side. When no
 	// Go change reaches these packages, the two are one.
+	gens, err := st.generators()
+	if err != nil {
+		return fmt.Errorf("reading the provider's generator settings: %w", err)
+	}
 	var orig crdgen.Set
 	var origErr error
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
 		if changedAPI {
-			orig, origErr = crdgen.GenerateContext(st.context(), st.root, realDirs)
+			orig, _, origErr = gens.crds(st, st.root, realDirs)
 		}
 	}()
 	var next crdgen.Set
-	generated := async(func() { next, err = crdgen.GenerateContext(st.context(), st.dir, api) })
+	var with string
+	generated := async(func() { next, with, err = gens.crds(st, st.dir, api) })
 	if werr := st.wait(generated, done); werr != nil {
 		return werr
 	}
+	addGeneratorNotes(res, gens)
 	if !changedAPI {
 		orig = next
 	}
@@ -186,7 +192,7 @@ func regenerateCRDs(st *stage, graph *packageGraph, dirs []string, targets []kin
 		if err != nil {
 			return err
 		}
-		edited, err := crdgen.Edit(original, current, n.Name, changes)
+		edited, err := crdgen.EditWith(original, current, n.Name, changes, with)
 		var why *crdgen.Unreproduced
 		switch {
 		case errors.As(err, &why):

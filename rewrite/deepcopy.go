@@ -21,6 +21,7 @@ import (
 
 	"github.com/mpaudit/mpaudit/internal/genconfig"
 	"github.com/mpaudit/mpaudit/internal/genroots"
+	"github.com/mpaudit/mpaudit/internal/gentool"
 )
 
 const deepcopyFile = "zz_generated.deepcopy.go"
@@ -52,6 +53,12 @@ func (m *memOutput) Open(pkg *loader.Package, item string) (io.WriteCloser, erro
 // zz_generated.deepcopy.go contents keyed by staged path. The license header
 // of each existing file is kept.
 func regenerateDeepcopy(ctx context.Context, root string, cfg *genconfig.Config, stagedDirs []string) (map[string][]byte, error) {
+	return deepcopyWith(ctx, nil, root, cfg, stagedDirs)
+}
+
+// deepcopyWith is regenerateDeepcopy run as the generator choice says:
+// the provider's pinned controller-gen, or the linked library (nil).
+func deepcopyWith(ctx context.Context, run *gentool.Choice, root string, cfg *genconfig.Config, stagedDirs []string) (map[string][]byte, error) {
 	if len(stagedDirs) == 0 {
 		return map[string][]byte{}, nil
 	}
@@ -92,6 +99,9 @@ func regenerateDeepcopy(ctx context.Context, root string, cfg *genconfig.Config,
 			files[header] = f.Name()
 		}
 		gen.headers[resolvedDir(dir)] = files[header]
+	}
+	if run != nil && run.Binary != nil {
+		return deepcopyBinary(ctx, run.Binary.Path, root, gen.headers, gen.years, stagedDirs)
 	}
 	var g genall.Generator = gen
 	rt, err := genall.Generators{&g}.ForRootsWithConfig(&packages.Config{Context: ctx, Dir: stagedDirs[0]}, genroots.Of(stagedDirs[0], stagedDirs)...)
@@ -263,25 +273,37 @@ func writeDeepcopy(st *stage, generated map[string][]byte, cs *changeSet) error 
 // when it ran first.
 //
 // Both run with the settings the provider's Makefile gives them
-// (genconfig), as libraries at mpaudit's versions; res.Generators says so.
+// (genconfig), at the versions it pins (gentool: the linked library when
+// that is the version, else the pinned binary built, else the library
+// with the reason); res.Generators says which.
 func regenerate(st *stage, cs *changeSet, res *Result, trace *tracer) error {
-	cfg, err := genconfig.Find(st.dir)
+	gens, err := st.generators()
 	if err != nil {
 		return fmt.Errorf("reading the provider's generator settings: %w", err)
 	}
+	cfg := gens.cfg
 	dirs := deepcopyDirs(st, cs, res)
 	conv, err := planConversions(st, cs.files, cfg)
 	if err != nil {
 		return err
 	}
-	res.Generators = generatorsNote(cfg, conv)
-	tagged := conv == nil || hiddenFrom(dirs, conv.buildTags())
+	var object *gentool.Choice
+	if len(dirs) > 0 {
+		object = gens.choose(st, gentool.ControllerGen)
+	}
+	if conv != nil {
+		conv.run = gens.choose(st, gentool.ConversionGen)
+	}
+	res.Generators = generatorsNote(cfg, conv, gens.notes())
+	// A pinned binary writes in place (then puts the file back), which a
+	// generator loading beside it must not see: one after the other then.
+	tagged := conv == nil || (hiddenFrom(dirs, conv.buildTags()) && conv.run.Binary == nil && (object == nil || object.Binary == nil))
 	var deepcopied map[string][]byte
 	var deepcopyErr error
 	deepcopyDone := make(chan struct{})
 	go func() {
 		defer close(deepcopyDone)
-		deepcopied, deepcopyErr = regenerateDeepcopy(st.context(), st.dir, cfg, dirs)
+		deepcopied, deepcopyErr = deepcopyWith(st.context(), object, st.dir, cfg, dirs)
 	}()
 	if conv == nil || !tagged {
 		if err := st.wait(deepcopyDone); err != nil {
@@ -300,7 +322,7 @@ func regenerate(st *stage, cs *changeSet, res *Result, trace *tracer) error {
 	}
 	var converted map[string][]byte
 	var convErr error
-	rendered := async(func() { converted, convErr = conv.render(st) })
+	rendered := async(func() { converted, convErr = conv.render(st.context(), st) })
 	if err := st.wait(rendered, deepcopyDone); err != nil {
 		return err // the generators' errors may be its
 	}
@@ -324,16 +346,22 @@ func regenerate(st *stage, cs *changeSet, res *Result, trace *tracer) error {
 
 // generatorsNote is the line the pull request body gives the generators:
 // the provider's settings used, where they came from, and the versions.
-func generatorsNote(cfg *genconfig.Config, conv *conversionRun) string {
+func generatorsNote(cfg *genconfig.Config, conv *conversionRun, runs []string) string {
 	var flags []genconfig.ConversionGen
 	if conv != nil {
 		flags = conv.flags
 	}
-	return cfg.Summary(flags, linkedVersion("k8s.io/code-generator"), linkedVersion("sigs.k8s.io/controller-tools"))
+	return cfg.Summary(flags, runs)
 }
+
+// linkedVersions stands for the build information a test binary lacks.
+var linkedVersions = map[string]string{}
 
 // linkedVersion is the version of a module linked into this binary.
 func linkedVersion(path string) string {
+	if v, ok := linkedVersions[path]; ok {
+		return v
+	}
 	if info, ok := debug.ReadBuildInfo(); ok {
 		for _, d := range info.Deps {
 			if d.Path == path {

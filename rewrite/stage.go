@@ -40,6 +40,8 @@ type stage struct {
 	outside map[string]string
 	// ctx ends the run (Options.Context); nil is never.
 	ctx context.Context
+	// gen is how the provider's generators run (its pinned versions).
+	gen *generators
 }
 
 // context is what ends the run's commands and loads.

@@ -10,9 +10,13 @@ import (
 	"fmt"
 	"maps"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
 	"sync"
+
+	"golang.org/x/mod/semver"
 
 	"golang.org/x/tools/go/packages"
 	"k8s.io/code-generator/cmd/conversion-gen/args"
@@ -20,6 +24,8 @@ import (
 	"k8s.io/gengo/v2/generator"
 	"k8s.io/gengo/v2/parser"
 	"k8s.io/klog/v2"
+
+	"github.com/mpaudit/mpaudit/internal/gentool"
 )
 
 // File is the name conversion-gen writes in Cluster API providers.
@@ -55,6 +61,8 @@ func Generate(dir string, env []string, pkgs, peers []string, header string) (lo
 // the settings of the provider's own conversion-gen run for it.
 type Package struct {
 	ImportPath, Header string
+	// Dir is the package's directory (needed by RenderBinary).
+	Dir string
 	// HeaderFile is the provider's --go-header-file (absolute); when set
 	// it is the header instead of Header.
 	HeaderFile string
@@ -257,4 +265,94 @@ func firstLines(s string, n int) string {
 		lines = lines[:n]
 	}
 	return string(bytes.Join(lines, []byte("; ")))
+}
+
+// RenderBinary is Render with a conversion-gen binary built at version
+// (the provider's pinned one), run once per package with the package's
+// flags, as a provider's Makefile runs it, in dir (the module root). Each
+// package's Dir must be set. Versions from v0.30.0 write the file into the
+// package directory: what was there is put back once read, so the tree is
+// as before, as with Render. Older ones write under --output-base, a
+// temporary directory.
+func RenderBinary(ctx context.Context, bin, version, dir string, env []string, pkgs []Package) (map[string][]byte, error) {
+	tmp, err := os.MkdirTemp("", "mpaudit-conversion-gen-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	old := semver.IsValid(version) && semver.Compare(version, "v0.30.0") < 0
+	files := map[string][]byte{}
+	for i, pkg := range pkgs {
+		if pkg.Dir == "" {
+			return nil, fmt.Errorf("conversion-gen: no directory for %s", pkg.ImportPath)
+		}
+		header := pkg.HeaderFile
+		if header == "" {
+			// conversion-gen's default header file is a path in its own
+			// source tree; the file's existing header stands for it.
+			header = filepath.Join(tmp, fmt.Sprintf("header-%d.txt", i))
+			if err := os.WriteFile(header, []byte(pkg.Header), 0o644); err != nil {
+				return nil, err
+			}
+		}
+		args := []string{"--go-header-file=" + header}
+		if pkg.BuildTag != "" {
+			args = append(args, "--build-tag="+pkg.BuildTag)
+		}
+		if len(pkg.ExtraPeerDirs) > 0 {
+			args = append(args, "--extra-peer-dirs="+strings.Join(pkg.ExtraPeerDirs, ","))
+		}
+		target := filepath.Join(pkg.Dir, File)
+		var out string
+		if old {
+			base := filepath.Join(tmp, fmt.Sprintf("out-%d", i))
+			args = append(args, "--output-file-base="+strings.TrimSuffix(File, ".go"), "--output-base="+base, "--input-dirs="+pkg.ImportPath)
+			out = filepath.Join(base, filepath.FromSlash(pkg.ImportPath), File)
+		} else {
+			args = append(args, "--output-file="+File, pkg.ImportPath)
+			out = target
+		}
+		data, err := runRestoring(ctx, bin, dir, env, args, out, target, !old)
+		if err != nil {
+			return nil, fmt.Errorf("conversion-gen %s on %s: %w", version, pkg.ImportPath, err)
+		}
+		line := "// " + Marker + ". DO NOT EDIT."
+		if pkg.GeneratedBy != "" {
+			line = pkg.GeneratedBy
+		}
+		files[target] = generatedBy.ReplaceAll(data, []byte(line))
+	}
+	return files, nil
+}
+
+// runRestoring runs the generator and reads what it wrote to out; when it
+// writes in place (the target itself), the target's previous content is
+// put back, or the file removed when there was none.
+func runRestoring(ctx context.Context, bin, dir string, env, args []string, out, target string, inPlace bool) ([]byte, error) {
+	var before []byte
+	existed := false
+	if inPlace {
+		b, err := os.ReadFile(target)
+		switch {
+		case err == nil:
+			before, existed = b, true
+		case !os.IsNotExist(err):
+			return nil, err
+		}
+		defer func() {
+			if existed {
+				os.WriteFile(target, before, 0o644)
+			} else {
+				os.Remove(target)
+			}
+		}()
+	}
+	if err := gentool.Run(ctx, bin, dir, env, args); err != nil {
+		return nil, err
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		return nil, fmt.Errorf("it wrote no %s: %w", File, err)
+	}
+	return data, nil
 }

@@ -292,6 +292,18 @@ func prove(committed any, units []unit) error {
 // equals the generation; otherwise they are no proof of a stale file, and
 // the file is left with that reason when nothing else is to be edited.
 func Edit(committed, current []byte, name string, changes []VersionChange) (*Edited, error) {
+	return EditWith(committed, current, name, changes, "")
+}
+
+// EditWith is Edit on generations made with the provider's own generator
+// options (generatedWith, "crd:maxDescLen=0 (Makefile:12)"), which name
+// the variant that applies nothing more; "" is controller-gen's defaults.
+func EditWith(committed, current []byte, name string, changes []VersionChange, generatedWith string) (*Edited, error) {
+	variants := Variants
+	if generatedWith != "" {
+		variants = slices.Clone(Variants)
+		variants[0].Name = generatedWith
+	}
 	committedDoc, _, _, err := findDoc(committed, name)
 	if err != nil {
 		return nil, err
@@ -304,7 +316,7 @@ func Edit(committed, current []byte, name string, changes []VersionChange) (*Edi
 			fewest, firstErr = bad, err
 		}
 	}
-	for _, v := range Variants {
+	for _, v := range variants {
 		var units []unit
 		var lacked []string
 		var staleErr error

@@ -3,9 +3,10 @@
 // generator run as a library, without ever replacing the committed file by a
 // fresh generation.
 //
-// A provider's own controller-gen options and version are unknown
-// (maxDescLen, an older controller-gen, hand patches), so a fresh generation
-// would change what it must not. Instead Generate runs the generator on the
+// The generator runs with the provider's crd options (GenerateWith) or as
+// its pinned controller-gen (GenerateBinary), yet a committed file may
+// still hold hand patches or another generator's output, so a fresh
+// generation could change what it must not. Instead Generate runs the generator on the
 // types before and after the change; the subtrees of a version's schema
 // that differ between the two generations are what the change touched; Edit
 // proves that the committed file's subtrees equal the first generation's
@@ -16,6 +17,7 @@
 package crdgen
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -30,12 +32,15 @@ import (
 	"golang.org/x/tools/go/packages"
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
 	"sigs.k8s.io/controller-tools/pkg/crd"
 	"sigs.k8s.io/controller-tools/pkg/genall"
 	"sigs.k8s.io/controller-tools/pkg/loader"
+	"sigs.k8s.io/controller-tools/pkg/markers"
 	"sigs.k8s.io/yaml"
 
 	"github.com/mpaudit/mpaudit/internal/genroots"
+	"github.com/mpaudit/mpaudit/internal/gentool"
 )
 
 // Set is the CRDs one generation produced, by group and kind; each holds
@@ -93,16 +98,27 @@ func APIPackageDirs(dirs []string) []string {
 // moduleDir, and returns what it produced. The CRDs carry the versions of
 // the packages in dirs only.
 func Generate(moduleDir string, dirs []string) (Set, error) {
-	return GenerateContext(context.Background(), moduleDir, dirs)
+	return GenerateWith(context.Background(), moduleDir, dirs, "")
 }
 
 // GenerateContext is Generate whose package loading stops when ctx ends.
 func GenerateContext(ctx context.Context, moduleDir string, dirs []string) (Set, error) {
+	return GenerateWith(ctx, moduleDir, dirs, "")
+}
+
+// GenerateWith is GenerateContext with the crd generator's options as the
+// provider's controller-gen invocation gives them ("crd:maxDescLen=0",
+// "crd:generateEmbeddedObjectMeta=true"); "" or "crd" are the defaults.
+func GenerateWith(ctx context.Context, moduleDir string, dirs []string, options string) (Set, error) {
 	out := Set{}
 	if len(dirs) == 0 {
 		return out, nil
 	}
-	var g genall.Generator = crd.Generator{}
+	crdGen, err := ParseOptions(options)
+	if err != nil {
+		return nil, err
+	}
+	var g genall.Generator = crdGen
 	rt, err := genall.Generators{&g}.ForRootsWithConfig(&packages.Config{Context: ctx, Dir: moduleDir}, genroots.Of(moduleDir, dirs)...)
 	if err != nil {
 		return nil, fmt.Errorf("loading %s: %w", strings.Join(dirs, ", "), err)
@@ -126,6 +142,96 @@ func GenerateContext(ctx context.Context, moduleDir string, dirs []string) (Set,
 		out[schema.GroupKind{Group: c.Spec.Group, Kind: c.Spec.Names.Kind}] = &c
 	}
 	return out, nil
+}
+
+// ParseOptions reads the crd generator's options as controller-gen does,
+// with the generator's own marker definition.
+func ParseOptions(options string) (crd.Generator, error) {
+	if options == "" {
+		return crd.Generator{}, nil
+	}
+	reg := &markers.Registry{}
+	defn, err := markers.MakeDefinition("crd", markers.DescribesPackage, crd.Generator{})
+	if err != nil {
+		return crd.Generator{}, err
+	}
+	if err := reg.Register(defn); err != nil {
+		return crd.Generator{}, err
+	}
+	raw := "+" + strings.TrimPrefix(options, "+")
+	d := reg.Lookup(raw, markers.DescribesPackage)
+	if d == nil {
+		return crd.Generator{}, fmt.Errorf("controller-gen option %q is not the crd generator's", options)
+	}
+	v, err := d.Parse(raw)
+	if err != nil {
+		return crd.Generator{}, fmt.Errorf("controller-gen option %q: %w", options, err)
+	}
+	gen, ok := v.(crd.Generator)
+	if !ok {
+		return crd.Generator{}, fmt.Errorf("controller-gen option %q: unexpected %T", options, v)
+	}
+	return gen, nil
+}
+
+// GenerateBinary is GenerateWith with a controller-gen binary (the
+// provider's pinned version), its CRDs read from its standard output.
+func GenerateBinary(ctx context.Context, bin, moduleDir string, dirs []string, options string, env []string) (Set, error) {
+	out := Set{}
+	if len(dirs) == 0 {
+		return out, nil
+	}
+	if options == "" {
+		options = "crd"
+	}
+	args := []string{options}
+	for _, d := range dirs {
+		args = append(args, "paths="+d)
+	}
+	args = append(args, "output:crd:stdout")
+	data, stderr, err := gentool.Output(ctx, bin, moduleDir, env, args)
+	if err != nil && (ctx.Err() != nil || !onlyPartialVersions(stderr)) {
+		return nil, fmt.Errorf("controller-gen's CRD generator on %s: %w", strings.Join(dirs, ", "), err)
+	}
+	r := utilyaml.NewYAMLReader(bufio.NewReader(bytes.NewReader(data)))
+	for {
+		doc, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("reading controller-gen's output: %w", err)
+		}
+		if len(bytes.TrimSpace(doc)) == 0 {
+			continue
+		}
+		var c apiextv1.CustomResourceDefinition
+		if err := yaml.Unmarshal(doc, &c); err != nil {
+			return nil, fmt.Errorf("reading controller-gen's output: %w", err)
+		}
+		if c.Spec.Names.Kind != "" {
+			out[schema.GroupKind{Group: c.Spec.Group, Kind: c.Spec.Names.Kind}] = &c
+		}
+	}
+	return out, nil
+}
+
+// onlyPartialVersions reports whether every error controller-gen printed
+// is one packageErrors skips: a CRD without a storage or served version
+// among the versions loaded.
+func onlyPartialVersions(stderr []byte) bool {
+	found := false
+	for line := range strings.SplitSeq(string(stderr), "\n") {
+		line = strings.TrimSpace(line)
+		switch {
+		case line == "" || strings.HasPrefix(line, "Error: not all generators ran successfully") || strings.HasPrefix(line, "run `controller-gen"):
+		case strings.Contains(line, "has no storage version") || strings.Contains(line, "does not serve any version"):
+			found = true
+		default:
+			return false
+		}
+	}
+	return found
 }
 
 // packageErrors lists the errors the generator recorded on the loaded

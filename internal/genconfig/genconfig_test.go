@@ -174,3 +174,56 @@ generate:
 		t.Errorf("object = %+v", obj)
 	}
 }
+
+// TestFindModuleBelowTheMakefile: an api/ module of its own whose
+// generators the repository's Makefile runs (cd api && conversion-gen
+// ./v1beta1, controller-gen crd paths=./api/...): its packages get that
+// Makefile's flags, its files are named from the module root, and the
+// tools module beside the Makefile pins the versions.
+func TestFindModuleBelowTheMakefile(t *testing.T) {
+	top := t.TempDir()
+	write(t, top, map[string]string{
+		"go.mod": "module example.com/p\n",
+		"Makefile": `CONTROLLER_GEN := hack/tools/bin/controller-gen
+CONVERSION_GEN := hack/tools/bin/conversion-gen
+
+generate:
+	cd ./api && $(CONVERSION_GEN) --build-tag=ignore_conv --go-header-file=../hack/boilerplate.go.txt ./v1beta1
+	$(CONTROLLER_GEN) object:headerFile=hack/boilerplate.go.txt paths=./api/...
+	$(CONTROLLER_GEN) crd:maxDescLen=0 paths=./api/... output:crd:artifacts:config=config/crd/bases
+`,
+		"hack/tools/go.mod":       "module tools\n\nrequire (\n\tk8s.io/code-generator v0.35.6\n\tsigs.k8s.io/controller-tools v0.18.0\n)\n",
+		"hack/boilerplate.go.txt": "// header\n",
+		"api/go.mod":              "module example.com/p/api\n",
+		"api/Makefile":            "lint:\n\tgolangci-lint run\n",
+	})
+	api := filepath.Join(top, "api")
+	own, err := Find(api)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !own.Conversion("v1beta1").BuildTag.Default {
+		t.Fatalf("the module's own Makefile runs no generator, yet: %+v", own.Conversion("v1beta1"))
+	}
+	c, err := FindModule(top, api)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conv := c.Conversion("v1beta1")
+	if conv.BuildTag.Value != "ignore_conv" || conv.BuildTag.Default || conv.HeaderFile.Value != "../hack/boilerplate.go.txt" {
+		t.Errorf("conversion-gen for api/v1beta1 = %+v", conv)
+	}
+	if obj, ok := c.Object("v1beta2"); !ok || obj.HeaderFile.Value != "../hack/boilerplate.go.txt" {
+		t.Errorf("controller-gen object for api/v1beta2 = %+v %v", obj, ok)
+	}
+	if crd, ok := c.CRD("v1beta2"); !ok || crd.CRD != "crd:maxDescLen=0" || crd.At != "Makefile:7" {
+		t.Errorf("controller-gen crd for api/v1beta2 = %+v %v", crd, ok)
+	}
+	if c.ToolsModule != "../hack/tools" || c.ConversionVersion.Value != "v0.35.6" || c.ControllerVersion.Value != "v0.18.0" || c.ToolsRequire["k8s.io/code-generator"] != "v0.35.6" {
+		t.Errorf("tools module %q pins %+v, %+v", c.ToolsModule, c.ConversionVersion, c.ControllerVersion)
+	}
+	// The repository's own module is unaffected.
+	if root, err := FindModule(top, top); err != nil || root.Conversion("api/v1beta1").BuildTag.Value != "ignore_conv" || root.ToolsModule != "hack/tools" {
+		t.Errorf("root module: %+v %v", root, err)
+	}
+}

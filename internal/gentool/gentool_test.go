@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"testing"
 
@@ -148,5 +149,19 @@ func TestSanitize(t *testing.T) {
 	got := Sanitize("\x1b[31merror\x1b[0m: a\r\n\n b\x07\nc\nd", 3)
 	if got != "error: a; b; c; … (1 more lines)" {
 		t.Errorf("Sanitize = %q", got)
+	}
+}
+
+// TestGeneratorEnvBoundsMemory: a generator process gets a heap bound
+// unless the user's environment sets one.
+func TestGeneratorEnvBoundsMemory(t *testing.T) {
+	t.Setenv("GOMEMLIMIT", "")
+	os.Unsetenv("GOMEMLIMIT")
+	if env := generatorEnv([]string{"GOFLAGS=-mod=readonly"}); !slices.Contains(env, generatorMemLimit) {
+		t.Errorf("no %s in the generator's environment", generatorMemLimit)
+	}
+	t.Setenv("GOMEMLIMIT", "3GiB")
+	if env := generatorEnv(nil); slices.Contains(env, generatorMemLimit) || !slices.Contains(env, "GOMEMLIMIT=3GiB") {
+		t.Error("the user's GOMEMLIMIT was overridden")
 	}
 }

@@ -173,8 +173,7 @@ func fieldPaths(t reflect.Type) []fieldPath {
 		case reflect.Map:
 			walk(t.Elem(), prefix+"{}", parent, depth+1, seen)
 		case reflect.Struct:
-			for i := range t.NumField() {
-				f := t.Field(i)
+			for f := range t.Fields() {
 				if skipField(f) {
 					continue
 				}
@@ -214,8 +213,8 @@ func isLeaf(t reflect.Type) bool {
 }
 
 func exported(t reflect.Type) bool {
-	for i := range t.NumField() {
-		if t.Field(i).IsExported() {
+	for field := range t.Fields() {
+		if field.IsExported() {
 			return true
 		}
 	}
@@ -466,8 +465,7 @@ func StructPaths(t reflect.Type) map[string]string {
 			if old, ok := out[name]; !ok || len(prefix) < len(old) {
 				out[name] = prefix
 			}
-			for i := range t.NumField() {
-				f := t.Field(i)
+			for f := range t.Fields() {
 				if !skipField(f) {
 					walk(f.Type, fieldName(prefix, f), depth+1, seen)
 				}

@@ -177,10 +177,11 @@ type testFailure struct {
 	all    string
 }
 
-// verifyTests runs the tests of pkgs on the original tree (in a copy of
-// its own, cached in orig) and those that passed there on the staged
-// copy, and returns the failures.
-func verifyTests(ctx context.Context, st *stage, orig originalTests, pkgs []string, timeout time.Duration, run *testRun) ([]testFailure, error) {
+// verifyTests runs the tests of pkgs, packages of the module at rel (the
+// staged root's relative path; "." the provider's), on the original tree
+// (in a copy of its own, cached in orig) and those that passed there on
+// the staged copy, and returns the failures.
+func verifyTests(ctx context.Context, st *stage, orig originalTests, rel string, pkgs []string, timeout time.Duration, run *testRun) ([]testFailure, error) {
 	var todo []string
 	for _, p := range pkgs {
 		if _, ok := orig[p]; !ok {
@@ -193,7 +194,7 @@ func verifyTests(ctx context.Context, st *stage, orig originalTests, pkgs []stri
 			return nil, err
 		}
 		o.ctx = st.ctx
-		got, err := runTests(ctx, o.dir, todo, "", timeout)
+		got, err := runTests(ctx, filepath.Join(o.dir, rel), todo, "", timeout)
 		o.remove()
 		for _, p := range todo {
 			if err != nil {
@@ -229,7 +230,7 @@ func verifyTests(ctx context.Context, st *stage, orig originalTests, pkgs []stri
 			}
 		}
 	}
-	run.packages = len(pkgs)
+	run.packages += len(pkgs)
 	sortTests(run.notRun)
 	if len(want) == 0 {
 		return nil, nil
@@ -244,7 +245,7 @@ func verifyTests(ctx context.Context, st *stage, orig originalTests, pkgs []stri
 	for _, id := range want {
 		testPkgs = append(testPkgs, id.pkg)
 	}
-	got, err := runTests(ctx, st.dir, slices.Compact(testPkgs), "^("+strings.Join(list, "|")+")$", timeout)
+	got, err := runTests(ctx, filepath.Join(st.dir, rel), slices.Compact(testPkgs), "^("+strings.Join(list, "|")+")$", timeout)
 	if err != nil {
 		return nil, fmt.Errorf("the tests on the rewritten module: %w", err)
 	}
@@ -316,30 +317,65 @@ func blameTests(pkgs []listedPackage, files unitFiles, failed []testFailure) map
 // units (res.blamed) and is the attempt's error; tests that cannot run in
 // the time allowed are said so for a person.
 func runProviderTests(st *stage, opts Options, orig originalTests, cs *changeSet, res *Result, trace *tracer) error {
-	pkgs, err := listPackages(st.context(), st.dir, nil, "./...")
-	if err != nil {
-		return err
+	// The provider's module, then the modules of the repository that use
+	// it (test/go.mod), each from its own directory.
+	type moduleTests struct {
+		rel    string
+		tested []string
 	}
-	tested := testedPackages(pkgs, cs)
+	var mods []moduleTests
+	var all []listedPackage
+	dirs := []string{st.dir}
+	for _, d := range st.deps {
+		if d.notLoaded == "" {
+			dirs = append(dirs, st.path(d.real))
+		}
+	}
+	for i, dir := range dirs {
+		rel, err := filepath.Rel(st.dir, dir)
+		if err != nil {
+			return err
+		}
+		pkgs, err := listPackages(st.context(), dir, nil, "./...")
+		if err != nil {
+			if i == 0 {
+				return err
+			}
+			res.Manual = append(res.Manual, fmt.Sprintf("run the tests of the module %s: go list failed there (%v)", filepath.ToSlash(rel), firstLine(err.Error())))
+			continue
+		}
+		all = append(all, pkgs...)
+		if tested := testedPackages(pkgs, cs); len(tested) > 0 {
+			mods = append(mods, moduleTests{rel, tested})
+		}
+	}
+	var tested []string
+	for _, m := range mods {
+		tested = append(tested, m.tested...)
+	}
 	if len(tested) == 0 {
 		return nil
 	}
 	opts.Progress.Step("verifying: go test of %d package(s), on the original tree and on the rewritten one", len(tested))
 	run := &testRun{}
-	failed, err := verifyTests(opts.Context, st, orig, tested, opts.TestTimeout, run)
+	var failed []testFailure
+	for _, m := range mods {
+		f, err := verifyTests(opts.Context, st, orig, m.rel, m.tested, opts.TestTimeout, run)
+		if errors.Is(err, ErrInterrupted) {
+			return err
+		}
+		if err != nil {
+			res.Manual = append(res.Manual, fmt.Sprintf("run the tests of %s: the rewrite could not (%v)", strings.Join(m.tested, ", "), err))
+			continue
+		}
+		failed = append(failed, f...)
+	}
 	trace.step(fmt.Sprintf("go test of %d package(s)", len(tested)))
-	if errors.Is(err, ErrInterrupted) {
-		return err
-	}
-	if err != nil {
-		res.Manual = append(res.Manual, fmt.Sprintf("run the tests of %s: the rewrite could not (%v)", strings.Join(tested, ", "), err))
-		return nil
-	}
 	res.tests = run
 	if len(failed) == 0 {
 		return nil
 	}
-	res.blamed = blameTests(pkgs, cs.units, failed)
+	res.blamed = blameTests(all, cs.units, failed)
 	cs.names.withPartners(res.blamed)
 	var names []string
 	for _, f := range failed {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // A provider whose API types are a module of their own (api/go.mod,
@@ -237,9 +238,13 @@ func withTestModule(t *testing.T) string {
 func TestRewriteDependentModule(t *testing.T) {
 	dir := withTestModule(t)
 	goIn(t, filepath.Join(dir, "test"), "vet", "./...")
-	res, err := Run(Options{Dir: dir, Patterns: []string{"./..."}, Write: true})
+	res, err := Run(Options{Dir: dir, Patterns: []string{"./..."}, Write: true, TestTimeout: 5 * time.Minute})
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The verification ran the changed test module's tests too.
+	if res.tests == nil || !slices.ContainsFunc(res.tests.passed, func(id testID) bool { return id.pkg == "example.com/crds/test/e2e" && id.name == "TestProviderID" }) {
+		t.Errorf("the test module's tests were not run: %+v", res.tests)
 	}
 	var rels []string
 	for _, c := range res.Changes {

@@ -113,34 +113,22 @@ func (c *Config) Conversion(dir string) ConversionGen {
 // Object returns the controller-gen invocation running the object
 // (deepcopy) generator whose paths cover dir, else the first, else none.
 func (c *Config) Object(dir string) (ControllerGen, bool) {
-	dir = path.Join(c.prefix, dir)
-	var first *ControllerGen
-	for i, cg := range c.ControllerGens {
-		if cg.HeaderFile.Default {
-			continue
-		}
-		if first == nil {
-			first = &c.ControllerGens[i]
-		}
-		for _, p := range cg.Paths {
-			if covers(p, dir) {
-				return cg, true
-			}
-		}
-	}
-	if first != nil {
-		return *first, true
-	}
-	return ControllerGen{}, false
+	return c.controllerGen(dir, func(cg ControllerGen) bool { return !cg.HeaderFile.Default })
 }
 
 // CRD returns the controller-gen invocation running the crd generator
 // whose paths cover dir, else the first one, else none.
 func (c *Config) CRD(dir string) (ControllerGen, bool) {
+	return c.controllerGen(dir, func(cg ControllerGen) bool { return cg.CRD != "" })
+}
+
+// controllerGen returns the invocation among those runs accepts whose
+// paths cover dir, else the first of them, else none.
+func (c *Config) controllerGen(dir string, runs func(ControllerGen) bool) (ControllerGen, bool) {
 	dir = path.Join(c.prefix, dir)
 	var first *ControllerGen
 	for i, cg := range c.ControllerGens {
-		if cg.CRD == "" {
+		if !runs(cg) {
 			continue
 		}
 		if first == nil {

@@ -129,7 +129,7 @@ const (
 
 const (
 	keepV1Beta1Conditions = "to keep v1beta1 conditions until v1beta1 is removed, use the util/deprecated/v1beta1 utilities (the guide's annex of imports)"
-	toMetav1Conditions    = "move the object's conditions to []metav1.Condition (the guide's \"How to start using metav1.conditions\")"
+	toMetav1Conditions    = "move the object's conditions to []metav1.Condition, by the guide's stages of \"How to start using metav1.conditions\""
 )
 
 var goAPISymbols = buildGoAPISymbols()
@@ -196,7 +196,7 @@ func buildGoAPISymbols() []GoSymbol {
 		// References: ContractVersionedObjectReference replaces
 		// corev1.ObjectReference on the core objects (v1.11).
 		GoSymbol{Path: externalPkg, Name: "Get", Kind: SymFunc, Successor: joinSymbol(externalPkg, "GetObjectFromContractVersionedRef"),
-			Instead: "for the references v1beta2 objects hold (a ContractVersionedObjectReference and the namespace)", Class: ChangeReference},
+			Instead: "for the references v1beta2 objects hold: a ContractVersionedObjectReference and the namespace", Class: ChangeReference},
 		// The patch helper's owned conditions: the option of the v1beta1
 		// condition types was renamed when the v1beta2 one took its name.
 		GoSymbol{Path: patchPkg, Name: "WithOwnedConditions", Kind: SymType, Until: v111, Keep: joinSymbol(patchPkg, "WithOwnedV1Beta1Conditions"),

@@ -37,6 +37,11 @@ type GoSymbol struct {
 	// then Instead says what to do. Instead may add a note to a successor.
 	Successor, Instead string
 	Class              ChangeClass
+	// RefArg, when set, limits the entry to calls whose RefArg-th argument
+	// (1-based) is a reference field of an object of a v1beta1 API package
+	// (external.Get is not deprecated; only its use on the references
+	// v1beta2 retyped is).
+	RefArg int
 }
 
 // Old is the symbol as the docs spell it: "path" or "path.Name".
@@ -72,6 +77,14 @@ func GoAPISymbol(path, name string, built Release) (GoSymbol, bool) {
 		}
 	}
 	return GoSymbol{}, false
+}
+
+// IsV1Beta1APIPackage reports whether path is a v1beta1 API package (types
+// with a v1beta2 namesake in the sigs.k8s.io/cluster-api/api module) for
+// a provider built against release built.
+func IsV1Beta1APIPackage(path string, built Release) bool {
+	s, ok := GoAPIPackage(path, built)
+	return ok && s.Class == ChangeSame && strings.HasPrefix(s.Successor, capiAPI+"/")
 }
 
 // GoAPIPackagePaths are the import paths of the packages the map has
@@ -196,7 +209,7 @@ func buildGoAPISymbols() []GoSymbol {
 		// References: ContractVersionedObjectReference replaces
 		// corev1.ObjectReference on the core objects (v1.11).
 		GoSymbol{Path: externalPkg, Name: "Get", Kind: SymFunc, Successor: joinSymbol(externalPkg, "GetObjectFromContractVersionedRef"),
-			Instead: "for the references v1beta2 objects hold: a ContractVersionedObjectReference and the namespace", Class: ChangeReference},
+			Instead: "for the references v1beta2 objects hold: a ContractVersionedObjectReference and the namespace", Class: ChangeReference, RefArg: 3},
 		// The patch helper's owned conditions: the option of the v1beta1
 		// condition types was renamed when the v1beta2 one took its name.
 		GoSymbol{Path: patchPkg, Name: "WithOwnedConditions", Kind: SymType, Until: v111, Keep: joinSymbol(patchPkg, "WithOwnedV1Beta1Conditions"),

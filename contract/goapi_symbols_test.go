@@ -253,3 +253,23 @@ func TestGoAPISymbolLookupByRelease(t *testing.T) {
 		}
 	}
 }
+
+func TestIsV1Beta1APIPackage(t *testing.T) {
+	for _, c := range []struct {
+		path  string
+		built Release
+		want  bool
+	}{
+		{oldCoreV1Beta1, "v1.10.4", true},
+		{oldExpV1Beta1, "v1.10.4", true},
+		{coreV1Beta1, "v1.14.2", true},
+		{coreV1Beta1, "v1.10.4", false}, // not there before v1.11
+		{coreV1Beta2, "v1.14.2", false},
+		{conditionsV1Beta2Pkg, "v1.10.4", false}, // a utility
+		{deprecatedConditions, "v1.14.2", false},
+	} {
+		if got := IsV1Beta1APIPackage(c.path, c.built); got != c.want {
+			t.Errorf("IsV1Beta1APIPackage(%s, %s) = %v, want %v", c.path, c.built, got, c.want)
+		}
+	}
+}

@@ -87,6 +87,13 @@ var deprecation = fmt.Sprintf("Cluster API's v1beta1 Go API (deprecated from %s,
 
 // checkUses reports the uses in f of mapped package-level symbols.
 func checkUses(pass *analysis.Pass, f *ast.File, built contract.Release, at func(ast.Node, string, string, string, ...any)) {
+	calls := map[ast.Node]*ast.CallExpr{} // a call's function → the call
+	ast.Inspect(f, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			calls[ast.Unparen(call.Fun)] = call
+		}
+		return true
+	})
 	ast.Inspect(f, func(n ast.Node) bool {
 		var id *ast.Ident
 		var node ast.Node = n
@@ -105,7 +112,7 @@ func checkUses(pass *analysis.Pass, f *ast.File, built contract.Release, at func
 			return true
 		}
 		s, ok := contract.GoAPISymbol(obj.Pkg().Path(), obj.Name(), built)
-		if !ok {
+		if !ok || s.RefArg > 0 && !v1beta1RefArg(pass, calls[node], s.RefArg, built) {
 			return true
 		}
 		qual := obj.Pkg().Name() + "." + obj.Name()
@@ -117,6 +124,28 @@ func checkUses(pass *analysis.Pass, f *ast.File, built contract.Release, at func
 		at(node, contract.RuleGoAPISymbol, s.Old(), "%s is %s: %s", qual, deprecation, contract.GoSymbolAdvice(s))
 		return false
 	})
+}
+
+// v1beta1RefArg reports whether argument i (1-based) of call reads a
+// field of an object of a v1beta1 API package (cluster.Spec.InfrastructureRef,
+// &machine.Spec.InfrastructureRef).
+func v1beta1RefArg(pass *analysis.Pass, call *ast.CallExpr, i int, built contract.Release) bool {
+	if call == nil || len(call.Args) < i {
+		return false
+	}
+	arg := ast.Unparen(call.Args[i-1])
+	if u, ok := arg.(*ast.UnaryExpr); ok {
+		arg = ast.Unparen(u.X)
+	}
+	sel, ok := arg.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	field, ok := pass.TypesInfo.Selections[sel]
+	if !ok || field.Kind() != types.FieldVal || field.Obj().Pkg() == nil {
+		return false
+	}
+	return contract.IsV1Beta1APIPackage(field.Obj().Pkg().Path(), built)
 }
 
 // importsMapped reports whether the package imports a package of the map:

@@ -26,10 +26,20 @@ func ready(c *clusterv1.Cluster) bool {
 	return conditions.IsTrue(c, clusterv1.ReadyCondition)
 }
 
-// external.Get resolves a corev1.ObjectReference; v1beta2 objects hold a
-// ContractVersionedObjectReference.
-func infra(ctx context.Context, r client.Reader, ref *corev1.ObjectReference) error {
-	_, err := external.Get(ctx, r, ref) // want `^MPA703 warning: sigs.k8s.io/cluster-api/controllers/external.Get: external.Get is .*successor is sigs.k8s.io/cluster-api/controllers/external.GetObjectFromContractVersionedRef \(for the references v1beta2 objects hold: a ContractVersionedObjectReference and the namespace\)$`
+// external.Get on a reference a v1beta1 object holds: v1beta2 objects
+// hold a ContractVersionedObjectReference.
+func infra(ctx context.Context, r client.Reader, c *clusterv1beta1.Cluster) error {
+	_, err := external.Get(ctx, r, (c.Spec.InfrastructureRef)) // want `^MPA703 warning: sigs.k8s.io/cluster-api/controllers/external.Get: external.Get is .*successor is sigs.k8s.io/cluster-api/controllers/external.GetObjectFromContractVersionedRef \(for the references v1beta2 objects hold: a ContractVersionedObjectReference and the namespace\)$`
+	return err
+}
+
+// external.Get on a reference the provider builds is not deprecated.
+func template(ctx context.Context, r client.Reader, ref *corev1.ObjectReference) error {
+	if _, err := external.Get(ctx, r, ref); err != nil {
+		return err
+	}
+	get := external.Get
+	_, err := get(ctx, r, ref)
 	return err
 }
 

@@ -83,6 +83,14 @@ goapi:
 	$(GO) run ./hack/goapigen contract/goapi_fields.go
 	$(GO) run ./hack/docgen docs/rules docs/contract
 
+# Prove the symbol half of the Go API map (contract/goapi_symbols.go) against
+# Cluster API's sources: the pinned release and v1.10.4, the last before v1.11
+# moved the API (downloaded here; offline, the test skips the old release).
+.PHONY: goapi-check
+goapi-check:
+	$(GO) mod download sigs.k8s.io/cluster-api@v1.10.4
+	$(GO) test -count=1 -run '^TestGoAPISymbols' ./contract/
+
 # Fail when docs/rules/ or docs/contract/ is not what `make docs` would write.
 # `go test ./...` (hence `make test`) runs the same tests.
 .PHONY: docs-check

@@ -67,10 +67,11 @@ var MatrixColumns = []MatrixColumn{
 // MatrixExempt are rules about the audit itself (reading, suppressions),
 // about a release's objects other than CRDs (its components YAML), or
 // about a root type as a Kubernetes object (its metadata, list type and
-// template) rather than the contract's field points the columns hold:
-// they have no column (their findings are listed, and set the exit code).
+// template), or about the provider's code on Cluster API's own Go API,
+// rather than the contract's field points the columns hold: they have no
+// column (their findings are listed, and set the exit code).
 var MatrixExempt = slices.Concat([]string{RuleAccessDenied, RuleReadFailed, RuleSuppressionNoReason, RuleUnusedSuppression,
-	RuleComponentsNamespaces, RuleComponentsForeignNamespace, RuleComponentsManager}, ObjectRules)
+	RuleComponentsNamespaces, RuleComponentsForeignNamespace, RuleComponentsManager, RuleGoAPIImport, RuleGoAPISymbol}, ObjectRules)
 
 // MatrixByField are rules generic over a kind's points: each finding names
 // its point (Field), whose aspect gives the column.

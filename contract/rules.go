@@ -15,6 +15,10 @@ const (
 	ScopeUse    Scope = "use"    // Go use sites
 	ScopeCRD    Scope = "crd"    // CRD definitions (repo config or cluster)
 	ScopeObject Scope = "object" // objects in a cluster
+	// ScopeGoAPI is the provider's code on Cluster API's own Go API (the
+	// second half of a migration): not a contract field, so not among the
+	// use-site findings a rewrite of the contract leaves.
+	ScopeGoAPI Scope = "goapi"
 )
 
 // Context is what a rule's severity depends on.

@@ -100,7 +100,7 @@ func PrintText(w io.Writer, r *Report) error {
 			subject = f.APIVersion + " " + f.Kind
 		}
 		if f.Field != "" {
-			subject += " " + f.Field
+			subject = strings.TrimSpace(subject + " " + f.Field) // no kind: a Go API finding
 		}
 		ew.printf("%s%s %s: %s: %s\n", where, f.Rule, f.Severity, subject, f.Message)
 	}

@@ -33,6 +33,7 @@ var scopeDescriptions = map[contract.Scope]string{
 	contract.ScopeUse:    "Go code: use sites of contract fields",
 	contract.ScopeCRD:    "CRD definitions",
 	contract.ScopeObject: "objects in a management cluster",
+	contract.ScopeGoAPI:  "Go code: uses of Cluster API's own Go API",
 }
 
 // suppressionsDescription is the scope of the rules about suppressions.
@@ -98,7 +99,7 @@ func Rule(r *contract.Rule) string {
 		fmt.Fprintf(&b, "| %s | %s |\n", cell(row.Core), sev)
 	}
 	b.WriteString("\n")
-	if r.Scope == contract.ScopeType {
+	if r.Scope == contract.ScopeType || r.Scope == contract.ScopeGoAPI {
 		b.WriteString("Findings on older API versions (conversion spokes, i.e. not the storage version) " +
 			"are at most info and never fail a run.\n")
 	} else {

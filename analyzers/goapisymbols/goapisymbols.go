@@ -1,0 +1,192 @@
+package goapisymbols
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
+	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
+	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
+	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/report"
+)
+
+// New returns the goapisymbols analyzer of env's analyzer set; kf is that
+// set's kindfinder (the target and the package's API versions).
+func New(env *setup.Env, kf *analysis.Analyzer) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:             "goapisymbols",
+		Doc:              "reports imports of Cluster API's deprecated v1beta1 Go API packages and uses of its functions, types and constants that have another v1beta2 successor",
+		URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/goapisymbols",
+		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, env) },
+		Requires:         []*analysis.Analyzer{kf},
+		RunDespiteErrors: true,
+		ResultType:       emit.ResultType,
+	}
+}
+
+func run(pass *analysis.Pass, env *setup.Env) (any, error) {
+	em, out := emit.New(pass, env)
+	if !importsMapped(pass.Pkg) || len(pass.Files) == 0 {
+		return out, nil
+	}
+	res := kindfinder.MustResultOf(pass)
+	dir := filepath.Dir(pass.Fset.File(pass.Files[0].Pos()).Name())
+	built := release(env, "", dir)
+	target := built
+	if env.Settings.CAPIVersion != "" || env.Settings.TargetDir != "" {
+		targetDir := dir
+		if env.Settings.TargetDir != "" {
+			targetDir = env.Settings.TargetDir
+		}
+		target = release(env, env.Settings.CAPIVersion, targetDir)
+	}
+	spoke := isSpoke(res)
+	ctx := contract.Context{Release: target, Spoke: spoke}
+	note := ""
+	if spoke {
+		note = " (an older API version of the provider, a conversion spoke: it may keep the core v1beta1 types its schema needs)"
+	}
+	// The finding's field is the Go symbol (the package for an import).
+	atSymbol := func(n ast.Node, rule, symbol, format string, args ...any) {
+		em.At(n.Pos(), report.Finding{Rule: rule, Severity: contract.MustRule(rule).Severity(ctx),
+			Field: symbol, Message: fmt.Sprintf(format, args...) + note, Spoke: spoke})
+	}
+	for _, f := range pass.Files {
+		if ast.IsGenerated(f) || strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") {
+			continue
+		}
+		mapped := false
+		for _, spec := range f.Imports {
+			path, err := strconv.Unquote(spec.Path.Value)
+			if err != nil || !contract.GoAPIPackagePaths()[path] {
+				continue
+			}
+			mapped = true
+			if s, ok := contract.GoAPIPackage(path, built); ok {
+				atSymbol(spec, contract.RuleGoAPIImport, s.Old(), "the import is %s: %s", deprecation, contract.GoSymbolAdvice(s))
+			}
+		}
+		if mapped {
+			checkUses(pass, f, built, atSymbol)
+		}
+	}
+	return out, nil
+}
+
+// deprecation is when Cluster API deprecates the v1beta1 Go API and plans
+// to remove it.
+var deprecation = fmt.Sprintf("Cluster API's v1beta1 Go API (deprecated from %s, removal planned in %s)",
+	strings.TrimSuffix(string(contract.GoAPIIntroduced), ".0"), strings.TrimSuffix(string(contract.GoAPIRemoval), ".0"))
+
+// checkUses reports the uses in f of mapped package-level symbols.
+func checkUses(pass *analysis.Pass, f *ast.File, built contract.Release, at func(ast.Node, string, string, string, ...any)) {
+	calls := map[ast.Node]*ast.CallExpr{} // a call's function → the call
+	ast.Inspect(f, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			calls[ast.Unparen(call.Fun)] = call
+		}
+		return true
+	})
+	ast.Inspect(f, func(n ast.Node) bool {
+		var id *ast.Ident
+		var node ast.Node = n
+		switch n := n.(type) {
+		case *ast.ImportSpec:
+			return false
+		case *ast.SelectorExpr:
+			id = n.Sel
+		case *ast.Ident:
+			id = n // a dot import
+		default:
+			return true
+		}
+		obj := pass.TypesInfo.Uses[id]
+		if obj == nil || obj.Pkg() == nil || obj.Parent() != obj.Pkg().Scope() {
+			return true
+		}
+		s, ok := contract.GoAPISymbol(obj.Pkg().Path(), obj.Name(), built)
+		if !ok || s.RefArg > 0 && !v1beta1RefArg(pass, calls[node], s.RefArg, built) {
+			return true
+		}
+		qual := obj.Pkg().Name() + "." + obj.Name()
+		if sel, ok := node.(*ast.SelectorExpr); ok {
+			if x, ok := sel.X.(*ast.Ident); ok {
+				qual = x.Name + "." + obj.Name() // as the code spells it
+			}
+		}
+		at(node, contract.RuleGoAPISymbol, s.Old(), "%s is %s: %s", qual, deprecation, contract.GoSymbolAdvice(s))
+		return false
+	})
+}
+
+// v1beta1RefArg reports whether argument i (1-based) of call reads a
+// field of an object of a v1beta1 API package (cluster.Spec.InfrastructureRef,
+// &machine.Spec.InfrastructureRef).
+func v1beta1RefArg(pass *analysis.Pass, call *ast.CallExpr, i int, built contract.Release) bool {
+	if call == nil || len(call.Args) < i {
+		return false
+	}
+	arg := ast.Unparen(call.Args[i-1])
+	if u, ok := arg.(*ast.UnaryExpr); ok {
+		arg = ast.Unparen(u.X)
+	}
+	sel, ok := arg.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	field, ok := pass.TypesInfo.Selections[sel]
+	if !ok || field.Kind() != types.FieldVal || field.Obj().Pkg() == nil {
+		return false
+	}
+	return contract.IsV1Beta1APIPackage(field.Obj().Pkg().Path(), built)
+}
+
+// importsMapped reports whether the package imports a package of the map:
+// most packages do not and are skipped before their files are read.
+func importsMapped(pkg *types.Package) bool {
+	paths := contract.GoAPIPackagePaths()
+	for _, imp := range pkg.Imports() {
+		if paths[imp.Path()] {
+			return true
+		}
+	}
+	return false
+}
+
+// isSpoke reports whether every contract kind the package declares is an
+// older, non-storage API version.
+func isSpoke(res *kindfinder.Result) bool {
+	for _, t := range res.Types {
+		if t.Storage {
+			return false
+		}
+	}
+	return len(res.Types) > 0
+}
+
+// release is the Cluster API release override names, or else the one the
+// module at dir requires (its go.mod, replacements included), read once
+// per go.mod and override. Which symbol an import path names depends on
+// the required release (the one the code builds against); the severity on
+// the target. kindfinder's result is not used for the target: it does not
+// resolve one for packages that reach no provider type.
+func release(env *setup.Env, override, dir string) contract.Release {
+	key := dir
+	if gm, ok := contract.FindGoMod(dir); ok {
+		key = gm
+	}
+	return env.Memo("goapisymbols.release", override+"\x00"+key, func() any {
+		t, err := contract.ResolveTarget(override, dir)
+		if err != nil {
+			t = contract.DefaultTarget()
+		}
+		return t.Release()
+	}).(contract.Release)
+}

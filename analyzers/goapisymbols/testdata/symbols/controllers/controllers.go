@@ -1,0 +1,53 @@
+package controllers
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	clusterv1beta1 "sigs.k8s.io/cluster-api/api/core/v1beta1" // want `^MPA702 warning: sigs.k8s.io/cluster-api/api/core/v1beta1: the import is Cluster API's v1beta1 Go API \(deprecated from v1.11, removal planned in v1.16\): its v1beta2 successor is sigs.k8s.io/cluster-api/api/core/v1beta2$`
+	clusterv1 "sigs.k8s.io/cluster-api/api/core/v1beta2"
+	"sigs.k8s.io/cluster-api/controllers/external"
+	"sigs.k8s.io/cluster-api/util/conditions"
+	v1beta1conditions "sigs.k8s.io/cluster-api/util/deprecated/v1beta1/conditions" // want `^MPA702 warning: sigs.k8s.io/cluster-api/util/deprecated/v1beta1/conditions: the import is .*: its v1beta2 successor is sigs.k8s.io/cluster-api/util/conditions \(move the object's conditions to \[\]metav1.Condition, by the guide's stages`
+	"sigs.k8s.io/cluster-api/util/patch"
+)
+
+// The v1beta1 condition utilities and constants, through an alias.
+func markReady(c *clusterv1beta1.Cluster) {
+	v1beta1conditions.MarkTrue(c, clusterv1beta1.ReadyCondition)                                                         // want `^MPA703 warning: sigs.k8s.io/cluster-api/util/deprecated/v1beta1/conditions.MarkTrue: v1beta1conditions.MarkTrue is Cluster API's v1beta1 Go API \(deprecated from v1.11, removal planned in v1.16\): its v1beta2 successor is sigs.k8s.io/cluster-api/util/conditions.Set \(set a metav1.Condition with Status True and a Reason\)$` `^MPA703 warning: sigs.k8s.io/cluster-api/api/core/v1beta1.ReadyCondition: clusterv1beta1.ReadyCondition is .*: its v1beta2 successor is sigs.k8s.io/cluster-api/api/core/v1beta2.ReadyCondition$`
+	v1beta1conditions.MarkFalse(c, clusterv1beta1.ReadyCondition, "Failed", clusterv1beta1.ConditionSeverityWarning, "") // want `^MPA703 warning: sigs.k8s.io/cluster-api/util/deprecated/v1beta1/conditions.MarkFalse: v1beta1conditions.MarkFalse is .*successor is sigs.k8s.io/cluster-api/util/conditions.Set \(set a metav1.Condition with Status False; it has no severity\)$` `^MPA703 warning: sigs.k8s.io/cluster-api/api/core/v1beta1.ReadyCondition: ` `^MPA703 warning: sigs.k8s.io/cluster-api/api/core/v1beta1.ConditionSeverityWarning: clusterv1beta1.ConditionSeverityWarning is .*: it has no v1beta2 successor: metav1.Condition has no severity$`
+	_ = clusterv1beta1.PausedV1Beta2Condition                                                                            // want `^MPA703 warning: sigs.k8s.io/cluster-api/api/core/v1beta1.PausedV1Beta2Condition: clusterv1beta1.PausedV1Beta2Condition is .*successor is sigs.k8s.io/cluster-api/api/core/v1beta2.PausedCondition$`
+}
+
+// The v1beta2 utilities and types are the successors: nothing to report.
+func ready(c *clusterv1.Cluster) bool {
+	return conditions.IsTrue(c, clusterv1.ReadyCondition)
+}
+
+// external.Get on a reference a v1beta1 object holds: v1beta2 objects
+// hold a ContractVersionedObjectReference.
+func infra(ctx context.Context, r client.Reader, c *clusterv1beta1.Cluster) error {
+	_, err := external.Get(ctx, r, (c.Spec.InfrastructureRef)) // want `^MPA703 warning: sigs.k8s.io/cluster-api/controllers/external.Get: external.Get is .*successor is sigs.k8s.io/cluster-api/controllers/external.GetObjectFromContractVersionedRef \(for the references v1beta2 objects hold: a ContractVersionedObjectReference and the namespace\)$`
+	return err
+}
+
+// external.Get on a reference the provider builds is not deprecated.
+func template(ctx context.Context, r client.Reader, ref *corev1.ObjectReference) error {
+	if _, err := external.Get(ctx, r, ref); err != nil {
+		return err
+	}
+	get := external.Get
+	_, err := get(ctx, r, ref)
+	return err
+}
+
+// The patch helper option of v1beta1 condition types.
+var owned = patch.WithOwnedV1Beta1Conditions{Conditions: []clusterv1.ConditionType{clusterv1.ReadyCondition}} // want `^MPA703 warning: sigs.k8s.io/cluster-api/util/patch.WithOwnedV1Beta1Conditions: patch.WithOwnedV1Beta1Conditions is .*successor is sigs.k8s.io/cluster-api/util/patch.WithOwnedConditions \(list the metav1 condition types the controller sets\)$`
+
+// A v1beta1 condition type value.
+var conditionType clusterv1beta1.ConditionType // want `^MPA703 warning: sigs.k8s.io/cluster-api/api/core/v1beta1.ConditionType: clusterv1beta1.ConditionType is .*: it has no v1beta2 successor: metav1 condition types are plain strings$`
+
+// A v1beta2 option: nothing to report.
+var ownedV1Beta2 = patch.WithOwnedConditions{Conditions: []string{clusterv1.ReadyCondition}}

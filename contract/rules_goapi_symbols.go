@@ -1,0 +1,66 @@
+package contract
+
+import "fmt"
+
+// The rules on a provider's imports and uses of the packages, types,
+// functions and constants of Cluster API's v1beta1 Go API (GoAPISymbols).
+
+// Rule IDs. They are stable: never renumber, only add. (MPA601 and MPA602
+// are live's; the Go API rules take the 7xx range.)
+const (
+	RuleGoAPIImport = "MPA702"
+	RuleGoAPISymbol = "MPA703"
+)
+
+// goAPISeverityRows are the targets goAPISeverity tells apart.
+var goAPISeverityRows = []severityContext{
+	{"core < v1.11 (v1beta1 is the current Go API)", Context{Release: "v1.10.0"}, true},
+	{"v1.11 ≤ core < v1.16 (v1beta2 types shipped, v1beta1 deprecated)", Context{Release: ReleaseV1Beta2}, true},
+	{"core ≥ v1.16 (v1beta1 removal planned)", Context{Release: GoAPIRemoval}, false},
+	{"a spoke API package of the provider (an older API version)", Context{Release: GoAPIRemoval, Spoke: true}, true},
+}
+
+var goAPISymbolRules = []*Rule{
+	{
+		ID: RuleGoAPIImport, Name: "goapi-deprecated-import", Scope: ScopeGoAPI, Kinds: Kinds, Modes: Static,
+		Title: "an import of a deprecated v1beta1 package of Cluster API's Go API",
+		Rationale: "Cluster API v1.11 moved its v1beta1 API packages to the sigs.k8s.io/cluster-api/api module, deprecated them " +
+			"beside their v1beta2 successors, and moved the v1beta1 condition and patch utilities to util/deprecated/v1beta1; " +
+			"it plans to remove all of them in v1.16. Code on them builds against one fewer Cluster API release each year; " +
+			"every util of v1.11 and later works on v1beta2 types. The finding names the package's v1beta2 successor and, " +
+			"for a core before v1.11, the deprecated home the package moves to. An older API version of the provider (a " +
+			"conversion spoke) may keep the core v1beta1 types its schema needs: info there.",
+		Fix:      "Import the v1beta2 successor and migrate the uses (MPA703 and the field rules name what each becomes); to keep v1beta1 conditions for now, import the util/deprecated/v1beta1 package the guide's annex of imports names.",
+		DocURL:   migrationDoc + "#suggested-changes-for-clients-using-cluster-api-go-types",
+		severity: goAPISeverity, severityRows: goAPISeverityRows,
+	},
+	{
+		ID: RuleGoAPISymbol, Name: "goapi-deprecated-symbol", Scope: ScopeGoAPI, Kinds: Kinds, Modes: Static,
+		Title: "a use of a deprecated function, type or constant of Cluster API's v1beta1 Go API",
+		Rationale: "The v1beta1 condition utilities (MarkTrue, MarkFalse, SetSummary, …), the v1beta1 condition types, severities " +
+			"and reasons, external.Get on the references v1beta2 objects hold, and the patch helper option for v1beta1 condition " +
+			"types have no namesake in v1beta2, or a namesake of another meaning (util/conditions works on metav1 conditions " +
+			"from v1.11; patch.WithOwnedConditions takes their types). Each use is named with its successor, or what to do when " +
+			"there is none; uses through an import alias are the same uses.",
+		Fix:      "Use the successor the finding names (the guide's annex of imports for conditions and the patch helper); where there is none, do what it says.",
+		DocURL:   migrationDoc + "#annex",
+		severity: goAPISeverity, severityRows: goAPISeverityRows,
+	},
+}
+
+// GoSymbolAdvice says in one sentence what replaces s.
+func GoSymbolAdvice(s GoSymbol) string {
+	var out string
+	switch {
+	case s.Successor != "" && s.Instead != "":
+		out = fmt.Sprintf("its v1beta2 successor is %s (%s)", s.Successor, s.Instead)
+	case s.Successor != "":
+		out = "its v1beta2 successor is " + s.Successor
+	default:
+		out = "it has no v1beta2 successor: " + s.Instead
+	}
+	if s.Keep != "" {
+		out += fmt.Sprintf("; from v1.11 it lives on, deprecated until v1beta1's removal, as %s", s.Keep)
+	}
+	return out
+}

@@ -8,6 +8,7 @@ package analyzers
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/mpaudit/mpaudit/analyzers/goapiuse"
 	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
 	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
 	"github.com/mpaudit/mpaudit/analyzers/kindtypes"
@@ -76,6 +77,7 @@ func New(s Settings) (*Set, error) {
 		poolcrd.New(env, kf),
 		kt,
 		kindusage.New(env, kf),
+		goapiuse.New(env, kf),
 	}
 	reporting = append(reporting, suppress.New(env, kf, reporting...))
 	return &Set{Settings: s, Reporting: reporting, Finder: kf, env: env}, nil

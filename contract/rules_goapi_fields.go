@@ -1,5 +1,11 @@
 package contract
 
+import (
+	"os"
+	"path/filepath"
+	"strings"
+)
+
 // The rule on uses of the fields of Cluster API's v1beta1 Go types whose
 // v1beta2 successor is another path or shape (GoAPIFields).
 
@@ -26,10 +32,43 @@ var goAPIFieldRules = []*Rule{
 		DocURL:   migrationDoc + "#suggested-changes-for-clients-using-cluster-api-go-types",
 		severity: goAPISeverity,
 		severityRows: []severityContext{
-			{"core < " + string(GoAPIIntroduced) + " (no v1beta2 Go types)", Context{Release: "v1.10.0"}, true},
+			{"core < " + string(GoAPIIntroduced) + " (no v1beta2 Go types)", Context{Release: releaseBeforeGoAPI}, true},
 			{"core ≥ " + string(GoAPIIntroduced), Context{Release: GoAPIIntroduced}, true},
 			{"core ≥ " + string(GoAPIRemoval) + " (v1beta1 removed, planned)", Context{Release: GoAPIRemoval}, false},
 			{"a provider's conversion spoke (older API version)", Context{Release: GoAPIIntroduced, Spoke: true}, true},
 		},
 	},
 }
+
+// GoAPIRelease is the release the Go API rules judge the target as. A
+// local Cluster API tree (Cluster API itself, or a replace) names no
+// version, and Release then assumes the latest verified core: its Go API
+// packages say instead which side of v1.11 and v1.16 it is on.
+func (t CoreTarget) GoAPIRelease() Release {
+	r := t.Release()
+	if t.Version != "" || t.LocalTree == "" {
+		return r
+	}
+	has := func(pkg string) bool {
+		fi, err := os.Stat(filepath.Join(t.LocalTree, filepath.FromSlash(strings.TrimPrefix(pkg, CoreModule+"/"))))
+		return err == nil && fi.IsDir()
+	}
+	switch {
+	case !has(PkgClusterV1):
+		return releaseBeforeGoAPI
+	case !has(PkgClusterV1Beta1):
+		if r.Less(GoAPIRemoval) {
+			return GoAPIRemoval
+		}
+		return r
+	case r.Less(GoAPIIntroduced):
+		return GoAPIIntroduced
+	case !r.Less(GoAPIRemoval):
+		return GoAPIIntroduced // both APIs are there: before the removal
+	}
+	return r
+}
+
+// releaseBeforeGoAPI stands for a core release before the v1beta2 Go
+// types (which one does not matter to the rules).
+const releaseBeforeGoAPI Release = "v1.10.0"

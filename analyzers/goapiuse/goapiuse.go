@@ -54,7 +54,7 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 	}
 	res := kindfinder.MustResultOf(pass)
 	u := &user{pass: pass, em: em, spoke: isSpoke(res)}
-	u.ctx = contract.Context{Release: kindfinder.ReleaseOf(pass, env, res), Spoke: u.spoke}
+	u.ctx = contract.Context{Release: kindfinder.TargetOf(pass, env, res).GoAPIRelease(), Spoke: u.spoke}
 	u.severity = contract.MustRule(contract.RuleGoAPIField).Severity(u.ctx)
 	for _, f := range pass.Files {
 		if ast.IsGenerated(f) || strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") {
@@ -258,6 +258,13 @@ func (u *user) report(sel *ast.SelectorExpr, key, typeName, path string, write b
 	}
 	var changed []contract.GoFieldChange
 	for _, c := range all {
+		c.Moved = movedBelow(c, rootPath)
+		if c.Class == contract.ChangeMapToList && !c.Moved {
+			// The map is above the chain's start (a FailureDomainSpec
+			// value): what changes below it is the field's own type.
+			rel := strings.TrimPrefix(c.Old, rootPath)
+			c.Class = contract.ClassifyGoChange(rel, c.OldType, "", rel, c.NewType, "")
+		}
 		if c.Class != contract.ChangeSame || c.Moved {
 			changed = append(changed, c)
 		}
@@ -284,4 +291,20 @@ func (u *user) report(sel *ast.SelectorExpr, key, typeName, path string, write b
 		Spoke:    u.spoke,
 		Message:  msg,
 	})
+}
+
+// movedBelow reports whether c moves its field from where it sits below
+// the struct at rootPath (the start of the chain). A struct the map
+// places where v1beta2 moves it (a Condition of status.conditions, kept
+// under status.deprecated.v1beta1) keeps its own fields: that move is
+// its parent's, reported where the chain selects it.
+func movedBelow(c contract.GoFieldChange, rootPath string) bool {
+	if !c.Moved || rootPath == "" || len(c.New) == 0 {
+		return c.Moved
+	}
+	rel := strings.TrimPrefix(c.Old, rootPath)
+	if rest, ok := strings.CutPrefix(c.New[0], rootPath); ok && (rest == "" || rest[0] == '.' || rest[0] == '[' || rest[0] == '{') {
+		return rest != rel
+	}
+	return !strings.HasSuffix(c.New[0], rel)
 }

@@ -23,6 +23,9 @@ func describe(subject, rootPath, path string, changed []contract.GoFieldChange, 
 		if all(changed, func(c contract.GoFieldChange) bool { return c.Class == contract.ChangeRemoved }) {
 			return subject + " is not carried to v1beta2"
 		}
+		if list, ok := mapToList(full, changed); ok {
+			return fmt.Sprintf("%s becomes the list %s in v1beta2 (a map keyed by name becomes a list with the name as a field)", subject, relative(rootPath, changed[0].Root, list))
+		}
 		if kept, ok := reference(full, changed); ok {
 			return fmt.Sprintf("%s is a reference of another type in v1beta2 (of its corev1.ObjectReference fields only %s carried)", subject, kept)
 		}
@@ -88,7 +91,7 @@ func leaf(subject, rootPath string, c contract.GoFieldChange) string {
 	case contract.ChangeDurationToSeconds:
 		return fmt.Sprintf("%s is %s seconds in v1beta2 (%s → %s: clusterv1.ConvertToSeconds)", subject, newType, oldType, newType)
 	case contract.ChangeReference:
-		return subject + " is a field of a contract-versioned reference in v1beta2 (corev1.ObjectReference → clusterv1.ContractVersionedObjectReference: apiVersion becomes apiGroup, namespace and uid go)"
+		return subject + " is a field of the reference type that replaces corev1.ObjectReference in v1beta2 (apiVersion becomes apiGroup; namespace, uid, resourceVersion and fieldPath are not carried)"
 	}
 	return fmt.Sprintf("%s is a %s in v1beta2 (was %s)", subject, newType, oldType)
 }
@@ -108,6 +111,21 @@ func note(c contract.GoFieldChange) string {
 		return " of a contract-versioned reference"
 	}
 	return ""
+}
+
+// mapToList: the value at full is a map that becomes a list; list is the
+// list's path.
+func mapToList(full string, changed []contract.GoFieldChange) (list string, ok bool) {
+	for _, c := range changed {
+		tail, under := strings.CutPrefix(c.Old, full+"{}")
+		if !under || c.Class != contract.ChangeMapToList {
+			return "", false
+		}
+		if l, found := strings.CutSuffix(c.New[0], "[]"+tail); found && list == "" {
+			list = l
+		}
+	}
+	return list, list != ""
 }
 
 // reference: the changes are those of a corev1.ObjectReference whose

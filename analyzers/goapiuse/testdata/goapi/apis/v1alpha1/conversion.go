@@ -6,5 +6,6 @@ func controlPlaneOf(m *FooMachine) bool {
 	if m.Status.FailureDomain == nil {
 		return false
 	}
-	return m.Status.FailureDomain.ControlPlane // want `MPA701 info: FailureDomainSpec ControlPlane: .*conversion spoke`
+	_ = m.Status.FailureDomain.Attributes      // a map still: not reported
+	return m.Status.FailureDomain.ControlPlane // want `MPA701 info: FailureDomainSpec ControlPlane: FailureDomainSpec.ControlPlane is a \*bool in v1beta2 \(bool → \*bool, nil for unset\); .*conversion spoke`
 }

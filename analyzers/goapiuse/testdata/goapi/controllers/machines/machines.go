@@ -29,7 +29,7 @@ func reads(m *clusterv1.Machine) string {
 	}
 	_ = m.Status.NodeRef.UID                // want `MPA701 warning: Machine Status.NodeRef.UID: Machine.Status.NodeRef.UID is not carried to v1beta2`
 	_ = m.Spec.NodeDrainTimeout             // want `Machine.Spec.NodeDrainTimeout moves to Spec.Deletion.NodeDrainTimeoutSeconds \(\*int32 seconds: clusterv1.ConvertToSeconds\) in v1beta2`
-	_ = m.Spec.InfrastructureRef.Name       // want `Machine.Spec.InfrastructureRef.Name is a field of a contract-versioned reference in v1beta2`
+	_ = m.Spec.InfrastructureRef.Name       // want `Machine.Spec.InfrastructureRef.Name is a field of the reference type that replaces corev1.ObjectReference in v1beta2`
 	_ = m.Spec.InfrastructureRef.APIVersion // want `Machine.Spec.InfrastructureRef.APIVersion moves to Spec.InfrastructureRef.APIGroup \(string of a contract-versioned reference\) in v1beta2`
 	_ = m.Status.Conditions                 // want `Machine.Status.Conditions moves to Status.Deprecated.V1Beta1.Conditions in v1beta2`
 	_ = m.Status.Addresses[0].Address       // same shape: not reported
@@ -75,4 +75,15 @@ func providerTypes(fm *infrav1.FooMachine) string {
 func kubeadm(c *bootstrapv1.KubeadmConfig) string {
 	_ = c.Spec.ClusterConfiguration.APIServer.ExtraArgs         // want `KubeadmConfig.Spec.ClusterConfiguration.APIServer.ExtraArgs becomes the list Spec.ClusterConfiguration.APIServer.ExtraArgs in v1beta2`
 	return c.Spec.ClusterConfiguration.APIServer.ExtraArgs["v"] // want `KubeadmConfig.Spec.ClusterConfiguration.APIServer.ExtraArgs becomes the list`
+}
+
+// byParts starts chains at structs below a root: a field moved within the
+// struct is reported, a struct moved as a whole keeps its own fields.
+func byParts(st clusterv1.MachineStatus, c clusterv1.Condition, cl *clusterv1.Cluster) {
+	_ = st.BootstrapReady // want `MPA701 warning: MachineStatus BootstrapReady: MachineStatus.BootstrapReady moves to Initialization.BootstrapDataSecretCreated \(\*bool, nil for unset\) in v1beta2`
+	_ = st.Phase          // same: not reported
+	_ = st.FailureMessage // want `MachineStatus.FailureMessage moves to Deprecated.V1Beta1.FailureMessage \(\*string\) in v1beta2`
+	_ = c.Status          // the Condition's own field: not reported
+	_ = c.Reason
+	_ = cl.Status.FailureDomains // want `Cluster.Status.FailureDomains becomes the list Status.FailureDomains in v1beta2 \(a map keyed by name becomes a list with the name as a field\)`
 }

@@ -3,6 +3,7 @@ package contract
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -72,3 +73,9 @@ func (t CoreTarget) GoAPIRelease() Release {
 // releaseBeforeGoAPI stands for a core release before the v1beta2 Go
 // types (which one does not matter to the rules).
 const releaseBeforeGoAPI Release = "v1.10.0"
+
+// IsGoAPIRule reports whether id is one of the rules on Cluster API's
+// v1beta1 Go API (the report counts what is left of them per package).
+func IsGoAPIRule(id string) bool {
+	return slices.ContainsFunc(goAPIRules, func(r *Rule) bool { return r.ID == id })
+}

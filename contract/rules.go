@@ -147,6 +147,19 @@ func (r *Rule) Severity(ctx Context) Severity {
 	return s
 }
 
+// LowersOnSpokes reports whether the rule's severity is lower in a
+// conversion spoke than in the storage version, for a context of its table.
+func (r *Rule) LowersOnSpokes() bool {
+	for _, c := range r.severityContexts() {
+		spoke := c.ctx
+		spoke.Spoke = true
+		if !c.ctx.Spoke && r.Severity(spoke) < r.Severity(c.ctx) {
+			return true
+		}
+	}
+	return false
+}
+
 // AppliesTo reports whether the rule judges kind k.
 func (r *Rule) AppliesTo(k *Kind) bool {
 	if r.Kind != nil {

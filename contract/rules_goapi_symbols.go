@@ -22,7 +22,7 @@ var goAPISeverityRows = []severityContext{
 
 var goAPISymbolRules = []*Rule{
 	{
-		ID: RuleGoAPIImport, Name: "goapi-deprecated-import", Scope: ScopeGoAPI, Kinds: Kinds, Modes: Static,
+		ID: RuleGoAPIImport, Name: "goapi-deprecated-import", Scope: ScopeGoAPI, Modes: Static,
 		Title: "an import of a deprecated v1beta1 package of Cluster API's Go API",
 		Rationale: "Cluster API v1.11 moved its v1beta1 API packages to the sigs.k8s.io/cluster-api/api module, deprecated them " +
 			"beside their v1beta2 successors, and moved the v1beta1 condition and patch utilities to util/deprecated/v1beta1; " +
@@ -35,7 +35,7 @@ var goAPISymbolRules = []*Rule{
 		severity: goAPISeverity, severityRows: goAPISeverityRows,
 	},
 	{
-		ID: RuleGoAPISymbol, Name: "goapi-deprecated-symbol", Scope: ScopeGoAPI, Kinds: Kinds, Modes: Static,
+		ID: RuleGoAPISymbol, Name: "goapi-deprecated-symbol", Scope: ScopeGoAPI, Modes: Static,
 		Title: "a use of a deprecated function, type or constant of Cluster API's v1beta1 Go API",
 		Rationale: "The v1beta1 condition utilities (MarkTrue, MarkFalse, SetSummary, …), the v1beta1 condition types, severities " +
 			"and reasons, external.Get on the references v1beta2 objects hold, and the patch helper option for v1beta1 condition " +

@@ -79,6 +79,13 @@ func PrintMarkdown(w io.Writer, r *Report) error {
 		ew.printf("</details>\n\n")
 	}
 
+	if left := goAPILeft(r.Findings); len(left) > 0 {
+		ew.printf("### Cluster API v1beta1 Go API left, per package\n\n| Package | Uses | Files |\n| --- | ---: | ---: |\n")
+		for _, p := range left {
+			ew.printf("| %s | %d | %d |\n", mdCode(p.Dir), p.Uses, p.Files)
+		}
+		ew.printf("\n")
+	}
 	if len(r.Problems) > 0 {
 		ew.printf("### Not loaded\n\n")
 		for _, p := range r.Problems {

@@ -118,6 +118,9 @@ func PrintText(w io.Writer, r *Report) error {
 	for _, n := range r.Notes {
 		ew.printf("note: %s\n", n)
 	}
+	for _, p := range goAPILeft(r.Findings) {
+		ew.printf("go api left: %s: %s in %s on Cluster API's v1beta1 Go API\n", p.Dir, plural(p.Uses, "use", "uses"), plural(p.Files, "file", "files"))
+	}
 	s := r.Summary
 	for _, res := range s.Resources {
 		where := ""

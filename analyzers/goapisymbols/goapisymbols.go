@@ -187,6 +187,6 @@ func release(env *setup.Env, override, dir string) contract.Release {
 		if err != nil {
 			t = contract.DefaultTarget()
 		}
-		return t.Release()
+		return t.GoAPIRelease() // a local Cluster API tree by the Go API packages it has
 	}).(contract.Release)
 }

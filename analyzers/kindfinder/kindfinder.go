@@ -599,6 +599,22 @@ type targetResult struct {
 
 // resolveTarget reads the target once per go.mod (or directory without
 // one) and analyzer set; the set's settings carry the override.
+// TargetOf is the target core of the package res is the finder's result
+// for: res's own, or, when the finder skipped the package (it cannot name
+// a provider type, yet may use Cluster API's Go API), resolved as the
+// finder would.
+func TargetOf(pass *analysis.Pass, env *setup.Env, res *Result) contract.CoreTarget {
+	if !res.Skipped || len(pass.Files) == 0 {
+		return res.Target
+	}
+	dir := env.Settings.TargetDir
+	if dir == "" {
+		dir = filepath.Dir(pass.Fset.File(pass.Files[0].Pos()).Name())
+	}
+	t, _ := resolveTarget(env, dir)
+	return t
+}
+
 func resolveTarget(env *setup.Env, dir string) (contract.CoreTarget, error) {
 	key := dir
 	if gm, ok := contract.FindGoMod(dir); ok {

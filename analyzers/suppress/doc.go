@@ -11,7 +11,7 @@
 // a type's doc comment also covers findings about that type reported
 // elsewhere (the CRD findings of a pool type, positioned in config/crd).
 //
-// The reporting analyzers (kindtypes, poolusage, kindusage, poolcrd) mark the findings
+// The reporting analyzers (kindtypes, poolusage, kindusage, goapiuse, poolcrd) mark the findings
 // a directive covers as suppressed (see package emit): they are not turned
 // into diagnostics, and `mpaudit check` leaves them out of the report and
 // counts them. This analyzer reads their results and reports directives

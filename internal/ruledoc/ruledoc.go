@@ -30,7 +30,7 @@ const (
 
 var scopeDescriptions = map[contract.Scope]string{
 	contract.ScopeType:   "Go API types",
-	contract.ScopeUse:    "Go code: use sites of contract fields",
+	contract.ScopeUse:    "Go code: use sites of contract fields and of Cluster API's Go API",
 	contract.ScopeCRD:    "CRD definitions",
 	contract.ScopeObject: "objects in a management cluster",
 	contract.ScopeGoAPI:  "Go code: uses of Cluster API's own Go API",
@@ -99,10 +99,14 @@ func Rule(r *contract.Rule) string {
 		fmt.Fprintf(&b, "| %s | %s |\n", cell(row.Core), sev)
 	}
 	b.WriteString("\n")
-	if r.Scope == contract.ScopeType || r.Scope == contract.ScopeGoAPI {
+	switch {
+	case r.Scope == contract.ScopeType:
 		b.WriteString("Findings on older API versions (conversion spokes, i.e. not the storage version) " +
 			"are at most info and never fail a run.\n")
-	} else {
+	case r.LowersOnSpokes():
+		b.WriteString("Findings in older API versions of the provider (conversion spokes, i.e. not the storage version) " +
+			"are info and never fail a run.\n")
+	default:
 		b.WriteString("The severity does not depend on the API version: only type findings " +
 			"(scope `type`) on conversion spokes are lowered to info.\n")
 	}

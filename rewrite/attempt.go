@@ -239,7 +239,8 @@ func (a *attempt) verifyAll() error {
 	}
 	// The fixes moved the failure fields for the labels the rewrite meant
 	// to write; where one stayed, a supported core still reads them.
-	if moved := failuresUnderKeptLabels(a.res.Before, after, a.res.Target, a.kept); len(moved) > 0 {
+	held := func(group, kind string) string { return heldReason(group, kind, a.res.held, a.labels.held) }
+	if moved := failuresUnderKeptLabels(a.res.Before, after, a.res.Target, a.kept, held); len(moved) > 0 {
 		a.res.keepFailures = moved
 		return errFailuresUnderKeptLabel
 	}

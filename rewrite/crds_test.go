@@ -269,8 +269,9 @@ func checklistItem(body, title string) string {
 // TestRewriteCRDsHandEditedAndNoDescriptions: FooMachine's CRD was made
 // with crd:maxDescLen=0, which the rewrite reproduces (its regenerated
 // parts carry no descriptions either); FooCluster's was edited by hand in
-// a subtree the rewrite changes, so it is left as it is, the PR body says
-// why, and FooCluster's label waits for its schema.
+// the failureMessage subtree the failure move would change, so the move
+// is withheld (the label it would hold is what v1.14 cores read the fields
+// by) and the CRD takes the rest with the edit kept.
 func TestRewriteCRDsHandEditedAndNoDescriptions(t *testing.T) {
 	dir := copyTree(t, "testdata/crdprovider")
 	noDesc, err := os.ReadFile(filepath.Join("testdata", "crdvariants", machinesCRD+".maxdesclen0"))
@@ -297,28 +298,45 @@ func TestRewriteCRDsHandEditedAndNoDescriptions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Moving FooCluster's failure fields would touch the hand-edited
+	// failureMessage schema, leave the CRD and hold the label, under which
+	// v1.14 cores read the fields by the v1beta1 contract: the rewrite keeps
+	// them top-level, so the CRD takes the rest (the edit kept) and both
+	// kinds are labelled.
 	want := []string{
 		"api/v1beta1/foocluster_types.go",
 		"api/v1beta1/foomachine_types.go",
 		"api/v1beta1/zz_generated.deepcopy.go",
+		basesDir + clustersCRD,
 		basesDir + machinesCRD,
 		"config/crd/kustomization.yaml",
-		"config/crd/patches/contract_label_foomachines.yaml",
 		"controllers/controllers.go",
 	}
 	if got := changedFiles(res); !slices.Equal(got, want) {
 		t.Errorf("changed files:\n got %v\nwant %v", got, want)
 	}
-	if got, _ := os.ReadFile(clusters); string(got) != edited {
-		t.Errorf("the hand-edited CRD changed:\n%s", got)
+	got, _ := os.ReadFile(clusters)
+	if !strings.Contains(string(got), field+"                maxLength: 10240\n") || !strings.Contains(string(got), "              initialization:\n") {
+		t.Errorf("the hand-edited CRD lost its edit or did not take initialization:\n%s", got)
+	}
+	if types := readFile(t, filepath.Join(dir, "api", "v1beta1", "foocluster_types.go")); strings.Contains(types, "FooClusterV1Beta1DeprecatedStatus") {
+		t.Errorf("FooCluster's failure fields moved:\n%s", types)
 	}
 	fresh := controllerGen(t, dir, new(0))
 	if got, _ := os.ReadFile(filepath.Join(dir, basesDir, machinesCRD)); !bytes.Equal(got, fresh[machinesCRD]) {
 		t.Errorf("%s is not controller-gen's crd:maxDescLen=0 CRD of the rewritten types:\n%s\nwant:\n%s", machinesCRD, got, fresh[machinesCRD])
 	}
-	machineLabelledClusterHeld(t, "hand-edited and no descriptions", res, "4. [ ] **CRD regeneration**: regenerated in `"+basesDir+machinesCRD+"`; the CRDs below were left, because their committed schema is not what controller-gen generates from the original types\n"+
-		"   - foomachines.infrastructure.crds.example.com (crd:maxDescLen=0): v1beta1: status.deprecated added, v1beta1: status.failureMessage removed, v1beta1: status.failureReason removed, v1beta1: status.initialization added\n"+
-		"   - fooclusters.infrastructure.crds.example.com: `"+basesDir+clustersCRD+"` left as it is: its schema of v1beta1 at status.failureMessage differs from what controller-gen generates from the original types (edited by hand, or made with other options or another controller-gen); regenerate it (`make generate-manifests` or `controller-gen crd`) and run `mpaudit rewrite` again, which then changes the labels that wait for its schema\n")
+	if got := keys(res.labels.flipped); !slices.Equal(got, []string{"FooCluster", "FooMachine"}) || len(res.held) != 0 {
+		t.Errorf("labelled %v, held %+v", got, res.held)
+	}
+	var body bytes.Buffer
+	if err := res.WritePRBody(&body); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(body.String(), "MPA125 FooCluster status.failureReason (api/v1beta1/foocluster\\_types.go:27)") ||
+		!strings.Contains(body.String(), "its fix is withheld: with the fields moved, the rewrite left its CRD's labels cluster.x-k8s.io/v1beta1: v1beta1") {
+		t.Errorf("the PR body does not say why FooCluster's failure fields stay:\n%s", body.String())
+	}
 }
 
 // TestRegenerateCRDsFollowsSharedTypes: FooMachine's status has a field

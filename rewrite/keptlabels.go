@@ -22,9 +22,13 @@ var errFailuresUnderKeptLabel = errors.New("failure fields moved under a label t
 // failuresUnderKeptLabels lists the top-level failure fields a storage type
 // had before the rewrite and not after it (moved under
 // status.deprecated.v1beta1) while, with the labels its CRD has after the
-// rewrite, a supported core reads them by the v1beta1 contract; with why.
-// Fields already in kept are not listed again.
-func failuresUnderKeptLabels(before, after *report.Report, target contract.CoreTarget, kept map[analyzers.FieldKey]string) map[analyzers.FieldKey]string {
+// rewrite, a supported core reads them by the v1beta1 contract; with why
+// (held says why the rewrite left a kind's label, "" when it does not
+// know). Fields already in kept are not listed again. The next attempt
+// keeps them, which may let the label move after all (a CRD that could not
+// take the move's schema change): they stay then too, and a later run moves
+// them under the new label.
+func failuresUnderKeptLabels(before, after *report.Report, target contract.CoreTarget, kept map[analyzers.FieldKey]string, held func(group, kind string) string) map[analyzers.FieldKey]string {
 	if before == nil || after == nil {
 		return nil
 	}
@@ -47,7 +51,12 @@ func failuresUnderKeptLabels(before, after *report.Report, target contract.CoreT
 				continue
 			}
 			if w, ok := contract.V1Beta1Reader(k, path, ref.Version, ref.Labels, cores); ok {
-				out[key] = fmt.Sprintf("its CRD keeps the labels %s, so cores %s read %s by the v1beta1 contract", describeLabels(ref.Labels), w, path)
+				why := ""
+				if h := held(ref.Group, ref.Name); h != "" {
+					why = " (" + h + ")"
+				}
+				out[key] = fmt.Sprintf("with the fields moved, the rewrite left its CRD's labels %s%s, under which cores %s read %s by the v1beta1 contract",
+					describeLabels(ref.Labels), why, w, path)
 			}
 		}
 	}
@@ -71,4 +80,23 @@ func describeLabels(labels map[string]string) string {
 
 func compareFieldKeys(a, b analyzers.FieldKey) int {
 	return strings.Compare(a.Type+"\x00"+a.Field, b.Type+"\x00"+b.Field)
+}
+
+// heldReason describes why the label of group/kind was held, from the
+// holds the attempt recorded.
+func heldReason(group, kind string, holds ...[]heldLabel) string {
+	for _, hs := range holds {
+		for _, h := range hs {
+			if h.key.group != group || h.key.kind != kind {
+				continue
+			}
+			if h.reason != "" {
+				return h.reason
+			}
+			if len(h.missing) > 0 {
+				return "core would miss " + strings.Join(h.missing, "; ")
+			}
+		}
+	}
+	return ""
 }

@@ -312,7 +312,7 @@ func allStaticRules() []any {
 	var out []any
 	for _, r := range contract.Rules() {
 		switch r.Scope {
-		case contract.ScopeType, contract.ScopeUse, contract.ScopeCRD:
+		case contract.ScopeType, contract.ScopeUse, contract.ScopeCRD, contract.ScopeGoAPI:
 			out = append(out, r.ID)
 		}
 	}

@@ -86,6 +86,9 @@ func TestRewriteFailureDomainsWithLabel(t *testing.T) {
 	// spoke, whose map is the v1beta1 label's shape.
 	_, v2, _ := fdPoints()
 	for _, f := range res.After.Findings {
+		if contract.IsGoAPIRule(f.Rule) {
+			continue // the code on Cluster API's own Go API: another migration
+		}
 		if f.Severity > contract.Info || f.Rule == contract.RuleLabelVersionConflict {
 			t.Errorf("after the rewrite: %s %v %s %s spoke=%v: %s", f.Rule, f.Severity, f.Kind, f.Field, f.Spoke, f.Message)
 		}

@@ -92,8 +92,8 @@ check() { # check OUT.json CORE
 	[ -n "$2" ] && flag=(--capi-version "$2")
 	(cd "$modc" && "$MPAUDIT" check --no-cache -o json --fail-on error "${flag[@]}" "$pattern") >"$1" 2>"${1%.json}.err"
 }
-aboveInfo() { # aboveInfo REPORT.json: rule, severity, kind, apiVersion, field, position (TSV)
-	jq -r '.findings[]? | select(.severity != "info") | [.rule, .severity, .kind, (.apiVersion // ""), (.field // ""), ((.position.file // "") + ":" + ((.position.line // 0) | tostring))] | @tsv' <"$1" | sort
+aboveInfo() { # aboveInfo REPORT.json: rule, severity, kind, apiVersion, field, position (TSV; "-" for an empty cell, which read would merge)
+	jq -r 'def cell: if . == null or . == "" then "-" else . end; .findings[]? | select(.severity != "info") | [.rule, .severity, (.kind | cell), (.apiVersion | cell), (.field | cell), ((.position.file // "") + ":" + ((.position.line // 0) | tostring))] | @tsv' <"$1" | sort
 }
 for c in "${cores[@]}"; do
 	check "$work/check-before${c:+@$c}.json" "$c"
@@ -191,6 +191,7 @@ judge() { # judge CORE
 	aboveInfo "$out" >"${out%.json}.above-info.tsv"
 	while IFS=$'\t' read -r rule sev kind api field pos; do
 		leaf=${field##*.}
+		[ "$field" = - ] && leaf=
 		leaf=${leaf%%\[*}
 		file=${pos%%:*}
 		mark=" "

@@ -38,16 +38,9 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 	}
 	res := kindfinder.MustResultOf(pass)
 	dir := filepath.Dir(pass.Fset.File(pass.Files[0].Pos()).Name())
-	built := release(env, "", dir)
-	target := built
-	if env.Settings.CAPIVersion != "" || env.Settings.TargetDir != "" {
-		targetDir := dir
-		if env.Settings.TargetDir != "" {
-			targetDir = env.Settings.TargetDir
-		}
-		target = release(env, env.Settings.CAPIVersion, targetDir)
-	}
-	spoke := isSpoke(res)
+	built := builtAgainst(env, dir)
+	target := kindfinder.TargetOf(pass, env, res).GoAPIRelease() // as goapiuse judges it
+	spoke := res.OnlySpokes()
 	ctx := contract.Context{Release: target, Spoke: spoke}
 	note := ""
 	if spoke {
@@ -160,30 +153,16 @@ func importsMapped(pkg *types.Package) bool {
 	return false
 }
 
-// isSpoke reports whether every contract kind the package declares is an
-// older, non-storage API version.
-func isSpoke(res *kindfinder.Result) bool {
-	for _, t := range res.Types {
-		if t.Storage {
-			return false
-		}
-	}
-	return len(res.Types) > 0
-}
-
-// release is the Cluster API release override names, or else the one the
-// module at dir requires (its go.mod, replacements included), read once
-// per go.mod and override. Which symbol an import path names depends on
-// the required release (the one the code builds against); the severity on
-// the target. kindfinder's result is not used for the target: it does not
-// resolve one for packages that reach no provider type.
-func release(env *setup.Env, override, dir string) contract.Release {
+// builtAgainst is the Cluster API release the module at dir requires
+// (its go.mod, replacements included), read once per go.mod: which symbol
+// an import path names depends on it; the severity on the target.
+func builtAgainst(env *setup.Env, dir string) contract.Release {
 	key := dir
 	if gm, ok := contract.FindGoMod(dir); ok {
 		key = gm
 	}
-	return env.Memo("goapisymbols.release", override+"\x00"+key, func() any {
-		t, err := contract.ResolveTarget(override, dir)
+	return env.Memo("goapisymbols.release", key, func() any {
+		t, err := contract.ResolveTarget("", dir)
 		if err != nil {
 			t = contract.DefaultTarget()
 		}

@@ -53,7 +53,7 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 		return out, nil
 	}
 	res := kindfinder.MustResultOf(pass)
-	u := &user{pass: pass, em: em, spoke: isSpoke(res)}
+	u := &user{pass: pass, em: em, spoke: res.OnlySpokes()}
 	u.ctx = contract.Context{Release: kindfinder.TargetOf(pass, env, res).GoAPIRelease(), Spoke: u.spoke}
 	u.severity = contract.MustRule(contract.RuleGoAPIField).Severity(u.ctx)
 	for _, f := range pass.Files {
@@ -84,21 +84,6 @@ func reaches(pkg *types.Package) bool {
 		return false
 	}
 	return walk(pkg)
-}
-
-// isSpoke: the package declares provider API types, none of them the
-// storage version (a conversion spoke, whose schema may keep the core
-// v1beta1 types).
-func isSpoke(res *kindfinder.Result) bool {
-	if len(res.Types) == 0 {
-		return false
-	}
-	for _, t := range res.Types {
-		if t.Storage {
-			return false
-		}
-	}
-	return true
 }
 
 type user struct {

@@ -597,8 +597,18 @@ type targetResult struct {
 	err error
 }
 
-// resolveTarget reads the target once per go.mod (or directory without
-// one) and analyzer set; the set's settings carry the override.
+// OnlySpokes reports whether the package declares provider API types and
+// none of them is the storage version: a conversion spoke, whose schema
+// may keep the core v1beta1 types.
+func (r *Result) OnlySpokes() bool {
+	for _, t := range r.Types {
+		if t.Storage {
+			return false
+		}
+	}
+	return len(r.Types) > 0
+}
+
 // TargetOf is the target core of the package res is the finder's result
 // for: res's own, or, when the finder skipped the package (it cannot name
 // a provider type, yet may use Cluster API's Go API), resolved as the
@@ -615,6 +625,8 @@ func TargetOf(pass *analysis.Pass, env *setup.Env, res *Result) contract.CoreTar
 	return t
 }
 
+// resolveTarget reads the target once per go.mod (or directory without
+// one) and analyzer set; the set's settings carry the override.
 func resolveTarget(env *setup.Env, dir string) (contract.CoreTarget, error) {
 	key := dir
 	if gm, ok := contract.FindGoMod(dir); ok {

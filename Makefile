@@ -120,3 +120,13 @@ trial-rewrite:
 trial-set:
 	@test -n "$(TREES)" || { echo "usage: make trial-set TREES=DIR [NAMES=...]"; exit 2; }
 	bash hack/trial-set.sh "$(TREES)" $(NAMES)
+
+# Pairs of hack/pairs.tsv: a provider before and after its maintainers' own
+# v1beta2 migration; the rewrite must leave no more files on the v1beta1 Go
+# API than they did (hack/trial-pair.sh). Trees come from TREES/<name>.before
+# and TREES/<name>.after, or are extracted from TRIAL_MIRRORS.
+# make trial-pairs TREES=/path/to/trees [NAMES=caps-v0.1.4-v0.2.0]
+.PHONY: trial-pairs
+trial-pairs:
+	@test -n "$(TREES)" || { echo "usage: make trial-pairs TREES=DIR [NAMES=...]"; exit 2; }
+	bash hack/trial-pairs.sh "$(TREES)" $(NAMES)

@@ -60,6 +60,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/trial-rewrite.XXXXXX") || die "mktemp"
 tree=$work/tree
 cp -a "$top" "$tree" || die "copy $top"
 modc=$tree${mod#"$top"}
+printf '%s\n%s\n' "$modc" "$pattern" >"$work/module" # for hack/trial-pair.sh
 
 if [ -z "${MPAUDIT:-}" ]; then
 	(cd "$repo" && go build -o "$work/mpaudit" ./cmd/mpaudit) || die "building mpaudit"

@@ -129,6 +129,14 @@ func (src *goSources) namesIn(dir string) (map[string]bool, error) {
 				case *ast.FuncDecl:
 					if d.Recv == nil {
 						names[d.Name.Name] = true
+						continue
+					}
+					t := d.Recv.List[0].Type // a method is "Type.Method"
+					if star, ok := t.(*ast.StarExpr); ok {
+						t = star.X
+					}
+					if id, ok := t.(*ast.Ident); ok {
+						names[id.Name+"."+d.Name.Name] = true
 					}
 				case *ast.GenDecl:
 					for _, s := range d.Specs {

@@ -1,6 +1,9 @@
 package contract
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // The symbol half of the Go API map: the packages, types, functions and
 // constants of Cluster API's v1beta1 Go API that providers use, with the
@@ -161,7 +164,7 @@ const (
 // (goapi_symbols_gen.go), and the pre-v1.11 entries of both.
 var (
 	goAPIHandSymbols = buildGoAPISymbols()
-	goAPISymbols     = withPre111(append(goAPIHandSymbols[:len(goAPIHandSymbols):len(goAPIHandSymbols)], goAPIGenSymbols...), goAPIPre111)
+	goAPISymbols     = withPre111(append(slices.Clip(goAPIHandSymbols), goAPIGenSymbols...), goAPIPre111)
 )
 
 func buildGoAPISymbols() []GoSymbol {

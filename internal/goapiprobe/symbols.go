@@ -309,8 +309,9 @@ func (s *Symbols) derive(sym Symbol, renames map[string]contract.GoMethodRename)
 
 // CheckHand checks the hand-written entries of the covered packages
 // against the pinned types: the successor of a ChangeSame entry has its
-// shape (a constant its value), that of a renamed one its kind (a retyped
-// one may be another kind: an option function become an option type).
+// shape (a constant its value), that of a renamed one its kind (a
+// function or method its signature); a retyped one's may be of another
+// kind (an option function become an option type).
 func (s *Symbols) CheckHand() []string {
 	var problems []string
 	for _, e := range contract.GoAPIHandSymbols() {
@@ -333,6 +334,8 @@ func (s *Symbols) CheckHand() []string {
 		switch {
 		case e.Class == contract.ChangeSame && !(ok && (same || kindOf(o) == contract.SymConst)):
 			problems = append(problems, fmt.Sprintf("%s: class same, but the successor %s is another %s", e.Old(), e.Successor, describe(ok, o)))
+		case e.Class == contract.ChangeRenamed && kindOf(o) == contract.SymFunc && !same:
+			problems = append(problems, fmt.Sprintf("%s: renamed, but the successor %s has another signature", e.Old(), e.Successor))
 		case kindOf(o) != kindOf(n) && (e.Class == contract.ChangeRenamed || e.Class == contract.ChangeSame):
 			problems = append(problems, fmt.Sprintf("%s: a %s, but the successor %s is a %s", e.Old(), kindOf(o), e.Successor, kindOf(n)))
 		}

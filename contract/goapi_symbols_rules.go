@@ -40,9 +40,9 @@ func GoSymbolRules() []GoSymbolRule {
 		{RuleMethodRename, "a method GoAPIMethodRenames renames, declared on the v1beta2 namesake of its type with the same signature (the v1beta1 types' GetConditions is v1beta2's GetV1Beta1Conditions; their GetV1Beta2Conditions is v1beta2's GetConditions)"},
 		{RuleNamesake, "the same name in the package's successor, of the same kind and shape (a constant of the same type and value, a function or method of the same signature, a type of the same underlying type, or any struct in an API package: its fields are the field map's): migrating the import migrates it"},
 		{RuleNamesakeRetyped, "the same name in the package's successor, of another type or signature (a constant of the same value): the finding says what changed"},
-		{RuleV1Beta2Infix, "a v1beta2 condition type or reason a v1beta1 API previewed as <Name>V1Beta2<Condition|Reason>: its v1beta2 namesake drops the infix and has the same value"},
-		{RuleV1Beta1Infix, "a v1beta1 condition type or reason <Name><Condition|Reason> that v1beta2 keeps, for the deprecated v1beta1 conditions, as <Name>V1Beta1<Condition|Reason> of the same type and value (api/<group>/v1beta2/v1beta1_condition_consts.go)"},
-		{RuleV1Beta2Status, "<Kind>V1Beta2Status, the v1beta2 status fields a v1beta1 object previewed under status.v1beta2: v1beta2's <Kind>Status holds them itself"},
+		{RuleV1Beta2Infix, "a v1beta2 condition type or reason a v1beta1 API previewed as XV1Beta2Condition or XV1Beta2Reason: its v1beta2 namesake drops the infix and has the same value"},
+		{RuleV1Beta1Infix, "a v1beta1 condition type or reason XCondition or XReason that v1beta2 keeps, for the deprecated v1beta1 conditions, as XV1Beta1Condition or XV1Beta1Reason of the same type and value (api/GROUP/v1beta2/v1beta1_condition_consts.go)"},
+		{RuleV1Beta2Status, "KindV1Beta2Status, the v1beta2 status fields a v1beta1 object previewed under status.v1beta2: v1beta2's KindStatus holds them itself"},
 		{RuleRemovedPackage, "a name of a package v1beta2 has no successor for: the package's entry says what to do"},
 	}
 }

@@ -22,7 +22,7 @@ import (
 func New(env *setup.Env, kf *analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:             "goapisymbols",
-		Doc:              "reports imports of Cluster API's deprecated v1beta1 Go API packages and uses of its functions, types and constants that have another v1beta2 successor",
+		Doc:              "reports imports of Cluster API's deprecated v1beta1 Go API packages and uses of its functions, types, constants, variables and methods that have another v1beta2 successor",
 		URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/goapisymbols",
 		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, env) },
 		Requires:         []*analysis.Analyzer{kf},

@@ -25,25 +25,25 @@ type GoSymbolRule struct{ Name, Says string }
 
 // The rules, in the order they are tried (a hand-written entry first).
 const (
-	RuleNamesake        = "namesake"
-	RuleNamesakeRetyped = "namesake-retyped"
-	RuleV1Beta2Infix    = "v1beta2-infix"
-	RuleMethodRename    = "method-rename"
-	RuleV1Beta1Infix    = "v1beta1-infix"
-	RuleV1Beta2Status   = "v1beta2-status"
-	RuleRemovedPackage  = "removed-package"
+	DeriveNamesake        = "namesake"
+	DeriveNamesakeRetyped = "namesake-retyped"
+	DeriveV1Beta2Infix    = "v1beta2-infix"
+	DeriveMethodRename    = "method-rename"
+	DeriveV1Beta1Infix    = "v1beta1-infix"
+	DeriveV1Beta2Status   = "v1beta2-status"
+	DeriveRemovedPackage  = "removed-package"
 )
 
 // GoSymbolRules says what each rule derives.
 func GoSymbolRules() []GoSymbolRule {
 	return []GoSymbolRule{
-		{RuleMethodRename, "a method GoAPIMethodRenames renames, declared on the v1beta2 namesake of its type with the same signature (the v1beta1 types' GetConditions is v1beta2's GetV1Beta1Conditions; their GetV1Beta2Conditions is v1beta2's GetConditions)"},
-		{RuleNamesake, "the same name in the package's successor, of the same kind and shape (a constant of the same type and value, a function or method of the same signature, a type of the same underlying type, or any struct in an API package: its fields are the field map's): migrating the import migrates it"},
-		{RuleNamesakeRetyped, "the same name in the package's successor, of another type or signature (a constant of the same value): the finding says what changed"},
-		{RuleV1Beta2Infix, "a v1beta2 condition type or reason a v1beta1 API previewed as XV1Beta2Condition or XV1Beta2Reason: its v1beta2 namesake drops the infix and has the same value"},
-		{RuleV1Beta1Infix, "a v1beta1 condition type or reason XCondition or XReason that v1beta2 keeps, for the deprecated v1beta1 conditions, as XV1Beta1Condition or XV1Beta1Reason of the same type and value (api/GROUP/v1beta2/v1beta1_condition_consts.go)"},
-		{RuleV1Beta2Status, "KindV1Beta2Status, the v1beta2 status fields a v1beta1 object previewed under status.v1beta2: v1beta2's KindStatus holds them itself"},
-		{RuleRemovedPackage, "a name of a package v1beta2 has no successor for: the package's entry says what to do"},
+		{DeriveMethodRename, "a method GoAPIMethodRenames renames, declared on the v1beta2 namesake of its type with the same signature (the v1beta1 types' GetConditions is v1beta2's GetV1Beta1Conditions; their GetV1Beta2Conditions is v1beta2's GetConditions)"},
+		{DeriveNamesake, "the same name in the package's successor, of the same kind and shape (a constant of the same type and value, a function or method of the same signature, a type of the same underlying type, or any struct in an API package: its fields are the field map's): migrating the import migrates it"},
+		{DeriveNamesakeRetyped, "the same name in the package's successor, of another type or signature (a constant of the same value): the finding says what changed"},
+		{DeriveV1Beta2Infix, "a v1beta2 condition type or reason a v1beta1 API previewed as XV1Beta2Condition or XV1Beta2Reason: its v1beta2 namesake drops the infix and has the same value"},
+		{DeriveV1Beta1Infix, "a v1beta1 condition type or reason XCondition or XReason that v1beta2 keeps, for the deprecated v1beta1 conditions, as XV1Beta1Condition or XV1Beta1Reason of the same type and value (api/GROUP/v1beta2/v1beta1_condition_consts.go)"},
+		{DeriveV1Beta2Status, "KindV1Beta2Status, the v1beta2 status fields a v1beta1 object previewed under status.v1beta2: v1beta2's KindStatus holds them itself"},
+		{DeriveRemovedPackage, "a name of a package v1beta2 has no successor for: the package's entry says what to do"},
 	}
 }
 

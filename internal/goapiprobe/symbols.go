@@ -251,7 +251,7 @@ func (s *Symbols) derive(sym Symbol, renames map[string]contract.GoMethodRename)
 	succ := s.succ[sym.Path]
 	if succ == "" {
 		if pkgEntry.Class == contract.ChangeRemoved {
-			return contract.GoSymbol{Rule: contract.RuleRemovedPackage, Instead: pkgEntry.Instead, Class: contract.ChangeRemoved, ViaImport: true}, true
+			return contract.GoSymbol{Rule: contract.DeriveRemovedPackage, Instead: pkgEntry.Instead, Class: contract.ChangeRemoved, ViaImport: true}, true
 		}
 		return contract.GoSymbol{}, false
 	}
@@ -260,7 +260,7 @@ func (s *Symbols) derive(sym Symbol, renames map[string]contract.GoMethodRename)
 		if r, ok := renames[method]; ok {
 			if n := s.lookup(succ, typ+"."+r.To); n != nil {
 				if same, _, ok := s.compare(sym.obj, n, api); same && ok {
-					return contract.GoSymbol{Rule: contract.RuleMethodRename, Successor: succ + "." + typ + "." + r.To, Instead: r.Instead, Class: contract.ChangeSame}, true
+					return contract.GoSymbol{Rule: contract.DeriveMethodRename, Successor: succ + "." + typ + "." + r.To, Instead: r.Instead, Class: contract.ChangeSame}, true
 				}
 			}
 		}
@@ -268,9 +268,9 @@ func (s *Symbols) derive(sym Symbol, renames map[string]contract.GoMethodRename)
 	if n := s.lookup(succ, sym.Name); n != nil {
 		if same, change, ok := s.compare(sym.obj, n, api); ok {
 			if same {
-				return contract.GoSymbol{Rule: contract.RuleNamesake, Successor: succ + "." + sym.Name, Class: contract.ChangeSame, ViaImport: true}, true
+				return contract.GoSymbol{Rule: contract.DeriveNamesake, Successor: succ + "." + sym.Name, Class: contract.ChangeSame, ViaImport: true}, true
 			}
-			return contract.GoSymbol{Rule: contract.RuleNamesakeRetyped, Successor: succ + "." + sym.Name, Instead: change, Class: contract.ChangeRetyped}, true
+			return contract.GoSymbol{Rule: contract.DeriveNamesakeRetyped, Successor: succ + "." + sym.Name, Instead: change, Class: contract.ChangeRetyped}, true
 		}
 	}
 	if sym.Kind == contract.SymConst {
@@ -281,7 +281,7 @@ func (s *Symbols) derive(sym Symbol, renames map[string]contract.GoMethodRename)
 			name := strings.Replace(sym.Name, infix, "", 1)
 			if n := s.lookup(succ, name); n != nil {
 				if _, _, ok := s.compare(sym.obj, n, api); ok {
-					return contract.GoSymbol{Rule: contract.RuleV1Beta2Infix, Successor: succ + "." + name, Class: contract.ChangeSame}, true
+					return contract.GoSymbol{Rule: contract.DeriveV1Beta2Infix, Successor: succ + "." + name, Class: contract.ChangeSame}, true
 				}
 			}
 		}
@@ -293,14 +293,14 @@ func (s *Symbols) derive(sym Symbol, renames map[string]contract.GoMethodRename)
 		}
 		if n := s.lookup(succ, base+"V1Beta1"+suffix); n != nil {
 			if same, _, ok := s.compare(sym.obj, n, api); same && ok {
-				return contract.GoSymbol{Rule: contract.RuleV1Beta1Infix, Successor: succ + "." + base + "V1Beta1" + suffix,
+				return contract.GoSymbol{Rule: contract.DeriveV1Beta1Infix, Successor: succ + "." + base + "V1Beta1" + suffix,
 					Instead: "the deprecated v1beta1 condition, kept until v1beta1 is removed; v1beta2's own conditions are metav1 ones", Class: contract.ChangeSame}, true
 			}
 		}
 	}
 	if kind, ok := strings.CutSuffix(sym.Name, "V1Beta2Status"); ok && sym.Kind == contract.SymType {
 		if n := s.lookup(succ, kind+"Status"); n != nil && kindOf(n) == contract.SymType {
-			return contract.GoSymbol{Rule: contract.RuleV1Beta2Status, Successor: succ + "." + kind + "Status",
+			return contract.GoSymbol{Rule: contract.DeriveV1Beta2Status, Successor: succ + "." + kind + "Status",
 				Instead: "its fields are the v1beta2 status's own (status.v1beta2.X is status.X)", Class: contract.ChangeRetyped}, true
 		}
 	}

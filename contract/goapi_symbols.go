@@ -217,6 +217,11 @@ func buildGoAPISymbols() []GoSymbol {
 		out = append(out, GoSymbol{Path: c.path, Name: c.name, Kind: c.kind, Since: v111, Successor: c.successor, Instead: c.instead, Class: c.class})
 	}
 	return append(out,
+		// Names of the pre-v1.11 packages that no v1.11+ package keeps: the
+		// KubeadmConfig webhook's defaulting and validation (v1.10.4
+		// bootstrap/kubeadm/api/v1beta1/kubeadmconfig_types.go).
+		GoSymbol{Path: oldCABPKV1B1, Name: "KubeadmConfigSpec.Default", Kind: SymMethod, Until: v111, Instead: whyKubeadmWebhook, Class: ChangeRemoved},
+		GoSymbol{Path: oldCABPKV1B1, Name: "KubeadmConfigSpec.Validate", Kind: SymMethod, Until: v111, Instead: whyKubeadmWebhook, Class: ChangeRemoved},
 		// References: ContractVersionedObjectReference replaces
 		// corev1.ObjectReference on the core objects (v1.11).
 		GoSymbol{Path: externalPkg, Name: "Get", Kind: SymFunc, Successor: joinSymbol(externalPkg, "GetObjectFromContractVersionedRef"),
@@ -232,6 +237,8 @@ func buildGoAPISymbols() []GoSymbol {
 			Successor: joinSymbol(patchPkg, "WithOwnedConditions"), Instead: "list the metav1 condition types the controller sets", Class: ChangeRetyped},
 	)
 }
+
+const whyKubeadmWebhook = "Cluster API's KubeadmConfig webhook defaults and validates the spec; the v1beta2 API has no such method"
 
 const (
 	negativePolarity = "polarity is a summary option of v1beta2 (conditions.NegativePolarityConditionTypes)"

@@ -373,7 +373,7 @@ func Pre111(list []contract.GoSymbol, release contract.Release) (map[string][]st
 		return nil, err
 	}
 	olds := contract.GoAPIPre111Packages()
-	names := map[string]map[string]bool{}
+	names := map[string]map[string]contract.GoSymbolKind{}
 	out := map[string][]string{}
 	for _, e := range list {
 		if e.ViaImport || e.Kind == contract.SymPackage || !e.LivesIn(release) {
@@ -381,18 +381,24 @@ func Pre111(list []contract.GoSymbol, release contract.Release) (map[string][]st
 		}
 		for _, old := range olds[e.Path] {
 			if names[old] == nil {
-				n, err := astNames(filepath.Join(dir, strings.TrimPrefix(old, "sigs.k8s.io/cluster-api")))
+				n, err := Pre111Names(dir, old)
 				if err != nil {
 					return nil, fmt.Errorf("%s at %s: %w", old, Pre111Release, err)
 				}
 				names[old] = n
 			}
-			if names[old][e.Name] {
+			if _, ok := names[old][e.Name]; ok {
 				out[e.Old()] = append(out[e.Old()], old)
 			}
 		}
 	}
 	return out, nil
+}
+
+// Pre111Names are the exported names of the package at path in Cluster
+// API Pre111Release (its directory dir).
+func Pre111Names(dir, path string) (map[string]contract.GoSymbolKind, error) {
+	return astNames(filepath.Join(dir, strings.TrimPrefix(path, "sigs.k8s.io/cluster-api")))
 }
 
 // Pre111Dir is Cluster API Pre111Release's directory in the module cache.
@@ -410,38 +416,47 @@ func Pre111Dir() (string, error) {
 }
 
 // astNames are the exported names and methods ("Type.Method") declared in
-// the Go files of dir.
-func astNames(dir string) (map[string]bool, error) {
+// the Go files of dir, with their kinds.
+func astNames(dir string) (map[string]contract.GoSymbolKind, error) {
 	fset := token.NewFileSet()
 	pkgs, err := parser.ParseDir(fset, dir, func(fi fs.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, parser.SkipObjectResolution)
 	if err != nil {
 		return nil, err
 	}
-	names := map[string]bool{}
+	names := map[string]contract.GoSymbolKind{}
+	add := func(name string, kind contract.GoSymbolKind) {
+		if ast.IsExported(name[strings.LastIndex(name, ".")+1:]) {
+			names[name] = kind
+		}
+	}
 	for _, p := range pkgs {
 		for _, f := range p.Files {
 			for _, d := range f.Decls {
 				switch d := d.(type) {
 				case *ast.FuncDecl:
 					if d.Recv == nil {
-						names[d.Name.Name] = true
+						add(d.Name.Name, contract.SymFunc)
 						continue
 					}
 					t := d.Recv.List[0].Type
 					if star, ok := t.(*ast.StarExpr); ok {
 						t = star.X
 					}
-					if id, ok := t.(*ast.Ident); ok {
-						names[id.Name+"."+d.Name.Name] = true
+					if id, ok := t.(*ast.Ident); ok && id.IsExported() {
+						add(id.Name+"."+d.Name.Name, contract.SymMethod)
 					}
 				case *ast.GenDecl:
 					for _, spec := range d.Specs {
 						switch spec := spec.(type) {
 						case *ast.TypeSpec:
-							names[spec.Name.Name] = true
+							add(spec.Name.Name, contract.SymType)
 						case *ast.ValueSpec:
+							kind := contract.SymVar
+							if d.Tok == token.CONST {
+								kind = contract.SymConst
+							}
 							for _, n := range spec.Names {
-								names[n.Name] = true
+								add(n.Name, kind)
 							}
 						}
 					}

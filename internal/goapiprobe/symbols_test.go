@@ -86,3 +86,44 @@ func TestSymbolRulesCatchWrongEntries(t *testing.T) {
 		t.Errorf("MachineSetDeletePolicy derived as %+v; only its hand entry maps it", e)
 	}
 }
+
+// TestSymbolMapCompletePre111: every exported name of the pre-v1.11 API
+// packages (Cluster API Pre111Release) is mapped there, out of scope, or a
+// namesake in its v1.11 home (whose entry, and pre-v1.11 entry when
+// reported one by one, the test above checks).
+func TestSymbolMapCompletePre111(t *testing.T) {
+	s, err := loaded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, err := Pre111Dir()
+	if err != nil {
+		t.Skip(err)
+	}
+	now := map[string]bool{}
+	for _, sym := range s.Names {
+		now[sym.Path+"."+sym.Name] = true
+	}
+	checked := 0
+	for home, olds := range contract.GoAPIPre111Packages() {
+		for _, old := range olds {
+			names, err := Pre111Names(dir, old)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for name, kind := range names {
+				checked++
+				if now[home+"."+name] {
+					continue
+				}
+				if _, ok := contract.GoAPISymbol(old, name, Pre111Release); ok || contract.GoAPIOutOfScopeReason(old, name, kind) != "" {
+					continue
+				}
+				t.Errorf("%s %s.%s (Cluster API %s) is not in %s from v1.11, and neither mapped nor out of scope", kind, old, name, Pre111Release, home)
+			}
+		}
+	}
+	if checked < 1000 {
+		t.Errorf("only %d pre-v1.11 names read", checked)
+	}
+}

@@ -50,53 +50,61 @@ type Symbols struct {
 // module the working directory is in.
 func LoadSymbols() (*Symbols, error) {
 	cov := contract.GoAPICoveredPackages()
-	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedModule}
-	probe, err := packages.Load(cfg, cov...)
-	if err != nil {
-		return nil, err
-	}
 	s := &Symbols{pkgs: map[string]*types.Package{}, succ: map[string]string{}}
-	for _, p := range probe {
-		if p.Module != nil && p.Module.Path == "sigs.k8s.io/cluster-api" {
-			s.Release = contract.Release(p.Module.Version)
-		}
+	if err := s.load(cov); err != nil {
+		return nil, err
 	}
 	if s.Release == "" {
 		return nil, errors.New("the covered packages are not of a sigs.k8s.io/cluster-api module in the build")
 	}
-	paths := slices.Clone(cov)
+	var succs []string
 	for _, path := range cov {
 		if e, ok := contract.GoAPIPackage(path, s.Release); ok && e.Successor != "" {
 			s.succ[path] = e.Successor
-			paths = append(paths, e.Successor)
+			succs = append(succs, e.Successor)
 		}
 	}
-	all, err := packages.Load(cfg, paths...)
-	if err != nil {
+	if err := s.load(succs); err != nil {
 		return nil, err
 	}
-	for _, p := range all {
+	for _, path := range cov {
+		s.Names = append(s.Names, exportedNames(s.pkgs[path])...)
+	}
+	return s, nil
+}
+
+// load type-checks the packages at paths (types are compared as strings,
+// so two loads' objects need not be shared) and reads the Cluster API
+// release from their module.
+func (s *Symbols) load(paths []string) error {
+	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedModule}
+	pkgs, err := packages.Load(cfg, paths...)
+	if err != nil {
+		return err
+	}
+	for _, p := range pkgs {
 		// A dependency only Cluster API's function bodies use (its
 		// util/deprecated imports github.com/pkg/errors, which this module
 		// does not require) leaves the declarations' types whole.
 		for _, e := range p.Errors {
 			if e.Kind != packages.TypeError || !strings.Contains(e.Msg, "could not import") {
-				return nil, fmt.Errorf("loading %s: %v", p.PkgPath, e)
+				return fmt.Errorf("loading %s: %v", p.PkgPath, e)
 			}
 		}
 		if p.Types == nil {
-			return nil, fmt.Errorf("loading %s: no types", p.PkgPath)
+			return fmt.Errorf("loading %s: no types", p.PkgPath)
 		}
 		s.pkgs[p.PkgPath] = p.Types
-	}
-	for _, path := range cov {
-		pkg := s.pkgs[path]
-		if pkg == nil {
-			return nil, fmt.Errorf("covered package %s is not in Cluster API %s", path, s.Release)
+		if p.Module != nil && p.Module.Path == "sigs.k8s.io/cluster-api" {
+			s.Release = contract.Release(p.Module.Version)
 		}
-		s.Names = append(s.Names, exportedNames(pkg)...)
 	}
-	return s, nil
+	for _, path := range paths {
+		if s.pkgs[path] == nil {
+			return fmt.Errorf("package %s is not in the build", path)
+		}
+	}
+	return nil
 }
 
 // exportedNames lists pkg's exported names and the exported methods declared on

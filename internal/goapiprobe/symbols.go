@@ -16,6 +16,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -44,6 +45,8 @@ type Symbols struct {
 	Names   []Symbol
 	pkgs    map[string]*types.Package
 	succ    map[string]string // covered package → its successor package
+	renamed *regexp.Regexp    // the types renamed by hand, in their successor package
+	renames map[string]string // their names there → their successors
 }
 
 // LoadSymbols reads the covered packages and their successors from the
@@ -67,6 +70,7 @@ func LoadSymbols() (*Symbols, error) {
 	if err := s.load(succs); err != nil {
 		return nil, err
 	}
+	s.indexRenames()
 	for _, path := range cov {
 		s.Names = append(s.Names, exportedNames(s.pkgs[path])...)
 	}
@@ -170,12 +174,33 @@ func (s *Symbols) lookup(path, name string) types.Object {
 }
 
 // mapped renders t with each covered package as its successor.
+// The types a hand-written entry renames count as their successors.
 func (s *Symbols) mapped(t types.Type) string {
 	out := types.TypeString(t, nil)
 	for old, succ := range s.succ {
 		out = strings.ReplaceAll(out, old+".", succ+".")
 	}
+	if s.renamed != nil {
+		out = s.renamed.ReplaceAllStringFunc(out, func(m string) string { return s.renames[m] })
+	}
 	return out
+}
+
+// indexRenames reads the hand-written type renames for mapped.
+func (s *Symbols) indexRenames() {
+	s.renames = map[string]string{}
+	var alts []string
+	for _, e := range contract.GoAPIHandSymbols() {
+		if e.Kind == contract.SymType && e.Class == contract.ChangeRenamed && e.LivesIn(s.Release) && s.succ[e.Path] != "" {
+			from := s.succ[e.Path] + "." + e.Name
+			s.renames[from] = e.Successor
+			alts = append(alts, regexp.QuoteMeta(from))
+		}
+	}
+	if len(alts) > 0 {
+		slices.Sort(alts)
+		s.renamed = regexp.MustCompile(`(` + strings.Join(alts, "|") + `)\b`)
+	}
 }
 
 // short renders t with package names, for a message.

@@ -81,6 +81,8 @@ docs:
 .PHONY: goapi
 goapi:
 	$(GO) run ./hack/goapigen contract/goapi_fields.go
+	$(GO) mod download sigs.k8s.io/cluster-api@v1.10.4
+	$(GO) run ./hack/goapisymgen contract/goapi_symbols_gen.go
 	$(GO) run ./hack/docgen docs/rules docs/contract
 
 # Prove the symbol half of the Go API map (contract/goapi_symbols.go) against
@@ -90,6 +92,7 @@ goapi:
 goapi-check:
 	$(GO) mod download sigs.k8s.io/cluster-api@v1.10.4
 	$(GO) test -count=1 -run '^TestGoAPISymbols' ./contract/
+	$(GO) test -count=1 -run 'Symbol' ./internal/goapiprobe/
 
 # Fail when docs/rules/ or docs/contract/ is not what `make docs` would write.
 # `go test ./...` (hence `make test`) runs the same tests.

@@ -36,6 +36,9 @@ const (
 	ChangeRetyped ChangeClass = "retyped"
 	// ChangeRemoved: the value is not carried to v1beta2 at all.
 	ChangeRemoved ChangeClass = "removed"
+	// ChangeRenamed (symbols only): the successor means the same under
+	// another name and value (a condition type or reason renamed).
+	ChangeRenamed ChangeClass = "renamed"
 )
 
 // GoFieldChange is where one field of a Cluster API v1beta1 Go type went in

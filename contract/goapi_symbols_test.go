@@ -129,6 +129,14 @@ func (src *goSources) namesIn(dir string) (map[string]bool, error) {
 				case *ast.FuncDecl:
 					if d.Recv == nil {
 						names[d.Name.Name] = true
+						continue
+					}
+					t := d.Recv.List[0].Type // a method is "Type.Method"
+					if star, ok := t.(*ast.StarExpr); ok {
+						t = star.X
+					}
+					if id, ok := t.(*ast.Ident); ok {
+						names[id.Name+"."+d.Name.Name] = true
 					}
 				case *ast.GenDecl:
 					for _, s := range d.Specs {
@@ -246,6 +254,14 @@ func TestGoAPISymbolLookupByRelease(t *testing.T) {
 		{patchPkg, "WithOwnedConditions", "v1.10.4", joinSymbol(patchPkg, "WithOwnedConditions")},
 		{patchPkg, "WithOwnedConditions", "v1.11.0", ""},
 		{coreV1Beta1, "ReadyV1Beta2Condition", "v1.13.4", joinSymbol(coreV1Beta2, "ReadyCondition")},
+		{oldCoreV1Beta1, "ReadyV1Beta2Condition", "v1.10.4", joinSymbol(coreV1Beta2, "ReadyCondition")}, // generated, with its pre-v1.11 entry
+		{coreV1Beta1, "Cluster.GetConditions", "v1.14.2", joinSymbol(coreV1Beta2, "Cluster.GetV1Beta1Conditions")},
+		{oldCoreV1Beta1, "Cluster.GetV1Beta2Conditions", "v1.10.4", joinSymbol(coreV1Beta2, "Cluster.GetConditions")},
+		{oldExpV1Beta1, "MachinePool.GetConditions", "v1.10.4", joinSymbol(coreV1Beta2, "MachinePool.GetV1Beta1Conditions")},
+		{kcpV1Beta1, "RolloutStrategy", "v1.14.2", joinSymbol(kcpV1Beta2, "KubeadmControlPlaneRolloutStrategy")},
+		{oldKCPV1Beta1, "RolloutStrategy", "v1.10.4", joinSymbol(kcpV1Beta2, "KubeadmControlPlaneRolloutStrategy")},
+		{cabpkV1Beta1, "KubeadmConfig", "v1.14.2", joinSymbol(cabpkV1Beta2, "KubeadmConfig")}, // a namesake
+		{oldCABPKV1B1, "KubeadmConfig", "v1.10.4", ""},                                        // the import's finding covers it
 	} {
 		s, ok := GoAPISymbol(c.path, c.name, c.built)
 		if ok != (c.successor != "") || s.Successor != c.successor {

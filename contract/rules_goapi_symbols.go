@@ -36,12 +36,14 @@ var goAPISymbolRules = []*Rule{
 	},
 	{
 		ID: RuleGoAPISymbol, Name: "goapi-deprecated-symbol", Scope: ScopeGoAPI, Modes: Static,
-		Title: "a use of a deprecated function, type or constant of Cluster API's v1beta1 Go API",
+		Title: "a use of a deprecated function, type, constant, variable or method of Cluster API's v1beta1 Go API",
 		Rationale: "The v1beta1 condition utilities (MarkTrue, MarkFalse, SetSummary, …), the v1beta1 condition types, severities " +
-			"and reasons, external.Get on the references v1beta2 objects hold, and the patch helper option for v1beta1 condition " +
-			"types have no namesake in v1beta2, or a namesake of another meaning (util/conditions works on metav1 conditions " +
-			"from v1.11; patch.WithOwnedConditions takes their types). Each use is named with its successor, or what to do when " +
-			"there is none; uses through an import alias are the same uses.",
+			"and reasons, the renamed types and methods (GetConditions is v1beta2's GetV1Beta1Conditions), external.Get on the " +
+			"references v1beta2 objects hold, and the patch helper option for v1beta1 condition types have no namesake in v1beta2, " +
+			"or a namesake of another meaning (util/conditions works on metav1 conditions from v1.11; patch.WithOwnedConditions " +
+			"takes their types). Each use is named with its successor, or what to do when there is none; uses through an import " +
+			"alias are the same uses. A namesake of the same shape is not reported: the import's finding (MPA702) covers it. " +
+			"The map covers every exported name of the v1beta1 API packages and util/deprecated/v1beta1 (docs/contract/GOAPI.md).",
 		Fix:      "Use the successor the finding names (the guide's annex of imports for conditions and the patch helper); where there is none, do what it says.",
 		DocURL:   migrationDoc + "#annex",
 		severity: goAPISeverity, severityRows: goAPISeverityRows,

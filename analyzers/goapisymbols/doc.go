@@ -4,9 +4,11 @@
 //
 // It reports each import of a v1beta1 package (MPA702: the v1beta1 API
 // packages, the v1beta1 condition utilities, util/deprecated/v1beta1/...)
-// with its v1beta2 successor, and each use of a mapped function, type or
-// constant through its package, under any import alias (MPA703), with its
-// successor or what to do when there is none.
+// with its v1beta2 successor, and each use of a mapped function, type,
+// constant or variable through its package, under any import alias, and of
+// a mapped method (MPA703), with its successor or what to do when there is
+// none. A namesake of the same shape in the successor package is the
+// import's finding, not reported again at each use.
 //
 // Which symbol a path names depends on the Cluster API release the
 // provider builds against (util/conditions holds the v1beta1 utilities

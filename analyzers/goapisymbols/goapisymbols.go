@@ -22,7 +22,7 @@ import (
 func New(env *setup.Env, kf *analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:             "goapisymbols",
-		Doc:              "reports imports of Cluster API's deprecated v1beta1 Go API packages and uses of its functions, types and constants that have another v1beta2 successor",
+		Doc:              "reports imports of Cluster API's deprecated v1beta1 Go API packages and uses of its functions, types, constants, variables and methods that have another v1beta2 successor",
 		URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/goapisymbols",
 		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, env) },
 		Requires:         []*analysis.Analyzer{kf},
@@ -78,7 +78,8 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 var deprecation = fmt.Sprintf("Cluster API's v1beta1 Go API (deprecated from %s, removal planned in %s)",
 	strings.TrimSuffix(string(contract.GoAPIIntroduced), ".0"), strings.TrimSuffix(string(contract.GoAPIRemoval), ".0"))
 
-// checkUses reports the uses in f of mapped package-level symbols.
+// checkUses reports the uses in f of mapped package-level symbols and
+// methods, but not those of namesakes of the same shape (ViaImport).
 func checkUses(pass *analysis.Pass, f *ast.File, built contract.Release, at func(ast.Node, string, string, string, ...any)) {
 	calls := map[ast.Node]*ast.CallExpr{} // a call's function → the call
 	ast.Inspect(f, func(n ast.Node) bool {
@@ -101,15 +102,19 @@ func checkUses(pass *analysis.Pass, f *ast.File, built contract.Release, at func
 			return true
 		}
 		obj := pass.TypesInfo.Uses[id]
-		if obj == nil || obj.Pkg() == nil || obj.Parent() != obj.Pkg().Scope() {
+		if obj == nil || obj.Pkg() == nil {
 			return true
 		}
-		s, ok := contract.GoAPISymbol(obj.Pkg().Path(), obj.Name(), built)
-		if !ok || s.RefArg > 0 && !v1beta1RefArg(pass, calls[node], s.RefArg, built) {
+		name, method := symbolName(obj)
+		if name == "" {
 			return true
 		}
-		qual := obj.Pkg().Name() + "." + obj.Name()
-		if sel, ok := node.(*ast.SelectorExpr); ok {
+		s, ok := contract.GoAPISymbol(obj.Pkg().Path(), name, built)
+		if !ok || s.ViaImport || s.RefArg > 0 && !v1beta1RefArg(pass, calls[node], s.RefArg, built) {
+			return true // a namesake: the import's finding covers it
+		}
+		qual := obj.Pkg().Name() + "." + name
+		if sel, ok := node.(*ast.SelectorExpr); ok && !method {
 			if x, ok := sel.X.(*ast.Ident); ok {
 				qual = x.Name + "." + obj.Name() // as the code spells it
 			}
@@ -117,6 +122,32 @@ func checkUses(pass *analysis.Pass, f *ast.File, built contract.Release, at func
 		at(node, contract.RuleGoAPISymbol, s.Old(), "%s is %s: %s", qual, deprecation, contract.GoSymbolAdvice(s))
 		return false
 	})
+}
+
+// symbolName is obj's name in the map: a package-level name, or
+// "Type.Method" for a method declared on a named type; "" for another
+// object (a field, a local, an interface's method).
+func symbolName(obj types.Object) (name string, method bool) {
+	if obj.Parent() == obj.Pkg().Scope() {
+		return obj.Name(), false
+	}
+	f, ok := obj.(*types.Func)
+	if !ok {
+		return "", false
+	}
+	recv := f.Signature().Recv()
+	if recv == nil {
+		return "", false
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := t.(*types.Named)
+	if !ok || types.IsInterface(named) {
+		return "", false
+	}
+	return named.Origin().Obj().Name() + "." + f.Name(), true
 }
 
 // v1beta1RefArg reports whether argument i (1-based) of call reads a

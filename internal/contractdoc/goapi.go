@@ -56,8 +56,96 @@ func GoAPI() string {
 		fmt.Fprintf(&b, "| `%s` | `%s` | %s | %s | %s |\n", f.Old, shortType(f.OldType), codeOrDash(strings.Join(f.New, "`, `")), codeOrDash(shortType(f.NewType)), f.Class)
 	}
 	flush()
+	goAPISymbols(&b)
 	return b.String()
 }
+
+// goAPISymbols renders the symbol half of the map: the packages, the
+// rules, what is left out, and per covered package the names whose uses
+// are reported one by one (the namesakes are counted).
+func goAPISymbols(b *strings.Builder) {
+	b.WriteString("\n# The symbols: packages, types, functions, constants, variables, methods\n\n")
+	b.WriteString("<!-- From contract/goapi_symbols*.go: hand-written entries, and contract/goapi_symbols_gen.go (written by `make goapi` from the pinned Cluster API's types). -->\n\n")
+	b.WriteString("Every exported name and method of the covered packages is mapped or left out with a reason (a test fails otherwise). " +
+		"MPA702 reports the import of a package; MPA703 each use of a name below. A namesake of the same shape in the package's successor is " +
+		"counted, not listed: migrating the import migrates it.\n\n")
+	b.WriteString("## Packages\n\n| package | Cluster API | lives on as | v1beta2 successor | note |\n|---|---|---|---|---|\n")
+	for _, s := range contract.GoAPISymbols() {
+		if s.Kind == contract.SymPackage {
+			fmt.Fprintf(b, "| `%s` | %s | %s | %s | %s |\n", s.Path, releases(s), codeOrDash(s.Keep), codeOrDash(s.Successor), cell(s.Instead))
+		}
+	}
+	b.WriteString("\n## Rules\n\n| rule | derives |\n|---|---|\n")
+	for _, r := range contract.GoSymbolRules() {
+		fmt.Fprintf(b, "| %s | %s |\n", r.Name, cell(r.Says))
+	}
+	b.WriteString("\n## Left out\n\n| package | kind | names | why |\n|---|---|---|---|\n")
+	for _, sc := range contract.GoAPIOutOfScope() {
+		names := sc.Name
+		if names == "" && (sc.Prefix != "" || sc.Suffix != "") {
+			names = sc.Prefix + "*" + sc.Suffix
+		}
+		fmt.Fprintf(b, "| %s | %s | %s | %s |\n", codeOrDash(sc.Path), orAny(string(sc.Kind)), codeOrDash(names), cell(sc.Reason))
+	}
+	for _, path := range contract.GoAPICoveredPackages() {
+		var rows []contract.GoSymbol
+		same := 0
+		for _, s := range contract.GoAPISymbols() {
+			if s.Path != path || s.Kind == contract.SymPackage || !s.LivesIn(contract.ReleaseV1Beta2) {
+				continue
+			}
+			if s.ViaImport {
+				same++
+				continue
+			}
+			rows = append(rows, s)
+		}
+		if len(rows) == 0 && same == 0 {
+			continue
+		}
+		fmt.Fprintf(b, "\n## %s\n\n", path)
+		if len(rows) > 0 {
+			b.WriteString("| name | kind | v1beta2 successor | class | rule | note |\n|---|---|---|---|---|---|\n")
+			for _, s := range rows {
+				fmt.Fprintf(b, "| `%s` | %s | %s | %s | %s | %s |\n", s.Name, s.Kind, codeOrDash(shortSymbol(s.Successor)), s.Class, orHand(s.Rule), cell(s.Instead))
+			}
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(b, "%d other name(s): namesakes of the same shape, or names of a package without successor (the import's finding covers them).\n", same)
+	}
+}
+
+// cell escapes a table cell's pipes.
+func cell(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+
+func releases(s contract.GoSymbol) string {
+	switch {
+	case s.Since == "" && s.Until == "":
+		return "all"
+	case s.Since == "":
+		return "< " + string(s.Until)
+	case s.Until == "":
+		return "≥ " + string(s.Since)
+	}
+	return string(s.Since) + "–" + string(s.Until)
+}
+
+func orAny(s string) string {
+	if s == "" {
+		return "any"
+	}
+	return s
+}
+
+func orHand(rule string) string {
+	if rule == "" {
+		return "by hand"
+	}
+	return rule
+}
+
+// shortSymbol drops the import path's directories ("sigs.k8s.io/cluster-api/api/core/v1beta2.X" → "v1beta2.X").
+func shortSymbol(s string) string { return s[strings.LastIndex(s, "/")+1:] }
 
 func codeOrDash(s string) string {
 	if s == "" {

@@ -6,7 +6,8 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
-	clusterv1beta1 "sigs.k8s.io/cluster-api/api/core/v1beta1" // want `^MPA702 warning: sigs.k8s.io/cluster-api/api/core/v1beta1: the import is Cluster API's v1beta1 Go API \(deprecated from v1.11, removal planned in v1.16\): its v1beta2 successor is sigs.k8s.io/cluster-api/api/core/v1beta2$`
+	bootstrapv1beta1 "sigs.k8s.io/cluster-api/api/bootstrap/kubeadm/v1beta1" // want `^MPA702 warning: sigs.k8s.io/cluster-api/api/bootstrap/kubeadm/v1beta1: the import is .*: its v1beta2 successor is sigs.k8s.io/cluster-api/api/bootstrap/kubeadm/v1beta2$`
+	clusterv1beta1 "sigs.k8s.io/cluster-api/api/core/v1beta1"                // want `^MPA702 warning: sigs.k8s.io/cluster-api/api/core/v1beta1: the import is Cluster API's v1beta1 Go API \(deprecated from v1.11, removal planned in v1.16\): its v1beta2 successor is sigs.k8s.io/cluster-api/api/core/v1beta2$`
 	clusterv1 "sigs.k8s.io/cluster-api/api/core/v1beta2"
 	"sigs.k8s.io/cluster-api/controllers/external"
 	"sigs.k8s.io/cluster-api/util/conditions"
@@ -51,3 +52,13 @@ var conditionType clusterv1beta1.ConditionType // want `^MPA703 warning: sigs.k8
 
 // A v1beta2 option: nothing to report.
 var ownedV1Beta2 = patch.WithOwnedConditions{Conditions: []string{clusterv1.ReadyCondition}}
+
+// A kubeadm type v1beta2 drops, a renamed condition and a renamed method;
+// a namesake of the same shape (KubeadmConfig) is the import's finding.
+func kubeadm(cfg *bootstrapv1beta1.KubeadmConfig, c *clusterv1beta1.Cluster) bool {
+	var apiServer bootstrapv1beta1.ControlPlaneComponent // want `^MPA703 warning: sigs.k8s.io/cluster-api/api/bootstrap/kubeadm/v1beta1.ControlPlaneComponent: bootstrapv1beta1.ControlPlaneComponent is .*: it has no v1beta2 successor: v1beta2's APIServer, ControllerManager and Scheduler hold extraArgs \(\[\]Arg\), extraVolumes and extraEnvs themselves$`
+	_ = apiServer
+	_ = bootstrapv1beta1.DataSecretAvailableCondition     // want `^MPA703 warning: sigs.k8s.io/cluster-api/api/bootstrap/kubeadm/v1beta1.DataSecretAvailableCondition: .*successor is sigs.k8s.io/cluster-api/api/bootstrap/kubeadm/v1beta2.DataSecretAvailableV1Beta1Condition \(the deprecated v1beta1 condition`
+	_ = clusterv1beta1.BootstrapReadyCondition            // want `^MPA703 warning: sigs.k8s.io/cluster-api/api/core/v1beta1.BootstrapReadyCondition: clusterv1beta1.BootstrapReadyCondition is .*: its v1beta2 successor is sigs.k8s.io/cluster-api/api/core/v1beta2.BootstrapConfigReadyCondition$`
+	return len(c.GetConditions()) > 0 && cfg.Status.Ready // want `^MPA703 warning: sigs.k8s.io/cluster-api/api/core/v1beta1.Cluster.GetConditions: v1beta1.Cluster.GetConditions is .*: its v1beta2 successor is sigs.k8s.io/cluster-api/api/core/v1beta2.Cluster.GetV1Beta1Conditions \(v1beta2's GetConditions returns the \[\]metav1.Condition`
+}

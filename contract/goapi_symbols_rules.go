@@ -1,0 +1,168 @@
+package contract
+
+import "strings"
+
+// What the symbol map must cover, and the rules that derive most of it
+// from the pinned Cluster API's types (hack/goapisymgen writes
+// goapi_symbols_gen.go; internal/goapiprobe's tests fail when a name of a
+// covered package is neither mapped nor out of scope, or the generated
+// file is stale).
+
+// GoAPICoveredPackages are the packages (their v1.11+ paths) every
+// exported name and method of which the map maps or GoAPIOutOfScope
+// leaves out.
+func GoAPICoveredPackages() []string {
+	return []string{
+		coreV1Beta1, cabpkV1Beta1, kcpV1Beta1, addonsV1B1, ipamV1Beta1,
+		deprecatedConditions, deprecatedConditions2, deprecatedPatch, deprecatedPaused,
+		conditionsDeprecated, deprecatedErrors,
+		deprecatedPkg + "/test/builder",
+	}
+}
+
+// GoSymbolRule is one rule that derives entries (GoSymbol.Rule names it).
+type GoSymbolRule struct{ Name, Says string }
+
+// The rules, in the order they are tried (a hand-written entry first).
+const (
+	DeriveNamesake        = "namesake"
+	DeriveNamesakeRetyped = "namesake-retyped"
+	DeriveV1Beta2Infix    = "v1beta2-infix"
+	DeriveMethodRename    = "method-rename"
+	DeriveV1Beta1Infix    = "v1beta1-infix"
+	DeriveV1Beta2Status   = "v1beta2-status"
+	DeriveRemovedPackage  = "removed-package"
+)
+
+// GoSymbolRules says what each rule derives.
+func GoSymbolRules() []GoSymbolRule {
+	return []GoSymbolRule{
+		{DeriveMethodRename, "a method GoAPIMethodRenames renames, declared on the v1beta2 namesake of its type with the same signature (the v1beta1 types' GetConditions is v1beta2's GetV1Beta1Conditions; their GetV1Beta2Conditions is v1beta2's GetConditions)"},
+		{DeriveNamesake, "the same name in the package's successor, of the same kind and shape (a constant of the same type and value, a function or method of the same signature, a type of the same underlying type, or any struct in an API package: its fields are the field map's): migrating the import migrates it"},
+		{DeriveNamesakeRetyped, "the same name in the package's successor, of another type or signature (a constant of the same value): the finding says what changed"},
+		{DeriveV1Beta2Infix, "a v1beta2 condition type or reason a v1beta1 API previewed as XV1Beta2Condition or XV1Beta2Reason: its v1beta2 namesake drops the infix and has the same value"},
+		{DeriveV1Beta1Infix, "a v1beta1 condition type or reason XCondition or XReason that v1beta2 keeps, for the deprecated v1beta1 conditions, as XV1Beta1Condition or XV1Beta1Reason of the same type and value (api/GROUP/v1beta2/v1beta1_condition_consts.go)"},
+		{DeriveV1Beta2Status, "KindV1Beta2Status, the v1beta2 status fields a v1beta1 object previewed under status.v1beta2: v1beta2's KindStatus holds them itself"},
+		{DeriveRemovedPackage, "a name of a package v1beta2 has no successor for: the package's entry says what to do"},
+	}
+}
+
+// GoMethodRename is a method v1beta2 renamed on every type that declares it.
+type GoMethodRename struct{ From, To, Instead string }
+
+// GoAPIMethodRenames: v1.11 moved the v1beta1 conditions to
+// status.deprecated.v1beta1 and the v1beta2 ones to status.conditions,
+// renaming their accessors (api/core/v1beta2/cluster_types.go,
+// GetV1Beta1Conditions and GetConditions; the same on every kind).
+func GoAPIMethodRenames() []GoMethodRename {
+	return []GoMethodRename{
+		{"GetConditions", "GetV1Beta1Conditions", "v1beta2's GetConditions returns the []metav1.Condition; GetV1Beta1Conditions the deprecated v1beta1 ones, until v1beta1 is removed"},
+		{"SetConditions", "SetV1Beta1Conditions", "v1beta2's SetConditions takes []metav1.Condition; SetV1Beta1Conditions the deprecated v1beta1 ones, until v1beta1 is removed"},
+		{"GetV1Beta2Conditions", "GetConditions", ""},
+		{"SetV1Beta2Conditions", "SetConditions", ""},
+	}
+}
+
+// GoSymbolScope leaves names of a covered package out of the map, with
+// why: a whole package (no Name, Prefix, Suffix), or the names of a kind
+// ("" any) that are Name, or start with Prefix and end with Suffix (of a
+// method: its own name, not its type's).
+type GoSymbolScope struct {
+	Path                 string // "" any covered package
+	Kind                 GoSymbolKind
+	Name, Prefix, Suffix string
+	Reason               string
+}
+
+// Matches reports whether the scope covers name (of kind) in path.
+func (sc GoSymbolScope) Matches(path, name string, kind GoSymbolKind) bool {
+	if sc.Path != "" && sc.Path != path || sc.Kind != "" && sc.Kind != kind {
+		return false
+	}
+	if kind == SymMethod {
+		name = name[strings.Index(name, ".")+1:]
+	}
+	switch {
+	case sc.Name != "":
+		return name == sc.Name
+	case sc.Prefix != "" || sc.Suffix != "":
+		return strings.HasPrefix(name, sc.Prefix) && strings.HasSuffix(name, sc.Suffix)
+	}
+	return true
+}
+
+// GoAPIOutOfScope are the names of the covered packages the map leaves out.
+func GoAPIOutOfScope() []GoSymbolScope { return goAPIOutOfScope }
+
+const (
+	whyDeepCopy   = "generated by deepcopy-gen: every v1beta2 type has its own, and migrating the value's type migrates the call"
+	whyConversion = "the conversion between v1beta1 and v1beta2 (conversion-gen and the conversion webhooks): Cluster API's, not a provider's, and gone with v1beta1"
+	whyScheme     = "scheme registration (GroupVersion, SchemeBuilder, AddToScheme): each v1beta2 package has its own, and the import's finding names the package"
+	whyTestObjs   = "the test objects of Cluster API's own condition tests (Phase0Obj…Phase3Obj, their CRDs), not an API providers build on"
+)
+
+var goAPIOutOfScope = []GoSymbolScope{
+	{Kind: SymMethod, Prefix: "DeepCopy", Reason: whyDeepCopy},
+	{Kind: SymFunc, Prefix: "Convert_", Reason: whyConversion},
+	{Kind: SymFunc, Name: "RegisterConversions", Reason: whyConversion},
+	{Kind: SymMethod, Name: "ConvertTo", Reason: whyConversion},
+	{Kind: SymMethod, Name: "ConvertFrom", Reason: whyConversion},
+	{Kind: SymMethod, Name: "Hub", Reason: whyConversion},
+	{Kind: SymVar, Name: "GroupVersion", Reason: whyScheme},
+	{Kind: SymVar, Name: "SchemeBuilder", Reason: whyScheme},
+	{Kind: SymVar, Name: "AddToScheme", Reason: whyScheme},
+	{Path: deprecatedPkg + "/test/builder", Reason: whyTestObjs},
+	{Path: oldCoreV1Beta1, Kind: SymFunc, Name: "GetOpenAPIDefinitions", Reason: "generated by openapi-gen before v1.11: the API's schema is its CRDs'"},
+}
+
+// GoAPIOutOfScopeReason is why path.name (of kind) is left out of the map,
+// "" when it is not.
+func GoAPIOutOfScopeReason(path, name string, kind GoSymbolKind) string {
+	for _, sc := range goAPIOutOfScope {
+		if sc.Matches(path, name, kind) {
+			return sc.Reason
+		}
+	}
+	return ""
+}
+
+// GoAPIHandSymbols are the entries written by hand (no Rule), the ones the
+// rules do not replace.
+func GoAPIHandSymbols() []GoSymbol { return goAPIHandSymbols }
+
+// GoAPIPre111Packages maps each v1.11+ API package path to the packages
+// that held its names before v1.11 (the package entries with a Keep).
+func GoAPIPre111Packages() map[string][]string {
+	out := map[string][]string{}
+	for _, s := range goAPIHandSymbols {
+		if s.Kind == SymPackage && s.Until == ReleaseV1Beta2 && s.Class == ChangeSame && strings.HasPrefix(s.Successor, capiAPI+"/") {
+			now := s.Keep
+			if now == "" {
+				now = s.Path // the same path in the api module from v1.11
+			}
+			out[now] = append(out[now], s.Path)
+		}
+	}
+	return out
+}
+
+// withPre111 adds, for each entry at a v1.11+ API package path that is
+// reported one by one, its entry under the pre-v1.11 path goAPIPre111
+// says held the same name.
+func withPre111(list []GoSymbol, pre111 map[string][]string) []GoSymbol {
+	out := list
+	for _, s := range list {
+		if s.ViaImport || s.Kind == SymPackage {
+			continue
+		}
+		for _, old := range pre111[s.Old()] {
+			o := s
+			o.Path, o.Since, o.Until, o.Keep = old, "", ReleaseV1Beta2, s.Old()
+			if old == s.Path {
+				o.Keep = "" // the same path from v1.11
+			}
+			out = append(out, o)
+		}
+	}
+	return out
+}

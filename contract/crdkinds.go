@@ -156,7 +156,7 @@ func conflictEffect(k *Kind) string {
 // v1beta2 label today: it must hold the v1beta2 readiness field.
 func flipReadiness(crd KindCRD) string {
 	storage := crd.StorageVersion()
-	p, ok := crd.ContractKind.ReadinessPoint(V1Beta2)
+	p, ok := crd.ContractKind.Readiness(V1Beta2)
 	if crd.Schema == nil || storage == "" || !ok {
 		return ""
 	}
@@ -164,17 +164,6 @@ func flipReadiness(crd KindCRD) string {
 		return fmt.Sprintf("; the schema of the storage version %s has %s, so the label can be flipped once the objects write it", storage, p.Path)
 	}
 	return fmt.Sprintf("; the schema of the storage version %s has no %s yet: flipping the label now would leave every object unprovisioned", storage, p.Path)
-}
-
-// ReadinessPoint is the kind's readiness point under contract c
-// (status.ready, status.initialized or status.initialization.*).
-func (k *Kind) ReadinessPoint(c Contract) (Point, bool) {
-	for _, p := range k.Points(c) {
-		if p.Aspect == AspectReadiness {
-			return p, true
-		}
-	}
-	return Point{}, false
 }
 
 // OpenAPIType is the OpenAPI type a CRD schema gives a Go shape.

@@ -50,14 +50,20 @@ func (c CRDInfo) ResolveAt(release Release) CRDResolution {
 	return CRDResolution{Contract: cv, APIVersion: api, Served: ok && v.Served}
 }
 
-// EvaluateKindCRD applies the CRD rules of the label-driven kinds (and their
-// templates) to one CRD for a core release: name, scope, labels resolved as
-// that release resolves them, API versions under two labels, and the schema
-// of the version it reads against the points it reads there.
+// EvaluateKindCRD applies the CRD rules of crd's kind to one CRD for a core
+// release: name, scope, labels resolved as that release resolves them, API
+// versions under two labels, and the schema of the version it reads
+// against the points it reads there. Every check reports the rule that
+// applies to the kind: an InfraMachinePool's name, scope and labels are
+// judged by its own rules (readyOnlyLabelChecks), as core reads its
+// status.ready whatever the label; its schema by EvaluatePoolSchema.
 func EvaluateKindCRD(crd KindCRD, release Release) []Violation {
 	k := crd.ContractKind
 	ctx := Context{Release: release, Kind: k}
 	var out []Violation
+	if core, err := BehaviourFor(string(release)); err == nil {
+		out = readyOnlyLabelChecks(crd.CRDInfo, k, core)
+	}
 	add := func(id, field string, format string, args ...any) {
 		r := MustRule(id)
 		if !r.AppliesTo(k) {

@@ -289,10 +289,7 @@ func crdInfo(crd *apiextensionsv1.CustomResourceDefinition) contract.CRDInfo {
 func (a *auditor) auditCRD(ctx context.Context, crd *apiextensionsv1.CustomResourceDefinition) {
 	info := crdInfo(crd)
 	obj := crdObject(crd)
-	// The kind-generic CRD rules that apply to pools (an API version under two labels).
-	violations := contract.EvaluateCRD(info, a.target.Behaviour)
-	violations = append(violations, contract.EvaluateKindCRD(contract.KindCRD{ContractKind: &contract.InfraMachinePool, CRDInfo: info}, a.target.Release())...)
-	for _, v := range violations {
+	for _, v := range contract.EvaluateKindCRD(contract.KindCRD{ContractKind: &contract.InfraMachinePool, CRDInfo: info}, a.target.Release()) {
 		o := obj
 		a.add(report.Finding{Rule: v.Rule, Severity: v.Severity, Kind: info.Kind, APIVersion: info.Group, Field: v.Field, Message: v.Message, Object: &o})
 	}

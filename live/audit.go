@@ -385,10 +385,17 @@ func nestedBool(u *unstructured.Unstructured, path ...string) *bool {
 	return &v
 }
 
+// poolReadiness reads a pool object's v1beta1 and v1beta2 readiness
+// fields, as the catalog names them (status.ready and
+// status.initialization.provisioned).
+func poolReadiness(u *unstructured.Unstructured) (ready, provisioned *bool) {
+	v1, v2, _ := contract.InfraMachinePool.ReadinessPair()
+	return pointBool(u, v1), pointBool(u, v2)
+}
+
 func (a *auditor) checkObject(u *unstructured.Unstructured, gvk schema.GroupVersionKind, summary *report.Resource) {
 	a.noteIgnores(u, gvk)
-	ready := nestedBool(u, "status", "ready")
-	provisioned := nestedBool(u, "status", "initialization", "provisioned")
+	ready, provisioned := poolReadiness(u)
 	class := contract.ClassifyReadiness(ready, provisioned)
 	summary.Readiness[string(class)]++
 	obj := func() *report.Object {
@@ -410,22 +417,25 @@ func (a *auditor) checkObject(u *unstructured.Unstructured, gvk schema.GroupVers
 			APIVersion: apiVersion, Field: contract.PathReady, Object: obj(),
 			Message: "only status.ready is set, and the target core reads status.initialization.provisioned"})
 	}
-	for _, f := range []string{"failureReason", "failureMessage"} {
-		if v, ok, _ := unstructured.NestedFieldNoCopy(u.Object, "status", f); ok && v != nil && v != "" {
+	for _, p := range contract.InfraMachinePool.Points(contract.V1Beta1) {
+		if p.Aspect != contract.AspectFailureReason && p.Aspect != contract.AspectFailureMessage {
+			continue
+		}
+		if v, ok, _ := unstructured.NestedFieldNoCopy(u.Object, p.Segments()...); ok && v != nil && v != "" {
 			a.add(report.Finding{Rule: contract.RuleObjectFailure, Severity: a.severity(contract.RuleObjectFailure), Kind: gvk.Kind,
-				APIVersion: apiVersion, Field: "status." + f, Object: obj(),
-				Message: fmt.Sprintf("top-level status.%s is set (%v)", f, v)})
+				APIVersion: apiVersion, Field: p.Path, Object: obj(),
+				Message: fmt.Sprintf("top-level %s is set (%v)", p.Path, v)})
 		}
 	}
-	if replicas, ok, _ := unstructured.NestedInt64(u.Object, "status", "replicas"); ok && a.target.Behaviour.CoreSeesProvisioned(ready, provisioned) {
-		ids, _, _ := unstructured.NestedStringSlice(u.Object, "spec", "providerIDList")
+	if replicas, ok, _ := unstructured.NestedInt64(u.Object, segments(contract.PathReplicas)...); ok && a.target.Behaviour.CoreSeesProvisioned(ready, provisioned) {
+		ids, _, _ := unstructured.NestedStringSlice(u.Object, segments(contract.PathProviderIDList)...)
 		if int(replicas) != len(ids) {
 			a.add(report.Finding{Rule: contract.RuleObjectReplicas, Severity: a.severity(contract.RuleObjectReplicas), Kind: gvk.Kind,
 				APIVersion: apiVersion, Field: contract.PathReplicas, Object: obj(),
 				Message: fmt.Sprintf("status.replicas is %d but spec.providerIDList has %d entries", replicas, len(ids))})
 		}
 	}
-	if kind, ok, _ := unstructured.NestedString(u.Object, "status", "infrastructureMachineKind"); ok && kind != "" {
+	if kind, ok, _ := unstructured.NestedString(u.Object, segments(contract.PathMachineKind)...); ok && kind != "" {
 		if a.crds.byGroupKind(schema.GroupKind{Group: gvk.Group, Kind: kind}) == nil {
 			a.add(report.Finding{Rule: contract.RuleObjectMachineKind, Severity: a.severity(contract.RuleObjectMachineKind), Kind: gvk.Kind,
 				APIVersion: apiVersion, Field: contract.PathMachineKind, Object: obj(),
@@ -476,7 +486,8 @@ func (a *auditor) checkMachinePools(ctx context.Context) {
 					fmt.Sprintf("%s %s/%s", r.key.gk.Kind, r.key.namespace, r.key.name), err)
 				continue
 			}
-			state = &poolState{apiVersion: version, ready: nestedBool(u, "status", "ready"), provisioned: nestedBool(u, "status", "initialization", "provisioned")}
+			ready, provisioned := poolReadiness(u)
+			state = &poolState{apiVersion: version, ready: ready, provisioned: provisioned}
 		}
 		sees := a.target.Behaviour.CoreSeesProvisioned(state.ready, state.provisioned)
 		mpSays := r.provisioned != nil && *r.provisioned

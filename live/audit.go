@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -213,18 +214,31 @@ func (a *auditor) collectMachinePools(ctx context.Context) {
 	if version == "" {
 		return
 	}
-	fields := contract.MachinePoolFieldsByVersion[version]
+	// The reference and the readiness mirror, from the pool's catalog links.
+	i := slices.IndexFunc(contract.InfraMachinePool.Links, func(l contract.CoreLink) bool {
+		return l.CoreKind == contract.MachinePoolKind && l.APIVersion == version
+	})
+	if i < 0 {
+		return
+	}
+	link := contract.InfraMachinePool.Links[i]
+	mirror := ""
+	for _, m := range link.Reports {
+		if m.Aspect == contract.AspectReadiness {
+			mirror = m.Path
+		}
+	}
 	gvk := schema.GroupVersionKind{Group: contract.CoreGroup, Version: version, Kind: contract.MachinePoolKind}
 	err := a.src.List(ctx, gvk, Scope{Namespace: a.opts.Namespace}, func(u *unstructured.Unstructured) error {
 		a.noteIgnores(u, gvk)
-		ref, ok, _ := unstructured.NestedMap(u.Object, fields.InfrastructureRef...)
+		ref, ok, _ := unstructured.NestedMap(u.Object, segments(link.Ref)...)
 		if !ok {
 			return nil
 		}
 		kind, _ := ref["kind"].(string)
 		name, _ := ref["name"].(string)
 		group, _ := ref["apiGroup"].(string)
-		if !fields.RefHasAPIGroup {
+		if !link.RefHasAPIGroup {
 			apiVersion, _ := ref["apiVersion"].(string)
 			gv, _ := schema.ParseGroupVersion(apiVersion)
 			group = gv.Group
@@ -233,7 +247,7 @@ func (a *auditor) collectMachinePools(ctx context.Context) {
 			key: refKey{gk: schema.GroupKind{Group: group, Kind: kind}, namespace: u.GetNamespace(), name: name},
 			mp:  report.Object{Group: contract.CoreGroup, Version: version, Kind: contract.MachinePoolKind, Namespace: u.GetNamespace(), Name: u.GetName()},
 		}
-		if v, ok, _ := unstructured.NestedBool(u.Object, fields.InfrastructureProvisioned...); ok {
+		if v, ok, _ := unstructured.NestedBool(u.Object, segments(mirror)...); ok && mirror != "" {
 			r.provisioned = &v
 		}
 		a.refs = append(a.refs, r)

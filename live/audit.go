@@ -410,6 +410,7 @@ func poolReadiness(u *unstructured.Unstructured) (ready, provisioned *bool) {
 func (a *auditor) checkObject(u *unstructured.Unstructured, gvk schema.GroupVersionKind, summary *report.Resource) {
 	a.noteIgnores(u, gvk)
 	ready, provisioned := poolReadiness(u)
+	v1, v2, _ := contract.InfraMachinePool.ReadinessPair()
 	class := contract.ClassifyReadiness(ready, provisioned)
 	summary.Readiness[string(class)]++
 	obj := func() *report.Object {
@@ -419,16 +420,16 @@ func (a *auditor) checkObject(u *unstructured.Unstructured, gvk schema.GroupVers
 	switch {
 	case class == contract.ProvisionedOnly && *provisioned:
 		a.add(report.Finding{Rule: contract.RuleObjectProvisionedOnly, Severity: a.severity(contract.RuleObjectProvisionedOnly), Kind: gvk.Kind,
-			APIVersion: apiVersion, Field: contract.PathProvisioned, Object: obj(),
+			APIVersion: apiVersion, Field: v2.Path, Object: obj(),
 			Message: "status.initialization.provisioned is true but status.ready is not set: on " + a.target.String() +
 				" this MachinePool will never see its infrastructure as provisioned"})
 	case class == contract.DualDisagree:
 		a.add(report.Finding{Rule: contract.RuleObjectDisagree, Severity: a.severity(contract.RuleObjectDisagree), Kind: gvk.Kind,
-			APIVersion: apiVersion, Field: contract.PathReady, Object: obj(),
+			APIVersion: apiVersion, Field: v1.Path, Object: obj(),
 			Message: fmt.Sprintf("status.ready=%v but status.initialization.provisioned=%v", *ready, *provisioned)})
 	case class == contract.ReadyOnly && *ready:
 		a.add(report.Finding{Rule: contract.RuleObjectReadyOnly, Severity: a.severity(contract.RuleObjectReadyOnly), Kind: gvk.Kind,
-			APIVersion: apiVersion, Field: contract.PathReady, Object: obj(),
+			APIVersion: apiVersion, Field: v1.Path, Object: obj(),
 			Message: "only status.ready is set, and the target core reads status.initialization.provisioned"})
 	}
 	for _, p := range contract.InfraMachinePool.Points(contract.V1Beta1) {

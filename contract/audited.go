@@ -35,9 +35,8 @@ func (k *Kind) ObjectAudit() string {
 	if !k.ObjectsJudged(Live) {
 		return "objects not judged: core reads only " + strings.Join(k.ReadPaths(), " and ")
 	}
-	v1, ok1 := k.ReadinessPoint(V1Beta1)
-	v2, ok2 := k.ReadinessPoint(V1Beta2)
-	if !ok1 || !ok2 {
+	v1, v2, ok := k.ReadinessPair()
+	if !ok {
 		return "objects judged"
 	}
 	if !slices.Contains(LabelDrivenKinds, k) {
@@ -54,9 +53,9 @@ func (k *Kind) ReadinessClass(c Readiness) string {
 	var ok bool
 	switch c {
 	case ReadyOnly:
-		p, ok = k.ReadinessPoint(V1Beta1)
+		p, ok = k.Readiness(V1Beta1)
 	case ProvisionedOnly:
-		p, ok = k.ReadinessPoint(V1Beta2)
+		p, ok = k.Readiness(V1Beta2)
 	}
 	if !ok {
 		return string(c)

@@ -46,18 +46,19 @@ func TestCRDNameIsClusterAPIs(t *testing.T) {
 	}
 }
 
-func TestEvaluateCRD(t *testing.T) {
-	released, _ := BehaviourFor("v1.14.2")
-	dropped, _ := BehaviourFor("v1.16.0")
+// An InfraMachinePool CRD's name, scope and labels are judged by the pool's
+// own rules, inside the CRD check of every kind.
+func TestEvaluateKindCRDPool(t *testing.T) {
+	released, dropped := Release("v1.14.2"), Release("v1.16.0")
 	good := CRDInfo{
 		Name: "foomachinepools.infrastructure.cluster.x-k8s.io", Group: "infrastructure.cluster.x-k8s.io", Kind: "FooMachinePool",
 		Scope:    "Namespaced",
 		Versions: []CRDVersion{{Name: "v1beta1", Served: true}, {Name: "v1beta2", Served: true, Storage: true}},
 		Labels:   map[string]string{"cluster.x-k8s.io/v1beta2": "v1beta1_v1beta2"},
 	}
-	rules := func(c CRDInfo, core CoreBehaviour) string {
+	rules := func(c CRDInfo, core Release) string {
 		var out []string
-		for _, v := range EvaluateCRD(c, core) {
+		for _, v := range EvaluateKindCRD(KindCRD{ContractKind: &InfraMachinePool, CRDInfo: c}, core) {
 			out = append(out, v.Rule+":"+v.Severity.String())
 		}
 		return strings.Join(out, ",")
@@ -75,7 +76,7 @@ func TestEvaluateCRD(t *testing.T) {
 	cases := []struct {
 		name string
 		crd  CRDInfo
-		core CoreBehaviour
+		core Release
 		want string
 	}{
 		{"wrong name", mod(func(c *CRDInfo) { c.Name = "foopools.infrastructure.cluster.x-k8s.io" }), released, "MPA304:error"},
@@ -92,6 +93,19 @@ func TestEvaluateCRD(t *testing.T) {
 		if got := rules(c.crd, c.core); got != c.want {
 			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
 		}
+	}
+	// Another kind's CRD gets its own rule, never the pool's.
+	cp := mod(func(c *CRDInfo) {
+		c.Name, c.Kind = "foocontrolplanes.controlplane.cluster.x-k8s.io", "FooControlPlane"
+		c.Group = "controlplane.cluster.x-k8s.io"
+	})
+	cp.Name = "wrong.controlplane.cluster.x-k8s.io"
+	var got []string
+	for _, v := range EvaluateKindCRD(KindCRD{ContractKind: &ControlPlane, CRDInfo: cp}, released) {
+		got = append(got, v.Rule)
+	}
+	if want := []string{RuleKindCRDName}; !slices.Equal(got, want) {
+		t.Errorf("ControlPlane CRD with a wrong name: %v, want %v", got, want)
 	}
 }
 
@@ -185,6 +199,29 @@ func TestCatalogIsConsistent(t *testing.T) {
 			if _, ok := r.Kind.Field(r.Field); !ok {
 				t.Errorf("rule %s names field %s, which the kind does not catalog", r.ID, r.Field)
 			}
+		}
+	}
+}
+
+// The pool behaviours are derived from the InfraMachinePool catalog; these
+// are what Cluster API's MachinePool controller does in each window.
+func TestPoolBehaviourFromCatalog(t *testing.T) {
+	for _, tc := range []struct {
+		version string
+		fields  []string
+		v1beta1 bool
+	}{
+		{"v1.10.0", []string{PathReady}, true},
+		{"v1.14.2", []string{PathReady}, true},
+		{"v1.15.0", []string{PathProvisioned, PathReady}, true},
+		{"v1.16.0", []string{PathProvisioned}, false},
+	} {
+		b, err := BehaviourFor(tc.version)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(b.PoolReadinessFields, tc.fields) || b.AcceptsV1Beta1Contract != tc.v1beta1 {
+			t.Errorf("%s: reads %v, accepts v1beta1 %v; want %v, %v", tc.version, b.PoolReadinessFields, b.AcceptsV1Beta1Contract, tc.fields, tc.v1beta1)
 		}
 	}
 }

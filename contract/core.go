@@ -75,27 +75,32 @@ type coreRelease struct {
 	Behaviour CoreBehaviour
 }
 
+// The pool behaviours' fields come from the InfraMachinePool catalog (its
+// readiness reads, the labels a release honours): no second table.
 var (
-	releasedBehaviour = CoreBehaviour{
-		PoolReadinessFields:    []string{PathReady},
-		AcceptsV1Beta1Contract: true,
-		Basis: "released code v1.10.0–v1.14.2: the MachinePool controller reads only status.ready " +
-			"(external.IsReady in core/reconcilers/machinepool/machinepool_controller_phases.go)",
-	}
-	fallbackBehaviour = CoreBehaviour{
-		PoolReadinessFields:    []string{PathProvisioned, PathReady},
-		AcceptsV1Beta1Contract: true,
-		Basis: "Cluster API PR #14030 (unmerged when this catalog was written): reads " +
-			"status.initialization.provisioned and falls back to status.ready",
-		Assumed: true,
-	}
-	v1beta1DroppedBehaviour = CoreBehaviour{
-		PoolReadinessFields:    []string{PathProvisioned},
-		AcceptsV1Beta1Contract: false,
-		Basis:                  "Cluster API versions.md: compatibility with the v1beta1 contract ends in v1.16 (April 2027)",
-		Assumed:                true,
-	}
+	releasedBehaviour = poolBehaviour(ReleaseV1Beta2,
+		"released code v1.10.0–v1.14.2: the MachinePool controller reads only status.ready "+
+			"(external.IsReady in core/reconcilers/machinepool/machinepool_controller_phases.go)", false)
+	fallbackBehaviour = poolBehaviour(ReleasePoolFallback,
+		"Cluster API PR #14030 (unmerged when this catalog was written): reads "+
+			"status.initialization.provisioned and falls back to status.ready", true)
+	v1beta1DroppedBehaviour = poolBehaviour(ReleaseV1Beta1Dropped,
+		"Cluster API versions.md: compatibility with the v1beta1 contract ends in v1.16 (April 2027)", true)
 )
+
+// poolBehaviour is how core release r treats InfraMachinePools, from the
+// catalog: the pool readiness points it reads under the newest label it
+// honours (fallbacks last, as Reads orders them), and whether it honours
+// the v1beta1 label.
+func poolBehaviour(r Release, basis string, assumed bool) CoreBehaviour {
+	known := ContractsKnownBy(r)
+	reads, _ := ReadsAspect(&InfraMachinePool, r, known[0], AspectReadiness) // r is a valid release that knows known[0]
+	b := CoreBehaviour{AcceptsV1Beta1Contract: slices.Contains(known, V1Beta1), Basis: basis, Assumed: assumed}
+	for _, rp := range reads {
+		b.PoolReadinessFields = append(b.PoolReadinessFields, rp.Point.Path)
+	}
+	return b
+}
 
 // coreReleases is ordered by From. The last verified release is v1.14.2.
 var coreReleases = []coreRelease{

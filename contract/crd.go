@@ -95,12 +95,16 @@ type Violation struct {
 	Message  string
 }
 
-// EvaluateCRD applies the CRD rules of the catalog to one CRD.
-func EvaluateCRD(crd CRDInfo, core CoreBehaviour) []Violation {
+// readyOnlyLabelChecks are EvaluateKindCRD's checks of name, scope and
+// labels for a kind core resolves by the newest label the release honours
+// and reads by status.ready whatever the label (an InfraMachinePool): the
+// rules with their own IDs for that kind (MPA301–MPA305). Each is reported
+// only for the kinds its rule applies to.
+func readyOnlyLabelChecks(crd CRDInfo, k *Kind, core CoreBehaviour) []Violation {
 	ctx := Context{Core: core}
 	var out []Violation
 	add := func(id, field string, sev Severity, format string, args ...any) {
-		if sev == Off {
+		if sev == Off || !MustRule(id).AppliesTo(k) {
 			return
 		}
 		out = append(out, Violation{Rule: id, Severity: sev, Field: field, Message: fmt.Sprintf(format, args...)})

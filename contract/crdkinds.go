@@ -50,14 +50,20 @@ func (c CRDInfo) ResolveAt(release Release) CRDResolution {
 	return CRDResolution{Contract: cv, APIVersion: api, Served: ok && v.Served}
 }
 
-// EvaluateKindCRD applies the CRD rules of the label-driven kinds (and their
-// templates) to one CRD for a core release: name, scope, labels resolved as
-// that release resolves them, API versions under two labels, and the schema
-// of the version it reads against the points it reads there.
+// EvaluateKindCRD applies the CRD rules of crd's kind to one CRD for a core
+// release: name, scope, labels resolved as that release resolves them, API
+// versions under two labels, and the schema of the version it reads
+// against the points it reads there. Every check reports the rule that
+// applies to the kind: an InfraMachinePool's name, scope and labels are
+// judged by its own rules (readyOnlyLabelChecks), as core reads its
+// status.ready whatever the label; its schema by EvaluatePoolSchema.
 func EvaluateKindCRD(crd KindCRD, release Release) []Violation {
 	k := crd.ContractKind
 	ctx := Context{Release: release, Kind: k}
 	var out []Violation
+	if core, err := BehaviourFor(string(release)); err == nil {
+		out = readyOnlyLabelChecks(crd.CRDInfo, k, core)
+	}
 	add := func(id, field string, format string, args ...any) {
 		r := MustRule(id)
 		if !r.AppliesTo(k) {
@@ -156,7 +162,7 @@ func conflictEffect(k *Kind) string {
 // v1beta2 label today: it must hold the v1beta2 readiness field.
 func flipReadiness(crd KindCRD) string {
 	storage := crd.StorageVersion()
-	p, ok := crd.ContractKind.ReadinessPoint(V1Beta2)
+	p, ok := crd.ContractKind.Readiness(V1Beta2)
 	if crd.Schema == nil || storage == "" || !ok {
 		return ""
 	}
@@ -164,17 +170,6 @@ func flipReadiness(crd KindCRD) string {
 		return fmt.Sprintf("; the schema of the storage version %s has %s, so the label can be flipped once the objects write it", storage, p.Path)
 	}
 	return fmt.Sprintf("; the schema of the storage version %s has no %s yet: flipping the label now would leave every object unprovisioned", storage, p.Path)
-}
-
-// ReadinessPoint is the kind's readiness point under contract c
-// (status.ready, status.initialized or status.initialization.*).
-func (k *Kind) ReadinessPoint(c Contract) (Point, bool) {
-	for _, p := range k.Points(c) {
-		if p.Aspect == AspectReadiness {
-			return p, true
-		}
-	}
-	return Point{}, false
 }
 
 // OpenAPIType is the OpenAPI type a CRD schema gives a Go shape.

@@ -4,12 +4,15 @@ import "fmt"
 
 // EvaluatePoolSchema applies the pool schema rules (MPA307–MPA309) to an
 // InfraMachinePool CRD: the schema of the version the core reads by the
-// CRD's labels must hold the readiness field that core reads, and the
-// version must have the status subresource. Nothing is judged when the
-// labels do not resolve, the version is not served or the schema is unknown
-// (the label rules report those).
+// CRD's labels must hold the kind's v1beta1 readiness field, which released
+// cores read whatever the label, and, under the v1beta2 label, its v1beta2
+// one too (the dual shape); the version must have the status subresource.
+// Nothing is judged when the labels do not resolve, the version is not
+// served or the schema is unknown (the label rules report those), nor for a
+// kind the rules do not apply to.
 func EvaluatePoolSchema(crd KindCRD, core CoreBehaviour) []Violation {
-	if crd.Schema == nil {
+	ready, provisioned, ok := crd.ContractKind.ReadinessPair()
+	if crd.Schema == nil || !ok {
 		return nil
 	}
 	cv, version, err := ResolveContract(crd.Labels, core)
@@ -22,17 +25,19 @@ func EvaluatePoolSchema(crd KindCRD, core CoreBehaviour) []Violation {
 	ctx := Context{Core: core}
 	var out []Violation
 	add := func(id, field, format string, args ...any) {
-		if sev := MustRule(id).Severity(ctx); sev != Off {
+		if r := MustRule(id); !r.AppliesTo(crd.ContractKind) {
+			return
+		} else if sev := r.Severity(ctx); sev != Off {
 			out = append(out, Violation{Rule: id, Severity: sev, Field: field, Message: fmt.Sprintf(format, args...)})
 		}
 	}
-	if _, has := crd.Schema.Lookup(version, PathProvisioned); cv == V1Beta2 && !has {
-		add(RuleSchemaProvisioned, PathProvisioned, "CRD is labelled for the v1beta2 contract, but the schema of %s (the version Cluster API reads) has no %s",
-			version, PathProvisioned)
+	if _, has := crd.Schema.Lookup(version, provisioned.Path); cv == V1Beta2 && !has {
+		add(RuleSchemaProvisioned, provisioned.Path, "CRD is labelled for the v1beta2 contract, but the schema of %s (the version Cluster API reads) has no %s",
+			version, provisioned.Path)
 	}
-	if _, has := crd.Schema.Lookup(version, PathReady); !has {
-		add(RuleSchemaReady, PathReady, "the schema of %s has no %s, the only field the target core reads: no %s will ever be seen as provisioned",
-			version, PathReady, crd.Kind)
+	if _, has := crd.Schema.Lookup(version, ready.Path); !has {
+		add(RuleSchemaReady, ready.Path, "the schema of %s has no %s, the only field the target core reads: no %s will ever be seen as provisioned",
+			version, ready.Path, crd.Kind)
 	}
 	if !crd.Schema.StatusSubresource(version) {
 		add(RuleStatusSubresource, "", "version %s has no status subresource", version)

@@ -48,7 +48,7 @@
 //
 // # Rules
 //
-// Rules, Lookup and MustRule give the rule catalog; EvaluateCRD applies the
-// CRD rules. Facts are taken from Cluster API's own source and contract pages;
+// Rules, Lookup and MustRule give the rule catalog; EvaluateKindCRD applies
+// the CRD rules of every kind. Facts are taken from Cluster API's own source and contract pages;
 // each read window cites its basis.
 package contract

@@ -19,31 +19,6 @@ const (
 	CoreControllerImage = "cluster-api-controller"
 )
 
-// MachinePoolFields are the core MachinePool paths the live audit reads,
-// per core API version.
-type MachinePoolFields struct {
-	// InfrastructureRef is the path of the reference to the InfraMachinePool.
-	InfrastructureRef []string
-	// RefHasAPIGroup is true for ContractVersionedObjectReference
-	// (apiGroup, kind, name); false for ObjectReference (apiVersion, kind, name).
-	RefHasAPIGroup bool
-	// InfrastructureProvisioned is where the MachinePool mirrors the pool's readiness.
-	InfrastructureProvisioned []string
-}
-
-// MachinePoolFieldsByVersion maps a core API version to its paths.
-var MachinePoolFieldsByVersion = map[string]MachinePoolFields{
-	"v1beta2": {
-		InfrastructureRef:         []string{"spec", "template", "spec", "infrastructureRef"},
-		RefHasAPIGroup:            true,
-		InfrastructureProvisioned: []string{"status", "initialization", "infrastructureProvisioned"},
-	},
-	"v1beta1": {
-		InfrastructureRef:         []string{"spec", "template", "spec", "infrastructureRef"},
-		InfrastructureProvisioned: []string{"status", "infrastructureReady"},
-	},
-}
-
 // Readiness is how a pool object reports initialization.
 type Readiness string
 

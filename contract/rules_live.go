@@ -338,22 +338,3 @@ func (c CRDInfo) ResolveLabel(cv Contract) (string, bool) {
 	_, api, err := resolveLabels(c.Labels, []string{string(cv)})
 	return api, err == nil
 }
-
-// Renamed reports whether the point has a successor or predecessor under
-// another path that a core picks by the CRD's label.
-func (k *Kind) Renamed(p Point) (Point, bool) {
-	alt, ok := k.PairOf(p)
-	if !ok || alt.Path == p.Path || !p.labelDriven() || !alt.labelDriven() {
-		return Point{}, false
-	}
-	return alt, true
-}
-
-func (p Point) labelDriven() bool {
-	for _, r := range p.Reads {
-		if r.Mode == ReadLabelDriven {
-			return true
-		}
-	}
-	return false
-}

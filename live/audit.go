@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -213,18 +214,31 @@ func (a *auditor) collectMachinePools(ctx context.Context) {
 	if version == "" {
 		return
 	}
-	fields := contract.MachinePoolFieldsByVersion[version]
+	// The reference and the readiness mirror, from the pool's catalog links.
+	i := slices.IndexFunc(contract.InfraMachinePool.Links, func(l contract.CoreLink) bool {
+		return l.CoreKind == contract.MachinePoolKind && l.APIVersion == version
+	})
+	if i < 0 {
+		return
+	}
+	link := contract.InfraMachinePool.Links[i]
+	mirror := ""
+	for _, m := range link.Reports {
+		if m.Aspect == contract.AspectReadiness {
+			mirror = m.Path
+		}
+	}
 	gvk := schema.GroupVersionKind{Group: contract.CoreGroup, Version: version, Kind: contract.MachinePoolKind}
 	err := a.src.List(ctx, gvk, Scope{Namespace: a.opts.Namespace}, func(u *unstructured.Unstructured) error {
 		a.noteIgnores(u, gvk)
-		ref, ok, _ := unstructured.NestedMap(u.Object, fields.InfrastructureRef...)
+		ref, ok, _ := unstructured.NestedMap(u.Object, segments(link.Ref)...)
 		if !ok {
 			return nil
 		}
 		kind, _ := ref["kind"].(string)
 		name, _ := ref["name"].(string)
 		group, _ := ref["apiGroup"].(string)
-		if !fields.RefHasAPIGroup {
+		if !link.RefHasAPIGroup {
 			apiVersion, _ := ref["apiVersion"].(string)
 			gv, _ := schema.ParseGroupVersion(apiVersion)
 			group = gv.Group
@@ -233,7 +247,7 @@ func (a *auditor) collectMachinePools(ctx context.Context) {
 			key: refKey{gk: schema.GroupKind{Group: group, Kind: kind}, namespace: u.GetNamespace(), name: name},
 			mp:  report.Object{Group: contract.CoreGroup, Version: version, Kind: contract.MachinePoolKind, Namespace: u.GetNamespace(), Name: u.GetName()},
 		}
-		if v, ok, _ := unstructured.NestedBool(u.Object, fields.InfrastructureProvisioned...); ok {
+		if v, ok, _ := unstructured.NestedBool(u.Object, segments(mirror)...); ok && mirror != "" {
 			r.provisioned = &v
 		}
 		a.refs = append(a.refs, r)
@@ -289,10 +303,7 @@ func crdInfo(crd *apiextensionsv1.CustomResourceDefinition) contract.CRDInfo {
 func (a *auditor) auditCRD(ctx context.Context, crd *apiextensionsv1.CustomResourceDefinition) {
 	info := crdInfo(crd)
 	obj := crdObject(crd)
-	// The kind-generic CRD rules that apply to pools (an API version under two labels).
-	violations := contract.EvaluateCRD(info, a.target.Behaviour)
-	violations = append(violations, contract.EvaluateKindCRD(contract.KindCRD{ContractKind: &contract.InfraMachinePool, CRDInfo: info}, a.target.Release())...)
-	for _, v := range violations {
+	for _, v := range contract.EvaluateKindCRD(contract.KindCRD{ContractKind: &contract.InfraMachinePool, CRDInfo: info}, a.target.Release()) {
 		o := obj
 		a.add(report.Finding{Rule: v.Rule, Severity: v.Severity, Kind: info.Kind, APIVersion: info.Group, Field: v.Field, Message: v.Message, Object: &o})
 	}
@@ -388,10 +399,18 @@ func nestedBool(u *unstructured.Unstructured, path ...string) *bool {
 	return &v
 }
 
+// poolReadiness reads a pool object's v1beta1 and v1beta2 readiness
+// fields, as the catalog names them (status.ready and
+// status.initialization.provisioned).
+func poolReadiness(u *unstructured.Unstructured) (ready, provisioned *bool) {
+	v1, v2, _ := contract.InfraMachinePool.ReadinessPair()
+	return pointBool(u, v1), pointBool(u, v2)
+}
+
 func (a *auditor) checkObject(u *unstructured.Unstructured, gvk schema.GroupVersionKind, summary *report.Resource) {
 	a.noteIgnores(u, gvk)
-	ready := nestedBool(u, "status", "ready")
-	provisioned := nestedBool(u, "status", "initialization", "provisioned")
+	ready, provisioned := poolReadiness(u)
+	v1, v2, _ := contract.InfraMachinePool.ReadinessPair()
 	class := contract.ClassifyReadiness(ready, provisioned)
 	summary.Readiness[string(class)]++
 	obj := func() *report.Object {
@@ -401,34 +420,37 @@ func (a *auditor) checkObject(u *unstructured.Unstructured, gvk schema.GroupVers
 	switch {
 	case class == contract.ProvisionedOnly && *provisioned:
 		a.add(report.Finding{Rule: contract.RuleObjectProvisionedOnly, Severity: a.severity(contract.RuleObjectProvisionedOnly), Kind: gvk.Kind,
-			APIVersion: apiVersion, Field: contract.PathProvisioned, Object: obj(),
+			APIVersion: apiVersion, Field: v2.Path, Object: obj(),
 			Message: "status.initialization.provisioned is true but status.ready is not set: on " + a.target.String() +
 				" this MachinePool will never see its infrastructure as provisioned"})
 	case class == contract.DualDisagree:
 		a.add(report.Finding{Rule: contract.RuleObjectDisagree, Severity: a.severity(contract.RuleObjectDisagree), Kind: gvk.Kind,
-			APIVersion: apiVersion, Field: contract.PathReady, Object: obj(),
+			APIVersion: apiVersion, Field: v1.Path, Object: obj(),
 			Message: fmt.Sprintf("status.ready=%v but status.initialization.provisioned=%v", *ready, *provisioned)})
 	case class == contract.ReadyOnly && *ready:
 		a.add(report.Finding{Rule: contract.RuleObjectReadyOnly, Severity: a.severity(contract.RuleObjectReadyOnly), Kind: gvk.Kind,
-			APIVersion: apiVersion, Field: contract.PathReady, Object: obj(),
+			APIVersion: apiVersion, Field: v1.Path, Object: obj(),
 			Message: "only status.ready is set, and the target core reads status.initialization.provisioned"})
 	}
-	for _, f := range []string{"failureReason", "failureMessage"} {
-		if v, ok, _ := unstructured.NestedFieldNoCopy(u.Object, "status", f); ok && v != nil && v != "" {
+	for _, p := range contract.InfraMachinePool.Points(contract.V1Beta1) {
+		if p.Aspect != contract.AspectFailureReason && p.Aspect != contract.AspectFailureMessage {
+			continue
+		}
+		if v, ok, _ := unstructured.NestedFieldNoCopy(u.Object, p.Segments()...); ok && v != nil && v != "" {
 			a.add(report.Finding{Rule: contract.RuleObjectFailure, Severity: a.severity(contract.RuleObjectFailure), Kind: gvk.Kind,
-				APIVersion: apiVersion, Field: "status." + f, Object: obj(),
-				Message: fmt.Sprintf("top-level status.%s is set (%v)", f, v)})
+				APIVersion: apiVersion, Field: p.Path, Object: obj(),
+				Message: fmt.Sprintf("top-level %s is set (%v)", p.Path, v)})
 		}
 	}
-	if replicas, ok, _ := unstructured.NestedInt64(u.Object, "status", "replicas"); ok && a.target.Behaviour.CoreSeesProvisioned(ready, provisioned) {
-		ids, _, _ := unstructured.NestedStringSlice(u.Object, "spec", "providerIDList")
+	if replicas, ok, _ := unstructured.NestedInt64(u.Object, segments(contract.PathReplicas)...); ok && a.target.Behaviour.CoreSeesProvisioned(ready, provisioned) {
+		ids, _, _ := unstructured.NestedStringSlice(u.Object, segments(contract.PathProviderIDList)...)
 		if int(replicas) != len(ids) {
 			a.add(report.Finding{Rule: contract.RuleObjectReplicas, Severity: a.severity(contract.RuleObjectReplicas), Kind: gvk.Kind,
 				APIVersion: apiVersion, Field: contract.PathReplicas, Object: obj(),
 				Message: fmt.Sprintf("status.replicas is %d but spec.providerIDList has %d entries", replicas, len(ids))})
 		}
 	}
-	if kind, ok, _ := unstructured.NestedString(u.Object, "status", "infrastructureMachineKind"); ok && kind != "" {
+	if kind, ok, _ := unstructured.NestedString(u.Object, segments(contract.PathMachineKind)...); ok && kind != "" {
 		if a.crds.byGroupKind(schema.GroupKind{Group: gvk.Group, Kind: kind}) == nil {
 			a.add(report.Finding{Rule: contract.RuleObjectMachineKind, Severity: a.severity(contract.RuleObjectMachineKind), Kind: gvk.Kind,
 				APIVersion: apiVersion, Field: contract.PathMachineKind, Object: obj(),
@@ -479,7 +501,8 @@ func (a *auditor) checkMachinePools(ctx context.Context) {
 					fmt.Sprintf("%s %s/%s", r.key.gk.Kind, r.key.namespace, r.key.name), err)
 				continue
 			}
-			state = &poolState{apiVersion: version, ready: nestedBool(u, "status", "ready"), provisioned: nestedBool(u, "status", "initialization", "provisioned")}
+			ready, provisioned := poolReadiness(u)
+			state = &poolState{apiVersion: version, ready: ready, provisioned: provisioned}
 		}
 		sees := a.target.Behaviour.CoreSeesProvisioned(state.ready, state.provisioned)
 		mpSays := r.provisioned != nil && *r.provisioned

@@ -355,8 +355,7 @@ func (a *auditor) checkKindObject(u *unstructured.Unstructured, gvk schema.Group
 		a.add(report.Finding{Rule: rule, Severity: a.kindSeverity(rule, label), Kind: gvk.Kind, APIVersion: apiVersion,
 			Field: field, Object: obj(), Message: fmt.Sprintf(format, args...)})
 	}
-	v1p, _ := k.ReadinessPoint(contract.V1Beta1)
-	v2p, _ := k.ReadinessPoint(contract.V1Beta2)
+	v1p, v2p, _ := k.ReadinessPair()
 	v1, v2 := pointBool(u, v1p), pointBool(u, v2p)
 	summary.Readiness[k.ReadinessClass(contract.ClassifyReadiness(v1, v2))]++
 

@@ -609,9 +609,8 @@ func readinessKind(typeName string) (*contract.Kind, bool) {
 // successor, from the catalog (status.ready and
 // status.initialization.dataSecretCreated for a BootstrapConfig).
 func readinessPaths(k *contract.Kind) (v1, v2 string, ok bool) {
-	old, ok1 := point(k, contract.V1Beta1, contract.AspectReadiness)
-	next, ok2 := point(k, contract.V1Beta2, contract.AspectReadiness)
-	return old.Path, next.Path, ok1 && ok2
+	old, next, ok := k.ReadinessPair()
+	return old.Path, next.Path, ok
 }
 
 // followReadiness says which field follows which in a conversion of the

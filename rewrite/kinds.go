@@ -198,27 +198,15 @@ func kindNotes(targets []kindTarget, res *Result) {
 	res.fieldsTodo = append(res.fieldsTodo, m.manual...)
 }
 
-func point(k *contract.Kind, c contract.Contract, a contract.Aspect) (contract.Point, bool) {
-	for _, p := range k.Points(c) {
-		if p.Aspect == a {
-			return p, true
-		}
-	}
-	return contract.Point{}, false
-}
-
 // renamed names the fields core reads under the v1beta2 label by a new name
 // that the fixes do not add: on a storage type spokes convert to (the
 // conversions would need hand-written functions), and fields nested in
 // another struct (a machine template's).
 func (m *kindMigration) renamed(p *goPackage, t kindTarget, root typeDecl) {
 	var missing []string
-	for _, q := range t.kind.Points(contract.V1Beta2) {
-		if q.Aspect == contract.AspectReadiness || q.Aspect == contract.AspectInitialization || !readByLabel(q, contract.V1Beta2) {
-			continue
-		}
-		old, ok := t.kind.PairOf(q)
-		if !ok || old.Path == q.Path {
+	for _, r := range t.kind.RenamedPairs() {
+		old, q := r.Old, r.New
+		if q.Aspect == contract.AspectReadiness || !readByLabel(q, contract.V1Beta2) {
 			continue
 		}
 		if _, has := p.pathField(root, old.Path); !has {
@@ -227,8 +215,7 @@ func (m *kindMigration) renamed(p *goPackage, t kindTarget, root typeDecl) {
 		if _, has := p.pathField(root, q.Path); has {
 			continue
 		}
-		sameStruct := len(old.Segments()) == 2 && len(q.Segments()) == 2 && old.Segments()[0] == q.Segments()[0]
-		if !sameStruct || t.hasSpokes {
+		if !r.SameStruct() || t.hasSpokes {
 			missing = append(missing, q.Path)
 		}
 	}

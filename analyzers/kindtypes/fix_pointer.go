@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
-	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -19,16 +18,13 @@ import (
 // whose use sites are rewritten with it.
 func PointerShape(k *contract.Kind, path string) (contract.Point, bool) {
 	q, ok := k.Point(contract.V1Beta2, path)
-	if !ok || !q.Type.Pointer || q.Type.Named != nil || q.Type.Elem != nil ||
-		(q.Type.Kind != contract.TypeInt32 && q.Type.Kind != contract.TypeBool) {
+	if !ok || q.Type.Named != nil || q.Type.Elem != nil || (q.Type.Kind != contract.TypeInt32 && q.Type.Kind != contract.TypeBool) {
 		return contract.Point{}, false
 	}
-	old, ok := k.Point(contract.V1Beta1, path)
-	if !ok {
+	if old, ok := k.PairOf(q); !ok || old.Path != path {
 		return contract.Point{}, false
 	}
-	value := func(g contract.GoType) bool { return g.Kind == q.Type.Kind && !g.Pointer && g.Named == nil }
-	if !value(old.Type) && !slices.ContainsFunc(old.Compatible, value) {
+	if c, _ := k.Change(q); c != contract.ChangeValueToPointer {
 		return contract.Point{}, false
 	}
 	return q, true

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
-	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -68,15 +67,13 @@ func (x fixer) stringShape(f kindfinder.JSONField, p contract.Point) []analysis.
 // changes, whose use sites are rewritten with it.
 func StringShape(k *contract.Kind, path string) (contract.Point, bool) {
 	q, ok := k.Point(contract.V1Beta2, path)
-	if !ok || q.Type.Kind != contract.TypeString || q.Type.Pointer || q.Type.Named != nil {
+	if !ok || q.Type.Named != nil {
 		return contract.Point{}, false
 	}
-	old, ok := k.Point(contract.V1Beta1, path)
-	if !ok {
+	if old, ok := k.PairOf(q); !ok || old.Path != path {
 		return contract.Point{}, false
 	}
-	strPtr := func(g contract.GoType) bool { return g.Kind == contract.TypeString && g.Pointer && g.Named == nil }
-	if !strPtr(old.Type) && !slices.ContainsFunc(old.Compatible, strPtr) {
+	if c, _ := k.Change(q); c != contract.ChangeStringPointer {
 		return contract.Point{}, false
 	}
 	return q, true

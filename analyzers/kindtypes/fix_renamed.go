@@ -12,25 +12,21 @@ import (
 // RenamedPair is a field the v1beta2 contract renamed in the same struct
 // (a ControlPlane's updatedReplicas → upToDateReplicas): the type fix adds
 // the new name beside the old, the use-site fixes write both.
-type RenamedPair struct {
-	Old, New contract.Point
-}
+type RenamedPair = contract.RenamedPair
 
-// RenamedPairs are kind k's renamed fields that core reads by the label
-// under both names, whose new shape is a basic type (nested moves such as a
+// RenamedPairs are kind k's renamed fields (contract's RenamedPairs) that
+// core reads by the label under both names, other than readiness, whose
+// new shape is a basic type in the same struct (nested moves such as a
 // machine template's fields need a person).
 func RenamedPairs(k *contract.Kind) []RenamedPair {
 	var out []RenamedPair
-	for _, q := range k.Points(contract.V1Beta2) {
-		if q.Aspect == contract.AspectReadiness || q.Aspect == contract.AspectInitialization || !readByLabel(q, contract.V1Beta2) {
-			continue
-		}
-		old, ok := k.PairOf(q)
-		if !ok || old.Path == q.Path || len(old.Segments()) != 2 || len(q.Segments()) != 2 || old.Segments()[0] != q.Segments()[0] {
+	for _, r := range k.RenamedPairs() {
+		q := r.New
+		if q.Aspect == contract.AspectReadiness || q.Aspect == contract.AspectInitialization || !readByLabel(q, contract.V1Beta2) || !r.SameStruct() {
 			continue
 		}
 		if _, ok := basicType(q.Type); ok {
-			out = append(out, RenamedPair{Old: old, New: q})
+			out = append(out, r)
 		}
 	}
 	return out

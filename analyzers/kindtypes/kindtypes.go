@@ -210,9 +210,8 @@ func (c *checker) containerPos(p contract.Point) token.Pos {
 }
 
 func (c *checker) readiness() {
-	v1, ok1 := c.point(contract.V1Beta1, contract.AspectReadiness)
-	v2, ok2 := c.point(contract.V1Beta2, contract.AspectReadiness)
-	if !ok1 || !ok2 {
+	v1, v2, ok := c.t.Catalog.ReadinessPair()
+	if !ok {
 		return
 	}
 	f1, has1 := c.field(v1.Path)
@@ -267,7 +266,7 @@ func (c *checker) readInPlace() {
 
 func (c *checker) initializationShape() {
 	init, ok := c.point(contract.V1Beta2, contract.AspectInitialization)
-	inner, okInner := c.point(contract.V1Beta2, contract.AspectReadiness)
+	inner, okInner := c.t.Catalog.Readiness(contract.V1Beta2)
 	if !ok || !okInner {
 		return
 	}
@@ -429,9 +428,15 @@ func (c *checker) v1beta1Shapes() {
 		if !ok || matches(f.Var.Type(), p.Type) || !matches(f.Var.Type(), old.Type) {
 			continue
 		}
-		fixes := c.fix.stringShape(f, p)
-		if _, ok := PointerShape(c.t.Catalog, p.Path); ok {
-			fixes = c.fix.pointerShape(f, p)
+		// The class of change picks the migration.
+		var fixes []analysis.SuggestedFix
+		switch class, _ := c.t.Catalog.Change(p); class {
+		case contract.ChangeStringPointer:
+			fixes = c.fix.stringShape(f, p)
+		case contract.ChangeValueToPointer:
+			if _, ok := PointerShape(c.t.Catalog, p.Path); ok {
+				fixes = c.fix.pointerShape(f, p)
+			}
 		}
 		fixes, withheld := c.withhold(fixes, p.Path)
 		c.reportChange(f.Var.Pos(), fixes, []*types.Var{f.Var}, contract.RuleKindV1Beta1Shape, p.Path,

@@ -39,22 +39,26 @@ func (c *checker) versionNote() string {
 
 func (c *checker) poolReadiness() {
 	p := c.t
-	ready, hasReady := c.field(contract.PathReady)
+	v1, v2, ok := p.Catalog.ReadinessPair()
+	if !ok {
+		return
+	}
+	ready, hasReady := c.field(v1.Path)
 	init, _ := c.field(contract.PathInitialization)
 	core := c.ctx.Core
 	switch {
-	case hasReady && p.Has(contract.PathProvisioned):
+	case hasReady && p.Has(v2.Path):
 		msg := "dual readiness: status.ready (read by released cores) and status.initialization.provisioned (the v1beta2 contract field) are both present; set them together"
 		if !core.ReadsReady() {
 			msg = "status.ready is no longer read by the target core and can be dropped; status.initialization.provisioned is present"
 		}
-		c.report(ready.Var.Pos(), contract.RuleDualReadiness, contract.PathReady, "%s%s", msg, c.versionNote())
+		c.report(ready.Var.Pos(), contract.RuleDualReadiness, v1.Path, "%s%s", msg, c.versionNote())
 	case hasReady:
-		c.reportChange(ready.Var.Pos(), c.fix.initialization(ready), []*types.Var{ready.Var}, contract.RuleReadyOnly, contract.PathReady,
+		c.reportChange(ready.Var.Pos(), c.fix.initialization(ready), []*types.Var{ready.Var}, contract.RuleReadyOnly, v1.Path,
 			"%s has status.ready but no status.initialization.provisioned, which the v1beta2 contract requires%s",
 			p.Kind, c.versionNote())
-	case p.Has(contract.PathProvisioned):
-		c.report(init.Var.Pos(), contract.RuleProvisionedOnly, contract.PathProvisioned,
+	case p.Has(v2.Path):
+		c.report(init.Var.Pos(), contract.RuleProvisionedOnly, v2.Path,
 			"%s has status.initialization.provisioned but no status.ready: on the target core (%s) this MachinePool will never see its infrastructure as provisioned%s",
 			p.Kind, strings.Join(core.PoolReadinessFields, ", then "), c.versionNote())
 	default:
@@ -87,7 +91,8 @@ func (c *checker) poolInitializationShape() {
 				problems = append(problems, fmt.Sprintf("%s lacks +kubebuilder:validation:MinProperties=1", named.Obj().Name()))
 			}
 		}
-		if prov, ok := kindfinder.FieldByJSON(t, contract.Leaf(contract.PathProvisioned)); ok {
+		_, v2, _ := p.Catalog.ReadinessPair()
+		if prov, ok := kindfinder.FieldByJSON(t, contract.Leaf(v2.Path)); ok {
 			if !isBoolPointer(prov.Var.Type()) {
 				problems = append(problems, fmt.Sprintf("provisioned is %s, want *bool (a plain bool cannot say \"not reported yet\")", types.TypeString(prov.Var.Type(), qualifier)))
 			}

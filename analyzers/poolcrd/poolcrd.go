@@ -188,38 +188,20 @@ func emitAtCRD(em *emit.Emitter, crd *crdconfig.CRD, typePos token.Pos, base rep
 	}
 }
 
+// check judges a pool's CRD as checkKind judges every kind's, after
+// reporting a missing CRD (MPA306): a pool's CRD is expected in config/crd.
 func check(em *emit.Emitter, res *kindfinder.Result, p *kindfinder.Pool, cfg *crdconfig.Result, md *crdconfig.Metadata) {
-	base := report.Finding{Kind: p.Kind, Type: p.Type, APIVersion: p.APIVersion()}
-	ctx := res.Context(true)
-	crd := findCRD(cfg, p)
-	if crd == nil {
+	if findCRD(cfg, p) == nil {
 		where := "no config/crd directory was found above " + res.Dir
 		if cfg != nil {
 			where = "config/crd (" + cfg.Dir + ") has no CRD for it"
 		}
-		f := base
-		f.Rule, f.Severity = contract.RuleCRDNotFound, contract.MustRule(contract.RuleCRDNotFound).Severity(ctx)
+		f := report.Finding{Kind: p.Kind, Type: p.Type, APIVersion: p.APIVersion()}
+		f.Rule, f.Severity = contract.RuleCRDNotFound, contract.MustRule(contract.RuleCRDNotFound).Severity(res.Context(true))
 		f.Message = fmt.Sprintf("no CRD for %s found: %s", p.Kind, where)
 		em.At(p.Obj.Pos(), f)
-		if len(p.Labels) == 0 {
-			return
-		}
-		// The markers are what controller-gen will write into the CRD.
-		info := contract.CRDInfo{Name: contract.CRDName(p.Group, p.Kind), Group: p.Group, Kind: p.Kind, Labels: p.Labels}
-		for _, v := range contract.EvaluateCRD(info, res.Target.Behaviour) {
-			f := base
-			f.Rule, f.Severity, f.Field = v.Rule, v.Severity, v.Field
-			f.Message = v.Message + " (from +kubebuilder:metadata:labels markers)"
-			em.At(p.Obj.Pos(), f)
-		}
-		checkMetadata(em, md, info, &contract.InfraMachinePool, res.Target.Release(), p.Obj.Pos(), base)
-		return
 	}
-	checkMetadata(em, md, crd.CRDInfo, &contract.InfraMachinePool, res.Target.Release(), p.Obj.Pos(), base)
-	vs := contract.EvaluateCRD(crd.CRDInfo, res.Target.Behaviour)
-	// What live adds for pool CRDs: the rules of every kind (a version under two labels).
-	vs = append(vs, contract.EvaluateKindCRD(contract.KindCRD{ContractKind: &contract.InfraMachinePool, CRDInfo: crd.CRDInfo}, res.Target.Release())...)
-	emitAtCRD(em, crd, p.Obj.Pos(), base, vs)
+	checkKind(em, res.Release, p, cfg, md)
 }
 
 // sourceOf locates the label a violation is about, when the reader knows.

@@ -155,26 +155,17 @@ var pairsByKind = sync.OnceValue(func() map[string][][2]string {
 })
 
 func kindPairs(k *contract.Kind) [][2]string {
-	v1, ok1 := k.Readiness(contract.V1Beta1)
-	v2, ok2 := k.Readiness(contract.V1Beta2)
-	if !ok1 || !ok2 {
+	v1, v2, ok := k.ReadinessPair()
+	if !ok {
 		return nil
 	}
 	out := [][2]string{{v1.Path, v2.Path}}
-	for _, old := range k.Points(contract.V1Beta1) {
-		if old.Aspect == contract.AspectReadiness {
-			continue
-		}
-		renamed, ok := k.PairOf(old)
-		if ok && renamed.Path != old.Path && labelDriven(old) && labelDriven(renamed) {
-			out = append(out, [2]string{old.Path, renamed.Path})
+	for _, r := range k.RenamedPairs() {
+		if r.Old.Aspect != contract.AspectReadiness {
+			out = append(out, [2]string{r.Old.Path, r.New.Path})
 		}
 	}
 	return out
-}
-
-func labelDriven(p contract.Point) bool {
-	return slices.ContainsFunc(p.Reads, func(r contract.Read) bool { return r.Mode == contract.ReadLabelDriven })
 }
 
 // pairPaths are the paths of a kind's pair; empty when it has none.

@@ -249,14 +249,9 @@ func (v *validator) crd(from string, crd *crdconfig.CRD) {
 		return
 	}
 	release := v.target.Release()
-	var vs []contract.Violation
-	if c.Kind.Name == contract.KindInfraMachinePool {
-		vs = contract.EvaluateCRD(crd.CRDInfo, v.target.Behaviour)
-		vs = append(vs, contract.EvaluateKindCRD(contract.KindCRD{ContractKind: c.Kind, CRDInfo: crd.CRDInfo}, release)...)
-		vs = append(vs, contract.EvaluatePoolSchema(contract.KindCRD{ContractKind: c.Kind, CRDInfo: crd.CRDInfo, Schema: crd.Schema}, v.target.Behaviour)...)
-	} else {
-		vs = contract.EvaluateKindCRD(contract.KindCRD{ContractKind: c.Kind, CRDInfo: crd.CRDInfo, Schema: crd.Schema}, release)
-	}
+	kc := contract.KindCRD{ContractKind: c.Kind, CRDInfo: crd.CRDInfo, Schema: crd.Schema}
+	vs := contract.EvaluateKindCRD(kc, release)
+	vs = append(vs, contract.EvaluatePoolSchema(kc, v.target.Behaviour)...)
 	if v.declared != "" {
 		vs = append(vs, contract.EvaluateMetadata("--contract", v.declared, crd.CRDInfo, c.Kind, release)...)
 	}

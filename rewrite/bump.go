@@ -21,6 +21,7 @@ import (
 	"golang.org/x/mod/modfile"
 	"golang.org/x/mod/semver"
 
+	"github.com/mpaudit/mpaudit/config"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/internal/importgroups"
 	"github.com/mpaudit/mpaudit/report"
@@ -67,7 +68,7 @@ const lockstepPrefix = contract.CoreModule + "/"
 // and moves the imports; an error stops the run with nothing written.
 func bumpCore(st *stage, cs *changeSet, version string) (*coreBump, error) {
 	if !semver.IsValid(version) || semver.Canonical(version) != version || strings.Count(version, ".") < 2 {
-		return nil, fmt.Errorf("--capi-version %s: raising the go.mod requirement needs a release version such as v1.11.3", version)
+		return nil, fmt.Errorf("--capi-version %s: raising the go.mod requirement needs a release version such as v1.11.3; nothing was written", version)
 	}
 	b := &coreBump{to: version, moves: map[string][]string{}, tidy: map[string]string{}}
 	for _, m := range st.mods() {
@@ -146,7 +147,7 @@ func planModuleBump(st *stage, m, version string) (*moduleBump, error) {
 	switch c := semver.Compare(version, mb.from); {
 	case c < 0:
 		return nil, fmt.Errorf("%s requires %s %s, newer than --capi-version %s: rewrite does not lower a requirement (to judge the module for an older core without changing go.mod, set $%s or capiVersion in the configuration file); nothing was written",
-			rel, contract.CoreModule, mb.from, version, "MPAUDIT_CAPI_VERSION")
+			rel, contract.CoreModule, mb.from, version, config.EnvCAPIVersion)
 	case c == 0:
 		return nil, nil
 	}
@@ -222,7 +223,8 @@ type downloadedModule struct {
 // downloadModule downloads path@version through the module proxy; a
 // version the proxy does not have is a clear error.
 func downloadModule(st *stage, dir, query string) (*downloadedModule, error) {
-	out, err := goOutput(st.context(), dir, nil, "mod", "download", "-json", query)
+	// The JSON on standard output says why even when the command fails.
+	out, err := goExec(st.context(), dir, nil, "mod", "download", "-json", query).Output()
 	var m downloadedModule
 	if jerr := json.Unmarshal(out, &m); jerr == nil && m.Error != "" {
 		return nil, fmt.Errorf("%s: the go command cannot download it (%s); name a Cluster API release the module proxy has; nothing was written", query, m.Error)
@@ -407,8 +409,25 @@ func moveImports(name string, src []byte, moves map[string]string) ([]byte, []st
 	}
 	var edits []edit
 	var done []string
-	firstName := map[string]string{} // new path -> local name of its first import
-	renames := map[string]string{}   // local name -> the name it merges into
+	// The import each path keeps: one already at the path, else the moved
+	// one whose old path shares most with it (api/v1beta1 over
+	// exp/api/v1beta1 for api/core/v1beta1).
+	keep := map[string]*ast.ImportSpec{}
+	best := map[string]int{}
+	for _, spec := range f.Imports {
+		if l := localName(spec, ""); l == "_" || l == "." {
+			continue
+		}
+		p, _ := strconv.Unquote(spec.Path.Value)
+		to, n := p, len(p)+1
+		if t, ok := moves[p]; ok {
+			to, n = t, commonPrefix(p, t)
+		}
+		if _, ok := keep[to]; !ok || n > best[to] {
+			keep[to], best[to] = spec, n
+		}
+	}
+	renames := map[string]string{} // local name -> the name it merges into
 	for _, spec := range f.Imports {
 		p, err := strconv.Unquote(spec.Path.Value)
 		if err != nil {
@@ -416,26 +435,21 @@ func moveImports(name string, src []byte, moves map[string]string) ([]byte, []st
 		}
 		to, ok := moves[p]
 		if !ok {
-			if _, seen := firstName[p]; !seen {
-				firstName[p] = localName(spec, p)
-			}
 			continue
 		}
 		local := localName(spec, p)
-		if first, seen := firstName[to]; seen && local != "_" && local != "." && first != "_" && first != "." {
-			if local != first {
+		done = append(done, p+" → "+to)
+		if k := keep[to]; k != nil && k != spec && local != "_" && local != "." {
+			if first := localName(k, to); first != local {
 				renames[local] = first
 			}
-			done = append(done, p+" → "+to)
 			continue // dropped below, once its uses are renamed
 		}
-		firstName[to] = local
 		text := strconv.Quote(to)
 		if spec.Name == nil && path.Base(p) != path.Base(to) {
 			text = path.Base(p) + " " + text
 		}
 		edits = append(edits, edit{fset.Position(spec.Path.Pos()).Offset, fset.Position(spec.Path.End()).Offset, text})
-		done = append(done, p+" → "+to)
 	}
 	if len(done) == 0 {
 		return src, nil, nil
@@ -458,11 +472,24 @@ func moveImports(name string, src []byte, moves map[string]string) ([]byte, []st
 	return out, done, nil
 }
 
+// localName is the name a file refers to the import by; p is the path
+// to guess it from when the import names none ("" for the spec's own).
 func localName(spec *ast.ImportSpec, p string) string {
 	if n := importgroups.Name(spec); n != "" {
 		return n
 	}
+	if p == "" {
+		p, _ = strconv.Unquote(spec.Path.Value)
+	}
 	return importgroups.GuessName(p)
+}
+
+func commonPrefix(a, b string) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
 }
 
 // hasDuplicateImports reports whether src imports one path twice.

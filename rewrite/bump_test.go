@@ -1,0 +1,135 @@
+package rewrite
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The bump raises a module on Cluster API v1.10.2 (api/v1beta1,
+// exp/api/v1beta1, util/conditions) to v1.14.2, the release the repository
+// pins, so the module cache has it: the imports move to where v1.14.2 keeps
+// the v1beta1 API, the two API packages merge into one import, and the
+// result builds and passes its own test against v1.14.2.
+func TestBumpCoreRaisesAndMovesImports(t *testing.T) {
+	dir := copyTree(t, "testdata/bumpprovider")
+	res, err := Run(Options{Dir: dir, CAPIVersion: "v1.14.2", BumpCAPI: "v1.14.2", Write: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gomod, _ := os.ReadFile(filepath.Join(dir, "go.mod"))
+	for _, want := range []string{"sigs.k8s.io/cluster-api v1.14.2", "sigs.k8s.io/cluster-api/api v1.14.2", "sigs.k8s.io/controller-runtime v0.24"} {
+		if !strings.Contains(string(gomod), want) {
+			t.Errorf("go.mod lacks %q:\n%s", want, gomod)
+		}
+	}
+	src, _ := os.ReadFile(filepath.Join(dir, "status", "status.go"))
+	for _, want := range []string{`clusterv1 "sigs.k8s.io/cluster-api/api/core/v1beta1"`, `"sigs.k8s.io/cluster-api/util/deprecated/v1beta1/conditions"`, "p *clusterv1.MachinePool"} {
+		if !strings.Contains(string(src), want) {
+			t.Errorf("status.go lacks %q:\n%s", want, src)
+		}
+	}
+	if strings.Contains(string(src), "exp/api") || strings.Contains(string(src), "expv1") {
+		t.Errorf("status.go still imports exp/api/v1beta1:\n%s", src)
+	}
+	goIn(t, dir, "vet", "./...")
+	goIn(t, dir, "test", "-count=1", "./...")
+	var body bytes.Buffer
+	if err := res.WritePRBody(&body); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"sigs.k8s.io/cluster-api v1.10.2 → v1.14.2", "k8s.io/api v0.32.3 → v0.36", "sigs.k8s.io/controller-runtime v0.20.4 → v0.24",
+		"sigs.k8s.io/cluster-api/util/conditions → sigs.k8s.io/cluster-api/util/deprecated/v1beta1/conditions"} {
+		if !strings.Contains(body.String(), want) {
+			t.Errorf("the PR body lacks %q:\n%s", want, body.String())
+		}
+	}
+}
+
+// What the bump must not change is refused before anything runs, and the
+// tree stays as it was.
+func TestBumpCoreRefuses(t *testing.T) {
+	for name, tc := range map[string]struct {
+		version, goMod, want string
+	}{
+		"replace by a directory": {"v1.14.2", "replace sigs.k8s.io/cluster-api => ../cluster-api\n", "go.mod:67: replace sigs.k8s.io/cluster-api => ../cluster-api: the requirement on sigs.k8s.io/cluster-api goes through a local directory"},
+		"replace by a fork":      {"v1.14.2", "replace sigs.k8s.io/cluster-api => example.com/fork/cluster-api v1.10.2\n", "replaced by another module"},
+		"downgrade":              {"v1.10.1", "", "requires sigs.k8s.io/cluster-api v1.10.2, newer than --capi-version v1.10.1"},
+		"not a release":          {"v1.14", "", "needs a release version"},
+		"unknown release":        {"v1.99.0", "", "sigs.k8s.io/cluster-api@v1.99.0: the go command cannot download it"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := copyTree(t, "testdata/bumpprovider")
+			if tc.goMod != "" {
+				gm := filepath.Join(dir, "go.mod")
+				data, _ := os.ReadFile(gm)
+				if err := os.WriteFile(gm, append(data, "\n"+tc.goMod...), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			before := snapshot(t, dir)
+			_, err := Run(Options{Dir: dir, BumpCAPI: tc.version, Write: true})
+			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "nothing was written") {
+				t.Fatalf("err = %v, want one with %q that says nothing was written", err, tc.want)
+			}
+			after := snapshot(t, dir)
+			for p, data := range before {
+				if !bytes.Equal(after[p], data) {
+					t.Errorf("%s changed", p)
+				}
+			}
+		})
+	}
+}
+
+// moveImports keeps each import's name, merges two imports that become
+// one path into the first, renaming the second's uses, and sorts the
+// group of a gofmt-clean file.
+func TestMoveImports(t *testing.T) {
+	src := `package p
+
+import (
+	"fmt"
+
+	clusterv1 "sigs.k8s.io/cluster-api/api/v1beta1"
+	expv1 "sigs.k8s.io/cluster-api/exp/api/v1beta1"
+	"sigs.k8s.io/cluster-api/util"
+	v1beta1conditions "sigs.k8s.io/cluster-api/util/conditions"
+)
+
+var _ = fmt.Sprint(expv1.MachinePool{}, clusterv1.Cluster{}, util.ObjectKey, v1beta1conditions.IsTrue)
+
+func f(expv1 int) int { return expv1 }
+`
+	moves := map[string]string{
+		"sigs.k8s.io/cluster-api/api/v1beta1":     "sigs.k8s.io/cluster-api/api/core/v1beta1",
+		"sigs.k8s.io/cluster-api/exp/api/v1beta1": "sigs.k8s.io/cluster-api/api/core/v1beta1",
+		"sigs.k8s.io/cluster-api/util/conditions": "sigs.k8s.io/cluster-api/util/deprecated/v1beta1/conditions",
+	}
+	out, done, err := moveImports("p.go", []byte(src), moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `package p
+
+import (
+	"fmt"
+
+	clusterv1 "sigs.k8s.io/cluster-api/api/core/v1beta1"
+	"sigs.k8s.io/cluster-api/util"
+	v1beta1conditions "sigs.k8s.io/cluster-api/util/deprecated/v1beta1/conditions"
+)
+
+var _ = fmt.Sprint(clusterv1.MachinePool{}, clusterv1.Cluster{}, util.ObjectKey, v1beta1conditions.IsTrue)
+
+func f(expv1 int) int { return expv1 }
+`
+	if string(out) != want {
+		t.Errorf("moveImports:\n%s\nwant:\n%s", out, want)
+	}
+	if len(done) != 3 {
+		t.Errorf("moves done = %q, want 3", done)
+	}
+}

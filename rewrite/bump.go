@@ -116,7 +116,7 @@ func planModuleBump(st *stage, m, version string) (*moduleBump, error) {
 		return nil, err
 	}
 	rel := filepath.ToSlash(st.rel(st.path(gm)))
-	if f.Module == nil || f.Module.Mod.Path == contract.CoreModule || strings.HasPrefix(f.Module.Mod.Path, lockstepPrefix) {
+	if f.Module == nil || f.Module.Mod.Path == contract.CoreModule {
 		return nil, nil // Cluster API itself: nothing to raise
 	}
 	required := map[string]string{}

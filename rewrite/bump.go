@@ -71,7 +71,9 @@ func bumpCore(st *stage, cs *changeSet, version string) (*coreBump, error) {
 		return nil, fmt.Errorf("--capi-version %s: raising the go.mod requirement needs a release version such as v1.11.3; nothing was written", version)
 	}
 	b := &coreBump{to: version, moves: map[string][]string{}, tidy: map[string]string{}}
-	for _, m := range st.mods() {
+	// The dependents too: their go.sum must hold what the raised
+	// requirement brings, and their imports move alike.
+	for _, m := range st.allMods() {
 		mb, err := planModuleBump(st, m, version)
 		if err != nil {
 			return nil, err
@@ -150,6 +152,9 @@ func planModuleBump(st *stage, m, version string) (*moduleBump, error) {
 			rel, contract.CoreModule, mb.from, version, config.EnvCAPIVersion)
 	case c == 0:
 		return nil, nil
+	}
+	if _, err := os.Stat(filepath.Join(m, "vendor", "modules.txt")); err == nil {
+		return nil, fmt.Errorf("%s: the module vendors its dependencies; raising %s to %s would need go mod vendor, which the rewrite does not run; raise it by hand (go get, go mod vendor) and run the rewrite again; nothing was written", rel, contract.CoreModule, version)
 	}
 	mb.built = contract.Release(semver.Canonical(mb.from))
 	for p := range required {

@@ -616,10 +616,10 @@ func (b *coreBump) verify(st *stage, cs *changeSet, mb *moduleBump) error {
 	if mb.rel != "." {
 		where = "the module " + mb.rel
 	}
-	return fmt.Errorf("after raising %s %s → %s and moving the imports to where the v1beta1 API lives on, %d place(s) in %s do not build, so nothing was written. "+
+	return fmt.Errorf("after raising %s %s → %s and moving the imports to where the v1beta1 API lives on (in %d file(s)), %d place(s) in %s do not build, so nothing was written. "+
 		"They use a utility whose Cluster API %s signature takes or returns the v1beta2 types (or an API the release removed): change them by hand (or move the code to v1beta2) and run the rewrite again "+
 		"(the packages that import a failing one were not compiled, so fixing these may show more):\n%s",
-		contract.CoreModule, mb.from, b.to, len(errs), where, b.to, strings.Join(lines, "\n"))
+		contract.CoreModule, mb.from, b.to, len(b.moves), len(errs), where, b.to, strings.Join(lines, "\n"))
 }
 
 var (

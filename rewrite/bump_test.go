@@ -133,3 +133,29 @@ func f(expv1 int) int { return expv1 }
 		t.Errorf("moves done = %q, want 3", done)
 	}
 }
+
+// The real go.mod takes the staged one's requirements (raised, added,
+// dropped), go line and version replaces, and keeps its own directory
+// replaces, which the staged copy made absolute.
+func TestRealGoModFollowsTheBump(t *testing.T) {
+	old := "module example.com/m\n\ngo 1.22\n\nrequire (\n\tsigs.k8s.io/cluster-api v1.10.4\n\texample.com/gone v1.0.0\n)\n\n" +
+		"replace sigs.k8s.io/cluster-api => sigs.k8s.io/cluster-api v1.10.4\n\nreplace example.com/api => ./api\n"
+	staged := "module example.com/m\n\ngo 1.24.0\n\nrequire (\n\tsigs.k8s.io/cluster-api v1.11.3\n\tk8s.io/api v0.33.3 // indirect\n)\n\n" +
+		"replace sigs.k8s.io/cluster-api => sigs.k8s.io/cluster-api v1.11.3\n\nreplace example.com/api => /tmp/stage/api\n"
+	p := filepath.Join(t.TempDir(), "go.mod")
+	if err := os.WriteFile(p, []byte(staged), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := realGoMod([]byte(old), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"go 1.24.0", "sigs.k8s.io/cluster-api v1.11.3\n", "k8s.io/api v0.33.3 // indirect", "=> sigs.k8s.io/cluster-api v1.11.3", "example.com/api => ./api"} {
+		if !strings.Contains(string(got), want) {
+			t.Errorf("go.mod lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(string(got), "example.com/gone") || strings.Contains(string(got), "v1.10.4") || strings.Contains(string(got), "/tmp/stage") {
+		t.Errorf("go.mod keeps what the staged one dropped or its absolute replace:\n%s", got)
+	}
+}

@@ -16,8 +16,9 @@ type GoAPIMove struct {
 // packages whose v1.11 namesakes work on v1beta2 objects while the
 // deprecated copy is the old code unchanged: the patch helper (the guide's
 // annex: util/patch of v1.11 would drop v1beta1 conditions at run time) and
-// the paused-condition helper. They are not in the map itself: their old
-// path is not deprecated, only its meaning changed.
+// the paused-condition helper; and the v1alpha1 APIs moved beside them.
+// They are not in the map itself, which is the v1beta1 API's: the patch
+// and paused paths are not deprecated, only their meaning changed.
 func GoAPIMoves() []GoAPIMove { return goAPIMoves }
 
 var goAPIMoves = buildGoAPIMoves()
@@ -32,6 +33,10 @@ func buildGoAPIMoves() []GoAPIMove {
 	out = append(out,
 		GoAPIMove{From: patchPkg, To: deprecatedPatch, Since: ReleaseV1Beta2},
 		GoAPIMove{From: pausedPkg, To: deprecatedPaused, Since: ReleaseV1Beta2},
+		// The v1alpha1 APIs the guide lists as moved to api/ in v1.11.
+		GoAPIMove{From: capi + "/exp/ipam/api/v1alpha1", To: capiAPI + "/ipam/v1alpha1", Since: ReleaseV1Beta2},
+		GoAPIMove{From: capi + "/exp/runtime/api/v1alpha1", To: capiAPI + "/runtime/v1alpha1", Since: ReleaseV1Beta2},
+		GoAPIMove{From: capi + "/exp/runtime/hooks/api/v1alpha1", To: capiAPI + "/runtime/hooks/v1alpha1", Since: ReleaseV1Beta2},
 	)
 	sort.Slice(out, func(i, j int) bool { return out[i].From < out[j].From })
 	return out

@@ -45,6 +45,8 @@ type coreBump struct {
 	moves map[string][]string
 	// tidy says why go mod tidy ran ("" when it did not).
 	tidy map[string]string
+	// manual are the uses of utilities that moved to v1beta2 (switchedUses).
+	manual []string
 }
 
 // moduleBump is the bump of one staged module.
@@ -99,6 +101,15 @@ func bumpCore(st *stage, cs *changeSet, version string) (*coreBump, error) {
 		if err := b.verify(st, cs, mb); err != nil {
 			return nil, err
 		}
+		dirs, err := moduleDirs(st, mb.staged, append(slices.Clone(mb.got), contract.CoreModule))
+		if err != nil {
+			return nil, err
+		}
+		notes, err := b.switchedUses(st, mb, dirs)
+		if err != nil {
+			return nil, err
+		}
+		b.manual = append(b.manual, notes...)
 	}
 	return b, nil
 }
@@ -380,16 +391,11 @@ func moduleDirs(st *stage, dir string, queries []string) (map[string]string, err
 // hasPackage reports whether the package at importPath has Go files in the
 // module of dirs that holds it (the longest path prefix).
 func hasPackage(dirs map[string]string, importPath string) bool {
-	mod := ""
-	for m := range dirs {
-		if (importPath == m || strings.HasPrefix(importPath, m+"/")) && len(m) > len(mod) {
-			mod = m
-		}
-	}
-	if mod == "" {
+	dir := packageDir(dirs, importPath)
+	if dir == "" {
 		return false
 	}
-	entries, err := os.ReadDir(filepath.Join(dirs[mod], filepath.FromSlash(strings.TrimPrefix(importPath, mod))))
+	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return false
 	}
@@ -690,4 +696,177 @@ func (b *coreBump) writePRSection(w *strings.Builder) {
 		}
 	}
 	w.WriteString("- The code stays on the v1beta1 types and condition utilities; moving it to v1beta2 is a migration of its own.\n\n")
+}
+
+// switchedUses lists, one line per function, the module's uses of the
+// Cluster API functions whose code worked on the v1beta1 API in the
+// release the module built against and works on the v1beta2 one in the
+// new release: a use that still compiles (it passes a client.Object) may
+// still behave differently, as a predicate that asserts *v1beta2.Cluster
+// drops the v1beta1 objects a watch delivers. Only what a function's own
+// signature and body name counts, not the functions it calls.
+func (b *coreBump) switchedUses(st *stage, mb *moduleBump, newDirs map[string]string) ([]string, error) {
+	old, err := downloadModule(st, mb.staged, contract.CoreModule+"@"+mb.from)
+	if err != nil {
+		return nil, err
+	}
+	oldDirs := map[string]string{contract.CoreModule: old.Dir}
+	isOld := func(p string) bool { return contract.IsV1Beta1APIPackage(p, mb.built) }
+	isNew := func(p string) bool {
+		return strings.HasPrefix(p, contract.CoreModule+"/api/") && strings.HasSuffix(p, "/v1beta2")
+	}
+	cache := map[string]map[string]bool{}
+	funcs := func(dirs map[string]string, p string, isAPI func(string) bool) map[string]bool {
+		key := fmt.Sprint(dirs[contract.CoreModule], " ", p)
+		if f, ok := cache[key]; ok {
+			return f
+		}
+		f := funcsUsing(packageDir(dirs, p), isAPI)
+		cache[key] = f
+		return f
+	}
+	uses := map[string][]string{} // "pkg.Func (path)" -> file:line
+	err = filepath.WalkDir(mb.staged, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if name := d.Name(); p != mb.staged && (name == "vendor" || name == "testdata" || strings.HasPrefix(name, ".")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(p, ".go") {
+			return nil
+		}
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, p, nil, 0)
+		if err != nil {
+			return nil
+		}
+		names := map[string]string{}
+		for _, spec := range f.Imports {
+			ip, _ := strconv.Unquote(spec.Path.Value)
+			if strings.HasPrefix(ip, lockstepPrefix) && !strings.HasPrefix(ip, contract.CoreModule+"/api/") && !strings.Contains(ip, "/deprecated/") {
+				names[localName(spec, ip)] = ip
+			}
+		}
+		if len(names) == 0 {
+			return nil
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			sel, ok := n.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			id, ok := sel.X.(*ast.Ident)
+			if !ok || id.Obj != nil {
+				return true
+			}
+			ip, ok := names[id.Name]
+			if !ok || !funcs(newDirs, ip, isNew)[sel.Sel.Name] || !funcs(oldDirs, ip, isOld)[sel.Sel.Name] {
+				return true
+			}
+			key := fmt.Sprintf("%s.%s (%s)", id.Name, sel.Sel.Name, ip)
+			uses[key] = append(uses[key], fmt.Sprintf("%s:%d", filepath.ToSlash(st.rel(p)), fset.Position(sel.Pos()).Line))
+			return true
+		})
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, key := range sortedKeys(uses) {
+		out = append(out, fmt.Sprintf("check %s at %s: Cluster API %s's works on the v1beta2 types (%s's on v1beta1), so with the v1beta1 objects the code keeps it may behave differently, though it compiles (a predicate that asserts *v1beta2.Cluster skips them); move the code to v1beta2 or replace it",
+			key, strings.Join(uses[key], ", "), b.to, mb.from))
+	}
+	return out, nil
+}
+
+// packageDir is the directory of the package at importPath in the modules
+// of dirs ("" when none holds it).
+func packageDir(dirs map[string]string, importPath string) string {
+	mod := ""
+	for m := range dirs {
+		if (importPath == m || strings.HasPrefix(importPath, m+"/")) && len(m) > len(mod) {
+			mod = m
+		}
+	}
+	if mod == "" {
+		return ""
+	}
+	return filepath.Join(dirs[mod], filepath.FromSlash(strings.TrimPrefix(importPath, mod)))
+}
+
+// funcsUsing lists the exported package-level functions in dir whose
+// signature or body names a package isAPI accepts, or calls a function of
+// the package that does (a predicate built of others).
+func funcsUsing(dir string, isAPI func(string) bool) map[string]bool {
+	out := map[string]bool{}
+	if dir == "" {
+		return out
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return out
+	}
+	direct := map[string]bool{}
+	calls := map[string]map[string]bool{}
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(dir, e.Name()), nil, parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		api := map[string]bool{}
+		for _, spec := range f.Imports {
+			if ip, _ := strconv.Unquote(spec.Path.Value); isAPI(ip) {
+				api[localName(spec, ip)] = true
+			}
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Recv != nil {
+				continue
+			}
+			name := fd.Name.Name
+			calls[name] = map[string]bool{}
+			ast.Inspect(fd, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.SelectorExpr:
+					if id, ok := n.X.(*ast.Ident); ok && api[id.Name] {
+						direct[name] = true
+					}
+				case *ast.CallExpr:
+					if id, ok := n.Fun.(*ast.Ident); ok {
+						calls[name][id.Name] = true
+					}
+				}
+				return true
+			})
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for name, callees := range calls {
+			if direct[name] {
+				continue
+			}
+			for c := range callees {
+				if direct[c] {
+					direct[name], changed = true, true
+					break
+				}
+			}
+		}
+	}
+	for name := range direct {
+		if ast.IsExported(name) {
+			out[name] = true
+		}
+	}
+	return out
 }

@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -157,5 +158,29 @@ func TestRealGoModFollowsTheBump(t *testing.T) {
 	}
 	if strings.Contains(string(got), "example.com/gone") || strings.Contains(string(got), "v1.10.4") || strings.Contains(string(got), "/tmp/stage") {
 		t.Errorf("go.mod keeps what the staged one dropped or its absolute replace:\n%s", got)
+	}
+}
+
+// funcsUsing tells the utilities whose code moved from the v1beta1 API to
+// the v1beta2 one (Cluster API v1.10.2 and v1.14.2, both in the module
+// cache: the fixture requires one, the repository pins the other).
+func TestFuncsUsingTheAPI(t *testing.T) {
+	dirOf := func(version string) string {
+		out, err := goExec(nil, ".", nil, "mod", "download", "-json", "sigs.k8s.io/cluster-api@"+version).Output()
+		var m downloadedModule
+		if err != nil || json.Unmarshal(out, &m) != nil || m.Dir == "" {
+			t.Skipf("sigs.k8s.io/cluster-api@%s is not to be had: %v", version, err)
+		}
+		return m.Dir
+	}
+	old := funcsUsing(filepath.Join(dirOf("v1.10.2"), "util", "predicates"), func(p string) bool { return p == "sigs.k8s.io/cluster-api/api/v1beta1" })
+	new := funcsUsing(filepath.Join(dirOf("v1.14.2"), "util", "predicates"), func(p string) bool { return strings.HasSuffix(p, "/core/v1beta2") })
+	for _, name := range []string{"ClusterUnpaused", "ClusterControlPlaneInitialized"} {
+		if !old[name] || !new[name] {
+			t.Errorf("%s: v1beta1 in v1.10.2 %v, v1beta2 in v1.14.2 %v; want both", name, old[name], new[name])
+		}
+	}
+	if new["ResourceNotPaused"] || old["ResourceNotPaused"] {
+		t.Error("ResourceNotPaused names no Cluster API type, yet it is listed")
 	}
 }

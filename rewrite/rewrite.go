@@ -232,6 +232,9 @@ func runOnce(opts Options, units []WithheldUnit, kept map[analyzers.FieldKey]str
 		if res.bump, err = bumpCore(st, a.cs, opts.BumpCAPI); err != nil {
 			return nil, err
 		}
+		if res.bump != nil {
+			res.Manual = append(res.Manual, res.bump.manual...)
+		}
 		trace.step("raised the Cluster API requirement")
 	}
 	if err := a.prepare(dir); err != nil {

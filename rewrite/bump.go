@@ -3,6 +3,7 @@ package rewrite
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/format"
@@ -10,6 +11,7 @@ import (
 	"go/token"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -19,6 +21,7 @@ import (
 	"strings"
 
 	"golang.org/x/mod/modfile"
+	"golang.org/x/mod/module"
 	"golang.org/x/mod/semver"
 
 	"github.com/mpaudit/mpaudit/config"
@@ -612,24 +615,63 @@ func (b *coreBump) verify(st *stage, cs *changeSet, mb *moduleBump) error {
 		return fmt.Errorf("after raising %s to %s the module %s does not build, so nothing was written:\n%s", contract.CoreModule, b.to, mb.rel, strings.TrimSpace(out))
 	}
 	var lines []string
+	deps := map[string][]string{} // module@version -> its errors
 	for _, e := range errs {
 		if !filepath.IsAbs(e) {
-			e = filepath.ToSlash(filepath.Join(mb.rel, e))
+			lines = append(lines, "  "+filepath.ToSlash(filepath.Join(mb.rel, e)))
+		} else if dep := cachedModule(e); dep != "" {
+			deps[dep] = append(deps[dep], e)
+		} else {
+			lines = append(lines, "  "+e)
 		}
-		lines = append(lines, "  "+e)
 	}
 	where := "the module"
 	if mb.rel != "." {
 		where = "the module " + mb.rel
 	}
-	return fmt.Errorf("after raising %s %s → %s and moving the imports to where the v1beta1 API lives on (in %d file(s)), %d place(s) in %s do not build, so nothing was written. "+
-		"They use a utility whose Cluster API %s signature takes or returns the v1beta2 types (or an API the release removed): change them by hand (or move the code to v1beta2) and run the rewrite again "+
-		"(the packages that import a failing one were not compiled, so fixing these may show more):\n%s",
-		contract.CoreModule, mb.from, b.to, len(b.moves), len(errs), where, b.to, strings.Join(lines, "\n"))
+	var msg strings.Builder
+	fmt.Fprintf(&msg, "after raising %s %s → %s and moving the imports to where the v1beta1 API lives on (in %d file(s)), %s does not build, so nothing was written.",
+		contract.CoreModule, mb.from, b.to, len(b.moves), where)
+	for _, dep := range sortedKeys(deps) {
+		fmt.Fprintf(&msg, "\nThe dependency %s does not build against Cluster API %s (it was built for an older one): raise it to a release built for %s (go get), then run the rewrite again:\n  %s",
+			dep, b.to, b.to, strings.Join(deps[dep], "\n  "))
+	}
+	if len(lines) > 0 {
+		fmt.Fprintf(&msg, "\n%d place(s) of the module use a utility whose Cluster API %s signature takes or returns the v1beta2 types (or an API the release removed): change them by hand (or move the code to v1beta2) and run the rewrite again "+
+			"(the packages that import a failing one were not compiled, so fixing these may show more):\n%s", len(lines), b.to, strings.Join(lines, "\n"))
+	}
+	return errors.New(msg.String())
+}
+
+// cachedModule is module@version of a file in the module cache, "" for a
+// file elsewhere.
+func cachedModule(errLine string) string {
+	cache := os.Getenv("GOMODCACHE")
+	if cache == "" {
+		out, err := exec.Command("go", "env", "GOMODCACHE").Output()
+		if err != nil {
+			return ""
+		}
+		cache = strings.TrimSpace(string(out))
+	}
+	rel, ok := within(cache, strings.SplitN(errLine, ":", 2)[0])
+	if !ok {
+		return ""
+	}
+	parts := strings.Split(filepath.ToSlash(rel), "/")
+	for i, part := range parts {
+		if at := strings.IndexByte(part, '@'); at >= 0 {
+			esc := strings.Join(append(slices.Clone(parts[:i]), part[:at]), "/")
+			if p, err := module.UnescapePath(esc); err == nil {
+				return p + "@" + part[at+1:]
+			}
+		}
+	}
+	return ""
 }
 
 var (
-	needsTidy    = regexp.MustCompile(`missing go\.sum entry[^\n]*|no required module provides package[^\n]*|updates to go\.mod needed[^\n]*`)
+	needsTidy    = regexp.MustCompile(`missing go\.sum entry[^\n]*|updates to go\.mod needed[^\n]*`)
 	compileError = regexp.MustCompile(`(?m)^(?:vet: )?(\S+\.go):(\d+)(?::\d+)?: (.*)$`)
 )
 

@@ -184,3 +184,20 @@ func TestFuncsUsingTheAPI(t *testing.T) {
 		t.Error("ResourceNotPaused names no Cluster API type, yet it is listed")
 	}
 }
+
+// An error in a dependency names the module and version it is in.
+func TestCachedModuleOfAnError(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("GOMODCACHE", cache)
+	line := filepath.Join(cache, "sigs.k8s.io", "cluster-api-ipam-provider-in-cluster@v1.0.3", "internal", "index", "index.go") + ":25:2: no required module provides package sigs.k8s.io/cluster-api/exp/ipam/api/v1beta1"
+	if got := cachedModule(line); got != "sigs.k8s.io/cluster-api-ipam-provider-in-cluster@v1.0.3" {
+		t.Errorf("cachedModule = %q", got)
+	}
+	escaped := filepath.Join(cache, "github.com", "!azure", "go-autorest@v14.2.0+incompatible", "a.go") + ":1: x"
+	if got := cachedModule(escaped); got != "github.com/Azure/go-autorest@v14.2.0+incompatible" {
+		t.Errorf("cachedModule = %q", got)
+	}
+	if got := cachedModule("internal/scope/machine.go:195: x"); got != "" {
+		t.Errorf("a module file is no dependency: %q", got)
+	}
+}

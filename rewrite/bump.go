@@ -23,6 +23,7 @@ import (
 	"golang.org/x/mod/modfile"
 	"golang.org/x/mod/module"
 	"golang.org/x/mod/semver"
+	"golang.org/x/tools/go/packages"
 
 	"github.com/mpaudit/mpaudit/config"
 	"github.com/mpaudit/mpaudit/contract"
@@ -606,10 +607,12 @@ func (b *coreBump) verify(st *stage, cs *changeSet, mb *moduleBump) error {
 	if err == nil {
 		return nil
 	}
-	// Every error of each package, not the compiler's first ten.
+	// Every error of each package, not the compiler's first ten, and of
+	// the packages that import a failing one, which go build leaves.
 	if full, ferr := goCmd(ctx, mb.staged, "build", "-gcflags=-e", "./..."); ferr != nil && len(compileErrors(full)) > 0 {
 		out = full + "\n" + out
 	}
+	out += "\n" + typeErrors(st, mb.staged)
 	errs := compileErrors(out)
 	if len(errs) == 0 {
 		return fmt.Errorf("after raising %s to %s the module %s does not build, so nothing was written:\n%s", contract.CoreModule, b.to, mb.rel, strings.TrimSpace(out))
@@ -638,7 +641,7 @@ func (b *coreBump) verify(st *stage, cs *changeSet, mb *moduleBump) error {
 	}
 	if len(lines) > 0 {
 		fmt.Fprintf(&msg, "\n%d place(s) of the module use a utility whose Cluster API %s signature takes or returns the v1beta2 types (or an API the release removed): change them by hand (or move the code to v1beta2) and run the rewrite again "+
-			"(the packages that import a failing one were not compiled, so fixing these may show more):\n%s", len(lines), b.to, strings.Join(lines, "\n"))
+			"(as the type checker sees them with the failing packages' types as far as they go: fixing some may show more):\n%s", len(lines), b.to, strings.Join(lines, "\n"))
 	}
 	return errors.New(msg.String())
 }
@@ -911,4 +914,33 @@ func funcsUsing(dir string, isAPI func(string) bool) map[string]bool {
 		}
 	}
 	return out
+}
+
+// typeErrors type-checks the staged module's packages from source, tests
+// included, and returns their errors as file:line:col: message lines
+// relative to dir ("" when the packages do not load).
+func typeErrors(st *stage, dir string) string {
+	cfg := &packages.Config{Context: st.context(), Dir: dir, Tests: true,
+		Env:  append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=readonly"),
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports | packages.NeedDeps | packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedModule}
+	pkgs, err := loadSource(cfg, nil, false, "./...")
+	if err != nil {
+		return ""
+	}
+	var b strings.Builder
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if p.Module == nil || !p.Module.Main {
+			return
+		}
+		for _, e := range p.Errors {
+			file := e.Pos
+			if rest, ok := within(dir, e.Pos); ok {
+				file = rest
+			} else if rest, ok := within(resolvedDir(dir), e.Pos); ok {
+				file = rest
+			}
+			fmt.Fprintf(&b, "%s: %s\n", file, e.Msg)
+		}
+	})
+	return b.String()
 }

@@ -201,3 +201,19 @@ func TestCachedModuleOfAnError(t *testing.T) {
 		t.Errorf("a module file is no dependency: %q", got)
 	}
 }
+
+// typeErrors reports the errors of a package that imports a failing one,
+// which go build never compiles.
+func TestTypeErrorsPastAFailingPackage(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"go.mod": "module example.com/m\n\ngo 1.22\n",
+		"a/a.go": "package a\n\nfunc F() int { return \"x\" }\n",
+		"b/b.go": "package b\n\nimport \"example.com/m/a\"\n\nvar S string = a.F()\n",
+	})
+	st := &stage{root: dir, dir: dir}
+	got := compileErrors(typeErrors(st, dir))
+	if len(got) != 2 || !strings.HasPrefix(got[0], "a/a.go:3: ") || !strings.HasPrefix(got[1], "b/b.go:5: ") {
+		t.Errorf("typeErrors = %q, want a/a.go:3 and b/b.go:5", got)
+	}
+}

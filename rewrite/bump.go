@@ -61,9 +61,8 @@ type moduleBump struct {
 	got, versions []string
 	// replaced says which same-path replace was raised with the requirement.
 	replaced []string
-	real     string // the real module root
-	staged   string // its copy
-	built    contract.Release
+	staged   string           // the module's copy
+	built    contract.Release // the release it built against
 }
 
 // lockstepPrefix is the path prefix of the modules Cluster API's
@@ -145,7 +144,7 @@ func planModuleBump(st *stage, m, version string) (*moduleBump, error) {
 	if _, ok := required[contract.CoreModule]; !ok {
 		return nil, nil
 	}
-	mb := &moduleBump{rel: filepath.ToSlash(st.rel(st.path(m))), real: m, staged: st.path(m)}
+	mb := &moduleBump{rel: filepath.ToSlash(st.rel(st.path(m))), staged: st.path(m)}
 	for _, r := range f.Replace {
 		if _, ok := required[r.Old.Path]; !ok {
 			continue

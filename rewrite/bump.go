@@ -662,10 +662,10 @@ func cachedModule(errLine string) string {
 	}
 	parts := strings.Split(filepath.ToSlash(rel), "/")
 	for i, part := range parts {
-		if at := strings.IndexByte(part, '@'); at >= 0 {
-			esc := strings.Join(append(slices.Clone(parts[:i]), part[:at]), "/")
+		if last, version, ok := strings.Cut(part, "@"); ok {
+			esc := strings.Join(append(slices.Clone(parts[:i]), last), "/")
 			if p, err := module.UnescapePath(esc); err == nil {
-				return p + "@" + part[at+1:]
+				return p + "@" + version
 			}
 		}
 	}

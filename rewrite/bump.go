@@ -822,7 +822,7 @@ func (b *coreBump) switchedUses(st *stage, mb *moduleBump, newDirs map[string]st
 	}
 	var out []string
 	for _, key := range sortedKeys(uses) {
-		out = append(out, fmt.Sprintf("check %s at %s: Cluster API %s's works on the v1beta2 types (%s's on v1beta1), so with the v1beta1 objects the code keeps it may behave differently, though it compiles (a predicate that asserts *v1beta2.Cluster skips them); move the code to v1beta2 or replace it",
+		out = append(out, fmt.Sprintf("check %s at %s: in Cluster API %s it works on the v1beta2 types (in %s on v1beta1), so with the v1beta1 objects the code keeps it may behave differently, though it compiles (a predicate that asserts *v1beta2.Cluster skips them); move the code to v1beta2 or replace it",
 			key, strings.Join(uses[key], ", "), b.to, mb.from))
 	}
 	return out, nil

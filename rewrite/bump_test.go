@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -37,6 +38,13 @@ func TestBumpCoreRaisesAndMovesImports(t *testing.T) {
 	}
 	goIn(t, dir, "vet", "./...")
 	goIn(t, dir, "test", "-count=1", "./...")
+	// The predicate compiles with the v1beta1 code but asserts v1beta2
+	// objects in v1.14.2: a person checks it.
+	if !slices.ContainsFunc(res.Manual, func(m string) bool {
+		return strings.Contains(m, "predicates.ClusterUnpaused (sigs.k8s.io/cluster-api/util/predicates) at status/watch.go:12")
+	}) {
+		t.Errorf("the use of predicates.ClusterUnpaused is not left for a person: %q", res.Manual)
+	}
 	var body bytes.Buffer
 	if err := res.WritePRBody(&body); err != nil {
 		t.Fatal(err)

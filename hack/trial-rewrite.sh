@@ -8,7 +8,7 @@
 # test/ replaces sigs.k8s.io/cluster-api => ../), so SRC_DIR itself is never
 # touched. In the copy (a git repository, so each step is a commit):
 #
-#   1. mpaudit rewrite --write [--capi-version V] PATTERN   (exit 0 expected)
+#   1. [MPAUDIT_CAPI_VERSION=V] mpaudit rewrite --write PATTERN   (exit 0 expected)
 #   2. go build ./... and go vet ./... in the module         (both must pass;
 #      on failure the same command on the original says whether it was broken
 #      before)
@@ -66,8 +66,10 @@ if [ -z "${MPAUDIT:-}" ]; then
 	(cd "$repo" && go build -o "$work/mpaudit" ./cmd/mpaudit) || die "building mpaudit"
 	MPAUDIT=$work/mpaudit
 fi
-capiflag=()
-[ -n "$capi" ] && capiflag=(--capi-version "$capi")
+# The core to target: rewrite's --capi-version would raise go.mod to it, so
+# the rewrite reads it from the environment, which only names the target.
+capienv=()
+[ -n "$capi" ] && capienv=(env "MPAUDIT_CAPI_VERSION=$capi")
 
 g() { git -C "$tree" -c user.name=trial -c user.email=trial@localhost "$@"; }
 g init -q && g add -A && g commit -qm original --no-verify || die "git init in the copy"
@@ -106,7 +108,7 @@ done
 timeout=${TRIAL_TIMEOUT:-}
 timeflag=()
 [ -n "$timeout" ] && timeflag=(--timeout "$timeout")
-(cd "$modc" && /usr/bin/time -f '%M' -o "$work/rewrite1.rss" "$MPAUDIT" rewrite --write "${capiflag[@]}" "${timeflag[@]}" --pr-body "$work/pr-body.md" "$pattern") >"$work/rewrite1.out" 2>"$work/rewrite1.err"
+(cd "$modc" && /usr/bin/time -f '%M' -o "$work/rewrite1.rss" "${capienv[@]}" "$MPAUDIT" rewrite --write "${timeflag[@]}" --pr-body "$work/pr-body.md" "$pattern") >"$work/rewrite1.out" 2>"$work/rewrite1.err"
 rc=$?
 rss=$(tail -n 1 "$work/rewrite1.rss" 2>/dev/null)
 g add -A && g commit -qm rewrite --no-verify --allow-empty
@@ -219,7 +221,7 @@ judge() { # judge CORE
 for c in "${cores[@]}"; do judge "$c"; done
 
 # 4. A second run changes nothing.
-(cd "$modc" && "$MPAUDIT" rewrite --write "${capiflag[@]}" "$pattern") >"$work/rewrite2.out" 2>"$work/rewrite2.err"
+(cd "$modc" && "${capienv[@]}" "$MPAUDIT" rewrite --write "$pattern") >"$work/rewrite2.out" 2>"$work/rewrite2.err"
 rc=$?
 g add -A
 if [ $rc != 0 ]; then

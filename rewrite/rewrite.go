@@ -29,6 +29,11 @@ type Options struct {
 	Patterns []string
 	// CAPIVersion overrides the core version read from go.mod.
 	CAPIVersion string
+	// BumpCAPI, when set, raises the module's requirement on Cluster API
+	// to this release first (go get, then the import moves of bump.go);
+	// a requirement already there is left, a newer one or one through a
+	// replace by a directory or another module is refused.
+	BumpCAPI string
 	// Write replaces the files; otherwise the result only describes them.
 	Write bool
 	// Context ends the run early (SIGINT, SIGTERM): a write in progress is
@@ -104,6 +109,8 @@ type Result struct {
 	blamed map[string]WithheldUnit
 	// tests is what the provider's tests said (nil: not run).
 	tests *testRun
+	// bump is what raising the Cluster API requirement did (nil: none).
+	bump *coreBump
 	// keepFailures are failure fields this attempt moved that a
 	// supported core still reads (errFailuresUnderKeptLabel).
 	keepFailures map[analyzers.FieldKey]string
@@ -220,6 +227,16 @@ func runOnce(opts Options, units []WithheldUnit, kept map[analyzers.FieldKey]str
 		res: &Result{Root: root, Withheld: units}, withheld: map[analyzers.FieldKey]*withheldFix{}}
 	res = a.res
 	trace.step("staged a copy")
+	if opts.BumpCAPI != "" {
+		opts.Progress.Step("raising %s to %s", contract.CoreModule, opts.BumpCAPI)
+		if res.bump, err = bumpCore(st, a.cs, opts.BumpCAPI); err != nil {
+			return nil, err
+		}
+		if res.bump != nil {
+			res.Manual = append(res.Manual, res.bump.manual...)
+		}
+		trace.step("raised the Cluster API requirement")
+	}
 	if err := a.prepare(dir); err != nil {
 		return nil, err
 	}
@@ -378,7 +395,11 @@ func (res *Result) collect(st *stage, cs *changeSet) error {
 	return nil
 }
 
-// realGoMod applies the staged requirement changes to the real go.mod.
+// realGoMod applies the staged requirement changes to the real go.mod:
+// requirements added, raised or dropped (go get, go mod tidy), the go and
+// toolchain lines, and the replaces by a module version. The replaces by a
+// directory stay as the real file spells them (the staged ones are
+// absolute).
 func realGoMod(old []byte, staged string) ([]byte, error) {
 	stagedData, err := os.ReadFile(staged)
 	if err != nil {
@@ -392,15 +413,46 @@ func realGoMod(old []byte, staged string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	want := map[string]bool{}
 	for _, r := range sf.Require {
-		found := false
-		for _, rr := range rf.Require {
-			if rr.Mod.Path == r.Mod.Path {
-				found = true
+		want[r.Mod.Path] = true
+		i := slices.IndexFunc(rf.Require, func(rr *modfile.Require) bool { return rr.Mod.Path == r.Mod.Path })
+		switch {
+		case i < 0:
+			rf.AddNewRequire(r.Mod.Path, r.Mod.Version, r.Indirect)
+		case rf.Require[i].Mod.Version != r.Mod.Version:
+			if err := rf.AddRequire(r.Mod.Path, r.Mod.Version); err != nil {
+				return nil, err
 			}
 		}
-		if !found {
-			if err := rf.AddRequire(r.Mod.Path, r.Mod.Version); err != nil {
+	}
+	for _, r := range slices.Clone(rf.Require) {
+		if !want[r.Mod.Path] {
+			if err := rf.DropRequire(r.Mod.Path); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if sf.Go != nil && (rf.Go == nil || rf.Go.Version != sf.Go.Version) {
+		if err := rf.AddGoStmt(sf.Go.Version); err != nil {
+			return nil, err
+		}
+	}
+	switch {
+	case sf.Toolchain != nil && (rf.Toolchain == nil || rf.Toolchain.Name != sf.Toolchain.Name):
+		if err := rf.AddToolchainStmt(sf.Toolchain.Name); err != nil {
+			return nil, err
+		}
+	case sf.Toolchain == nil && rf.Toolchain != nil:
+		rf.DropToolchainStmt()
+	}
+	for _, r := range sf.Replace {
+		if modfile.IsDirectoryPath(r.New.Path) {
+			continue
+		}
+		i := slices.IndexFunc(rf.Replace, func(rr *modfile.Replace) bool { return rr.Old == r.Old })
+		if i >= 0 && rf.Replace[i].New != r.New {
+			if err := rf.AddReplace(r.Old.Path, r.Old.Version, r.New.Path, r.New.Version); err != nil {
 				return nil, err
 			}
 		}

@@ -42,6 +42,14 @@ func loadFromSource(cfg *packages.Config, patterns ...string) ([]*packages.Packa
 // packages of the modules rooted in the directories own (the provider's
 // modules, loaded from a module that uses them: dependents.go).
 func loadFromSourceWith(cfg *packages.Config, own []string, patterns ...string) ([]*packages.Package, error) {
+	return loadSource(cfg, own, true, patterns...)
+}
+
+// loadSource is loadFromSourceWith; without fallback a package of the
+// module that does not type-check keeps its errors (all of them, its
+// importers checked too) instead of the load starting over with
+// packages.Load, which reports a package whose import fails only as that.
+func loadSource(cfg *packages.Config, own []string, fallback bool, patterns ...string) ([]*packages.Package, error) {
 	meta := *cfg
 	meta.Mode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
 		packages.NeedDeps | packages.NeedModule | packages.NeedTypesSizes
@@ -168,7 +176,7 @@ func loadFromSourceWith(cfg *packages.Config, own []string, patterns ...string) 
 	// A package that does not compile is reported as packages.Load reports
 	// it, with the compiler's error next to the type checker's.
 	for p := range fromSource {
-		if len(p.Errors) > 0 {
+		if len(p.Errors) > 0 && fallback {
 			return packages.Load(cfg, patterns...)
 		}
 	}

@@ -62,6 +62,19 @@ rewrite that was killed leaves the journal: the next run refuses until
 --recover (or --write, which recovers first) restores the files.
 Without --write it prints a unified diff.
 
+--capi-version vX on a module that requires an older Cluster API raises the
+requirement first, in the copy: go get sigs.k8s.io/cluster-api@vX (with the
+other modules of Cluster API's repository the module requires, or vX's own
+go.mod joins), which resolves Kubernetes and controller-runtime for it, then
+moves the imports of the packages vX keeps the v1beta1 API under another
+path (api/v1beta1 to api/core/v1beta1, util/conditions and util/patch to
+util/deprecated/v1beta1/..., ...), keeping each import's name. The code stays
+on v1beta1. What still does not build (a utility whose vX signature takes
+or returns the v1beta2 types) is listed at file:line and nothing is written.
+A requirement through a replace by a directory or another module, or newer
+than vX, is refused. $` + config.EnvCAPIVersion + ` and capiVersion in the configuration
+file name the core to judge for without changing go.mod.
+
 Files behind build constraints are rewritten and verified too: under the
 default build and under one configuration per GOOS/GOARCH/tag combination the
 module's files need (never "ignore"), each checked if it built before. A
@@ -100,6 +113,12 @@ interrupted run (nothing written).`,
 				return err
 			}
 			version := tg.Version
+			// Only the flag raises go.mod: the environment and the
+			// configuration file name the core to judge for, as for check.
+			bump := ""
+			if cmd.Flags().Changed("capi-version") {
+				bump = version
+			}
 			var kinds contract.Overrides
 			if cfg != nil {
 				kinds = cfg.Kinds
@@ -130,7 +149,7 @@ interrupted run (nothing written).`,
 			}
 			defer restore()
 			line := progress.ForTerminal(cmd.ErrOrStderr())
-			res, err := rewrite.Run(rewrite.Options{Context: ctx, Dir: dir, Patterns: args, CAPIVersion: version, Write: write, Progress: line,
+			res, err := rewrite.Run(rewrite.Options{Context: ctx, Dir: dir, Patterns: args, CAPIVersion: version, BumpCAPI: bump, Write: write, Progress: line,
 				KindOverrides: kinds, Config: cfg, TestTimeout: timeout})
 			line.Done()
 			if res != nil {
@@ -188,7 +207,7 @@ interrupted run (nothing written).`,
 		},
 	}
 	cmd.Flags().StringVarP(&dir, "dir", "C", "", "directory of the provider module (default: current directory)")
-	cmd.Flags().StringVar(&capiVersion, "capi-version", "", "Cluster API core version the provider targets (default: from go.mod; $"+config.EnvCAPIVersion+", capiVersion in the configuration file)")
+	cmd.Flags().StringVar(&capiVersion, "capi-version", "", "Cluster API release to target; a newer one than go.mod requires raises the requirement first (default: from go.mod; $"+config.EnvCAPIVersion+" and capiVersion in the configuration file name the target without changing go.mod)")
 	conf.register(cmd, "in the module root")
 	cmd.Flags().BoolVar(&write, "write", false, "replace the files instead of printing a diff")
 	cmd.Flags().BoolVar(&recoverOnly, "recover", false, "only restore the files an interrupted rewrite left half written (from .mpaudit-rewrite.journal)")

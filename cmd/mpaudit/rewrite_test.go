@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mpaudit/mpaudit/config"
 	"github.com/mpaudit/mpaudit/report"
 )
 
@@ -122,5 +123,24 @@ func TestRewriteCommandDryRunNamesWithheld(t *testing.T) {
 	}
 	if n := strings.Count(string(body), report.MarkdownText(unit)); n != 1 || strings.Contains(string(body), "- [ ] "+report.MarkdownText("v1beta1.FooMachine")) {
 		t.Errorf("PR body names the withheld unit %d times, want once under Withheld:\n%s", n, body)
+	}
+}
+
+// --capi-version raises go.mod, so a release older than the one required
+// is refused; the same version from the environment names the core to
+// judge for and leaves go.mod alone.
+func TestRewriteCapiVersionFlagRaisesGoMod(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "bumpprovider")
+	if out, err := exec.Command("cp", "-r", "../../rewrite/testdata/bumpprovider", dir).CombinedOutput(); err != nil {
+		t.Fatalf("cp: %v\n%s", err, out)
+	}
+	code, _, errOut := run(t, "rewrite", "-C", dir, "--capi-version", "v1.10.1", "--timeout", "0", "./...")
+	if code != report.ExitError || !strings.Contains(errOut, "requires sigs.k8s.io/cluster-api v1.10.2, newer than --capi-version v1.10.1") {
+		t.Fatalf("--capi-version v1.10.1: exit %d, want 2 refusing the downgrade\n%s", code, errOut)
+	}
+	t.Setenv(config.EnvCAPIVersion, "v1.10.1")
+	code, out, errOut := run(t, "rewrite", "-C", dir, "--timeout", "0", "./...")
+	if code != report.ExitOK || strings.Contains(out, "go.mod") {
+		t.Fatalf("$%s=v1.10.1: exit %d, want 0 and go.mod unchanged\n%s\n%s", config.EnvCAPIVersion, code, out, errOut)
 	}
 }

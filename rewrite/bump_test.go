@@ -1,0 +1,232 @@
+package rewrite
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The bump raises a module on Cluster API v1.10.2 (api/v1beta1,
+// exp/api/v1beta1, util/conditions) to v1.14.2, the release the repository
+// pins, so the module cache has it: the imports move to where v1.14.2 keeps
+// the v1beta1 API, the two API packages merge into one import, and the
+// result builds and passes its own test against v1.14.2.
+func TestBumpCoreRaisesAndMovesImports(t *testing.T) {
+	dir := copyTree(t, "testdata/bumpprovider")
+	res, err := Run(Options{Dir: dir, CAPIVersion: "v1.14.2", BumpCAPI: "v1.14.2", Write: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gomod, _ := os.ReadFile(filepath.Join(dir, "go.mod"))
+	for _, want := range []string{"sigs.k8s.io/cluster-api v1.14.2", "sigs.k8s.io/cluster-api/api v1.14.2", "sigs.k8s.io/controller-runtime v0.24"} {
+		if !strings.Contains(string(gomod), want) {
+			t.Errorf("go.mod lacks %q:\n%s", want, gomod)
+		}
+	}
+	src, _ := os.ReadFile(filepath.Join(dir, "status", "status.go"))
+	for _, want := range []string{`clusterv1 "sigs.k8s.io/cluster-api/api/core/v1beta1"`, `"sigs.k8s.io/cluster-api/util/deprecated/v1beta1/conditions"`, "p *clusterv1.MachinePool"} {
+		if !strings.Contains(string(src), want) {
+			t.Errorf("status.go lacks %q:\n%s", want, src)
+		}
+	}
+	if strings.Contains(string(src), "exp/api") || strings.Contains(string(src), "expv1") {
+		t.Errorf("status.go still imports exp/api/v1beta1:\n%s", src)
+	}
+	goIn(t, dir, "vet", "./...")
+	goIn(t, dir, "test", "-count=1", "./...")
+	// The predicate compiles with the v1beta1 code but asserts v1beta2
+	// objects in v1.14.2: a person checks it.
+	if !slices.ContainsFunc(res.Manual, func(m string) bool {
+		return strings.Contains(m, "predicates.ClusterUnpaused (sigs.k8s.io/cluster-api/util/predicates) at status/watch.go:12")
+	}) {
+		t.Errorf("the use of predicates.ClusterUnpaused is not left for a person: %q", res.Manual)
+	}
+	var body bytes.Buffer
+	if err := res.WritePRBody(&body); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"sigs.k8s.io/cluster-api v1.10.2 → v1.14.2", "k8s.io/api v0.32.3 → v0.36", "sigs.k8s.io/controller-runtime v0.20.4 → v0.24",
+		"sigs.k8s.io/cluster-api/util/conditions → sigs.k8s.io/cluster-api/util/deprecated/v1beta1/conditions"} {
+		if !strings.Contains(body.String(), want) {
+			t.Errorf("the PR body lacks %q:\n%s", want, body.String())
+		}
+	}
+}
+
+// What the bump must not change is refused before anything runs, and the
+// tree stays as it was.
+func TestBumpCoreRefuses(t *testing.T) {
+	for name, tc := range map[string]struct {
+		version, goMod, want string
+	}{
+		"replace by a directory": {"v1.14.2", "replace sigs.k8s.io/cluster-api => ../cluster-api\n", "go.mod:%d: replace sigs.k8s.io/cluster-api => ../cluster-api: the requirement on sigs.k8s.io/cluster-api goes through a local directory"},
+		"replace by a fork":      {"v1.14.2", "replace sigs.k8s.io/cluster-api => example.com/fork/cluster-api v1.10.2\n", "replaced by another module"},
+		"downgrade":              {"v1.10.1", "", "requires sigs.k8s.io/cluster-api v1.10.2, newer than --capi-version v1.10.1"},
+		"not a release":          {"v1.14", "", "needs a release version"},
+		"unknown release":        {"v1.99.0", "", "sigs.k8s.io/cluster-api@v1.99.0: the go command cannot download it"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := copyTree(t, "testdata/bumpprovider")
+			want := tc.want
+			if tc.goMod != "" {
+				gm := filepath.Join(dir, "go.mod")
+				data, _ := os.ReadFile(gm)
+				if err := os.WriteFile(gm, append(data, "\n"+tc.goMod...), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				if strings.Contains(want, "%d") { // the replace's line
+					want = fmt.Sprintf(want, bytes.Count(data, []byte("\n"))+2)
+				}
+			}
+			before := snapshot(t, dir)
+			_, err := Run(Options{Dir: dir, BumpCAPI: tc.version, Write: true})
+			if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "nothing was written") {
+				t.Fatalf("err = %v, want one with %q that says nothing was written", err, want)
+			}
+			after := snapshot(t, dir)
+			for p, data := range before {
+				if !bytes.Equal(after[p], data) {
+					t.Errorf("%s changed", p)
+				}
+			}
+		})
+	}
+}
+
+// moveImports keeps each import's name, merges two imports that become
+// one path into the first, renaming the second's uses, and sorts the
+// group of a gofmt-clean file.
+func TestMoveImports(t *testing.T) {
+	src := `package p
+
+import (
+	"fmt"
+
+	clusterv1 "sigs.k8s.io/cluster-api/api/v1beta1"
+	expv1 "sigs.k8s.io/cluster-api/exp/api/v1beta1"
+	"sigs.k8s.io/cluster-api/util"
+	v1beta1conditions "sigs.k8s.io/cluster-api/util/conditions"
+)
+
+var _ = fmt.Sprint(expv1.MachinePool{}, clusterv1.Cluster{}, util.ObjectKey, v1beta1conditions.IsTrue)
+
+func f(expv1 int) int { return expv1 }
+`
+	moves := map[string]string{
+		"sigs.k8s.io/cluster-api/api/v1beta1":     "sigs.k8s.io/cluster-api/api/core/v1beta1",
+		"sigs.k8s.io/cluster-api/exp/api/v1beta1": "sigs.k8s.io/cluster-api/api/core/v1beta1",
+		"sigs.k8s.io/cluster-api/util/conditions": "sigs.k8s.io/cluster-api/util/deprecated/v1beta1/conditions",
+	}
+	out, done, err := moveImports("p.go", []byte(src), moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `package p
+
+import (
+	"fmt"
+
+	clusterv1 "sigs.k8s.io/cluster-api/api/core/v1beta1"
+	"sigs.k8s.io/cluster-api/util"
+	v1beta1conditions "sigs.k8s.io/cluster-api/util/deprecated/v1beta1/conditions"
+)
+
+var _ = fmt.Sprint(clusterv1.MachinePool{}, clusterv1.Cluster{}, util.ObjectKey, v1beta1conditions.IsTrue)
+
+func f(expv1 int) int { return expv1 }
+`
+	if string(out) != want {
+		t.Errorf("moveImports:\n%s\nwant:\n%s", out, want)
+	}
+	if len(done) != 3 {
+		t.Errorf("moves done = %q, want 3", done)
+	}
+}
+
+// The real go.mod takes the staged one's requirements (raised, added,
+// dropped), go line and version replaces, and keeps its own directory
+// replaces, which the staged copy made absolute.
+func TestRealGoModFollowsTheBump(t *testing.T) {
+	old := "module example.com/m\n\ngo 1.22\n\nrequire (\n\tsigs.k8s.io/cluster-api v1.10.4\n\texample.com/gone v1.0.0\n)\n\n" +
+		"replace sigs.k8s.io/cluster-api => sigs.k8s.io/cluster-api v1.10.4\n\nreplace example.com/api => ./api\n"
+	staged := "module example.com/m\n\ngo 1.24.0\n\nrequire (\n\tsigs.k8s.io/cluster-api v1.11.3\n\tk8s.io/api v0.33.3 // indirect\n)\n\n" +
+		"replace sigs.k8s.io/cluster-api => sigs.k8s.io/cluster-api v1.11.3\n\nreplace example.com/api => /tmp/stage/api\n"
+	p := filepath.Join(t.TempDir(), "go.mod")
+	if err := os.WriteFile(p, []byte(staged), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := realGoMod([]byte(old), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"go 1.24.0", "sigs.k8s.io/cluster-api v1.11.3\n", "k8s.io/api v0.33.3 // indirect", "=> sigs.k8s.io/cluster-api v1.11.3", "example.com/api => ./api"} {
+		if !strings.Contains(string(got), want) {
+			t.Errorf("go.mod lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(string(got), "example.com/gone") || strings.Contains(string(got), "v1.10.4") || strings.Contains(string(got), "/tmp/stage") {
+		t.Errorf("go.mod keeps what the staged one dropped or its absolute replace:\n%s", got)
+	}
+}
+
+// funcsUsing tells the utilities whose code moved from the v1beta1 API to
+// the v1beta2 one (Cluster API v1.10.2 and v1.14.2, both in the module
+// cache: the fixture requires one, the repository pins the other).
+func TestFuncsUsingTheAPI(t *testing.T) {
+	dirOf := func(version string) string {
+		out, err := goExec(nil, ".", nil, "mod", "download", "-json", "sigs.k8s.io/cluster-api@"+version).Output()
+		var m downloadedModule
+		if err != nil || json.Unmarshal(out, &m) != nil || m.Dir == "" {
+			t.Skipf("sigs.k8s.io/cluster-api@%s is not to be had: %v", version, err)
+		}
+		return m.Dir
+	}
+	old := funcsUsing(filepath.Join(dirOf("v1.10.2"), "util", "predicates"), func(p string) bool { return p == "sigs.k8s.io/cluster-api/api/v1beta1" })
+	new := funcsUsing(filepath.Join(dirOf("v1.14.2"), "util", "predicates"), func(p string) bool { return strings.HasSuffix(p, "/core/v1beta2") })
+	for _, name := range []string{"ClusterUnpaused", "ClusterControlPlaneInitialized"} {
+		if !old[name] || !new[name] {
+			t.Errorf("%s: v1beta1 in v1.10.2 %v, v1beta2 in v1.14.2 %v; want both", name, old[name], new[name])
+		}
+	}
+	if new["ResourceNotPaused"] || old["ResourceNotPaused"] {
+		t.Error("ResourceNotPaused names no Cluster API type, yet it is listed")
+	}
+}
+
+// An error in a dependency names the module and version it is in.
+func TestCachedModuleOfAnError(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("GOMODCACHE", cache)
+	line := filepath.Join(cache, "sigs.k8s.io", "cluster-api-ipam-provider-in-cluster@v1.0.3", "internal", "index", "index.go") + ":25:2: no required module provides package sigs.k8s.io/cluster-api/exp/ipam/api/v1beta1"
+	if got := cachedModule(line); got != "sigs.k8s.io/cluster-api-ipam-provider-in-cluster@v1.0.3" {
+		t.Errorf("cachedModule = %q", got)
+	}
+	escaped := filepath.Join(cache, "github.com", "!azure", "go-autorest@v14.2.0+incompatible", "a.go") + ":1: x"
+	if got := cachedModule(escaped); got != "github.com/Azure/go-autorest@v14.2.0+incompatible" {
+		t.Errorf("cachedModule = %q", got)
+	}
+	if got := cachedModule("internal/scope/machine.go:195: x"); got != "" {
+		t.Errorf("a module file is no dependency: %q", got)
+	}
+}
+
+// typeErrors reports the errors of a package that imports a failing one,
+// which go build never compiles.
+func TestTypeErrorsPastAFailingPackage(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"go.mod": "module example.com/m\n\ngo 1.22\n",
+		"a/a.go": "package a\n\nfunc F() int { return \"x\" }\n",
+		"b/b.go": "package b\n\nimport \"example.com/m/a\"\n\nvar S string = a.F()\n",
+	})
+	st := &stage{root: dir, dir: dir}
+	got := compileErrors(typeErrors(st, dir))
+	if len(got) != 2 || !strings.HasPrefix(got[0], "a/a.go:3: ") || !strings.HasPrefix(got[1], "b/b.go:5: ") {
+		t.Errorf("typeErrors = %q, want a/a.go:3 and b/b.go:5", got)
+	}
+}

@@ -1,0 +1,304 @@
+package conditionstage
+
+import (
+	"fmt"
+	"go/types"
+	"reflect"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
+	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
+	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
+	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/report"
+)
+
+// New returns the conditionstage analyzer of env's analyzer set; kf is
+// that set's kindfinder.
+func New(env *setup.Env, kf *analysis.Analyzer) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:             "conditionstage",
+		Doc:              "reports the stage of the migration guide each provider kind's status conditions are at, and the fields and accessor methods missing for the next stage",
+		URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/conditionstage",
+		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, env) },
+		Requires:         []*analysis.Analyzer{kf},
+		RunDespiteErrors: true,
+		ResultType:       emit.ResultType,
+	}
+}
+
+// The paths of the guide's stages.
+const (
+	pathConditions  = contract.PathConditions
+	pathV1Beta2     = contract.PathStageOneConditions
+	pathDeprecated  = "status.deprecated.v1beta1.conditions"
+	metaV1Condition = "[]metav1.Condition"
+	v1beta1Conds    = "clusterv1beta1.Conditions"
+)
+
+func run(pass *analysis.Pass, env *setup.Env) (any, error) {
+	em, out := emit.New(pass, env)
+	res := kindfinder.MustResultOf(pass)
+	if len(res.Types) == 0 {
+		return out, nil
+	}
+	release := kindfinder.TargetOf(pass, env, res).GoAPIRelease()
+	for _, t := range res.Types {
+		if t.Status == nil || t.Catalog == nil || t.Catalog.IsTemplate() || t.Obj == nil {
+			continue
+		}
+		j := judge(t.Obj, t.Status)
+		if j == nil {
+			continue
+		}
+		spoke := !t.Storage
+		msg := j.message()
+		if spoke {
+			msg += " (an older API version of the provider, a conversion spoke: it may stay at its stage)"
+		}
+		ctx := contract.Context{Release: release, Spoke: spoke}
+		em.At(t.Obj.Pos(), report.Finding{Rule: contract.RuleConditionsStage, Severity: contract.MustRule(contract.RuleConditionsStage).Severity(ctx),
+			Kind: t.Kind, Type: t.Type, APIVersion: t.APIVersion(), Field: j.field, Message: msg, Spoke: spoke})
+	}
+	return out, nil
+}
+
+// judgement is what the pass says of one kind.
+type judgement struct {
+	stage int
+	field string // the conditions field the finding is about
+	// wrong are what is wrong at the kind's own stage; next what the next
+	// stage needs.
+	wrong, next []string
+}
+
+func (j *judgement) message() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "the status conditions are at stage %d of the guide (%s)", j.stage, stageNames[j.stage])
+	if len(j.wrong) > 0 {
+		fmt.Fprintf(&b, "; for stage %d it needs %s", j.stage, strings.Join(j.wrong, ", "))
+	}
+	if len(j.next) > 0 {
+		fmt.Fprintf(&b, "; stage %d needs %s", j.stage+1, strings.Join(j.next, ", "))
+	}
+	return b.String()
+}
+
+var stageNames = map[int]string{
+	0: "v1beta1 conditions at " + pathConditions,
+	1: metaV1Condition + " added at " + pathV1Beta2,
+	2: metaV1Condition + " at " + pathConditions + ", v1beta1 ones at " + pathDeprecated,
+	3: metaV1Condition + " at " + pathConditions + " only",
+}
+
+// kindOf says what conditions a field's type holds.
+type condKind int
+
+const (
+	condNone condKind = iota
+	condMetaV1
+	condV1Beta1
+	condOther
+)
+
+func kindOf(t types.Type) condKind {
+	if isMetaV1Conditions(t) {
+		return condMetaV1
+	}
+	if isV1Beta1Conditions(t) {
+		return condV1Beta1
+	}
+	return condOther
+}
+
+// judge says the stage of the root type obj with the status type status,
+// or nil when there is nothing to report.
+func judge(obj *types.TypeName, status types.Type) *judgement {
+	conds, _ := fieldAt(status, "conditions")
+	var v1beta2, deprecated *types.Var
+	if v, ok := fieldAt(status, "v1beta2"); ok {
+		v1beta2, _ = fieldAt(v.Type(), "conditions")
+	}
+	if d, ok := fieldAt(status, "deprecated"); ok {
+		if v, ok := fieldAt(d.Type(), "v1beta1"); ok {
+			deprecated, _ = fieldAt(v.Type(), "conditions")
+		}
+	}
+	if conds == nil && v1beta2 == nil && deprecated == nil {
+		return nil // no conditions: the contract makes them optional
+	}
+	ms := types.NewMethodSet(types.NewPointer(obj.Type()))
+	need := func(into *[]string, name string, getter bool, want condKind) {
+		if problem := method(ms, name, getter, want); problem != "" {
+			*into = append(*into, problem)
+		}
+	}
+	j := &judgement{field: pathConditions}
+	switch {
+	case conds != nil && kindOf(conds.Type()) == condMetaV1:
+		j.stage = 3
+		if deprecated != nil {
+			j.stage = 2
+			if kindOf(deprecated.Type()) != condV1Beta1 {
+				j.wrong = append(j.wrong, pathDeprecated+" of type "+v1beta1Conds)
+			}
+			need(&j.wrong, "GetV1Beta1Conditions", true, condV1Beta1)
+			need(&j.wrong, "SetV1Beta1Conditions", false, condV1Beta1)
+		}
+		need(&j.wrong, "GetConditions", true, condMetaV1)
+		need(&j.wrong, "SetConditions", false, condMetaV1)
+		if v1beta2 != nil {
+			// Core from v1.11 reads status.v1beta2.conditions first.
+			j.wrong = append(j.wrong, pathV1Beta2+" removed (core reads it before "+pathConditions+")")
+		}
+		if len(j.wrong) == 0 {
+			return nil
+		}
+	case conds != nil && kindOf(conds.Type()) == condV1Beta1:
+		need(&j.wrong, "GetConditions", true, condV1Beta1)
+		need(&j.wrong, "SetConditions", false, condV1Beta1)
+		j.next = []string{
+			metaV1Condition + " at " + pathConditions + " in a new API version",
+			"the v1beta1 ones at " + pathDeprecated,
+			sig("GetConditions", true, metaV1Condition), sig("SetConditions", false, metaV1Condition),
+			sig("GetV1Beta1Conditions", true, v1beta1Conds), sig("SetV1Beta1Conditions", false, v1beta1Conds),
+		}
+		if v1beta2 == nil {
+			j.next = []string{pathV1Beta2 + " of type " + metaV1Condition,
+				sig("GetV1Beta2Conditions", true, metaV1Condition), sig("SetV1Beta2Conditions", false, metaV1Condition)}
+			break
+		}
+		j.stage = 1
+		j.field = pathV1Beta2
+		if kindOf(v1beta2.Type()) != condMetaV1 {
+			j.wrong = append(j.wrong, pathV1Beta2+" of type "+metaV1Condition)
+		}
+		need(&j.wrong, "GetV1Beta2Conditions", true, condMetaV1)
+		need(&j.wrong, "SetV1Beta2Conditions", false, condMetaV1)
+	default:
+		// Another type at status.conditions, or conditions only at the
+		// stage-1 or deprecated paths: no stage of the guide.
+		return nil
+	}
+	return j
+}
+
+// method says what is wrong with the method name of ms (a getter returning,
+// or a setter taking, conditions of kind want): "" when nothing.
+func method(ms *types.MethodSet, name string, getter bool, want condKind) string {
+	wantType := map[condKind]string{condMetaV1: metaV1Condition, condV1Beta1: v1beta1Conds}[want]
+	s := ms.Lookup(nil, name)
+	if s == nil {
+		return "the method " + sig(name, getter, wantType)
+	}
+	fn, ok := s.Obj().(*types.Func)
+	if !ok {
+		return "the method " + sig(name, getter, wantType)
+	}
+	st := fn.Type().(*types.Signature)
+	var got types.Type
+	switch {
+	case getter && st.Params().Len() == 0 && st.Results().Len() == 1:
+		got = st.Results().At(0).Type()
+	case !getter && st.Params().Len() == 1 && st.Results().Len() == 0 && !st.Variadic():
+		got = st.Params().At(0).Type()
+	}
+	if got != nil && kindOf(got) == want {
+		return ""
+	}
+	return fmt.Sprintf("the method %s (it has %s%s)", sig(name, getter, wantType), name, strings.TrimPrefix(types.TypeString(unnamed(st), qualifier), "func"))
+}
+
+func sig(name string, getter bool, t string) string {
+	if getter {
+		return name + "() " + t
+	}
+	return name + "(" + t + ")"
+}
+
+// qualifier names packages as the guide does.
+func qualifier(p *types.Package) string {
+	switch p.Path() {
+	case contract.PkgMetaV1:
+		return "metav1"
+	case contract.PkgClusterV1Beta1, contract.PkgClusterV1Beta1Old:
+		return "clusterv1beta1"
+	}
+	return p.Name()
+}
+
+// unnamed is sig without its parameter and result names.
+func unnamed(sig *types.Signature) *types.Signature {
+	strip := func(t *types.Tuple) *types.Tuple {
+		vars := make([]*types.Var, t.Len())
+		for i := range vars {
+			vars[i] = types.NewParam(t.At(i).Pos(), t.At(i).Pkg(), "", t.At(i).Type())
+		}
+		return types.NewTuple(vars...)
+	}
+	return types.NewSignatureType(nil, nil, nil, strip(sig.Params()), strip(sig.Results()), sig.Variadic())
+}
+
+// fieldAt finds the field of struct type t whose JSON name is name,
+// through embedded inline structs.
+func fieldAt(t types.Type, name string) (*types.Var, bool) {
+	st, ok := types.Unalias(derefType(t)).Underlying().(*types.Struct)
+	if !ok {
+		return nil, false
+	}
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		tag := reflect.StructTag(st.Tag(i)).Get("json")
+		jsonName, _, _ := strings.Cut(tag, ",")
+		if jsonName == "-" {
+			continue
+		}
+		if f.Embedded() && jsonName == "" {
+			if v, ok := fieldAt(f.Type(), name); ok {
+				return v, true
+			}
+			continue
+		}
+		if jsonName == "" {
+			jsonName = f.Name()
+		}
+		if jsonName == name {
+			return f, true
+		}
+	}
+	return nil, false
+}
+
+func derefType(t types.Type) types.Type {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+// isMetaV1Conditions reports whether t is []metav1.Condition (or a named
+// type of it).
+func isMetaV1Conditions(t types.Type) bool {
+	sl, ok := types.Unalias(t).Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	return isNamed(sl.Elem(), contract.PkgMetaV1, "Condition")
+}
+
+// isV1Beta1Conditions reports whether t is Cluster API's v1beta1
+// Conditions type (or a slice of its Condition).
+func isV1Beta1Conditions(t types.Type) bool {
+	if isNamed(t, contract.PkgClusterV1Beta1, "Conditions") || isNamed(t, contract.PkgClusterV1Beta1Old, "Conditions") {
+		return true
+	}
+	sl, ok := types.Unalias(t).Underlying().(*types.Slice)
+	return ok && (isNamed(sl.Elem(), contract.PkgClusterV1Beta1, "Condition") || isNamed(sl.Elem(), contract.PkgClusterV1Beta1Old, "Condition"))
+}
+
+func isNamed(t types.Type, pkg, name string) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
+}

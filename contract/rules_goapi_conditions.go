@@ -1,0 +1,53 @@
+package contract
+
+// The rules on a provider's own status conditions as they move by the
+// migration guide's stages ("How to start using metav1.conditions"), and
+// on the condition types a reconciler sets that its patch helper does not
+// own.
+
+// Rule IDs (stable: never renumber, only add).
+const (
+	RuleConditionsStage    = "MPA704"
+	RuleConditionsNotOwned = "MPA705"
+)
+
+
+var goAPIConditionRules = []*Rule{
+	{
+		ID: RuleConditionsStage, Name: "goapi-conditions-stage", Scope: ScopeGoAPI, Modes: Static,
+		Title: "a kind's status conditions or their accessor methods are not where the guide's next stage puts them",
+		Rationale: "Cluster API's guide moves a provider's own conditions in stages: stage 0 has v1beta1 Conditions at " +
+			"status.conditions with GetConditions/SetConditions on clusterv1beta1.Conditions; stage 1 adds []metav1.Condition " +
+			"at status.v1beta2.conditions with GetV1Beta2Conditions/SetV1Beta2Conditions; stage 2 (a new API version) puts " +
+			"[]metav1.Condition at status.conditions with GetConditions/SetConditions on []metav1.Condition and keeps the " +
+			"v1beta1 ones under status.deprecated.v1beta1.conditions with GetV1Beta1Conditions/SetV1Beta1Conditions; stage 3 " +
+			"drops those. The condition utilities and the patch helper find the conditions through these methods only (the " +
+			"util/conditions Getter and Setter, the v1beta1 ones under util/deprecated/v1beta1/conditions): a field without " +
+			"its method is invisible to them, and a method of the wrong signature makes the object fail the interface. The " +
+			"finding names the kind's stage and what is missing for the next one; the type of status.conditions itself is " +
+			"MPA127's and MPA110's. Information while the target has no v1beta2 Go types, a warning once it has, an error " +
+			"from the release that removes v1beta1; an older API version of the provider (a conversion spoke) keeps its " +
+			"stage: information there.",
+		Fix: "Add the field or the method the finding names, with the signature it gives (the guide's stage shows each), " +
+			"and move the condition utility calls to the package of the stage (util/conditions for []metav1.Condition, " +
+			"util/deprecated/v1beta1/conditions for the v1beta1 ones).",
+		DocURL:   migrationDoc + "#how-to-start-using-metav1conditions",
+		severity: goAPISeverity, severityRows: goAPISeverityRows,
+	},
+	{
+		ID: RuleConditionsNotOwned, Name: "conditions-not-owned", Scope: ScopeGoAPI, Modes: Static,
+		FixedBy: SuggestedFix | Rewrite,
+		Title:   "a reconciler sets a condition type on its object that the patch helper it patches with does not own",
+		Rationale: "Cluster API's patch helper merges the conditions a reconcile changed into the latest copy of the object. " +
+			"When another writer changed the same condition meanwhile, the helper keeps the reconciler's value only for the " +
+			"types WithOwnedConditions (metav1 conditions) or WithOwnedV1Beta1Conditions (v1beta1 ones) list, or for every " +
+			"type with WithForceOverwriteConditions; for any other type the patch fails with a conflict and the reconcile's " +
+			"condition change is lost until the next one. It owns nothing by default: not even the Ready summary. The finding " +
+			"is at the call that sets the type and names the Patch call; it is made only when every option of that call is " +
+			"a list the code spells (a list built at run time, or options passed through a variable, may own the type).",
+		Fix: "Add the type to the Conditions list of the option the finding names (the fix does, in the composite " +
+			"literal); add the option when the Patch call has none.",
+		DocURL:   migrationDoc + "#how-to-start-using-metav1conditions",
+		severity: fixed(Warning),
+	},
+}

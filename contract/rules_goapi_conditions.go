@@ -11,7 +11,6 @@ const (
 	RuleConditionsNotOwned = "MPA705"
 )
 
-
 var goAPIConditionRules = []*Rule{
 	{
 		ID: RuleConditionsStage, Name: "goapi-conditions-stage", Scope: ScopeGoAPI, Modes: Static,

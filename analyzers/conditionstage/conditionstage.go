@@ -36,6 +36,10 @@ const (
 	pathDeprecated  = "status.deprecated.v1beta1.conditions"
 	metaV1Condition = "[]metav1.Condition"
 	v1beta1Conds    = "clusterv1beta1.Conditions"
+	// deprecatedConds is the v1beta2 package's copy of the v1beta1
+	// Conditions, which util/patch and util/conditions/deprecated/v1beta1
+	// take from v1.11 on.
+	deprecatedConds = "clusterv1.Conditions"
 )
 
 func run(pass *analysis.Pass, env *setup.Env) (any, error) {
@@ -99,19 +103,26 @@ type condKind int
 const (
 	condNone condKind = iota
 	condMetaV1
-	condV1Beta1
+	condV1Beta1    // the v1beta1 package's Conditions
+	condDeprecated // the v1beta2 package's Conditions
 	condOther
 )
 
 func kindOf(t types.Type) condKind {
-	if isMetaV1Conditions(t) {
+	switch {
+	case isMetaV1Conditions(t):
 		return condMetaV1
-	}
-	if isV1Beta1Conditions(t) {
+	case isV1Beta1Conditions(t):
 		return condV1Beta1
+	case isNamed(t, contract.PkgClusterV1, "Conditions"):
+		return condDeprecated
 	}
 	return condOther
 }
+
+// v1beta1Like reports whether k holds Cluster API's v1beta1 conditions, in
+// either package (stages 0 and 1 may use either).
+func v1beta1Like(k condKind) bool { return k == condV1Beta1 || k == condDeprecated }
 
 // judge says the stage of the root type obj with the status type status,
 // or nil when there is nothing to report.
@@ -141,11 +152,11 @@ func judge(obj *types.TypeName, status types.Type) *judgement {
 		j.stage = 3
 		if deprecated != nil {
 			j.stage = 2
-			if kindOf(deprecated.Type()) != condV1Beta1 {
-				j.wrong = append(j.wrong, pathDeprecated+" of type "+v1beta1Conds)
+			if kindOf(deprecated.Type()) != condDeprecated {
+				j.wrong = append(j.wrong, pathDeprecated+" of type "+deprecatedConds+" (the v1beta2 package's, which util/patch and util/conditions/deprecated/v1beta1 take)")
 			}
-			need(&j.wrong, "GetV1Beta1Conditions", true, condV1Beta1)
-			need(&j.wrong, "SetV1Beta1Conditions", false, condV1Beta1)
+			need(&j.wrong, "GetV1Beta1Conditions", true, condDeprecated)
+			need(&j.wrong, "SetV1Beta1Conditions", false, condDeprecated)
 		}
 		need(&j.wrong, "GetConditions", true, condMetaV1)
 		need(&j.wrong, "SetConditions", false, condMetaV1)
@@ -156,14 +167,14 @@ func judge(obj *types.TypeName, status types.Type) *judgement {
 		if len(j.wrong) == 0 {
 			return nil
 		}
-	case conds != nil && kindOf(conds.Type()) == condV1Beta1:
-		need(&j.wrong, "GetConditions", true, condV1Beta1)
-		need(&j.wrong, "SetConditions", false, condV1Beta1)
+	case conds != nil && v1beta1Like(kindOf(conds.Type())):
+		need(&j.wrong, "GetConditions", true, kindOf(conds.Type()))
+		need(&j.wrong, "SetConditions", false, kindOf(conds.Type()))
 		j.next = []string{
 			metaV1Condition + " at " + pathConditions + " in a new API version",
 			"the v1beta1 ones at " + pathDeprecated,
 			sig("GetConditions", true, metaV1Condition), sig("SetConditions", false, metaV1Condition),
-			sig("GetV1Beta1Conditions", true, v1beta1Conds), sig("SetV1Beta1Conditions", false, v1beta1Conds),
+			sig("GetV1Beta1Conditions", true, deprecatedConds), sig("SetV1Beta1Conditions", false, deprecatedConds),
 		}
 		if v1beta2 == nil {
 			j.next = []string{pathV1Beta2 + " of type " + metaV1Condition,
@@ -188,7 +199,7 @@ func judge(obj *types.TypeName, status types.Type) *judgement {
 // method says what is wrong with the method name of ms (a getter returning,
 // or a setter taking, conditions of kind want): "" when nothing.
 func method(ms *types.MethodSet, name string, getter bool, want condKind) string {
-	wantType := map[condKind]string{condMetaV1: metaV1Condition, condV1Beta1: v1beta1Conds}[want]
+	wantType := map[condKind]string{condMetaV1: metaV1Condition, condV1Beta1: v1beta1Conds, condDeprecated: deprecatedConds}[want]
 	s := ms.Lookup(nil, name)
 	if s == nil {
 		return "the method " + sig(name, getter, wantType)
@@ -225,6 +236,8 @@ func qualifier(p *types.Package) string {
 		return "metav1"
 	case contract.PkgClusterV1Beta1, contract.PkgClusterV1Beta1Old:
 		return "clusterv1beta1"
+	case contract.PkgClusterV1:
+		return "clusterv1"
 	}
 	return p.Name()
 }

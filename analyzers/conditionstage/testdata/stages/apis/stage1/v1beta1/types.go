@@ -12,7 +12,7 @@ import (
 // set it. The next stage is named.
 
 // +kubebuilder:object:root=true
-type OneCluster struct { // want `^MPA704 warning: OneCluster status.v1beta2.conditions: the status conditions are at stage 1 of the guide \(\[\]metav1.Condition added at status.v1beta2.conditions\); for stage 1 it needs the method SetV1Beta2Conditions\(\[\]metav1.Condition\) \(it has SetV1Beta2Conditions\(clusterv1beta1.Conditions\)\); stage 2 needs \[\]metav1.Condition at status.conditions in a new API version, the v1beta1 ones at status.deprecated.v1beta1.conditions, GetConditions\(\) \[\]metav1.Condition, SetConditions\(\[\]metav1.Condition\), GetV1Beta1Conditions\(\) clusterv1beta1.Conditions, SetV1Beta1Conditions\(clusterv1beta1.Conditions\)$`
+type OneCluster struct { // want `^MPA704 warning: OneCluster status.v1beta2.conditions: the status conditions are at stage 1 of the guide \(\[\]metav1.Condition added at status.v1beta2.conditions\); for stage 1 it needs the method SetV1Beta2Conditions\(\[\]metav1.Condition\) \(it has SetV1Beta2Conditions\(clusterv1beta1.Conditions\)\); stage 2 needs \[\]metav1.Condition at status.conditions in a new API version, the v1beta1 ones at status.deprecated.v1beta1.conditions, GetConditions\(\) \[\]metav1.Condition, SetConditions\(\[\]metav1.Condition\), GetV1Beta1Conditions\(\) clusterv1.Conditions, SetV1Beta1Conditions\(clusterv1.Conditions\)$`
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`
 	Spec              OneClusterSpec   `json:"spec,omitempty"`

@@ -34,20 +34,20 @@ type Deprecated struct {
 }
 
 type V1Beta1Deprecated struct {
-	Conditions clusterv1beta1.Conditions `json:"conditions,omitempty"`
+	Conditions clusterv1.Conditions `json:"conditions,omitempty"`
 }
 
 func (c *TwoCluster) GetConditions() []metav1.Condition   { return c.Status.Conditions }
 func (c *TwoCluster) SetConditions(cs []metav1.Condition) { c.Status.Conditions = cs }
 
-func (c *TwoCluster) GetV1Beta1Conditions() clusterv1beta1.Conditions {
+func (c *TwoCluster) GetV1Beta1Conditions() clusterv1.Conditions {
 	if c.Status.Deprecated == nil || c.Status.Deprecated.V1Beta1 == nil {
 		return nil
 	}
 	return c.Status.Deprecated.V1Beta1.Conditions
 }
 
-func (c *TwoCluster) SetV1Beta1Conditions(cs clusterv1beta1.Conditions) {
+func (c *TwoCluster) SetV1Beta1Conditions(cs clusterv1.Conditions) {
 	if c.Status.Deprecated == nil {
 		c.Status.Deprecated = &Deprecated{}
 	}
@@ -58,12 +58,13 @@ func (c *TwoCluster) SetV1Beta1Conditions(cs clusterv1beta1.Conditions) {
 }
 
 // Stage 2 half done: the getter still returns the v1beta1 conditions, the
-// deprecated ones have no setter, and the stage-1 field is left, which core
-// reads first.
+// deprecated ones have a getter of the v1beta1 package's type (util/patch
+// fails the interface) and no setter, and the stage-1 field is left, which
+// core reads first.
 
 // +kubebuilder:object:root=true
 // +kubebuilder:storageversion
-type TwoMachine struct { // want `^MPA704 warning: TwoMachine status.conditions: the status conditions are at stage 2 of the guide \(\[\]metav1.Condition at status.conditions, v1beta1 ones at status.deprecated.v1beta1.conditions\); for stage 2 it needs the method SetV1Beta1Conditions\(clusterv1beta1.Conditions\), the method GetConditions\(\) \[\]metav1.Condition \(it has GetConditions\(\) clusterv1beta1.Conditions\), status.v1beta2.conditions removed \(core reads it before status.conditions\)$`
+type TwoMachine struct { // want `^MPA704 warning: TwoMachine status.conditions: the status conditions are at stage 2 of the guide \(\[\]metav1.Condition at status.conditions, v1beta1 ones at status.deprecated.v1beta1.conditions\); for stage 2 it needs the method GetV1Beta1Conditions\(\) clusterv1.Conditions \(it has GetV1Beta1Conditions\(\) clusterv1beta1.Conditions\), the method SetV1Beta1Conditions\(clusterv1.Conditions\), the method GetConditions\(\) \[\]metav1.Condition \(it has GetConditions\(\) clusterv1beta1.Conditions\), status.v1beta2.conditions removed \(core reads it before status.conditions\)$`
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`
 	Spec              TwoMachineSpec   `json:"spec,omitempty"`

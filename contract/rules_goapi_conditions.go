@@ -28,8 +28,10 @@ var goAPIConditionRules = []*Rule{
 			"from the release that removes v1beta1; an older API version of the provider (a conversion spoke) keeps its " +
 			"stage: information there.",
 		Fix: "Add the field or the method the finding names, with the signature it gives (the guide's stage shows each), " +
-			"and move the condition utility calls to the package of the stage (util/conditions for []metav1.Condition, " +
-			"util/deprecated/v1beta1/conditions for the v1beta1 ones).",
+			"and call the condition utilities of the stage: util/conditions for []metav1.Condition; for the v1beta1 ones " +
+			"util/deprecated/v1beta1/conditions while they are at status.conditions (stages 0 and 1), " +
+			"util/conditions/deprecated/v1beta1 once they are under status.deprecated.v1beta1 (stage 2), whose " +
+			"GetV1Beta1Conditions and SetV1Beta1Conditions take the v1beta2 package's clusterv1.Conditions, as util/patch does.",
 		DocURL:   migrationDoc + "#how-to-start-using-metav1conditions",
 		severity: goAPISeverity, severityRows: goAPISeverityRows,
 	},
@@ -43,10 +45,16 @@ var goAPIConditionRules = []*Rule{
 			"type with WithForceOverwriteConditions; for any other type the patch fails with a conflict and the reconcile's " +
 			"condition change is lost until the next one. It owns nothing by default: not even the Ready summary. The finding " +
 			"is at the call that sets the type and names the Patch call; it is made only when every option of that call is " +
-			"a list the code spells (a list built at run time, or options passed through a variable, may own the type).",
+			"a list the code spells (a list built at run time, options from a call or a field, or the object passed as an " +
+			"interface, may own the type: no finding). Patch calls in the packages the reconciler imports count (a scope " +
+			"package's PatchObject). A condition another controller owns, that the reconciler only defaults, may be left " +
+			"out on purpose (Cluster API's MachineHealthCheck leaves OwnerRemediated to the Machine's owner): suppress the " +
+			"finding with that reason.",
 		Fix: "Add the type to the Conditions list of the option the finding names (the fix does, in the composite " +
 			"literal); add the option when the Patch call has none.",
 		DocURL:   migrationDoc + "#how-to-start-using-metav1conditions",
 		severity: fixed(Warning),
+		// A runtime loss on every core, whatever the contract.
+		severityRows: []severityContext{{"every core", Context{}, true}},
 	},
 }

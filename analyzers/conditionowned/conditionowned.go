@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -27,7 +28,118 @@ func New(env *setup.Env) *analysis.Analyzer {
 		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, env) },
 		RunDespiteErrors: true,
 		ResultType:       emit.ResultType,
+		FactTypes:        []analysis.Fact{(*PatchFact)(nil)},
 	}
+}
+
+// PatchFact says, per object Go type (package path "." name), what the
+// Patch calls of a package and of the packages it imports own: a reconciler
+// may set conditions in one package and patch the object in another (a
+// scope or control plane package).
+type PatchFact struct {
+	Objects map[string]*Owned
+}
+
+func (*PatchFact) AFact() {}
+
+func (f *PatchFact) String() string { return fmt.Sprintf("patches %d object types", len(f.Objects)) }
+
+// Owned is what the Patch calls of one object type own.
+type Owned struct {
+	// All: one of them owns every type (WithForceOverwriteConditions, or
+	// options that could not be read).
+	All bool
+	// V1Beta1 and MetaV1 are the types of the owned lists of each family.
+	V1Beta1, MetaV1 map[string]bool
+	// Where are the Patch calls, as "importpath file.go:line".
+	Where []string
+}
+
+func (o *Owned) owns(fam family, t string) bool {
+	if o.All {
+		return true
+	}
+	if fam == famMetaV1 {
+		return o.MetaV1[t]
+	}
+	return o.V1Beta1[t]
+}
+
+// merge adds what p owns to o.
+func (o *Owned) merge(p *patchCall, where string) {
+	o.Where = append(o.Where, where)
+	if p.force || p.unknown {
+		o.All = true
+	}
+	for _, l := range p.lists {
+		m := &o.V1Beta1
+		if l.fam == famMetaV1 {
+			m = &o.MetaV1
+		}
+		if l.types == nil {
+			o.All = true
+			continue
+		}
+		if *m == nil {
+			*m = map[string]bool{}
+		}
+		for t := range l.types {
+			(*m)[t] = true
+		}
+	}
+}
+
+// add merges x into o.
+func (o *Owned) add(x *Owned) {
+	o.All = o.All || x.All
+	for _, w := range x.Where {
+		if !slices.Contains(o.Where, w) { // reached through several imports
+			o.Where = append(o.Where, w)
+		}
+	}
+	for _, pair := range []struct{ from, to *map[string]bool }{{&x.V1Beta1, &o.V1Beta1}, {&x.MetaV1, &o.MetaV1}} {
+		for t := range *pair.from {
+			if *pair.to == nil {
+				*pair.to = map[string]bool{}
+			}
+			(*pair.to)[t] = true
+		}
+	}
+}
+
+// importedPatches returns what the Patch calls of the package's imports
+// own, by object type, and exports it merged with the package's own.
+func importedPatches(pass *analysis.Pass, own map[*types.TypeName][]*patchCall) map[string]*Owned {
+	imported := map[string]*Owned{}
+	exported := map[string]*Owned{}
+	for _, imp := range pass.Pkg.Imports() {
+		var f PatchFact
+		if !pass.ImportPackageFact(imp, &f) {
+			continue
+		}
+		for k, o := range f.Objects {
+			for _, m := range []map[string]*Owned{imported, exported} {
+				if m[k] == nil {
+					m[k] = &Owned{}
+				}
+				m[k].add(o)
+			}
+		}
+	}
+	for obj, calls := range own {
+		key := obj.Pkg().Path() + "." + obj.Name()
+		if exported[key] == nil {
+			exported[key] = &Owned{}
+		}
+		for _, c := range calls {
+			p := pass.Fset.Position(c.call.Pos())
+			exported[key].merge(c, fmt.Sprintf("%s %s:%d", pass.Pkg.Path(), shortFile(p.Filename), p.Line))
+		}
+	}
+	if len(exported) > 0 {
+		pass.ExportPackageFact(&PatchFact{Objects: exported})
+	}
+	return imported
 }
 
 const capiUtil = "sigs.k8s.io/cluster-api/util/"
@@ -52,7 +164,38 @@ const (
 	famMetaV1                // []metav1.Condition: WithOwnedConditions
 )
 
-var optionName = map[family]string{famV1Beta1: "WithOwnedV1Beta1Conditions", famMetaV1: "WithOwnedConditions"}
+// optionName names the option owning types of fam in the patch package the
+// pass's package imports: v1.10's util/patch takes v1beta1 types in
+// WithOwnedConditions, v1.11's metav1 ones. Without such an import, the
+// names of v1.11 on.
+func optionName(pkg *types.Package, fam family) string {
+	for _, imp := range pkg.Imports() {
+		if !isPatchPackage(imp.Path()) {
+			continue
+		}
+		for _, name := range []string{"WithOwnedConditions", "WithOwnedV1Beta1Conditions", "WithOwnedV1Beta2Conditions"} {
+			if tn, ok := imp.Scope().Lookup(name).(*types.TypeName); ok && familyOf(tn.Type()) == fam {
+				return name
+			}
+		}
+	}
+	return map[family]string{famV1Beta1: "WithOwnedV1Beta1Conditions", famMetaV1: "WithOwnedConditions"}[fam]
+}
+
+// familyOf is the family of an owned-conditions option type: the element
+// type of its Conditions list says.
+func familyOf(t types.Type) family {
+	if st, ok := t.Underlying().(*types.Struct); ok {
+		for i := range st.NumFields() {
+			if f := st.Field(i); f.Name() == "Conditions" {
+				if sl, ok := f.Type().Underlying().(*types.Slice); ok && types.Identical(sl.Elem(), types.Typ[types.String]) {
+					return famMetaV1
+				}
+			}
+		}
+	}
+	return famV1Beta1
+}
 
 // ownedList is one option's Conditions list.
 type ownedList struct {
@@ -62,8 +205,6 @@ type ownedList struct {
 	// the file holding it.
 	lit  *ast.CompositeLit
 	file *ast.File
-	// option is the option's type as the code names it (for messages).
-	option string
 }
 
 // patchCall is one call of a patch helper's Patch.
@@ -100,7 +241,8 @@ type setCall struct {
 
 func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 	em, out := emit.New(pass, env)
-	if !importsPatch(pass.Pkg) {
+	patching := importsPatch(pass.Pkg)
+	if !patching && !importsFact(pass) {
 		return out, nil
 	}
 	a := &analysis_{pass: pass, funcs: map[*types.Func]*ast.FuncDecl{}, fileOf: map[*ast.FuncDecl]*ast.File{}}
@@ -128,7 +270,7 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 				return true
 			}
 			switch {
-			case isPatchPackage(fn.Pkg().Path()) && fn.Name() == "Patch" && isMethod(fn) && len(call.Args) >= 2:
+			case patching && isPatchPackage(fn.Pkg().Path()) && fn.Name() == "Patch" && isMethod(fn) && len(call.Args) >= 2 && !skip:
 				if obj := objectType(pass.TypesInfo, call.Args[1]); obj != nil {
 					patches[obj] = append(patches[obj], a.patchCall(f, call))
 				}
@@ -138,11 +280,13 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 			return true
 		})
 	}
+	imported := importedPatches(pass, patches)
 	rule := contract.MustRule(contract.RuleConditionsNotOwned)
 	fixed := map[string]bool{}
 	for _, s := range sets {
 		calls := patches[s.obj]
-		if len(calls) == 0 || ownedByAny(calls, s.fam, s.typ) {
+		remote := imported[s.obj.Pkg().Path()+"."+s.obj.Name()]
+		if len(calls) == 0 && remote == nil || ownedByAny(calls, s.fam, s.typ) || remote != nil && remote.owns(s.fam, s.typ) {
 			continue
 		}
 		var where []string
@@ -150,15 +294,18 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 			p := pass.Fset.Position(c.call.Pos())
 			where = append(where, fmt.Sprintf("%s:%d", shortFile(p.Filename), p.Line))
 		}
+		if remote != nil {
+			where = append(where, remote.Where...)
+		}
 		key := fmt.Sprintf("%s|%d|%s", s.obj.Id(), s.fam, s.typ)
 		var fixes []analysis.SuggestedFix
-		if !fixed[key] {
+		if !fixed[key] && remote == nil {
 			fixed[key] = true
 			fixes = a.fix(s, calls)
 		}
-		hint := "add it to the Conditions of its " + optionName[s.fam] + " option"
-		if fixes == nil && !allHaveList(calls, s.fam) {
-			hint = "pass patch." + optionName[s.fam] + " listing it"
+		hint := "add it to the Conditions of its " + optionName(pass.Pkg, s.fam) + " option"
+		if remote != nil && (remote.V1Beta1 == nil && s.fam == famV1Beta1 || remote.MetaV1 == nil && s.fam == famMetaV1) || !allHaveList(calls, s.fam) {
+			hint = "pass patch." + optionName(pass.Pkg, s.fam) + " listing it"
 		}
 		msg := fmt.Sprintf("%s sets the condition type %q on a %s, which the patch helper's Patch (%s) does not own: "+
 			"on a conflicting change by another writer the patch fails and the change is lost; %s",
@@ -209,6 +356,17 @@ type analysis_ struct {
 	pass   *analysis.Pass
 	funcs  map[*types.Func]*ast.FuncDecl
 	fileOf map[*ast.FuncDecl]*ast.File
+}
+
+// importsFact reports whether an import carries a PatchFact (each package
+// passes its imports' on, so direct imports are enough).
+func importsFact(pass *analysis.Pass) bool {
+	for _, imp := range pass.Pkg.Imports() {
+		if pass.ImportPackageFact(imp, new(PatchFact)) {
+			return true
+		}
+	}
+	return false
 }
 
 func importsPatch(pkg *types.Package) bool {
@@ -314,10 +472,14 @@ func (a *analysis_) spread(f *ast.File, e ast.Expr, pos token.Pos, depth int) ([
 		if fd == nil {
 			return nil, false
 		}
-		if a.isVariadicParam(fd, v) {
-			return a.fromCallers(fd, depth)
+		body, ok := a.localSlice(f, fd, v, depth)
+		if !ok || !a.isVariadicParam(fd, v) {
+			return body, ok
 		}
-		return a.localSlice(f, fd, v, depth)
+		// A variadic parameter holds its callers' options, and what the
+		// body appends.
+		callers, ok := a.fromCallers(fd, depth)
+		return append(callers, body...), ok
 	}
 	return nil, false
 }
@@ -495,20 +657,11 @@ func (a *analysis_) option(pc *patchCall, o ast.Expr) {
 	case name == "WithForceOverwriteConditions":
 		pc.force = true
 	case strings.HasPrefix(name, "WithOwned"):
-		st, ok := n.Underlying().(*types.Struct)
-		if !ok {
+		if _, ok := n.Underlying().(*types.Struct); !ok {
 			pc.unknown = true
 			return
 		}
-		fam := famV1Beta1
-		for i := range st.NumFields() {
-			if fl := st.Field(i); fl.Name() == "Conditions" {
-				if sl, ok := fl.Type().Underlying().(*types.Slice); ok && types.Identical(sl.Elem(), types.Typ[types.String]) {
-					fam = famMetaV1
-				}
-			}
-		}
-		l := &ownedList{fam: fam, option: name}
+		l := &ownedList{fam: familyOf(n)}
 		pc.lists = append(pc.lists, l)
 		lit, ok := o.(*ast.CompositeLit)
 		if !ok {

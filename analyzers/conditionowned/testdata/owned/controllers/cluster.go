@@ -1,3 +1,4 @@
+// want package:"patches 2 object types"
 package controllers
 
 import (

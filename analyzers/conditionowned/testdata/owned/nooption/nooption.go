@@ -1,3 +1,4 @@
+// want package:"patches 1 object types"
 // Package nooption patches without an owned list of the family set.
 package nooption
 

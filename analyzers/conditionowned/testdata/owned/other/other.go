@@ -1,3 +1,4 @@
+// want package:"patches 2 object types"
 // Package other holds the cases the pass cannot or need not judge.
 package other
 

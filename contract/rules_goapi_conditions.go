@@ -1,5 +1,7 @@
 package contract
 
+import "slices"
+
 // The rules on a provider's own status conditions as they move by the
 // migration guide's stages ("How to start using metav1.conditions"), and
 // on the condition types a reconciler sets that its patch helper does not
@@ -58,3 +60,27 @@ var goAPIConditionRules = []*Rule{
 		severityRows: []severityContext{{"every core", Context{}, true}},
 	},
 }
+
+// Cluster API's condition utility and patch helper packages, of every
+// release (the v1beta1 utilities moved under util/deprecated/v1beta1 and
+// util/conditions/deprecated/v1beta1 in v1.11).
+var (
+	conditionUtilityPackages = []string{
+		CoreModule + "/util/conditions",
+		CoreModule + "/util/conditions/v1beta2",
+		CoreModule + "/util/conditions/deprecated/v1beta1",
+		CoreModule + "/util/deprecated/v1beta1/conditions",
+		CoreModule + "/util/deprecated/v1beta1/conditions/v1beta2",
+	}
+	patchHelperPackages = []string{CoreModule + "/util/patch", CoreModule + "/util/deprecated/v1beta1/patch"}
+)
+
+// IsConditionUtilityPackage reports whether path is one of Cluster API's
+// condition utility packages.
+func IsConditionUtilityPackage(path string) bool {
+	return slices.Contains(conditionUtilityPackages, path)
+}
+
+// IsPatchHelperPackage reports whether path is one of Cluster API's patch
+// helper packages.
+func IsPatchHelperPackage(path string) bool { return slices.Contains(patchHelperPackages, path) }

@@ -142,19 +142,13 @@ func importedPatches(pass *analysis.Pass, own map[*types.TypeName][]*patchCall) 
 	return imported
 }
 
-const capiUtil = "sigs.k8s.io/cluster-api/util/"
-
 // isPatchPackage reports whether path is one of Cluster API's patch helpers.
-func isPatchPackage(path string) bool {
-	return path == capiUtil+"patch" || path == capiUtil+"deprecated/v1beta1/patch"
-}
+func isPatchPackage(path string) bool { return contract.IsPatchHelperPackage(path) }
 
 // isConditionsPackage reports whether path is one of Cluster API's
 // condition utilities (util/conditions and its v1beta1 and v1beta2
 // variants of every release).
-func isConditionsPackage(path string) bool {
-	return strings.HasPrefix(path, capiUtil) && strings.Contains(path, "conditions")
-}
+func isConditionsPackage(path string) bool { return contract.IsConditionUtilityPackage(path) }
 
 // family is which of the helper's owned lists a condition type belongs to.
 type family int

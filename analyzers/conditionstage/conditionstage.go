@@ -33,7 +33,7 @@ func New(env *setup.Env, kf *analysis.Analyzer) *analysis.Analyzer {
 const (
 	pathConditions  = contract.PathConditions
 	pathV1Beta2     = contract.PathStageOneConditions
-	pathDeprecated  = "status.deprecated.v1beta1.conditions"
+	pathDeprecated  = contract.PathDeprecatedV1B1 + ".conditions"
 	metaV1Condition = "[]metav1.Condition"
 	v1beta1Conds    = "clusterv1beta1.Conditions"
 	// deprecatedConds is the v1beta2 package's copy of the v1beta1
@@ -127,16 +127,9 @@ func v1beta1Like(k condKind) bool { return k == condV1Beta1 || k == condDeprecat
 // judge says the stage of the root type obj with the status type status,
 // or nil when there is nothing to report.
 func judge(obj *types.TypeName, status types.Type) *judgement {
-	conds, _ := fieldAt(status, "conditions")
-	var v1beta2, deprecated *types.Var
-	if v, ok := fieldAt(status, "v1beta2"); ok {
-		v1beta2, _ = fieldAt(v.Type(), "conditions")
-	}
-	if d, ok := fieldAt(status, "deprecated"); ok {
-		if v, ok := fieldAt(d.Type(), "v1beta1"); ok {
-			deprecated, _ = fieldAt(v.Type(), "conditions")
-		}
-	}
+	conds := fieldPath(status, pathConditions)
+	v1beta2 := fieldPath(status, pathV1Beta2)
+	deprecated := fieldPath(status, pathDeprecated)
 	if conds == nil && v1beta2 == nil && deprecated == nil {
 		return nil // no conditions: the contract makes them optional
 	}
@@ -252,6 +245,21 @@ func unnamed(sig *types.Signature) *types.Signature {
 		return types.NewTuple(vars...)
 	}
 	return types.NewSignatureType(nil, nil, nil, strip(sig.Params()), strip(sig.Results()), sig.Variadic())
+}
+
+// fieldPath finds the field at the JSON path (from "status.") below the
+// status type, or nil.
+func fieldPath(status types.Type, path string) *types.Var {
+	var v *types.Var
+	t := status
+	for seg := range strings.SplitSeq(strings.TrimPrefix(path, "status."), ".") {
+		f, ok := fieldAt(t, seg)
+		if !ok {
+			return nil
+		}
+		v, t = f, f.Type()
+	}
+	return v
 }
 
 // fieldAt finds the field of struct type t whose JSON name is name,

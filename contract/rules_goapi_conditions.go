@@ -16,6 +16,8 @@ const (
 var goAPIConditionRules = []*Rule{
 	{
 		ID: RuleConditionsStage, Name: "goapi-conditions-stage", Scope: ScopeGoAPI, Modes: Static,
+		// Every kind with a status of its own.
+		Kinds: []*Kind{&InfraCluster, &InfraMachine, &InfraMachinePool, &ControlPlane, &BootstrapConfig}, Field: PathConditions,
 		Title: "a kind's status conditions or their accessor methods are not where the guide's next stage puts them",
 		Rationale: "Cluster API's guide moves a provider's own conditions in stages: stage 0 has v1beta1 Conditions at " +
 			"status.conditions with GetConditions/SetConditions on clusterv1beta1.Conditions; stage 1 adds []metav1.Condition " +
@@ -26,7 +28,8 @@ var goAPIConditionRules = []*Rule{
 			"util/conditions Getter and Setter, the v1beta1 ones under util/deprecated/v1beta1/conditions): a field without " +
 			"its method is invisible to them, and a method of the wrong signature makes the object fail the interface. The " +
 			"finding names the kind's stage and what is missing for the next one; the type of status.conditions itself is " +
-			"MPA127's and MPA110's. Information while the target has no v1beta2 Go types, a warning once it has, an error " +
+			"MPA127's and MPA110's. A kind with none of the accessor methods is reported as information (nothing of the " +
+			"provider's passes it to the utilities; the patch helper still fails to patch its conditions when they change). Information while the target has no v1beta2 Go types, a warning once it has, an error " +
 			"from the release that removes v1beta1; an older API version of the provider (a conversion spoke) keeps its " +
 			"stage: information there.",
 		Fix: "Add the field or the method the finding names, with the signature it gives (the guide's stage shows each), " +

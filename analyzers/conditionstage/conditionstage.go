@@ -63,7 +63,14 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 			msg += " (an older API version of the provider, a conversion spoke: it may stay at its stage)"
 		}
 		ctx := contract.Context{Release: release, Spoke: spoke}
-		em.At(t.Obj.Pos(), report.Finding{Rule: contract.RuleConditionsStage, Severity: contract.MustRule(contract.RuleConditionsStage).Severity(ctx),
+		sev := contract.MustRule(contract.RuleConditionsStage).Severity(ctx)
+		if j.noAccessors {
+			// Nothing of the provider's takes the conditions through the
+			// utilities; the patch helper still needs the accessors.
+			sev = min(sev, contract.Info)
+			msg += "; it has no accessor method at all: no condition utility takes it, and the patch helper fails to patch its conditions when they change"
+		}
+		em.At(t.Obj.Pos(), report.Finding{Rule: contract.RuleConditionsStage, Severity: sev,
 			Kind: t.Kind, Type: t.Type, APIVersion: t.APIVersion(), Field: j.field, Message: msg, Spoke: spoke})
 	}
 	return out, nil
@@ -76,6 +83,8 @@ type judgement struct {
 	// wrong are what is wrong at the kind's own stage; next what the next
 	// stage needs.
 	wrong, next []string
+	// noAccessors: the type has none of the stages' accessor methods.
+	noAccessors bool
 }
 
 func (j *judgement) message() string {
@@ -96,6 +105,9 @@ var stageNames = map[int]string{
 	2: metaV1Condition + " at " + pathConditions + ", v1beta1 ones at " + pathDeprecated,
 	3: metaV1Condition + " at " + pathConditions + " only",
 }
+
+// accessors are the methods of every stage.
+var accessors = []string{"GetConditions", "SetConditions", "GetV1Beta2Conditions", "SetV1Beta2Conditions", "GetV1Beta1Conditions", "SetV1Beta1Conditions"}
 
 // kindOf says what conditions a field's type holds.
 type condKind int
@@ -139,7 +151,12 @@ func judge(obj *types.TypeName, status types.Type) *judgement {
 			*into = append(*into, problem)
 		}
 	}
-	j := &judgement{field: pathConditions}
+	j := &judgement{field: pathConditions, noAccessors: true}
+	for _, name := range accessors {
+		if ms.Lookup(nil, name) != nil {
+			j.noAccessors = false
+		}
+	}
 	switch {
 	case conds != nil && kindOf(conds.Type()) == condMetaV1:
 		j.stage = 3

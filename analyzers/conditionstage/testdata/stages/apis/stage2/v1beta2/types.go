@@ -110,3 +110,18 @@ type ThreeMachinePoolStatus struct {
 
 func (p *ThreeMachinePool) GetConditions() []metav1.Condition   { return p.Status.Conditions }
 func (p *ThreeMachinePool) SetConditions(cs []metav1.Condition) { p.Status.Conditions = cs }
+
+// Conditions with no accessor method at all: information.
+
+// +kubebuilder:object:root=true
+// +kubebuilder:storageversion
+type BareMachine struct { // want `^MPA704 info: BareMachine status.conditions: the status conditions are at stage 3 of the guide \(\[\]metav1.Condition at status.conditions only\); for stage 3 it needs the method GetConditions\(\) \[\]metav1.Condition, the method SetConditions\(\[\]metav1.Condition\); it has no accessor method at all: no condition utility takes it, and the patch helper fails to patch its conditions when they change$`
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              TwoMachineSpec    `json:"spec,omitempty"`
+	Status            BareMachineStatus `json:"status,omitempty"`
+}
+
+type BareMachineStatus struct {
+	Conditions []metav1.Condition `json:"conditions,omitempty"`
+}

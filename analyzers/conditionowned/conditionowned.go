@@ -180,8 +180,8 @@ func optionName(pkg *types.Package, fam family) string {
 // type of its Conditions list says.
 func familyOf(t types.Type) family {
 	if st, ok := t.Underlying().(*types.Struct); ok {
-		for i := range st.NumFields() {
-			if f := st.Field(i); f.Name() == "Conditions" {
+		for f := range st.Fields() {
+			if f.Name() == "Conditions" {
 				if sl, ok := f.Type().Underlying().(*types.Slice); ok && types.Identical(sl.Elem(), types.Typ[types.String]) {
 					return famMetaV1
 				}

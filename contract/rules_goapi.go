@@ -5,7 +5,7 @@ import "slices"
 // The rules on a provider's use of Cluster API's own v1beta1 Go API (the
 // second half of a migration; GoAPIFields and the symbol map say what
 // replaces what). Each set lives in its own file.
-var goAPIRules = slices.Concat(goAPIFieldRules, goAPISymbolRules)
+var goAPIRules = slices.Concat(goAPIFieldRules, goAPISymbolRules, goAPIConditionRules)
 
 // goAPISeverity is the one severity policy of those rules: info while
 // v1beta1 is the current Go API (targets before v1.11), a warning once the

@@ -38,6 +38,7 @@ import (
 	"golang.org/x/tools/go/gcexportdata"
 
 	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
+	"github.com/mpaudit/mpaudit/contract"
 )
 
 // The layout of unitchecker's vetx file (x/tools go/analysis/unitchecker,
@@ -136,13 +137,19 @@ func readHeader(file string) (vetxHeader, error) {
 }
 
 // skippable: no import carries a fact (so none reaches a provider type;
-// package facts are read from direct imports only) and no file holds a
-// root marker or an ignore directive — kindfinder's own skip test, on raw
-// files instead of comments.
+// package facts are read from direct imports only), none is a patch helper
+// (whose Patch calls conditionowned passes on) and no file holds a root
+// marker or an ignore directive — kindfinder's own skip test, on raw files
+// instead of comments.
 func skippable(cfg *unitchecker.Config, imports map[string]vetxHeader) (bool, error) {
 	for _, h := range imports {
 		if h.factsLen != 0 {
 			return false, nil
+		}
+	}
+	for _, path := range cfg.ImportMap {
+		if contract.IsPatchHelperPackage(path) {
+			return false, nil // its Patch calls are conditionowned's facts
 		}
 	}
 	for _, name := range cfg.GoFiles {

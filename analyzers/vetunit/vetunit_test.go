@@ -168,3 +168,20 @@ func TestSkipAndConvert(t *testing.T) {
 		}
 	}
 }
+
+// TestPatchImportersAreAnalysed: a package that imports a patch helper is
+// analysed even when nothing else needs it, so that its Patch calls reach
+// its importers as conditionowned's facts.
+func TestPatchImportersAreAnalysed(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "s.go")
+	if err := os.WriteFile(src, []byte("package s\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range map[string]bool{"sigs.k8s.io/cluster-api/util/patch": false, "strings": true} {
+		cfg := &unitchecker.Config{GoFiles: []string{src}, ImportMap: map[string]string{path: path}}
+		got, err := skippable(cfg, nil)
+		if err != nil || got != want {
+			t.Errorf("importing %s: skippable %v (%v), want %v", path, got, err, want)
+		}
+	}
+}

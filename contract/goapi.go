@@ -151,3 +151,45 @@ func GoAPIFieldsAt(structType, sel string) (changes []GoFieldChange, rootPath st
 // GoAPIStructs is where each struct type of the v1beta1 Go API sits in a
 // root of GoAPIFields (written with it by hack/goapigen).
 func GoAPIStructs() map[string]GoStructAt { return maps.Clone(goAPIStructs) }
+
+// GoSuccessorPath is the Go path of the v1beta2 successor of the value at
+// path full (a struct, list or map) of a root, from that root's changes:
+// full itself when a field below it stays where it is, else where every
+// field below it that keeps its name goes. ok is false when those scatter
+// or there are none.
+func GoSuccessorPath(full string, changes []GoFieldChange) (to string, ok bool) {
+	scattered := false
+	for _, c := range changes {
+		rest, under := strings.CutPrefix(c.Old, full)
+		if !under || len(c.New) == 0 || rest == "" || (rest[0] != '.' && rest[0] != '[' && rest[0] != '{') {
+			continue
+		}
+		if c.New[0] == c.Old {
+			return full, true
+		}
+		prefix, kept := strings.CutSuffix(c.New[0], rest)
+		switch {
+		case !kept:
+		case ok && prefix != to:
+			scattered = true
+		default:
+			to, ok = prefix, true
+		}
+	}
+	if scattered {
+		return "", false
+	}
+	return to, ok
+}
+
+// GoAPIValueType is the Go type of the v1beta2 successor of the
+// struct-valued field at path below the v1beta1 root type root (a struct,
+// a pointer to one, a list or map of them, or an element), as the pinned
+// Cluster API declares it.
+func GoAPIValueType(root, path string) (string, bool) {
+	t, ok := goAPIValues[root+" "+path]
+	return t, ok
+}
+
+// GoAPIValueTypes is how many value types GoAPIValueType knows.
+func GoAPIValueTypes() int { return len(goAPIValues) }

@@ -8,10 +8,6 @@ package analyzers
 import (
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mpaudit/mpaudit/analyzers/conditionowned"
-	"github.com/mpaudit/mpaudit/analyzers/conditionstage"
-	"github.com/mpaudit/mpaudit/analyzers/goapisymbols"
-	"github.com/mpaudit/mpaudit/analyzers/goapiuse"
 	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
 	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
 	"github.com/mpaudit/mpaudit/analyzers/kindtypes"
@@ -80,11 +76,8 @@ func New(s Settings) (*Set, error) {
 		poolcrd.New(env, kf),
 		kt,
 		kindusage.New(env, kf),
-		goapisymbols.New(env, kf),
-		goapiuse.New(env, kf),
-		conditionstage.New(env, kf),
-		conditionowned.New(env),
 	}
+	reporting = append(reporting, goAPI(env, kf)...)
 	reporting = append(reporting, suppress.New(env, kf, reporting...))
 	return &Set{Settings: s, Reporting: reporting, Finder: kf, env: env}, nil
 }

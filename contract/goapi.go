@@ -2,7 +2,9 @@ package contract
 
 import (
 	"maps"
+	"slices"
 	"strings"
+	"sync"
 )
 
 // ChangeClass is a kind of change between a v1beta1 Go field and its
@@ -143,14 +145,85 @@ func GoAPIFieldsAt(structType, sel string) (changes []GoFieldChange, rootPath st
 	if at.Path != "" {
 		full = at.Path + "." + sel
 	}
-	for _, f := range goAPIFields {
-		if f.Root == at.Root && (f.Old == full || strings.HasPrefix(f.Old, full+".") || strings.HasPrefix(f.Old, full+"[]") || strings.HasPrefix(f.Old, full+"{}")) {
+	// The root's fields sorted by Old: those at or below full are one run
+	// from the first at or after it (with siblings that merely share the
+	// prefix, "SpecX", mixed in).
+	fields := goAPIByRoot()[at.Root]
+	i, _ := slices.BinarySearchFunc(fields, full, func(f GoFieldChange, p string) int { return strings.Compare(f.Old, p) })
+	for _, f := range fields[i:] {
+		rest, under := strings.CutPrefix(f.Old, full)
+		if !under {
+			break
+		}
+		if rest == "" || rest[0] == '.' || rest[0] == '[' || rest[0] == '{' {
 			changes = append(changes, f)
 		}
 	}
 	return changes, at.Path, len(changes) > 0
 }
 
+// goAPIByRoot is goAPIFields by root, each sorted by Old: a use site looks
+// up its fields without walking the whole map.
+var goAPIByRoot = sync.OnceValue(func() map[string][]GoFieldChange {
+	out := map[string][]GoFieldChange{}
+	for _, f := range goAPIFields {
+		out[f.Root] = append(out[f.Root], f)
+	}
+	for _, fs := range out {
+		slices.SortStableFunc(fs, func(a, b GoFieldChange) int { return strings.Compare(a.Old, b.Old) })
+	}
+	return out
+})
+
 // GoAPIStructs is where each struct type of the v1beta1 Go API sits in a
 // root of GoAPIFields (written with it by hack/goapigen).
 func GoAPIStructs() map[string]GoStructAt { return maps.Clone(goAPIStructs) }
+
+// GoSuccessorPath is the Go path of the v1beta2 successor of the value at
+// path full (a struct, list or map) of a root, from that root's changes:
+// full itself when a field below it stays where it is, else where every
+// field below it that keeps its name goes. ok is false when those scatter
+// or there are none.
+func GoSuccessorPath(full string, changes []GoFieldChange) (to string, ok bool) {
+	scattered := false
+	for _, c := range changes {
+		rest, under := strings.CutPrefix(c.Old, full)
+		if !under || len(c.New) == 0 || rest == "" || (rest[0] != '.' && rest[0] != '[' && rest[0] != '{') {
+			continue
+		}
+		if c.New[0] == c.Old {
+			return full, true
+		}
+		prefix, kept := strings.CutSuffix(c.New[0], rest)
+		switch {
+		case !kept:
+		case ok && prefix != to:
+			scattered = true
+		default:
+			to, ok = prefix, true
+		}
+	}
+	if scattered {
+		return "", false
+	}
+	return to, ok
+}
+
+// GoAPIValueType is the Go type of the v1beta2 successor of the
+// struct-valued field at path below the v1beta1 root type root (a struct,
+// a pointer to one, a list or map of them, or an element), as the pinned
+// Cluster API declares it.
+func GoAPIValueType(root, path string) (string, bool) {
+	key := root + " " + path
+	i, ok := slices.BinarySearchFunc(goAPIValues, key, func(v goValueType, k string) int { return strings.Compare(v.key, k) })
+	if !ok {
+		return "", false
+	}
+	return goAPIValues[i].typ, true
+}
+
+// goValueType is one entry of goAPIValues, sorted by key ("root path").
+type goValueType struct{ key, typ string }
+
+// GoAPIValueTypes is how many value types GoAPIValueType knows.
+func GoAPIValueTypes() int { return len(goAPIValues) }

@@ -83,7 +83,18 @@
 # BENCH_KIND=startup (make bench-vet-startup) measures only that, over the
 # packages of this repository, without generating anything.
 #
-# Environment: BENCH_KIND (static|rewrite|startup), BENCH_RUNS,
+# With BENCH_KIND=goapi (make bench-goapi) the commands are (b) and (c)
+# with the Go API rules (MPA7xx) and the same two with a build of mpaudit and
+# mpaudit-vet without them (-tags mpaudit_nogoapi), interleaved in the same
+# run:
+#   (b0) go vet -vettool=<abs mpaudit-vet without MPA7xx> ./...
+#   (c0) <abs mpaudit without MPA7xx> check -o json ./... >/dev/null
+# It prints each run's load average (1 min) beside its times, the ratio of
+# each pair's medians (wall and cpu), and "target: the Go API rules add at
+# most 10% to check|vettool: PASS|FAIL" (judged on cpu, which other work on
+# the machine disturbs less, when /usr/bin/time is there).
+#
+# Environment: BENCH_KIND (static|rewrite|startup|goapi), BENCH_RUNS,
 # BENCH_PACKAGES, BENCH_OUT, BENCH_BUMP (default 1), BENCH_STARTS, GO
 # (default go).
 set -euo pipefail
@@ -117,6 +128,13 @@ cp bin/mpaudit-vet "$LOGDIR/mpaudit-vet"
 MPAUDIT_VET=$LOGDIR/mpaudit-vet
 # check's result cache, private to this run (see "Unchanged tree").
 export MPAUDIT_CACHE=$LOGDIR/cache
+if [ "$KIND" = goapi ]; then
+	echo "== building mpaudit and mpaudit-vet without the Go API rules (-tags mpaudit_nogoapi)"
+	"$GO" build -tags mpaudit_nogoapi -o "$LOGDIR/mpaudit-nogoapi" ./cmd/mpaudit
+	"$GO" build -tags mpaudit_nogoapi -o "$LOGDIR/mpaudit-vet-nogoapi" ./cmd/mpaudit-vet
+fi
+MPAUDIT_OFF=$LOGDIR/mpaudit-nogoapi
+MPAUDIT_VET_OFF=$LOGDIR/mpaudit-vet-nogoapi
 
 # startup_cost: CPU milliseconds per start of mpaudit and of go's vet, and
 # what they add up to over the packages go vet visits in the current module.
@@ -192,14 +210,21 @@ NAMES=(
 	"mpaudit check -o json ./..."
 	"mpaudit rewrite ./... (diff)"
 	"go list -export -deps ./..."
+	"go vet -vettool=<no MPA7xx> ./..."
+	"mpaudit <no MPA7xx> check -o json ./..."
 )
 case $KIND in
 static) CMDS=(0 1 2 4) ;;
 rewrite) CMDS=(0 3) ;;
-*) echo "BENCH_KIND must be static, rewrite or startup" >&2; exit 1 ;;
+goapi) CMDS=(1 5 2 6) ;;
+*) echo "BENCH_KIND must be static, rewrite, startup or goapi" >&2; exit 1 ;;
 esac
 
 VET_DEPS=${BENCH_VET_DEPS:-0}
+if [ "$KIND" = goapi ] && [ "$VET_DEPS" = 1 ]; then
+	echo "BENCH_VET_DEPS=1 is not supported with BENCH_KIND=goapi (only one of the two vet tools would re-analyse dependencies)" >&2
+	exit 1
+fi
 if [ "$VET_DEPS" = 1 ]; then
 	NAMES[0]="go vet -printf.funcs=<new> ./..."
 	NAMES[1]="go vet -vettool=<new mpaudit-vet> ./..."
@@ -232,10 +257,12 @@ run_cmd() {
 	2) "$MPAUDIT" check -o json ./... >/dev/null 2>"$2" ;;
 	3) "$MPAUDIT" rewrite ./... >/dev/null 2>"$2" ;;
 	4) "$GO" list -export -deps ./... >/dev/null 2>"$2" ;;
+	5) "$GO" vet -vettool="$MPAUDIT_VET_OFF" ./... >"$2" 2>&1 ;;
+	6) MPAUDIT_CACHE=$MPAUDIT_CACHE-nogoapi "$MPAUDIT_OFF" check -o json ./... >/dev/null 2>"$2" ;;
 	esac
 }
 
-export GO MPAUDIT VETTOOL VET_NONCE
+export GO MPAUDIT VETTOOL VET_NONCE MPAUDIT_OFF MPAUDIT_VET_OFF
 export -f run_cmd
 
 # check_result IDX CODE LOG: fails the benchmark on an unexpected outcome.
@@ -243,14 +270,14 @@ check_result() {
 	local idx=$1 code=$2 log=$3 ok=0
 	case $idx in
 	0 | 4) [ "$code" -eq 0 ] && ok=1 ;;
-	1)
+	1 | 5)
 		if [ "$code" -eq 0 ]; then
 			ok=1
 		elif [ "$code" -eq 1 ] && ! grep -Ev '^(# |[^ ]+:[0-9]+(:[0-9]+)?: MPA[0-9]{3} )' "$log" | grep -q .; then
 			ok=1 # findings only
 		fi
 		;;
-	2 | 3) [ "$code" -le 1 ] && ok=1 ;;
+	2 | 3 | 6) [ "$code" -le 1 ] && ok=1 ;;
 	esac
 	if [ "$ok" -ne 1 ]; then
 		echo "FAILED: ${NAMES[$idx]} exited $code" >&2
@@ -297,10 +324,13 @@ time_cmd() {
 		SECS=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
 	fi
 	check_result "$idx" "$code" "$log"
-	printf '   run %d/%d  %-36s %7ss wall %8ss cpu  (exit %d)%s\n' "$run" "$RUNS" "${NAMES[idx]}" "$SECS" "$CPU" "$code" "$label"
+	if [ "$KIND" = goapi ] && { [ "$idx" = 1 ] || [ "$idx" = 5 ]; }; then
+		label="$label  $(grep -c ': MPA7[0-9][0-9] ' "$log" || true) MPA7xx diagnostics"
+	fi
+	printf '   run %d/%d  %-36s %7ss wall %8ss cpu  (exit %d, load %s)%s\n' "$run" "$RUNS" "${NAMES[idx]}" "$SECS" "$CPU" "$code" "$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo n/a)" "$label"
 }
 
-declare -a TIMES=("" "" "" "" "") CPUS=("" "" "" "" "")
+declare -a TIMES=("" "" "" "" "" "" "") CPUS=("" "" "" "" "" "" "")
 for run in $(seq 1 "$RUNS"); do
 	for idx in "${CMDS[@]}"; do
 		bump "run$run-cmd$idx-$$-$(date +%s%N)"
@@ -341,12 +371,24 @@ changed="module sources changed before every run"
 echo "bench-$KIND: $npkgs packages (example.com/benchprovider), median of $RUNS run(s), $changed"
 printf '%-36s %9s %7s %10s %7s   %s\n' "command" "median_s" "vs_vet" "median_cpu" "vs_vet" "wall runs_s"
 for idx in "${CMDS[@]}"; do
-	ratio=$(awk -v x="${MED[idx]}" -v b="${MED[0]}" 'BEGIN { if (b > 0) printf "%.2fx", x / b; else print "n/a" }')
-	cratio=$(awk -v x="${MEDCPU[idx]}" -v b="${MEDCPU[0]}" 'BEGIN { if (b > 0 && x != "n/a") printf "%.2fx", x / b; else print "n/a" }')
+	ratio=$(awk -v x="${MED[idx]}" -v b="${MED[0]:-0}" 'BEGIN { if (b > 0) printf "%.2fx", x / b; else print "n/a" }')
+	cratio=$(awk -v x="${MEDCPU[idx]}" -v b="${MEDCPU[0]:-0}" 'BEGIN { if (b > 0 && x != "n/a") printf "%.2fx", x / b; else print "n/a" }')
 	printf '%-36s %9s %7s %10s %7s  %s\n' "${NAMES[idx]}" "${MED[idx]}" "$ratio" "${MEDCPU[idx]}" "$cratio" "${TIMES[idx]}"
 done
 awk -v s="$t_start" -v e="$t_end" -v k="$KIND" 'BEGIN { printf "total bench-%s time: %.0fs (including build, generation and warm-up)\n", k, e - s }'
-if [ "$KIND" = rewrite ]; then
+if [ "$KIND" = goapi ]; then
+	echo "load average at start: $LOAD_START, at end: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo n/a)"
+	for pair in "2 6 check" "1 5 vettool"; do
+		read -r on off what <<<"$pair"
+		wr=$(awk -v a="${MED[on]}" -v b="${MED[off]}" 'BEGIN { if (b > 0) printf "%.3f", a / b; else print "n/a" }')
+		cr=$(awk -v a="${MEDCPU[on]}" -v b="${MEDCPU[off]}" 'BEGIN { if (b > 0 && a != "n/a") printf "%.3f", a / b; else print "n/a" }')
+		echo "$what with / without the Go API rules: ${wr}x wall (${MED[on]}s / ${MED[off]}s), ${cr}x cpu (${MEDCPU[on]}s / ${MEDCPU[off]}s)"
+		judged=$cr
+		[ "$judged" = n/a ] && judged=$wr
+		verdict=$(awk -v r="$judged" 'BEGIN { print (r != "n/a" && r <= 1.10) ? "PASS" : "FAIL" }')
+		echo "target: the Go API rules add at most 10% to $what: $verdict"
+	done
+elif [ "$KIND" = rewrite ]; then
 	# Other work on the machine stretches wall time; say how much there was.
 	echo "load average at start: $LOAD_START, at end: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo n/a)"
 	verdict=$(awk -v c="${MED[3]}" -v a="${MED[0]}" 'BEGIN { print (c <= 2 * a) ? "PASS" : "FAIL" }')

@@ -10,9 +10,17 @@
 // conversion functions, with the successor in the message. A selector
 // chain (m.Spec.Template.Spec.ProviderID) is resolved from the first value
 // in it whose struct type the map places (contract.GoAPIStructs) and
-// reported once, at its last selector; a chain that selects a struct, list
-// or map is reported when any field below it changes. Fields reached
-// through embedding resolve to the struct that declares them.
+// reported once, at its last selector. A chain that selects a struct, list
+// or map (a value used whole: passed, copied, compared with nil) is one
+// finding when any field below it changes, naming the value's v1beta2
+// type and path (contract.GoAPIValueType) and how many of its fields
+// change, by class, with the first few; a leaf is reported only where the
+// code selects it. A composite literal of a mapped struct reports each
+// field it sets, at its key. A field the reference type that replaces
+// corev1.ObjectReference keeps with the same Go type at the same path
+// (Name, Kind) compiles unchanged when selected: not reported. Fields
+// reached through embedding, aliases, defined types and helper results
+// resolve to the struct that declares them.
 //
 // Severity follows the target core (contract.RuleGoAPIField): information
 // before v1.11, a warning while v1beta1 and v1beta2 are both shipped, an

@@ -128,9 +128,41 @@ func (u *user) file(f *ast.File) {
 			if len(steps) > 0 {
 				u.use(n, steps, writes[n])
 			}
+		case *ast.CompositeLit:
+			u.literal(n)
 		}
 		return true
 	})
+}
+
+// literal reports the fields a composite literal of a mapped struct type
+// sets, each at its key, as writes. A value that is itself a literal of a
+// mapped struct reports its own fields instead of the whole value.
+func (u *user) literal(lit *ast.CompositeLit) {
+	key, name, ok := structKey(u.pass.TypesInfo.TypeOf(lit))
+	if !ok {
+		return
+	}
+	for _, elt := range lit.Elts {
+		kv, isKV := elt.(*ast.KeyValueExpr)
+		if !isKV {
+			continue
+		}
+		id, isIdent := kv.Key.(*ast.Ident)
+		if !isIdent {
+			continue
+		}
+		v := ast.Unparen(kv.Value)
+		if x, isAddr := v.(*ast.UnaryExpr); isAddr && x.Op == token.AND {
+			v = ast.Unparen(x.X)
+		}
+		if inner, isLit := v.(*ast.CompositeLit); isLit {
+			if _, _, mapped := structKey(u.pass.TypesInfo.TypeOf(inner)); mapped {
+				continue
+			}
+		}
+		u.report(id.Pos(), key, name, id.Name, true, u.pass.TypesInfo.TypeOf(kv.Value))
+	}
 }
 
 // chain lists the field selections of the chain that ends at sel, first
@@ -203,7 +235,7 @@ func (u *user) use(sel *ast.SelectorExpr, steps []step, write bool) {
 				path = append(path, r.name)
 			}
 		}
-		u.report(sel, key, name, joinPath(path), write)
+		u.report(sel.Sel.Pos(), key, name, joinPath(path), write, u.pass.TypesInfo.TypeOf(sel))
 		return
 	}
 }
@@ -236,13 +268,19 @@ func structKey(t types.Type) (key, name string, ok bool) {
 	return key, named.Obj().Name(), ok
 }
 
-func (u *user) report(sel *ast.SelectorExpr, key, typeName, path string, write bool) {
+// report reports the use at pos of the value at path below a value of the
+// mapped struct type key; valueType is the used value's Go type.
+func (u *user) report(pos token.Pos, key, typeName, path string, write bool, valueType types.Type) {
 	all, rootPath, ok := contract.GoAPIFieldsAt(key, path)
 	if !ok {
 		return
 	}
+	full := path
+	if rootPath != "" {
+		full = rootPath + "." + path
+	}
 	var changed []contract.GoFieldChange
-	for _, c := range all {
+	for i, c := range all {
 		c.Moved = movedBelow(c, rootPath)
 		if c.Class == contract.ChangeMapToList && !c.Moved {
 			// The map is above the chain's start (a FailureDomainSpec
@@ -250,6 +288,12 @@ func (u *user) report(sel *ast.SelectorExpr, key, typeName, path string, write b
 			rel := strings.TrimPrefix(c.Old, rootPath)
 			c.Class = contract.ClassifyGoChange(rel, c.OldType, "", rel, c.NewType, "")
 		}
+		if c.Class == contract.ChangeReference && !c.Moved && c.Old == full && c.OldType == c.NewType {
+			// A field the successor reference keeps, of the same Go
+			// type at the same path: selecting it compiles unchanged.
+			c.Class = contract.ChangeSame
+		}
+		all[i] = c
 		if c.Class != contract.ChangeSame || c.Moved {
 			changed = append(changed, c)
 		}
@@ -258,7 +302,7 @@ func (u *user) report(sel *ast.SelectorExpr, key, typeName, path string, write b
 		return
 	}
 	subject := typeName + "." + path
-	msg := describe(subject, rootPath, path, changed, len(all))
+	msg := describe(subject, rootPath, path, changed, all, goTypeString(valueType))
 	if u.spoke {
 		msg += "; this package is an older API version of the provider (a conversion spoke), whose conversion uses the core v1beta1 types by design"
 	}
@@ -266,7 +310,7 @@ func (u *user) report(sel *ast.SelectorExpr, key, typeName, path string, write b
 	if write {
 		access = "write"
 	}
-	u.em.At(sel.Sel.Pos(), report.Finding{
+	u.em.At(pos, report.Finding{
 		Rule:     contract.RuleGoAPIField,
 		Severity: u.severity,
 		Kind:     typeName,
@@ -292,4 +336,18 @@ func movedBelow(c contract.GoFieldChange, rootPath string) bool {
 		return rest != rel
 	}
 	return !strings.HasSuffix(c.New[0], rel)
+}
+
+// goTypeString renders t package-qualified, as the Go API map spells
+// types ("" for none).
+func goTypeString(t types.Type) string {
+	if t == nil {
+		return ""
+	}
+	return types.TypeString(t, func(p *types.Package) string {
+		if mapped, ok := oldPackages[p.Path()]; ok {
+			return mapped // the v1.11+ path, which successors are derived from
+		}
+		return p.Path()
+	})
 }

@@ -1,8 +1,11 @@
 package goapiuse
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/mpaudit/mpaudit/contract"
@@ -10,8 +13,10 @@ import (
 
 // describe says in one sentence where the value at path (below a value of
 // the struct type that sits at rootPath in its root) goes in v1beta2.
-// changed are the changes under it, of total fields.
-func describe(subject, rootPath, path string, changed []contract.GoFieldChange, total int) string {
+// changed are the changes among fields, all those under it; valueType is the
+// value's Go type (package-qualified, v1.11+ paths; "" unknown).
+func describe(subject, rootPath, path string, changed, fields []contract.GoFieldChange, valueType string) string {
+	total := len(fields)
 	full := path
 	if rootPath != "" {
 		full = rootPath + "." + path
@@ -33,32 +38,67 @@ func describe(subject, rootPath, path string, changed []contract.GoFieldChange, 
 			return fmt.Sprintf("%s moves to %s in v1beta2", subject, relative(rootPath, changed[0].Root, to))
 		}
 	}
-	const listed = 2
-	var parts []string
+	return whole(subject, rootPath, full, changed, fields, valueType)
+}
+
+// whole describes the use of a struct (or list or map of them) as one
+// value: its successor, and how many and which of the fields below it
+// change, by class.
+func whole(subject, rootPath, full string, changed, fields []contract.GoFieldChange, valueType string) string {
+	root := changed[0].Root
+	var succ []string
+	if valueType != "" {
+		succ = append(succ, "a "+short(valueType))
+	}
+	if t, ok := contract.GoAPIValueType(root, full); ok {
+		in := "in v1beta2 a " + short(t)
+		if to, moved := contract.GoSuccessorPath(full, fields); moved && to != full {
+			in += " at " + relative(rootPath, root, to)
+		}
+		succ = append(succ, in)
+	}
+	if len(succ) > 0 {
+		subject += " (" + strings.Join(succ, "; ") + ")"
+	}
+	classes := map[string]int{}
+	for _, c := range changed {
+		classes[classLabel(c)]++
+	}
+	labels := slices.Collect(maps.Keys(classes))
+	slices.SortFunc(labels, func(a, b string) int { return cmp.Or(classes[b]-classes[a], strings.Compare(a, b)) })
+	var counts []string
+	for _, l := range labels {
+		counts = append(counts, fmt.Sprintf("%d %s", classes[l], l))
+	}
+	const listed = 3
+	var names []string
 	for _, c := range changed[:min(listed, len(changed))] {
-		parts = append(parts, leaf(subjectOf(subject, full, c.Old), rootPath, c))
+		rel := strings.TrimPrefix(strings.TrimPrefix(c.Old, full), ".")
+		if rel == "" {
+			rel = c.Old[strings.LastIndex(c.Old, ".")+1:]
+		}
+		names = append(names, rel)
 	}
 	more := ""
 	if len(changed) > listed {
 		more = fmt.Sprintf(", and %d more", len(changed)-listed)
 	}
-	return fmt.Sprintf("%d of the %d fields under %s change in v1beta2 (%s%s)", len(changed), total, subject, strings.Join(parts, "; "), more)
+	return fmt.Sprintf("%s is used whole: %d of its %d fields change (%s): %s%s", subject, len(changed), len(fields), strings.Join(counts, ", "), strings.Join(names, ", "), more)
+}
+
+// classLabel names a change's class for a count ("moved" for a field at
+// another path, whatever else changes).
+func classLabel(c contract.GoFieldChange) string {
+	if c.Moved && c.Class != contract.ChangeMapToList {
+		return "moved"
+	}
+	return string(c.Class)
 }
 
 // leafOf: old is the field at full itself, or the elements or values of
 // the list or map at full.
 func leafOf(old, full string) bool {
 	return old == full || old == full+"[]" || old == full+"{}"
-}
-
-// subjectOf names the field old (a path from the root) from the subject
-// that names the value at full.
-func subjectOf(subject, full, old string) string {
-	rest := strings.TrimPrefix(old, full)
-	if rest != "" && rest[0] != '.' && rest[0] != '[' && rest[0] != '{' {
-		rest = "." + rest
-	}
-	return subject + rest
 }
 
 // leaf describes one field's change.

@@ -45,6 +45,14 @@ func run(out string) error {
 	for _, name := range slices.Sorted(maps.Keys(structs)) {
 		fmt.Fprintf(&b, "\t%q: {Root: %q, Path: %q},\n", name, structs[name].Root, structs[name].Path)
 	}
+	b.WriteString("}\n\n")
+	values := goapiprobe.Values(changes)
+	// A sorted slice, not a map: static data, nothing to build when a
+	// process starts (go vet starts its tool once per package).
+	b.WriteString("var goAPIValues = []goValueType{\n")
+	for _, key := range slices.Sorted(maps.Keys(values)) {
+		fmt.Fprintf(&b, "\t{%q, %q},\n", key, values[key])
+	}
 	b.WriteString("}\n")
 	src, err := format.Source(b.Bytes())
 	if err != nil {

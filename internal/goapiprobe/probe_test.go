@@ -26,6 +26,43 @@ func TestCatalogMatchesConversions(t *testing.T) {
 	if got, want := contract.GoAPIStructs(), Structs(); !maps.Equal(got, want) {
 		t.Errorf("contract/goapi_fields.go's %d struct places differ from the %d the types have (make goapi)", len(got), len(want))
 	}
+	values := Values(observed)
+	n := 0
+	for key, want := range values {
+		root, path, _ := strings.Cut(key, " ")
+		if got, ok := contract.GoAPIValueType(root, path); !ok || got != want {
+			t.Errorf("%s: contract/goapi_fields.go says %q (%t), the types %q (make goapi)", key, got, ok, want)
+		}
+		n++
+	}
+	if got := contract.GoAPIValueTypes(); got != n {
+		t.Errorf("contract/goapi_fields.go has %d value types, the types %d (make goapi)", got, n)
+	}
+}
+
+// TestValueSuccessors: a struct-valued field's successor type is the
+// v1beta2 field's, pointer or not, renamed or not, and stays where some of
+// its fields stay (KCP's machineTemplate, most of whose fields move to
+// machineTemplate.spec).
+func TestValueSuccessors(t *testing.T) {
+	const kcp = "sigs.k8s.io/cluster-api/api/controlplane/kubeadm/v1beta1.KubeadmControlPlane"
+	observed, err := Changes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	values := Values(observed)
+	for path, want := range map[string]string{
+		"Spec.KubeadmConfigSpec.ClusterConfiguration": "sigs.k8s.io/cluster-api/api/bootstrap/kubeadm/v1beta2.ClusterConfiguration",
+		"Spec.RemediationStrategy":                    "sigs.k8s.io/cluster-api/api/controlplane/kubeadm/v1beta2.KubeadmControlPlaneRemediationSpec",
+		"Spec.MachineTemplate":                        "sigs.k8s.io/cluster-api/api/controlplane/kubeadm/v1beta2.KubeadmControlPlaneMachineTemplate",
+	} {
+		if got := values[kcp+" "+path]; got != want {
+			t.Errorf("%s: %q, want %q", path, got, want)
+		}
+	}
+	if got := values[contract.PkgClusterV1Beta1+".Machine Status.NodeRef"]; got != contract.PkgClusterV1+".MachineNodeReference" {
+		t.Errorf("Machine Status.NodeRef: %q", got)
+	}
 }
 
 // TestDiffCatchesWrongEntries: a wrong successor, a missing entry and an

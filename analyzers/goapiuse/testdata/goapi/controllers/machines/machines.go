@@ -29,7 +29,7 @@ func reads(m *clusterv1.Machine) string {
 	}
 	_ = m.Status.NodeRef.UID                // want `MPA701 warning: Machine Status.NodeRef.UID: Machine.Status.NodeRef.UID is not carried to v1beta2`
 	_ = m.Spec.NodeDrainTimeout             // want `Machine.Spec.NodeDrainTimeout moves to Spec.Deletion.NodeDrainTimeoutSeconds \(\*int32 seconds: clusterv1.ConvertToSeconds\) in v1beta2`
-	_ = m.Spec.InfrastructureRef.Name       // want `Machine.Spec.InfrastructureRef.Name is a field of the reference type that replaces corev1.ObjectReference in v1beta2`
+	_ = m.Spec.InfrastructureRef.Name       // kept by the reference that replaces it, the same string: not reported
 	_ = m.Spec.InfrastructureRef.APIVersion // want `Machine.Spec.InfrastructureRef.APIVersion moves to Spec.InfrastructureRef.APIGroup \(string of a contract-versioned reference\) in v1beta2`
 	_ = m.Status.Conditions                 // want `Machine.Status.Conditions moves to Status.Deprecated.V1Beta1.Conditions in v1beta2`
 	_ = m.Status.Addresses[0].Address       // same shape: not reported

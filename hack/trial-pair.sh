@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # trial-pair.sh BEFORE_DIR AFTER_DIR CORE: a provider before and after its
 # maintainers' own move off Cluster API's v1beta1 Go API. Runs
-# hack/trial-rewrite.sh on BEFORE_DIR with --capi-version CORE, then counts
+# hack/trial-rewrite.sh on BEFORE_DIR with --capi-version CORE (raising go.mod), then counts
 # the files with a finding of the Go API use rules (MPA701-MPA703: a v1beta1
 # package, symbol or field in use) before, after the rewrite and in
 # AFTER_DIR. The pair passes when the trial passes and the rewrite leaves no
@@ -38,7 +38,7 @@ read -r amod apat < <(modof "$after") || { echo "pair: $after is not in a module
 [ "$bpat" = "..." ] && bpat=./...
 [ "$apat" = "..." ] && apat=./...
 
-out=$(TRIAL_KEEP=1 bash "$repo/hack/trial-rewrite.sh" "$before" "$core")
+out=$(TRIAL_KEEP=1 TRIAL_BUMP=1 bash "$repo/hack/trial-rewrite.sh" "$before" "$core")
 rc=$?
 echo "$out"
 work=$(sed -n 's/^trial: work directory //p' <<<"$out")

@@ -67,9 +67,15 @@ if [ -z "${MPAUDIT:-}" ]; then
 	MPAUDIT=$work/mpaudit
 fi
 # The core to target: rewrite's --capi-version would raise go.mod to it, so
-# the rewrite reads it from the environment, which only names the target.
+# the rewrite reads it from the environment, which only names the target;
+# TRIAL_BUMP=1 passes the flag instead, raising go.mod (hack/trial-pair.sh).
 capienv=()
 [ -n "$capi" ] && capienv=(env "MPAUDIT_CAPI_VERSION=$capi")
+bumpflag=()
+if [ -n "$capi" ] && [ "${TRIAL_BUMP:-0}" = 1 ]; then
+	capienv=()
+	bumpflag=(--capi-version "$capi")
+fi
 
 g() { git -C "$tree" -c user.name=trial -c user.email=trial@localhost "$@"; }
 g init -q && g add -A && g commit -qm original --no-verify || die "git init in the copy"
@@ -108,7 +114,7 @@ done
 timeout=${TRIAL_TIMEOUT:-}
 timeflag=()
 [ -n "$timeout" ] && timeflag=(--timeout "$timeout")
-(cd "$modc" && /usr/bin/time -f '%M' -o "$work/rewrite1.rss" "${capienv[@]}" "$MPAUDIT" rewrite --write "${timeflag[@]}" --pr-body "$work/pr-body.md" "$pattern") >"$work/rewrite1.out" 2>"$work/rewrite1.err"
+(cd "$modc" && /usr/bin/time -f '%M' -o "$work/rewrite1.rss" "${capienv[@]}" "$MPAUDIT" rewrite --write "${bumpflag[@]}" "${timeflag[@]}" --pr-body "$work/pr-body.md" "$pattern") >"$work/rewrite1.out" 2>"$work/rewrite1.err"
 rc=$?
 rss=$(tail -n 1 "$work/rewrite1.rss" 2>/dev/null)
 g add -A && g commit -qm rewrite --no-verify --allow-empty
@@ -221,7 +227,7 @@ judge() { # judge CORE
 for c in "${cores[@]}"; do judge "$c"; done
 
 # 4. A second run changes nothing.
-(cd "$modc" && "${capienv[@]}" "$MPAUDIT" rewrite --write "$pattern") >"$work/rewrite2.out" 2>"$work/rewrite2.err"
+(cd "$modc" && "${capienv[@]}" "$MPAUDIT" rewrite --write "${bumpflag[@]}" "$pattern") >"$work/rewrite2.out" 2>"$work/rewrite2.err"
 rc=$?
 g add -A
 if [ $rc != 0 ]; then

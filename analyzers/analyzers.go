@@ -130,3 +130,7 @@ func (s *Set) FactAnalyzers() []*analysis.Analyzer {
 
 // UnitKey is the Withhold key that withholds every fix of a type.
 func UnitKey(typ string) FieldKey { return setup.UnitKey(typ) }
+
+// GoAPIFile is the package path and file name ("example.com/p/ctrl/x.go")
+// a unit of the move to Cluster API's v1beta2 Go API names.
+func GoAPIFile(unit string) (string, bool) { return setup.GoAPIFile(unit) }

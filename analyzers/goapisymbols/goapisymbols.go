@@ -56,6 +56,7 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 			continue
 		}
 		mapped := false
+		moved := moveFile(pass, em, f, built, spoke, len(res.Declared) > 0)
 		for _, spec := range f.Imports {
 			path, err := strconv.Unquote(spec.Path.Value)
 			if err != nil || !contract.GoAPIPackagePaths()[path] {
@@ -63,7 +64,7 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 			}
 			mapped = true
 			if s, ok := contract.GoAPIPackage(path, built); ok {
-				atSymbol(spec, contract.RuleGoAPIImport, s.Old(), "the import is %s: %s", deprecation, contract.GoSymbolAdvice(s))
+				atSymbol(spec, contract.RuleGoAPIImport, s.Old(), "the import is %s: %s%s", deprecation, contract.GoSymbolAdvice(s), moved)
 			}
 		}
 		if mapped {

@@ -38,7 +38,7 @@ func moveFile(pass *analysis.Pass, em *emit.Emitter, f *ast.File, built contract
 			p := pass.Fset.Position(b.Pos)
 			parts = append(parts, fmt.Sprintf("%s:%d: %s", filepath.Base(p.Filename), p.Line, b.What))
 		}
-		return fmt.Sprintf("; %s keeps its v1beta1 imports, as its move is not mechanical: %s", name, strings.Join(parts, "; "))
+		return "; " + name + setup.GoAPIKept + strings.Join(parts, "; ")
 	}
 	if len(plan.Edits) == 0 {
 		return ""

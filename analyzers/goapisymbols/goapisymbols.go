@@ -52,7 +52,11 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 			Field: symbol, Message: fmt.Sprintf(format, args...) + note, Spoke: spoke})
 	}
 	for _, f := range pass.Files {
-		if ast.IsGenerated(f) || strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") {
+		if ast.IsGenerated(f) {
+			continue
+		}
+		if strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") {
+			moveFile(pass, em, f, built, spoke, len(res.Declared) > 0) // tests move with the code they call
 			continue
 		}
 		mapped := false

@@ -23,8 +23,12 @@ import (
 // v1beta1 types by design and is not moved; a package of API types (api
 // declares root types) keeps them too: they are part of its CRD schemas,
 // which the contract's type fixes migrate.
-func moveFile(pass *analysis.Pass, em *emit.Emitter, f *ast.File, built contract.Release, spoke, api bool) string {
-	if spoke {
+//
+// The move happens only for a target core that serves the v1beta2 API
+// (v1.11 and later): on an older one the v1beta2 objects the code would
+// read do not exist.
+func moveFile(pass *analysis.Pass, em *emit.Emitter, f *ast.File, built, target contract.Release, spoke, api bool) string {
+	if spoke || target.Less(contract.ReleaseV1Beta2) {
 		return ""
 	}
 	plan, ok := goapifix.For(pass, f, built, api)

@@ -56,11 +56,11 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 			continue
 		}
 		if strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") {
-			moveFile(pass, em, f, built, spoke, len(res.Declared) > 0) // tests move with the code they call
+			moveFile(pass, em, f, built, target, spoke, len(res.Declared) > 0) // tests move with the code they call
 			continue
 		}
 		mapped := false
-		moved := moveFile(pass, em, f, built, spoke, len(res.Declared) > 0)
+		moved := moveFile(pass, em, f, built, target, spoke, len(res.Declared) > 0)
 		for _, spec := range f.Imports {
 			path, err := strconv.Unquote(spec.Path.Value)
 			if err != nil || !contract.GoAPIPackagePaths()[path] {

@@ -169,6 +169,25 @@ func (p *planner) ref(pos token.Pos, path, member string) (string, bool) {
 	return prefix + member, true
 }
 
+// refAs is ref, naming an added import preferred when it is free.
+func (p *planner) refAs(pos token.Pos, path, member, preferred string) (string, bool) {
+	prefix, edits, ok := p.spell.QualifyAs(pos, path, member, preferred)
+	if !ok {
+		return "", false
+	}
+	p.plan.Edits = append(p.plan.Edits, edits...)
+	return prefix + member, true
+}
+
+// successorName names the v1beta2 import beside the v1beta1 one named
+// name: clusterv1beta1 → clusterv1beta2, clusterv1 → clusterv1beta2.
+func successorName(name string) string {
+	if strings.Contains(name, "v1beta1") {
+		return strings.Replace(name, "v1beta1", "v1beta2", 1)
+	}
+	return strings.TrimSuffix(name, "v1") + "v1beta2"
+}
+
 // scheme plans a file that registers a v1beta1 package's types in a
 // scheme: the v1beta2 types are registered beside them, so that the
 // objects of either version the program's code still uses keep decoding.
@@ -196,7 +215,10 @@ func (p *planner) scheme() bool {
 		}
 		found = true
 		sw := p.swaps[pn]
-		name, ok := p.ref(sel.Pos(), sw.new, "AddToScheme")
+		if p.imports(sw.new) {
+			return true // the file registers the v1beta2 types already
+		}
+		name, ok := p.refAs(sel.Pos(), sw.new, "AddToScheme", successorName(pn.Name()))
 		if !ok {
 			p.block(sel.Pos(), "the v1beta2 AddToScheme cannot be named here", "register "+sw.new+" beside "+sw.old+" by hand")
 			return true
@@ -205,7 +227,15 @@ func (p *planner) scheme() bool {
 		// repeated with the v1beta2 registration.
 		for i := len(stack) - 2; i >= 0; i-- {
 			switch outer := stack[i].(type) {
-			case *ast.ExprStmt:
+			case *ast.ExprStmt, *ast.AssignStmt:
+				if as, ok := outer.(*ast.AssignStmt); ok && as.Tok == token.DEFINE {
+					i = 0 // repeated, it would declare its names again
+					continue
+				}
+				if _, inBlock := stack[i-1].(*ast.BlockStmt); !inBlock {
+					i = 0
+					continue
+				}
 				text := p.text(outer)
 				at := int(sel.Pos() - outer.Pos())
 				text = text[:at] + name + text[at+len(p.text(sel)):]
@@ -231,6 +261,16 @@ func (p *planner) scheme() bool {
 		p.plan.Edits = nil
 	}
 	return true
+}
+
+// imports reports whether the file imports the package at path.
+func (p *planner) imports(path string) bool {
+	for _, spec := range p.file.Imports {
+		if q, err := strconv.Unquote(spec.Path.Value); err == nil && q == path {
+			return true
+		}
+	}
+	return false
 }
 
 // indentOf is the whitespace that starts the line holding offset.

@@ -45,7 +45,7 @@ func TestRewriteGoAPI(t *testing.T) {
 	if read("controllers/cluster.go") != cluster {
 		t.Errorf("cluster.go changed, though its move does not build")
 	}
-	if main := read("cmd/main.go"); !strings.Contains(main, "utilruntime.Must(clusterv1.AddToScheme(scheme))\n\tutilruntime.Must(v1beta2.AddToScheme(scheme))") {
+	if main := read("cmd/main.go"); !strings.Contains(main, "utilruntime.Must(clusterv1.AddToScheme(scheme))\n\tutilruntime.Must(clusterv1beta2.AddToScheme(scheme))") {
 		t.Errorf("the scheme does not register both versions:\n%s", main)
 	}
 	withheld := ""

@@ -138,3 +138,6 @@ func GoAPIFile(unit string) (string, bool) { return setup.GoAPIFile(unit) }
 // GoAPIKept is what an import finding says of a file that keeps Cluster
 // API's v1beta1 Go API (its blockers follow it).
 const GoAPIKept = setup.GoAPIKept
+
+// GoAPITypesKept is the blocker of a file of API types (kept by design).
+const GoAPITypesKept = setup.GoAPITypesKept

@@ -13,7 +13,8 @@ import (
 // rewrites move (the test passes on the result), a file whose move is not
 // mechanical (a failureDomains map) keeps v1beta1 and is named for a
 // person, a file that would move but calls that one does not build and is
-// withheld, and the scheme registers the v1beta2 types beside the v1beta1
+// withheld, so are a file and its test whose move builds but fails that
+// test (the JSON a test expects is v1beta1's), and the scheme registers the v1beta2 types beside the v1beta1
 // ones.
 func TestRewriteGoAPI(t *testing.T) {
 	dir := copyTree(t, "testdata/goapiprovider")
@@ -24,7 +25,7 @@ func TestRewriteGoAPI(t *testing.T) {
 		}
 		return string(b)
 	}
-	domains, cluster := read("controllers/domains.go"), read("controllers/cluster.go")
+	domains, cluster, render := read("controllers/domains.go"), read("controllers/cluster.go"), read("controllers/render.go")
 	res, err := Run(Options{Dir: dir, Patterns: []string{"./..."}, Write: true, TestTimeout: 5 * time.Minute})
 	if err != nil {
 		t.Fatal(err)
@@ -42,6 +43,9 @@ func TestRewriteGoAPI(t *testing.T) {
 	if read("controllers/domains.go") != domains {
 		t.Errorf("domains.go changed")
 	}
+	if read("controllers/render.go") != render {
+		t.Errorf("render.go changed, though a test fails with its move")
+	}
 	if read("controllers/cluster.go") != cluster {
 		t.Errorf("cluster.go changed, though its move does not build")
 	}
@@ -54,6 +58,14 @@ func TestRewriteGoAPI(t *testing.T) {
 	}
 	if !strings.Contains(withheld, "example.com/goapiprovider/controllers/cluster.go keeps Cluster API's v1beta1 Go API: with its move to v1beta2 go vet fails at controllers/cluster.go:") {
 		t.Errorf("cluster.go is not withheld for its build failure: %s", withheld)
+	}
+	for _, file := range []string{"render.go", "render_test.go"} {
+		if !strings.Contains(withheld, "example.com/goapiprovider/controllers/"+file+" keeps Cluster API's v1beta1 Go API: with its move to v1beta2 ") {
+			t.Errorf("%s is not withheld: %s", file, withheld)
+		}
+	}
+	if !strings.Contains(withheld, "the test example.com/goapiprovider/controllers.TestRender, which passed before, fails") {
+		t.Errorf("no unit is withheld for the failing test: %s", withheld)
 	}
 	if strings.Contains(withheld, "machine") {
 		t.Errorf("machine.go was withheld: %s", withheld)

@@ -135,7 +135,8 @@ func (u unitNames) addFixes(st *stage, module string, fixes []driver.Fix, read f
 	fset := token.NewFileSet()
 	for _, fx := range fixes {
 		if _, ok := analyzers.GoAPIFile(fx.Type); ok {
-			continue // a file's move to the v1beta2 Go API declares nothing
+			u.addGoAPIFile(fx, read)
+			continue
 		}
 		pkg, name, ok := cutType(fx.Type)
 		if !ok {

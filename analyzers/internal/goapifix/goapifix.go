@@ -21,6 +21,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mpaudit/mpaudit/analyzers/internal/imports"
+	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
 	"github.com/mpaudit/mpaudit/contract"
 )
 
@@ -124,7 +125,7 @@ func For(pass *analysis.Pass, f *ast.File, built contract.Release, api bool) (Pl
 		return Plan{}, false
 	}
 	if api {
-		p.block(p.plan.Imports[0].Pos(), "the package declares API types, whose Cluster API types are part of their CRD schemas",
+		p.block(p.plan.Imports[0].Pos(), setup.GoAPITypesKept,
 			"they move with the provider's own migration to the v1beta2 contract (mpaudit rewrite's type fixes), not by swapping the import")
 		return p.plan, true
 	}

@@ -189,3 +189,7 @@ func GoAPIFile(unit string) (string, bool) { return strings.CutPrefix(unit, goAP
 // that keeps Cluster API's v1beta1 Go API because its move is not
 // mechanical; the blockers follow it, each at file:line.
 const GoAPIKept = " keeps its v1beta1 imports, as its move is not mechanical: "
+
+// GoAPITypesKept is the blocker of a file of a package of API types, whose
+// Cluster API types are CRD schema: it keeps them by design.
+const GoAPITypesKept = "the package declares API types, whose Cluster API types are part of their CRD schemas"

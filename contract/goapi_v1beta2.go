@@ -25,13 +25,23 @@ func GoAPIV1Beta2Has(path, name string) (has, ok bool) {
 	return false, true
 }
 
+// GoAPIV1Beta2Method reports whether the type typ of the v1beta2 package at
+// path has the method name; ok is false for a package the table does not
+// cover.
+func GoAPIV1Beta2Method(path, typ, name string) (has, ok bool) {
+	if _, ok := goAPIV1Beta2Names[path]; !ok {
+		return false, false
+	}
+	return goAPIV1Beta2Fields[path+"."+typ+"."+name] == "()", true
+}
+
 // GoAPIV1Beta2Field is the field name of the struct type typ of the v1beta2
 // package at path: its type's name when that is a struct of the same
 // package (else ""), and whether the field is a pointer. ok is false when
 // the type has no such field (or is not covered).
 func GoAPIV1Beta2Field(path, typ, name string) (next string, pointer, ok bool) {
 	f, ok := goAPIV1Beta2Fields[path+"."+typ+"."+name]
-	if !ok {
+	if !ok || f == "()" {
 		return "", false, false
 	}
 	next, pointer = strings.CutPrefix(f, "*")

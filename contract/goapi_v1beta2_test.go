@@ -78,7 +78,8 @@ func TestGoAPIV1Beta2(t *testing.T) {
 }
 
 // readV1Beta2 lists the exported package-level names of the package in
-// dir and the fields of its struct types ("path.Type.Field" → "*Next").
+// dir and the fields of its struct types ("path.Type.Field" → "*Next"),
+// with their methods ("path.Type.Method" → "()").
 func readV1Beta2(t *testing.T, dir, path string) ([]string, map[string]string) {
 	fset := token.NewFileSet()
 	entries, err := os.ReadDir(dir)
@@ -101,6 +102,15 @@ func readV1Beta2(t *testing.T, dir, path string) ([]string, map[string]string) {
 			case *ast.FuncDecl:
 				if d.Recv == nil && d.Name.IsExported() {
 					names = append(names, d.Name.Name)
+				}
+				if d.Recv != nil && d.Name.IsExported() && len(d.Recv.List) == 1 {
+					recv := d.Recv.List[0].Type
+					if star, ok := recv.(*ast.StarExpr); ok {
+						recv = star.X
+					}
+					if id, ok := recv.(*ast.Ident); ok {
+						fields[path+"."+id.Name+"."+d.Name.Name] = "()"
+					}
 				}
 			case *ast.GenDecl:
 				for _, s := range d.Specs {

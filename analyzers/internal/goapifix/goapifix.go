@@ -434,6 +434,10 @@ func joinPath(names []string) string {
 // whole passes when its fields stay where they were.
 func (p *planner) selection(sel *ast.SelectorExpr, parents []ast.Node) {
 	s, ok := p.pass.TypesInfo.Selections[sel]
+	if ok && (s.Kind() == types.MethodVal || s.Kind() == types.MethodExpr) {
+		p.method(sel, s)
+		return
+	}
 	if !ok || s.Kind() != types.FieldVal {
 		return
 	}
@@ -471,6 +475,40 @@ func (p *planner) selection(sel *ast.SelectorExpr, parents []ast.Node) {
 		return
 	}
 	p.leaf(sel, c, rootPath, *leaf, parents)
+}
+
+// method blocks a call of a method of a swapped package's type that its
+// v1beta2 namesake lacks, and of the condition accessors, whose v1beta2
+// namesakes take metav1 conditions (the condition migration's).
+func (p *planner) method(sel *ast.SelectorExpr, s *types.Selection) {
+	fn, ok := s.Obj().(*types.Func)
+	if !ok {
+		return
+	}
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return
+	}
+	t := recv.Type()
+	if ptr, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = ptr.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return
+	}
+	for _, sw := range p.swaps {
+		if sw.old != named.Obj().Pkg().Path() {
+			continue
+		}
+		subject := named.Obj().Name() + "." + fn.Name()
+		if strings.Contains(fn.Name(), "Condition") {
+			p.block(sel.Sel.Pos(), "the v1beta1 condition accessor "+subject, keepConditions)
+		} else if has, ok := contract.GoAPIV1Beta2Method(sw.new, named.Obj().Name(), fn.Name()); ok && !has {
+			p.block(sel.Sel.Pos(), subject, "v1beta2's "+named.Obj().Name()+" has no "+fn.Name()+": see the guide for its successor")
+		}
+		return
+	}
 }
 
 // whole judges a struct, list or map used as a value: its v1beta2

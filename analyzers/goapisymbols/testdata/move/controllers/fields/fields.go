@@ -5,6 +5,7 @@ import (
 	"context"
 	"time"
 
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
@@ -51,7 +52,10 @@ func class(c *clusterv1.Cluster) string {
 // duration-to-seconds.
 func drain(m *clusterv1.Machine, d time.Duration) time.Duration {
 	if m.Spec.NodeDrainTimeout == nil {
-		m.Spec.NodeDrainTimeout = nil
+		m.Spec.NodeDrainTimeout = &metav1.Duration{Duration: d}
+	}
+	if m.Spec.NodeDeletionTimeout != nil {
+		m.Spec.NodeDeletionTimeout = nil
 	}
 	return m.Spec.NodeDrainTimeout.Duration
 }
@@ -67,6 +71,7 @@ func infra(ctx context.Context, r client.Reader, c *clusterv1.Cluster, m *cluste
 
 // A literal, a renamed constant and types that keep their names.
 func build(name string) *clusterv1.Machine {
+	_ = (&clusterv1.Machine{}).Status.GetTypedPhase()
 	_ = clusterv1.PausedV1Beta2Condition // want `^MPA703 warning: .*PausedV1Beta2Condition: `
 	return &clusterv1.Machine{Spec: clusterv1.MachineSpec{ClusterName: name, ProviderID: ptr.To(name)}}
 }

@@ -8,6 +8,7 @@ import (
 	"go/format"
 	"go/parser"
 	"go/token"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -37,9 +38,7 @@ func TestGoAPIV1Beta2(t *testing.T) {
 	for _, pkg := range goAPIV1Beta2Packages {
 		names, fs := readV1Beta2(t, filepath.Join(dir, strings.TrimPrefix(pkg, capiAPI+"/")), pkg)
 		fmt.Fprintf(&b, "\t%q: %q,\n", pkg, strings.Join(names, " "))
-		for k, v := range fs {
-			fields[k] = v
-		}
+		maps.Copy(fields, fs)
 	}
 	b.WriteString("}\n\nvar goAPIV1Beta2Fields = map[string]string{\n")
 	keys := make([]string, 0, len(fields))

@@ -15,6 +15,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -556,10 +557,12 @@ func toPath(to string) string {
 	return " (now " + to + ")"
 }
 
+// parentOf is the innermost of parents (the nodes above n, outermost
+// first) that is not a parenthesis.
 func parentOf(parents []ast.Node, n ast.Node) ast.Node {
-	for i := len(parents) - 1; i >= 0; i-- {
-		if _, ok := parents[i].(*ast.ParenExpr); !ok {
-			return parents[i]
+	for _, p := range slices.Backward(parents) {
+		if _, ok := p.(*ast.ParenExpr); !ok {
+			return p
 		}
 	}
 	return nil

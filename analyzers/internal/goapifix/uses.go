@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/mpaudit/mpaudit/contract"
@@ -52,8 +53,8 @@ func (u use) parent() ast.Node { return parentOf(u.parents, u.sel) }
 // grand is the node above the parent.
 func (u use) grand() ast.Node {
 	par := u.parent()
-	for i := len(u.parents) - 1; i >= 0; i-- {
-		if u.parents[i] == par {
+	for i, n := range slices.Backward(u.parents) {
+		if n == par {
 			return parentOf(u.parents[:i], par)
 		}
 	}

@@ -127,3 +127,14 @@ func (s *Set) FactAnalyzers() []*analysis.Analyzer {
 
 // UnitKey is the Withhold key that withholds every fix of a type.
 func UnitKey(typ string) FieldKey { return setup.UnitKey(typ) }
+
+// GoAPIFile is the package path and file name ("example.com/p/ctrl/x.go")
+// a unit of the move to Cluster API's v1beta2 Go API names.
+func GoAPIFile(unit string) (string, bool) { return setup.GoAPIFile(unit) }
+
+// GoAPIKept is what an import finding says of a file that keeps Cluster
+// API's v1beta1 Go API (its blockers follow it).
+const GoAPIKept = setup.GoAPIKept
+
+// GoAPITypesKept is the blocker of a file of API types (kept by design).
+const GoAPITypesKept = setup.GoAPITypesKept

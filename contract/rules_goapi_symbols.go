@@ -30,7 +30,12 @@ var goAPISymbolRules = []*Rule{
 			"every util of v1.11 and later works on v1beta2 types. The finding names the package's v1beta2 successor and, " +
 			"for a core before v1.11, the deprecated home the package moves to. An older API version of the provider (a " +
 			"conversion spoke) may keep the core v1beta1 types its schema needs: info there.",
-		Fix:      "Import the v1beta2 successor and migrate the uses (MPA703 and the field rules name what each becomes); to keep v1beta1 conditions for now, import the util/deprecated/v1beta1 package the guide's annex of imports names.",
+		Fix: "Import the v1beta2 successor and migrate the uses (MPA703 and the field rules name what each becomes); to keep v1beta1 conditions for now, import the util/deprecated/v1beta1 package the guide's annex of imports names. " +
+			"For a core from v1.11, go fix and mpaudit rewrite move each file whose uses are mechanical: the import swapped under the name the file uses, " +
+			"*string fields read and written as strings (\"\" for nil), pointers as values and values as pointers through ptr.To/ptr.Deref as the conversion maps them, " +
+			"moved fields at their new paths, durations as seconds (ConvertToSeconds/ConvertFromSeconds), external.Get on a core object's reference as GetObjectFromContractVersionedRef, " +
+			"and a scheme registration repeated for the v1beta2 types; a file with another use (failureDomains, removed or retyped fields, v1beta1 conditions) keeps its import, and the finding names each such use at file:line.",
+		FixedBy:  SuggestedFix | Rewrite,
 		DocURL:   migrationDoc + "#suggested-changes-for-clients-using-cluster-api-go-types",
 		severity: goAPISeverity, severityRows: goAPISeverityRows,
 	},

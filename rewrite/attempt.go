@@ -325,6 +325,7 @@ func (a *attempt) finish() error {
 		}
 	}
 	res.After = a.after
+	res.Manual = append(res.Manual, goAPIKeptNotes(a.after, a.st)...)
 	if err := res.collect(a.st, a.cs); err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/mpaudit/mpaudit/analyzers"
 	"io"
 	"os/exec"
 	"path/filepath"
@@ -297,12 +298,17 @@ func blameTests(pkgs []listedPackage, files unitFiles, failed []testFailure) map
 		// test's subtest is named for the type it converts).
 		named := map[string]bool{}
 		for u := range units {
+			if _, file := analyzers.GoAPIFile(u); file {
+				continue // a file's move: named by its file below
+			}
 			if _, name, ok := cutType(u); ok && len(units) > 1 && namedIn(f.all, name) {
 				named[u] = true
 			}
 		}
 		if len(named) > 0 {
 			units = named
+		} else if files := goAPIFilesNamed(units, f.all); len(files) > 0 {
+			units = files
 		}
 		for u := range units {
 			if _, ok := out[u]; !ok {

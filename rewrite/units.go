@@ -46,6 +46,9 @@ type WithheldUnit struct {
 }
 
 func (u WithheldUnit) String() string {
+	if file, ok := analyzers.GoAPIFile(u.Type); ok {
+		return fmt.Sprintf("%s keeps Cluster API's v1beta1 Go API: with its move to v1beta2 %s", file, u.Reason)
+	}
 	if len(u.Fields) > 0 {
 		return fmt.Sprintf("%s keeps %s as *string: with that change %s", shortType(u.Type), strings.Join(u.Fields, ", "), u.Reason)
 	}
@@ -131,6 +134,10 @@ func (u unitNames) addFixes(st *stage, module string, fixes []driver.Fix, read f
 	parsed := map[string]*ast.File{}
 	fset := token.NewFileSet()
 	for _, fx := range fixes {
+		if _, ok := analyzers.GoAPIFile(fx.Type); ok {
+			u.addGoAPIFile(fx, read)
+			continue
+		}
 		pkg, name, ok := cutType(fx.Type)
 		if !ok {
 			continue

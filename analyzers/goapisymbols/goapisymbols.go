@@ -52,10 +52,15 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 			Field: symbol, Message: fmt.Sprintf(format, args...) + note, Spoke: spoke})
 	}
 	for _, f := range pass.Files {
-		if ast.IsGenerated(f) || strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") {
+		if ast.IsGenerated(f) {
+			continue
+		}
+		if strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") {
+			moveFile(pass, em, f, built, target, spoke, len(res.Declared) > 0) // tests move with the code they call
 			continue
 		}
 		mapped := false
+		moved := moveFile(pass, em, f, built, target, spoke, len(res.Declared) > 0)
 		for _, spec := range f.Imports {
 			path, err := strconv.Unquote(spec.Path.Value)
 			if err != nil || !contract.GoAPIPackagePaths()[path] {
@@ -63,7 +68,7 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 			}
 			mapped = true
 			if s, ok := contract.GoAPIPackage(path, built); ok {
-				atSymbol(spec, contract.RuleGoAPIImport, s.Old(), "the import is %s: %s", deprecation, contract.GoSymbolAdvice(s))
+				atSymbol(spec, contract.RuleGoAPIImport, s.Old(), "the import is %s: %s%s", deprecation, contract.GoSymbolAdvice(s), moved)
 			}
 		}
 		if mapped {

@@ -47,3 +47,12 @@ func TestSymbolsBeforeV111(t *testing.T) {
 type infoOnly struct{ *testing.T }
 
 func (infoOnly) Errorf(string, ...any) {}
+
+// TestMoveFixes applies the move to v1beta2 to a file using each class of
+// field change (the golden is the whole result), registers the v1beta2
+// types beside the v1beta1 ones where a scheme is built, and keeps the
+// files whose uses are not mechanical, naming each at file:line.
+func TestMoveFixes(t *testing.T) {
+	a := analyzers.MustNew(analyzers.Settings{ReportAt: contract.Warning, Fix: true}).Analyzer("goapisymbols")
+	analysistest.RunWithSuggestedFixes(t, "testdata/move", a, "./controllers/...", "./cmd/...")
+}

@@ -79,6 +79,12 @@ func (f *File) names() map[string]bool {
 // no spelling works (the member is shadowed at pos in its own package or
 // through a dot import). member may be a name a fix is about to declare.
 func (f *File) Qualify(pos token.Pos, path, member string) (prefix string, edits []analysis.TextEdit, ok bool) {
+	return f.QualifyAs(pos, path, member, "")
+}
+
+// QualifyAs is Qualify, naming an added import preferred (when free)
+// instead of the package's own name.
+func (f *File) QualifyAs(pos token.Pos, path, member, preferred string) (prefix string, edits []analysis.TextEdit, ok bool) {
 	scope := f.scopeAt(pos)
 	// resolvesTo reports whether member at pos is pkg's own object, or is
 	// unbound (a name a fix is about to declare in pkg).
@@ -112,7 +118,10 @@ func (f *File) Qualify(pos token.Pos, path, member string) (prefix string, edits
 	if name, ok := f.added[path]; ok {
 		return name + ".", nil, true
 	}
-	name := f.freshImportName(f.preferredName(path))
+	if preferred == "" {
+		preferred = f.preferredName(path)
+	}
+	name := f.freshImportName(preferred)
 	f.added[path] = name
 	local := name
 	if name == pathpkg.Base(path) {
@@ -201,6 +210,11 @@ func (f *File) FreshName(pos token.Pos, preferred string, avoid map[string]bool)
 // package and universe scopes.
 func (f *File) freshImportName(preferred string) string {
 	return importgroups.FreshName(func(name string) bool {
+		for _, added := range f.added {
+			if added == name {
+				return true // another import this File added
+			}
+		}
 		return f.names()[name] || f.pkg.Scope().Lookup(name) != nil || types.Universe.Lookup(name) != nil
 	}, 0, preferred)
 }

@@ -7,6 +7,7 @@ package setup
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/mpaudit/mpaudit/config"
@@ -172,3 +173,23 @@ func (e *Env) Memo(kind, key string, compute func() any) any {
 	m.once.Do(func() { m.v = compute() })
 	return m.v
 }
+
+// goAPIFilePrefix marks the unit of one file's move to Cluster API's
+// v1beta2 Go API (a file, not a type, is what that move withholds).
+const goAPIFilePrefix = "goapi-file:"
+
+// GoAPIFileUnit is the unit of the move of the file named file (its base
+// name) of the package at pkgPath.
+func GoAPIFileUnit(pkgPath, file string) string { return goAPIFilePrefix + pkgPath + "/" + file }
+
+// GoAPIFile is the package path and file name a GoAPIFileUnit names.
+func GoAPIFile(unit string) (string, bool) { return strings.CutPrefix(unit, goAPIFilePrefix) }
+
+// GoAPIKept is what an import finding of the Go API passes says of a file
+// that keeps Cluster API's v1beta1 Go API because its move is not
+// mechanical; the blockers follow it, each at file:line.
+const GoAPIKept = " keeps its v1beta1 imports, as its move is not mechanical: "
+
+// GoAPITypesKept is the blocker of a file of a package of API types, whose
+// Cluster API types are CRD schema: it keeps them by design.
+const GoAPITypesKept = "the package declares API types, whose Cluster API types are part of their CRD schemas"

@@ -6,8 +6,8 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
-	bootstrapv1beta1 "sigs.k8s.io/cluster-api/api/bootstrap/kubeadm/v1beta1" // want `^MPA702 warning: sigs.k8s.io/cluster-api/api/bootstrap/kubeadm/v1beta1: the import is .*: its v1beta2 successor is sigs.k8s.io/cluster-api/api/bootstrap/kubeadm/v1beta2$`
-	clusterv1beta1 "sigs.k8s.io/cluster-api/api/core/v1beta1"                // want `^MPA702 warning: sigs.k8s.io/cluster-api/api/core/v1beta1: the import is Cluster API's v1beta1 Go API \(deprecated from v1.11, removal planned in v1.16\): its v1beta2 successor is sigs.k8s.io/cluster-api/api/core/v1beta2$`
+	bootstrapv1beta1 "sigs.k8s.io/cluster-api/api/bootstrap/kubeadm/v1beta1" // want `^MPA702 warning: sigs.k8s.io/cluster-api/api/bootstrap/kubeadm/v1beta1: the import is .*: its v1beta2 successor is sigs.k8s.io/cluster-api/api/bootstrap/kubeadm/v1beta2; controllers.go keeps its v1beta1 imports, as its move is not mechanical: .*controllers.go:59: .*ControlPlaneComponent: it has no v1beta2 successor.*$`
+	clusterv1beta1 "sigs.k8s.io/cluster-api/api/core/v1beta1"                // want `^MPA702 warning: sigs.k8s.io/cluster-api/api/core/v1beta1: the import is Cluster API's v1beta1 Go API \(deprecated from v1.11, removal planned in v1.16\): its v1beta2 successor is sigs.k8s.io/cluster-api/api/core/v1beta2; controllers.go keeps its v1beta1 imports, as its move is not mechanical: controllers.go:14: the file uses the v1beta1 condition utilities .*; controllers.go:21: .*ConditionSeverityWarning: it has no v1beta2 successor.*; controllers.go:51: .*ConditionType: .*$`
 	clusterv1 "sigs.k8s.io/cluster-api/api/core/v1beta2"
 	"sigs.k8s.io/cluster-api/controllers/external"
 	"sigs.k8s.io/cluster-api/util/conditions"

@@ -1,0 +1,703 @@
+// Package goapifix plans the move of one file from Cluster API's v1beta1 Go
+// API packages to their v1beta2 successors (the Go API passes' fix): the
+// import swapped under the name the file already uses, and every use the
+// Go API map (contract.GoAPIFields) says changed rewritten so that the
+// values the code reads from and writes to the API server stay those the
+// conversion gives (ptr.Deref(…, false) for a bool that became *bool, ""
+// for a nil *string, seconds for a duration). A file where any use is not
+// mechanical keeps its imports: the plan lists the blockers instead.
+package goapifix
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mpaudit/mpaudit/analyzers/internal/imports"
+	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
+	"github.com/mpaudit/mpaudit/contract"
+)
+
+// Blocker is a use the move cannot rewrite mechanically, with what to do.
+type Blocker struct {
+	Pos  token.Pos
+	What string
+}
+
+// Plan is the move of one file.
+type Plan struct {
+	// Edits move the file; empty when it has blockers.
+	Edits []analysis.TextEdit
+	// Imports are the v1beta1 import specs the move swaps (or, for a
+	// scheme registration, keeps beside the v1beta2 one).
+	Imports  []*ast.ImportSpec
+	Blockers []Blocker
+	// Scheme is set when the file registers v1beta1 types in a scheme:
+	// the plan adds the v1beta2 registration beside it instead.
+	Scheme bool
+}
+
+const (
+	ptrPkg      = "k8s.io/utils/ptr"
+	coreV1Beta2 = "sigs.k8s.io/cluster-api/api/core/v1beta2"
+	externalPkg = "sigs.k8s.io/cluster-api/controllers/external"
+	metaV1      = "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+// keptImports are packages whose use on v1beta1 objects keeps a file on
+// v1beta1: the condition utilities' migration moves it (it changes what
+// conditions the controller writes).
+var keptImports = map[string]string{
+	"sigs.k8s.io/cluster-api/util/deprecated/v1beta1/conditions":         "the v1beta1 condition utilities",
+	"sigs.k8s.io/cluster-api/util/deprecated/v1beta1/conditions/v1beta2": "the v1beta1 objects' v1beta2 condition utilities",
+	"sigs.k8s.io/cluster-api/util/deprecated/v1beta1/patch":              "the v1beta1 patch helper",
+	"sigs.k8s.io/cluster-api/util/conditions/deprecated/v1beta1":         "the v1beta1 condition readers",
+	"sigs.k8s.io/cluster-api/util/deprecated/v1beta1/paused":             "the v1beta1 paused helper",
+}
+
+const keepConditions = "move the file's conditions first, by the guide's stages of \"How to start using metav1.conditions\"; then run the rewrite again"
+
+type swap struct {
+	spec     *ast.ImportSpec
+	old, new string
+}
+
+type planner struct {
+	pass  *analysis.Pass
+	file  *ast.File
+	src   []byte
+	tf    *token.File
+	built contract.Release
+	spell *imports.File
+	swaps map[*types.PkgName]*swap
+	plan  Plan
+	done  map[ast.Node]bool // selectors a call's rewrite covers
+}
+
+// For plans the move of f, a file of pass's package built against
+// Cluster API release built. ok is false when f imports no v1beta1 API
+// package that has a v1beta2 successor in built. api says the package
+// declares API types: their fields' Cluster API types are schema, so the
+// file keeps its imports.
+func For(pass *analysis.Pass, f *ast.File, built contract.Release, api bool) (Plan, bool) {
+	tf := pass.Fset.File(f.Pos())
+	if tf == nil {
+		return Plan{}, false
+	}
+	src, err := pass.ReadFile(tf.Name())
+	if err != nil || len(src) != tf.Size() {
+		return Plan{}, false
+	}
+	p := &planner{pass: pass, file: f, src: src, tf: tf, built: built, swaps: map[*types.PkgName]*swap{}, done: map[ast.Node]bool{},
+		spell: imports.New(pass.Fset, pass.TypesInfo, pass.Pkg, f)}
+	for _, spec := range f.Imports {
+		path, err := strconv.Unquote(spec.Path.Value)
+		if err != nil {
+			continue
+		}
+		if why, ok := keptImports[path]; ok && why != "" {
+			p.block(spec.Pos(), fmt.Sprintf("the file uses %s (%s)", why, path), keepConditions)
+			continue
+		}
+		s, ok := contract.GoAPIPackage(path, built)
+		if !ok || s.Keep != "" || !contract.IsV1Beta1APIPackage(path, built) {
+			continue
+		}
+		pn := pass.TypesInfo.PkgNameOf(spec)
+		if pn == nil {
+			continue
+		}
+		p.plan.Imports = append(p.plan.Imports, spec)
+		if pn.Name() == "_" || pn.Name() == "." {
+			p.block(spec.Pos(), "a "+map[bool]string{true: "blank", false: "dot"}[pn.Name() == "_"]+" import of "+path, "import it under a name, then run the rewrite again")
+			continue
+		}
+		p.swaps[pn] = &swap{spec: spec, old: path, new: s.Successor}
+	}
+	if len(p.plan.Imports) == 0 {
+		return Plan{}, false
+	}
+	if api {
+		p.block(p.plan.Imports[0].Pos(), setup.GoAPITypesKept,
+			"they move with the provider's own migration to the v1beta2 contract (mpaudit rewrite's type fixes), not by swapping the import")
+		return p.plan, true
+	}
+	if p.scheme() {
+		return p.plan, true
+	}
+	p.walk()
+	if len(p.plan.Blockers) > 0 {
+		p.plan.Edits = nil
+		return p.plan, true
+	}
+	for _, sw := range p.swaps {
+		text := strconv.Quote(sw.new)
+		if sw.spec.Name == nil {
+			// Under the name the file already uses.
+			text = p.pass.TypesInfo.PkgNameOf(sw.spec).Name() + " " + text
+		}
+		p.edit(sw.spec.Path.Pos(), sw.spec.Path.End(), text)
+	}
+	return p.plan, true
+}
+
+func (p *planner) block(pos token.Pos, what, instead string) {
+	p.plan.Blockers = append(p.plan.Blockers, Blocker{Pos: pos, What: what + ": " + instead})
+}
+
+func (p *planner) edit(pos, end token.Pos, text string) {
+	p.plan.Edits = append(p.plan.Edits, analysis.TextEdit{Pos: pos, End: end, NewText: []byte(text)})
+}
+
+func (p *planner) text(n ast.Node) string {
+	return string(p.src[p.tf.Offset(n.Pos()):p.tf.Offset(n.End())])
+}
+
+// ref spells path.member at pos, adding the import when needed.
+func (p *planner) ref(pos token.Pos, path, member string) (string, bool) {
+	prefix, edits, ok := p.spell.Qualify(pos, path, member)
+	if !ok {
+		return "", false
+	}
+	p.plan.Edits = append(p.plan.Edits, edits...)
+	return prefix + member, true
+}
+
+// refAs is ref, naming an added import preferred when it is free.
+func (p *planner) refAs(pos token.Pos, path, member, preferred string) (string, bool) {
+	prefix, edits, ok := p.spell.QualifyAs(pos, path, member, preferred)
+	if !ok {
+		return "", false
+	}
+	p.plan.Edits = append(p.plan.Edits, edits...)
+	return prefix + member, true
+}
+
+// successorName names the v1beta2 import beside the v1beta1 one named
+// name: clusterv1beta1 → clusterv1beta2, clusterv1 → clusterv1beta2.
+func successorName(name string) string {
+	if strings.Contains(name, "v1beta1") {
+		return strings.Replace(name, "v1beta1", "v1beta2", 1)
+	}
+	return strings.TrimSuffix(name, "v1") + "v1beta2"
+}
+
+// scheme plans a file that registers a v1beta1 package's types in a
+// scheme: the v1beta2 types are registered beside them, so that the
+// objects of either version the program's code still uses keep decoding.
+// The rest of such a file stays as it is.
+func (p *planner) scheme() bool {
+	found := false
+	var stack []ast.Node
+	ast.Inspect(p.file, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
+		sel, ok := n.(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "AddToScheme" {
+			return true
+		}
+		x, ok := sel.X.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		pn, ok := p.pass.TypesInfo.Uses[x].(*types.PkgName)
+		if !ok || p.swaps[pn] == nil {
+			return true
+		}
+		found = true
+		sw := p.swaps[pn]
+		if p.imports(sw.new) {
+			return true // the file registers the v1beta2 types already
+		}
+		name, ok := p.refAs(sel.Pos(), sw.new, "AddToScheme", successorName(pn.Name()))
+		if !ok {
+			p.block(sel.Pos(), "the v1beta2 AddToScheme cannot be named here", "register "+sw.new+" beside "+sw.old+" by hand")
+			return true
+		}
+		// The statement (or list element) that holds the reference,
+		// repeated with the v1beta2 registration.
+		for i := len(stack) - 2; i >= 0; i-- {
+			switch outer := stack[i].(type) {
+			case *ast.ExprStmt, *ast.AssignStmt:
+				if as, ok := outer.(*ast.AssignStmt); ok && as.Tok == token.DEFINE {
+					i = 0 // repeated, it would declare its names again
+					continue
+				}
+				if _, inBlock := stack[i-1].(*ast.BlockStmt); !inBlock {
+					i = 0
+					continue
+				}
+				text := p.text(outer)
+				at := int(sel.Pos() - outer.Pos())
+				text = text[:at] + name + text[at+len(p.text(sel)):]
+				p.edit(outer.End(), outer.End(), "\n"+indentOf(p.src, p.tf.Offset(outer.Pos()))+text)
+				return true
+			case *ast.CompositeLit:
+				if stack[i+1] == sel {
+					p.edit(sel.End(), sel.End(), ", "+name)
+					return true
+				}
+			case *ast.BlockStmt, *ast.FuncDecl:
+				i = 0
+			}
+		}
+		p.block(sel.Pos(), "a v1beta1 scheme registration the rewrite cannot repeat", "register "+sw.new+" beside "+sw.old+" by hand")
+		return true
+	})
+	if !found {
+		return false
+	}
+	p.plan.Scheme = true
+	if len(p.plan.Blockers) > 0 {
+		p.plan.Edits = nil
+	}
+	return true
+}
+
+// imports reports whether the file imports the package at path.
+func (p *planner) imports(path string) bool {
+	for _, spec := range p.file.Imports {
+		if q, err := strconv.Unquote(spec.Path.Value); err == nil && q == path {
+			return true
+		}
+	}
+	return false
+}
+
+// indentOf is the whitespace that starts the line holding offset.
+func indentOf(src []byte, offset int) string {
+	start := bytes.LastIndexByte(src[:offset], '\n') + 1
+	end := start
+	for end < len(src) && (src[end] == ' ' || src[end] == '\t') {
+		end++
+	}
+	return string(src[start:end])
+}
+
+func (p *planner) walk() {
+	var stack []ast.Node
+	ast.Inspect(p.file, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		parents := stack
+		stack = append(stack, n)
+		if p.done[n] {
+			return true
+		}
+		switch n := n.(type) {
+		case *ast.ImportSpec:
+			return false
+		case *ast.SelectorExpr:
+			if x, ok := n.X.(*ast.Ident); ok {
+				if pn, ok := p.pass.TypesInfo.Uses[x].(*types.PkgName); ok {
+					if sw := p.swaps[pn]; sw != nil {
+						p.symbol(n, sw)
+					}
+					return true
+				}
+			}
+			p.selection(n, parents)
+		case *ast.CompositeLit:
+			p.literal(n)
+		case *ast.CallExpr:
+			p.externalGet(n)
+		}
+		return true
+	})
+}
+
+// symbol rewrites or blocks a reference to a package-level symbol of a
+// swapped package.
+func (p *planner) symbol(sel *ast.SelectorExpr, sw *swap) {
+	name := sel.Sel.Name
+	if s, ok := contract.GoAPISymbol(sw.old, name, p.built); ok {
+		newName, same := strings.CutPrefix(s.Successor, sw.new+".")
+		if s.Class != contract.ChangeSame || !same {
+			p.block(sel.Pos(), fmt.Sprintf("%s.%s", sw.old, name), contract.GoSymbolAdvice(s))
+			return
+		}
+		if newName != name {
+			p.edit(sel.Sel.Pos(), sel.Sel.End(), newName)
+		}
+		name = newName
+	}
+	if has, ok := contract.GoAPIV1Beta2Has(sw.new, name); ok && !has {
+		p.block(sel.Pos(), fmt.Sprintf("%s.%s", sw.old, name), "v1beta2 has no "+name+"; see the guide's annex of imports for its successor")
+	}
+}
+
+// structKey names the v1beta1 struct type under t as the Go API map does.
+func (p *planner) structKey(t types.Type) (string, bool) {
+	if ptr, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = ptr.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return "", false
+	}
+	path := named.Obj().Pkg().Path()
+	if !p.swapped(path) {
+		return "", false
+	}
+	key := path + "." + named.Obj().Name()
+	_, ok = structs[key]
+	return key, ok
+}
+
+var structs = contract.GoAPIStructs()
+
+func (p *planner) swapped(path string) bool {
+	for _, sw := range p.swaps {
+		if sw.old == path {
+			return true
+		}
+	}
+	return false
+}
+
+// chain is a field selection chain read from its last selector inward,
+// from the first value in it of a struct type the map places.
+type chain struct {
+	base    ast.Expr // the value of that struct type
+	key     string   // its type
+	path    string   // the fields from it ("A.B[].C")
+	indexed bool     // the path crosses a list or map element
+	promote bool     // a field is reached through embedding
+}
+
+func (p *planner) chainOf(sel *ast.SelectorExpr) (chain, bool) {
+	var c chain
+	var segs []string
+	found := false
+	var e ast.Expr = sel
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			s, ok := p.pass.TypesInfo.Selections[x]
+			if !ok || s.Kind() != types.FieldVal {
+				return c, found
+			}
+			segs = append([]string{x.Sel.Name}, segs...)
+			if key, ok := p.structKey(s.Recv()); ok {
+				c = chain{base: x.X, key: key, path: joinPath(segs), indexed: c.indexed, promote: c.promote || len(s.Index()) > 1}
+				found = true
+			} else if len(s.Index()) > 1 {
+				c.promote = true
+			}
+			e = x.X
+		case *ast.IndexExpr:
+			t := p.pass.TypesInfo.TypeOf(x.X)
+			if t == nil {
+				return c, found
+			}
+			switch t.Underlying().(type) {
+			case *types.Slice, *types.Array:
+				segs = append([]string{"[]"}, segs...)
+			case *types.Map:
+				segs = append([]string{"{}"}, segs...)
+			default:
+				return c, found
+			}
+			c.indexed = true
+			e = x.X
+		default:
+			return c, found
+		}
+	}
+}
+
+func joinPath(names []string) string {
+	var b strings.Builder
+	for i, n := range names {
+		if i > 0 && n != "[]" && n != "{}" {
+			b.WriteByte('.')
+		}
+		b.WriteString(n)
+	}
+	return b.String()
+}
+
+// selection handles a field selection whose chain starts on a mapped
+// struct: a changed leaf is rewritten for its context, a struct used
+// whole passes when its fields stay where they were.
+func (p *planner) selection(sel *ast.SelectorExpr, parents []ast.Node) {
+	s, ok := p.pass.TypesInfo.Selections[sel]
+	if ok && (s.Kind() == types.MethodVal || s.Kind() == types.MethodExpr) {
+		p.method(sel, s)
+		return
+	}
+	if !ok || s.Kind() != types.FieldVal {
+		return
+	}
+	c, ok := p.chainOf(sel)
+	if !ok {
+		return
+	}
+	changes, rootPath, ok := contract.GoAPIFieldsAt(c.key, c.path)
+	if !ok {
+		return // below a leaf: the leaf's selector judges it
+	}
+	full := c.path
+	if rootPath != "" {
+		full = rootPath + "." + c.path
+	}
+	parent := parentOf(parents, sel)
+	continued := false
+	switch x := parent.(type) {
+	case *ast.SelectorExpr:
+		continued = ast.Unparen(x.X) == ast.Expr(sel)
+	case *ast.IndexExpr:
+		continued = ast.Unparen(x.X) == ast.Expr(sel)
+	}
+	var leaf *contract.GoFieldChange
+	for i := range changes {
+		if changes[i].Old == full {
+			leaf = &changes[i]
+		}
+	}
+	if leaf == nil {
+		if continued {
+			return // the selection goes on: judged at its end
+		}
+		p.whole(sel, c, full, changes)
+		return
+	}
+	p.leaf(sel, c, rootPath, *leaf, parents)
+}
+
+// method blocks a call of a method of a swapped package's type that its
+// v1beta2 namesake lacks, and of the condition accessors, whose v1beta2
+// namesakes take metav1 conditions (the condition migration's).
+func (p *planner) method(sel *ast.SelectorExpr, s *types.Selection) {
+	fn, ok := s.Obj().(*types.Func)
+	if !ok {
+		return
+	}
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return
+	}
+	t := recv.Type()
+	if ptr, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = ptr.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return
+	}
+	for _, sw := range p.swaps {
+		if sw.old != named.Obj().Pkg().Path() {
+			continue
+		}
+		subject := named.Obj().Name() + "." + fn.Name()
+		if strings.Contains(fn.Name(), "Condition") {
+			p.block(sel.Sel.Pos(), "the v1beta1 condition accessor "+subject, keepConditions)
+		} else if has, ok := contract.GoAPIV1Beta2Method(sw.new, named.Obj().Name(), fn.Name()); ok && !has {
+			p.block(sel.Sel.Pos(), subject, "v1beta2's "+named.Obj().Name()+" has no "+fn.Name()+": see the guide for its successor")
+		}
+		return
+	}
+}
+
+// whole judges a struct, list or map used as a value: its v1beta2
+// namesake serves when every field below it stays at its path.
+func (p *planner) whole(sel *ast.SelectorExpr, c chain, full string, changes []contract.GoFieldChange) {
+	for _, ch := range changes {
+		if ch.Class == contract.ChangeSame && !ch.Moved {
+			continue
+		}
+		// The value itself is a reference, a map that becomes a list, or
+		// is retyped or moved: its v1beta2 namesake does not serve.
+		here := ch.Class == contract.ChangeReference && strings.HasPrefix(ch.Old, full+".") && !strings.Contains(ch.Old[len(full)+1:], ".") ||
+			ch.Class == contract.ChangeMapToList && strings.HasPrefix(ch.Old, full+"{}")
+		within := !ch.Moved || len(ch.New) > 0 && (strings.HasPrefix(ch.New[0], full+".") || strings.HasPrefix(ch.New[0], full+"["))
+		if !here && within && ch.Old != full && ch.Class != contract.ChangeRetyped {
+			continue // a field below: its own selections are judged
+		}
+		p.block(sel.Sel.Pos(), fmt.Sprintf("%s.%s is used whole, and v1beta2 changes %s (%s)", shortKey(c.key), c.path, ch.Old, ch.Class), instruction(ch))
+		return
+	}
+}
+
+func shortKey(key string) string { return key[strings.LastIndexByte(key, '/')+1:] }
+
+// instruction is the guide's instruction for a change no fix makes.
+func instruction(ch contract.GoFieldChange) string {
+	to := strings.Join(ch.New, " and ")
+	switch ch.Class {
+	case contract.ChangeReference:
+		return "v1beta2 holds a ContractVersionedObjectReference (apiGroup, kind, name; no version, namespace or uid): read the object with external.GetObjectFromContractVersionedRef and the referring object's namespace" + toPath(to)
+	case contract.ChangeMapToList:
+		return "v1beta2 holds failure domains as a list with the name as a field: range over the list instead of indexing the map" + toPath(to)
+	case contract.ChangeRemoved:
+		return "v1beta2 does not carry it: drop the use (terminal failures become conditions)"
+	case contract.ChangeRetyped:
+		return "v1beta2 retypes it to " + ch.NewType + toPath(to) + ": map the value by hand"
+	}
+	return "rewrite it for " + ch.NewType + toPath(to) + " by hand"
+}
+
+func toPath(to string) string {
+	if to == "" {
+		return ""
+	}
+	return " (now " + to + ")"
+}
+
+// parentOf is the innermost of parents (the nodes above n, outermost
+// first) that is not a parenthesis.
+func parentOf(parents []ast.Node, n ast.Node) ast.Node {
+	for _, p := range slices.Backward(parents) {
+		if _, ok := p.(*ast.ParenExpr); !ok {
+			return p
+		}
+	}
+	return nil
+}
+
+// newText is the chain at the successor's path, from the chain's base.
+func (p *planner) newText(sel *ast.SelectorExpr, c chain, rootPath string, ch contract.GoFieldChange) (string, bool) {
+	if !ch.Moved {
+		return p.text(sel), true
+	}
+	if c.indexed || c.promote || len(ch.New) != 1 {
+		return "", false
+	}
+	rel := ch.New[0]
+	if rootPath != "" {
+		var ok bool
+		if rel, ok = strings.CutPrefix(rel, rootPath+"."); !ok {
+			return "", false
+		}
+	}
+	if !p.safePath(c.base, rel) {
+		return "", false
+	}
+	return p.text(c.base) + "." + rel, true
+}
+
+// safePath reports whether the v1beta2 namesake of base's type has the
+// fields of rel, none of them but the last through a pointer: a moved
+// read must not panic where the v1beta1 one did not
+// (status.deprecated.v1beta1 is a pointer that is nil on most objects).
+func (p *planner) safePath(base ast.Expr, rel string) bool {
+	t := p.pass.TypesInfo.TypeOf(base)
+	if ptr, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = ptr.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return false
+	}
+	pkg := ""
+	for _, sw := range p.swaps {
+		if sw.old == named.Obj().Pkg().Path() {
+			pkg = sw.new
+		}
+	}
+	typ := named.Obj().Name()
+	segs := strings.Split(rel, ".")
+	for i, name := range segs {
+		next, pointer, ok := contract.GoAPIV1Beta2Field(pkg, typ, name)
+		if !ok || i < len(segs)-1 && (pointer || next == "") {
+			return false
+		}
+		typ = next
+	}
+	return true
+}
+
+// zero is the Go literal of the zero value of basic type t ("" when t is
+// not basic).
+func zero(t types.Type) string {
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok {
+		return ""
+	}
+	switch {
+	case b.Info()&types.IsBoolean != 0:
+		return "false"
+	case b.Info()&types.IsString != 0:
+		return `""`
+	case b.Info()&types.IsNumeric != 0:
+		return "0"
+	}
+	return ""
+}
+
+// isCall reports whether e calls path.name (ptr.To, ptr.Deref), generic
+// instantiation included, and returns the call.
+func (p *planner) isCall(e ast.Expr, path, name string) (*ast.CallExpr, bool) {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return nil, false
+	}
+	fun := ast.Unparen(call.Fun)
+	switch f := fun.(type) {
+	case *ast.IndexExpr:
+		fun = f.X
+	case *ast.IndexListExpr:
+		fun = f.X
+	}
+	var id *ast.Ident
+	switch f := fun.(type) {
+	case *ast.SelectorExpr:
+		id = f.Sel
+	case *ast.Ident:
+		id = f
+	}
+	if id == nil {
+		return nil, false
+	}
+	obj, ok := p.pass.TypesInfo.Uses[id].(*types.Func)
+	return call, ok && obj.Pkg() != nil && obj.Pkg().Path() == path && obj.Name() == name
+}
+
+// pointee is the value a pointer expression points to, as source: &x and
+// ptr.To(x) give x, nil gives "" with isNil.
+func (p *planner) pointee(e ast.Expr) (text string, isNil, ok bool) {
+	e = ast.Unparen(e)
+	if id, isID := e.(*ast.Ident); isID && p.pass.TypesInfo.Uses[id] == types.Universe.Lookup("nil") {
+		return "", true, true
+	}
+	if u, isU := e.(*ast.UnaryExpr); isU && u.Op == token.AND {
+		if _, lit := ast.Unparen(u.X).(*ast.CompositeLit); !lit {
+			return p.text(u.X), false, true
+		}
+	}
+	if call, isTo := p.isCall(e, ptrPkg, "To"); isTo && len(call.Args) == 1 {
+		return p.text(call.Args[0]), false, true
+	}
+	return "", false, false
+}
+
+// constZero reports whether e is a constant and whether it is its type's
+// zero value.
+func (p *planner) constZero(e ast.Expr) (isConst, isZero bool) {
+	tv, ok := p.pass.TypesInfo.Types[e]
+	if !ok || tv.Value == nil {
+		return false, false
+	}
+	switch tv.Value.Kind() {
+	case constant.Bool:
+		return true, !constant.BoolVal(tv.Value)
+	case constant.String:
+		return true, constant.StringVal(tv.Value) == ""
+	case constant.Int, constant.Float:
+		return true, constant.Sign(tv.Value) == 0
+	}
+	return true, false
+}

@@ -1,0 +1,94 @@
+package rewrite
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/mpaudit/mpaudit/analyzers"
+	"github.com/mpaudit/mpaudit/analyzers/driver"
+	"github.com/mpaudit/mpaudit/contract"
+	"github.com/mpaudit/mpaudit/report"
+)
+
+// goAPIKeptNotes are the lines for a person about the files that keep
+// Cluster API's v1beta1 Go API because their move is not mechanical: the
+// import findings of the audit rep name each blocker at file:line with
+// the migration guide's instruction. Files whose move was tried and
+// withheld are in Result.Withheld instead.
+func goAPIKeptNotes(rep *report.Report, st *stage) []string {
+	if rep == nil {
+		return nil
+	}
+	seen := map[string]bool{}
+	var out []string
+	for _, f := range rep.Findings {
+		if f.Rule != contract.RuleGoAPIImport || f.Position == nil {
+			continue
+		}
+		_, blockers, ok := strings.Cut(f.Message, analyzers.GoAPIKept)
+		if !ok || strings.Contains(blockers, analyzers.GoAPITypesKept) {
+			continue // API types keep theirs by design
+		}
+		file := filepath.ToSlash(st.rel(f.Position.File))
+		if seen[file] {
+			continue
+		}
+		seen[file] = true
+		out = append(out, file+" keeps Cluster API's v1beta1 Go API, as its move to v1beta2 is not mechanical; change by hand, then run the rewrite again: "+blockers)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// goAPIFilesNamed are the units of units that move a file the output
+// names at a line ("render_test.go:15: "): a failing test names its own
+// file, and the code it calls is blamed by name once that file stays.
+func goAPIFilesNamed(units map[string]bool, output string) map[string]bool {
+	out := map[string]bool{}
+	for u := range units {
+		if file, ok := analyzers.GoAPIFile(u); ok && strings.Contains(output, path.Base(file)+":") {
+			out[u] = true
+		}
+	}
+	return out
+}
+
+// addGoAPIFile records the names a file's move to the v1beta2 Go API
+// touches: the functions and types the file declares, which a failure
+// in another file that calls them names.
+func (u unitNames) addGoAPIFile(fx driver.Fix, read func(string) ([]byte, error)) {
+	file, _ := analyzers.GoAPIFile(fx.Type)
+	for _, e := range fx.Edits {
+		if filepath.Base(e.File) != path.Base(file) {
+			continue
+		}
+		src, err := read(e.File)
+		if err != nil {
+			return
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), e.File, src, parser.SkipObjectResolution)
+		if err != nil {
+			return
+		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil && d.Name.Name != "init" && d.Name.Name != "main" {
+					add(u.fields, fx.Type, d.Name.Name)
+				}
+			case *ast.GenDecl:
+				for _, s := range d.Specs {
+					if ts, ok := s.(*ast.TypeSpec); ok {
+						add(u.fields, fx.Type, ts.Name.Name)
+					}
+				}
+			}
+		}
+		return
+	}
+}

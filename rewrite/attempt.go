@@ -66,7 +66,7 @@ func (a *attempt) prepare(dir string) error {
 	}
 	plan.uses = uses
 	a.dopts = driver.Options{Context: st.ctx, Dir: st.path(dir), Patterns: opts.Patterns, CAPIVersion: opts.CAPIVersion, Tests: true, Progress: opts.Progress, Load: loadFromSource,
-		KindOverrides: opts.KindOverrides, Config: opts.Config, UseSites: uses.paths(), Withhold: unitSettings(nil, a.units, a.kept), Relabel: true}
+		KindOverrides: opts.KindOverrides, Config: opts.Config, UseSites: uses.paths(), Withhold: unitSettings(nil, a.units, a.kept), Relabel: true, RaiseCAPI: opts.BumpCAPI}
 	return nil
 }
 

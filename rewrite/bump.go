@@ -10,6 +10,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path"
@@ -25,6 +26,7 @@ import (
 	"golang.org/x/mod/semver"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/mpaudit/mpaudit/analyzers"
 	"github.com/mpaudit/mpaudit/config"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/internal/importgroups"
@@ -346,7 +348,7 @@ func (b *coreBump) move(st *stage, cs *changeSet, mb *moduleBump) error {
 		if err != nil {
 			return err
 		}
-		out, done, err := moveImports(p, src, moves)
+		out, done, err := moveImports(p, src, movesFor(src, moves))
 		if err != nil || len(done) == 0 {
 			return err
 		}
@@ -361,6 +363,25 @@ func (b *coreBump) move(st *stage, cs *changeSet, mb *moduleBump) error {
 		}
 		return nil
 	})
+}
+
+// movesFor are the moves of a file: one the fixes moved to the v1beta2 Go
+// API for the raised release keeps util/patch, which takes v1beta2
+// objects there (the move blocks on the owned-conditions option whose
+// types changed).
+func movesFor(src []byte, moves map[string]string) map[string]string {
+	f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.ImportsOnly)
+	if err != nil {
+		return moves
+	}
+	for _, spec := range f.Imports {
+		if p, err := strconv.Unquote(spec.Path.Value); err == nil && p == contract.PkgClusterV1 {
+			out := maps.Clone(moves)
+			delete(out, contract.CoreModule+"/util/patch")
+			return out
+		}
+	}
+	return moves
 }
 
 // moduleDirs maps the module paths of the queries (path@version) to their
@@ -942,4 +963,24 @@ func typeErrors(st *stage, dir string) string {
 		}
 	})
 	return b.String()
+}
+
+// bumpBlame are the files' moves to the v1beta2 Go API that the build
+// after raising Cluster API fails in (blame narrows each error to the
+// moves whose names its line uses): withheld, the file stays on v1beta1 at
+// the path the release keeps it, and the rewrite runs again. A failure no
+// move is blamed for stays the bump's error.
+func bumpBlame(st *stage, cs *changeSet, bumpErr error) map[string]WithheldUnit {
+	var lines []string
+	for l := range strings.SplitSeq(bumpErr.Error(), "\n") {
+		lines = append(lines, strings.TrimLeft(l, " "))
+	}
+	graph := &packageGraph{ctx: st.context(), dir: st.dir}
+	out := map[string]WithheldUnit{}
+	for t, u := range blame(graph, cs, "the build after raising Cluster API", strings.Join(lines, "\n"), "") {
+		if _, ok := analyzers.GoAPIFile(t); ok {
+			out[t] = u
+		}
+	}
+	return out
 }

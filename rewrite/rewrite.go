@@ -227,21 +227,28 @@ func runOnce(opts Options, units []WithheldUnit, kept map[analyzers.FieldKey]str
 		res: &Result{Root: root, Withheld: units}, withheld: map[analyzers.FieldKey]*withheldFix{}}
 	res = a.res
 	trace.step("staged a copy")
+	if err := a.prepare(dir); err != nil {
+		return nil, err
+	}
+	// The fixes are planned on the module as it builds today, for the
+	// release go.mod is then raised to: the files whose uses are
+	// mechanical move to the v1beta2 Go API, the rest stays on v1beta1 at
+	// the paths that release keeps it (bump.go).
+	if err := a.fixRounds(); err != nil {
+		return runError(res, err)
+	}
 	if opts.BumpCAPI != "" {
 		opts.Progress.Step("raising %s to %s", contract.CoreModule, opts.BumpCAPI)
 		if res.bump, err = bumpCore(st, a.cs, opts.BumpCAPI); err != nil {
+			if res.blamed = bumpBlame(st, a.cs, err); len(res.blamed) > 0 {
+				return res, err
+			}
 			return nil, err
 		}
 		if res.bump != nil {
 			res.Manual = append(res.Manual, res.bump.manual...)
 		}
 		trace.step("raised the Cluster API requirement")
-	}
-	if err := a.prepare(dir); err != nil {
-		return nil, err
-	}
-	if err := a.fixRounds(); err != nil {
-		return runError(res, err)
 	}
 	// An error before the verification leaves no go vet running in the copy.
 	defer func() { a.early.wait() }()

@@ -27,11 +27,11 @@ import (
 // The move happens only for a target core that serves the v1beta2 API
 // (v1.11 and later): on an older one the v1beta2 objects the code would
 // read do not exist.
-func moveFile(pass *analysis.Pass, em *emit.Emitter, f *ast.File, built, target contract.Release, spoke, api bool) string {
+func moveFile(pass *analysis.Pass, em *emit.Emitter, f *ast.File, built, target contract.Release, spoke, api, raising bool) string {
 	if spoke || target.Less(contract.ReleaseV1Beta2) {
 		return ""
 	}
-	plan, ok := goapifix.For(pass, f, built, api)
+	plan, ok := goapifix.For(pass, f, built, api, raising)
 	if !ok {
 		return ""
 	}

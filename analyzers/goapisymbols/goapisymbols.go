@@ -39,6 +39,10 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 	res := kindfinder.MustResultOf(pass)
 	dir := filepath.Dir(pass.Fset.File(pass.Files[0].Pos()).Name())
 	built := builtAgainst(env, dir)
+	// mpaudit rewrite raising go.mod past v1.11: files move to v1beta2 for
+	// the release raised to, which the code is then built against.
+	raise := contract.Release(env.Settings.RaiseCAPI)
+	raising := raise != "" && built.Less(contract.ReleaseV1Beta2) && !raise.Less(contract.ReleaseV1Beta2)
 	target := kindfinder.TargetOf(pass, env, res).GoAPIRelease() // as goapiuse judges it
 	spoke := res.OnlySpokes()
 	ctx := contract.Context{Release: target, Spoke: spoke}
@@ -56,11 +60,11 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 			continue
 		}
 		if strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") {
-			moveFile(pass, em, f, built, target, spoke, len(res.Declared) > 0) // tests move with the code they call
+			moveFile(pass, em, f, built, target, spoke, len(res.Declared) > 0, raising) // tests move with the code they call
 			continue
 		}
 		mapped := false
-		moved := moveFile(pass, em, f, built, target, spoke, len(res.Declared) > 0)
+		moved := moveFile(pass, em, f, built, target, spoke, len(res.Declared) > 0, raising)
 		for _, spec := range f.Imports {
 			path, err := strconv.Unquote(spec.Path.Value)
 			if err != nil || !contract.GoAPIPackagePaths()[path] {

@@ -63,6 +63,51 @@ var keptImports = map[string]string{
 	"sigs.k8s.io/cluster-api/util/deprecated/v1beta1/paused":             "the v1beta1 paused helper",
 }
 
+// raiseBlocks blocks the move, when go.mod is raised past v1.11, on an
+// import whose package v1.11 keeps for v1beta1 objects elsewhere (the
+// condition utilities, the paused helper) or whose types changed for
+// v1beta2 objects (the patch helper's owned-conditions option). It reports
+// whether the import is settled (blocked, or staying at its path).
+func raiseBlocks(p *planner, f *ast.File, spec *ast.ImportSpec, path string, s contract.GoSymbol, mapped bool) bool {
+	switch {
+	case path == patchPkg:
+		if pos, ok := usesName(p.pass, f, spec, "WithOwnedConditions"); ok {
+			p.block(pos, "patch.WithOwnedConditions: from v1.11 its Conditions are strings, for v1beta2 objects (WithOwnedV1Beta1Conditions keeps the v1beta1 ones)", keepConditions)
+		}
+		return true
+	case path == pausedPkg:
+		p.block(spec.Pos(), "the paused helper ("+path+"): from v1.11 it sets v1beta2 conditions, so the object's conditions move first", keepConditions)
+		return true
+	case mapped && s.Keep != "" && keptImports[s.Keep] != "":
+		p.block(spec.Pos(), fmt.Sprintf("the file uses %s (%s)", keptImports[s.Keep], path), keepConditions)
+		return true
+	}
+	return false
+}
+
+const (
+	patchPkg  = "sigs.k8s.io/cluster-api/util/patch"
+	pausedPkg = "sigs.k8s.io/cluster-api/util/paused"
+)
+
+// usesName finds a use of the package spec imports, named name, in f.
+func usesName(pass *analysis.Pass, f *ast.File, spec *ast.ImportSpec, name string) (token.Pos, bool) {
+	pn := pass.TypesInfo.PkgNameOf(spec)
+	if pn == nil {
+		return token.NoPos, false
+	}
+	pos := token.NoPos
+	ast.Inspect(f, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok && pos == token.NoPos && sel.Sel.Name == name {
+			if id, ok := sel.X.(*ast.Ident); ok && pass.TypesInfo.Uses[id] == pn {
+				pos = sel.Pos()
+			}
+		}
+		return pos == token.NoPos
+	})
+	return pos, pos != token.NoPos
+}
+
 const keepConditions = "move the file's conditions first, by the guide's stages of \"How to start using metav1.conditions\"; then run the rewrite again"
 
 type swap struct {
@@ -86,8 +131,13 @@ type planner struct {
 // Cluster API release built. ok is false when f imports no v1beta1 API
 // package that has a v1beta2 successor in built. api says the package
 // declares API types: their fields' Cluster API types are schema, so the
-// file keeps its imports.
-func For(pass *analysis.Pass, f *ast.File, built contract.Release, api bool) (Plan, bool) {
+// file keeps its imports. raising is set when go.mod is raised past
+// v1.11 once the fixes apply (mpaudit rewrite --capi-version): the API
+// packages built has at paths v1.11 moved go to their v1beta2 successors
+// all the same, and util/patch stays util/patch (the release raised to
+// takes v1beta2 objects there) unless the file names its owned-conditions
+// option, whose types changed.
+func For(pass *analysis.Pass, f *ast.File, built contract.Release, api, raising bool) (Plan, bool) {
 	tf := pass.Fset.File(f.Pos())
 	if tf == nil {
 		return Plan{}, false
@@ -108,7 +158,10 @@ func For(pass *analysis.Pass, f *ast.File, built contract.Release, api bool) (Pl
 			continue
 		}
 		s, ok := contract.GoAPIPackage(path, built)
-		if !ok || s.Keep != "" || !contract.IsV1Beta1APIPackage(path, built) {
+		if raising && raiseBlocks(p, f, spec, path, s, ok) {
+			continue
+		}
+		if !ok || (s.Keep != "" && !raising) || !contract.IsV1Beta1APIPackage(path, built) {
 			continue
 		}
 		pn := pass.TypesInfo.PkgNameOf(spec)

@@ -319,9 +319,9 @@ func (a *auditor) auditCRD(ctx context.Context, crd *apiextensionsv1.CustomResou
 
 	// Read the objects at the version Cluster API reads, when it resolves.
 	version := info.StorageVersion()
-	contractVersion, apiVersion, err := contract.ResolveContract(info.Labels, a.target.Behaviour)
+	contractVersion, apiVersion, err := contract.ResolveContractAt(info.Labels, a.target.Release())
 	if err == nil {
-		summary.Contract, summary.APIVersion = contractVersion, apiVersion
+		summary.Contract, summary.APIVersion = string(contractVersion), apiVersion
 		if v := versionOf(crd, apiVersion); v != nil && v.Served {
 			version = apiVersion
 			a.checkSchema(crd, info)
@@ -360,7 +360,7 @@ func versionOf(crd *apiextensionsv1.CustomResourceDefinition, name string) *apie
 // checkSchema looks at the schema of the version Cluster API reads (the
 // rules contract validate applies to the same CRD in YAML).
 func (a *auditor) checkSchema(crd *apiextensionsv1.CustomResourceDefinition, info contract.CRDInfo) {
-	for _, v := range contract.EvaluatePoolSchema(contract.KindCRD{ContractKind: &contract.InfraMachinePool, CRDInfo: info, Schema: contract.SchemaOf(crd)}, a.target.Behaviour) {
+	for _, v := range contract.EvaluatePoolSchema(contract.KindCRD{ContractKind: &contract.InfraMachinePool, CRDInfo: info, Schema: contract.SchemaOf(crd)}, a.target.Release()) {
 		o := crdObject(crd)
 		a.add(report.Finding{Rule: v.Rule, Severity: v.Severity, Kind: info.Kind, APIVersion: info.Group + "/" + a.readVersion(info),
 			Field: v.Field, Object: &o, Message: v.Message})
@@ -369,7 +369,7 @@ func (a *auditor) checkSchema(crd *apiextensionsv1.CustomResourceDefinition, inf
 
 // readVersion is the API version the target core reads the CRD at.
 func (a *auditor) readVersion(info contract.CRDInfo) string {
-	_, v, _ := contract.ResolveContract(info.Labels, a.target.Behaviour)
+	_, v, _ := contract.ResolveContractAt(info.Labels, a.target.Release())
 	return v
 }
 
@@ -480,7 +480,7 @@ func (a *auditor) checkMachinePools(ctx context.Context) {
 			fail("infrastructureRef %s %s: Cluster API looks up CRD %s, which does not exist", r.key.gk.Kind, r.key.name, name)
 			continue
 		}
-		_, version, err := contract.ResolveContract(crd.Labels, a.target.Behaviour)
+		_, version, err := contract.ResolveContractAt(crd.Labels, a.target.Release())
 		if err != nil {
 			fail("infrastructureRef %s %s: CRD %s: %v", r.key.gk.Kind, r.key.name, name, err)
 			continue

@@ -407,59 +407,34 @@ func poolReadiness(u *unstructured.Unstructured) (ready, provisioned *bool) {
 	return pointBool(u, v1), pointBool(u, v2)
 }
 
+// checkObject judges one pool object by the per-kind object checks (the
+// pool's rules come from its table in contract) and keeps its readiness
+// for the MachinePools that reference it.
 func (a *auditor) checkObject(u *unstructured.Unstructured, gvk schema.GroupVersionKind, summary *report.Resource) {
 	a.noteIgnores(u, gvk)
+	a.checkKindObject(u, gvk, &contract.InfraMachinePool, "", false, summary)
+	key := refKey{gk: gvk.GroupKind(), namespace: u.GetNamespace(), name: u.GetName()}
+	if _, referenced := a.pools[key]; referenced {
+		ready, provisioned := poolReadiness(u)
+		a.pools[key] = &poolState{apiVersion: gvk.Version, ready: ready, provisioned: provisioned}
+	}
+}
+
+// checkPoolCounts are the pool's own object checks: its replica count
+// against its provider IDs once core sees it provisioned (MPA405), and the
+// machine kind it names (MPA406).
+func (a *auditor) checkPoolCounts(u *unstructured.Unstructured, gvk schema.GroupVersionKind, add addFunc) {
 	ready, provisioned := poolReadiness(u)
-	v1, v2, _ := contract.InfraMachinePool.ReadinessPair()
-	class := contract.ClassifyReadiness(ready, provisioned)
-	summary.Readiness[string(class)]++
-	obj := func() *report.Object {
-		return &report.Object{Group: gvk.Group, Version: gvk.Version, Kind: gvk.Kind, Namespace: u.GetNamespace(), Name: u.GetName()}
-	}
-	apiVersion := gvk.GroupVersion().String()
-	switch {
-	case class == contract.ProvisionedOnly && *provisioned:
-		a.add(report.Finding{Rule: contract.RuleObjectProvisionedOnly, Severity: a.severity(contract.RuleObjectProvisionedOnly), Kind: gvk.Kind,
-			APIVersion: apiVersion, Field: v2.Path, Object: obj(),
-			Message: "status.initialization.provisioned is true but status.ready is not set: on " + a.target.String() +
-				" this MachinePool will never see its infrastructure as provisioned"})
-	case class == contract.DualDisagree:
-		a.add(report.Finding{Rule: contract.RuleObjectDisagree, Severity: a.severity(contract.RuleObjectDisagree), Kind: gvk.Kind,
-			APIVersion: apiVersion, Field: v1.Path, Object: obj(),
-			Message: fmt.Sprintf("status.ready=%v but status.initialization.provisioned=%v", *ready, *provisioned)})
-	case class == contract.ReadyOnly && *ready:
-		a.add(report.Finding{Rule: contract.RuleObjectReadyOnly, Severity: a.severity(contract.RuleObjectReadyOnly), Kind: gvk.Kind,
-			APIVersion: apiVersion, Field: v1.Path, Object: obj(),
-			Message: "only status.ready is set, and the target core reads status.initialization.provisioned"})
-	}
-	for _, p := range contract.InfraMachinePool.Points(contract.V1Beta1) {
-		if p.Aspect != contract.AspectFailureReason && p.Aspect != contract.AspectFailureMessage {
-			continue
-		}
-		if v, ok, _ := unstructured.NestedFieldNoCopy(u.Object, p.Segments()...); ok && v != nil && v != "" {
-			a.add(report.Finding{Rule: contract.RuleObjectFailure, Severity: a.severity(contract.RuleObjectFailure), Kind: gvk.Kind,
-				APIVersion: apiVersion, Field: p.Path, Object: obj(),
-				Message: fmt.Sprintf("top-level %s is set (%v)", p.Path, v)})
-		}
-	}
 	if replicas, ok, _ := unstructured.NestedInt64(u.Object, segments(contract.PathReplicas)...); ok && a.target.Behaviour.CoreSeesProvisioned(ready, provisioned) {
 		ids, _, _ := unstructured.NestedStringSlice(u.Object, segments(contract.PathProviderIDList)...)
 		if int(replicas) != len(ids) {
-			a.add(report.Finding{Rule: contract.RuleObjectReplicas, Severity: a.severity(contract.RuleObjectReplicas), Kind: gvk.Kind,
-				APIVersion: apiVersion, Field: contract.PathReplicas, Object: obj(),
-				Message: fmt.Sprintf("status.replicas is %d but spec.providerIDList has %d entries", replicas, len(ids))})
+			add(contract.RuleObjectReplicas, contract.PathReplicas, "status.replicas is %d but spec.providerIDList has %d entries", replicas, len(ids))
 		}
 	}
 	if kind, ok, _ := unstructured.NestedString(u.Object, segments(contract.PathMachineKind)...); ok && kind != "" {
 		if a.crds.byGroupKind(schema.GroupKind{Group: gvk.Group, Kind: kind}) == nil {
-			a.add(report.Finding{Rule: contract.RuleObjectMachineKind, Severity: a.severity(contract.RuleObjectMachineKind), Kind: gvk.Kind,
-				APIVersion: apiVersion, Field: contract.PathMachineKind, Object: obj(),
-				Message: fmt.Sprintf("status.infrastructureMachineKind is %s, but no CRD for %s.%s is installed", kind, kind, gvk.Group)})
+			add(contract.RuleObjectMachineKind, contract.PathMachineKind, "status.infrastructureMachineKind is %s, but no CRD for %s.%s is installed", kind, kind, gvk.Group)
 		}
-	}
-	key := refKey{gk: gvk.GroupKind(), namespace: u.GetNamespace(), name: u.GetName()}
-	if _, referenced := a.pools[key]; referenced {
-		a.pools[key] = &poolState{apiVersion: gvk.Version, ready: ready, provisioned: provisioned}
 	}
 }
 

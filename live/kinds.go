@@ -347,6 +347,7 @@ func (a *auditor) kindState(u *unstructured.Unstructured, k *contract.Kind, labe
 // selects for the target core, and returns what that core makes of it.
 func (a *auditor) checkKindObject(u *unstructured.Unstructured, gvk schema.GroupVersionKind, k *contract.Kind, label contract.Contract, dual bool, summary *report.Resource) kindState {
 	release := a.target.Release()
+	label = k.ObjectReadLabel(release, label)
 	apiVersion := gvk.GroupVersion().String()
 	obj := func() *report.Object {
 		return &report.Object{Group: gvk.Group, Version: gvk.Version, Kind: gvk.Kind, Namespace: u.GetNamespace(), Name: u.GetName()}
@@ -372,13 +373,22 @@ func (a *auditor) checkKindObject(u *unstructured.Unstructured, gvk schema.Group
 			continue
 		}
 		got, other := pointBool(u, rp.Point), pointBool(u, alt)
+		// The kind's rule for the check, naming the point read or a pair member.
+		report := func(check contract.ObjectCheck, args ...any) {
+			r := k.ObjectRuleOf(check, rp.Point.Contract)
+			field := rp.Point.Path
+			if r.Field == v1p.Contract {
+				field = v1p.Path
+			} else if r.Field == v2p.Contract {
+				field = v2p.Path
+			}
+			add(r.Rule, field, r.Format, args...)
+		}
 		switch {
 		case other != nil && *other && (got == nil || (rp.Read.InPlaceOf != "" && !*got)):
-			add(contract.RuleKindObjectUnread, rp.Point.Path,
-				"%s reads %s (CRD label %s), which is %s; the object sets only %s=true: it is never seen as provisioned",
-				a.target, rp.Point.Path, contract.LabelKey(string(label)), show(got), alt.Path)
+			report(contract.CheckUnread, a.target, rp.Point.Path, contract.LabelKey(string(label)), show(got), alt.Path)
 		case got != nil && other != nil && *got != *other && rp.Read.InPlaceOf == "":
-			add(contract.RuleKindObjectDisagree, rp.Point.Path, "%s=%v but %s=%v", rp.Point.Path, *got, alt.Path, *other)
+			report(contract.CheckDisagree, rp.Point.Path, *got, alt.Path, *other)
 		}
 	}
 	for _, p := range k.Points(contract.V1Beta1) {
@@ -386,7 +396,8 @@ func (a *auditor) checkKindObject(u *unstructured.Unstructured, gvk schema.Group
 			continue
 		}
 		if v, ok, _ := unstructured.NestedFieldNoCopy(u.Object, p.Segments()...); ok && v != nil && v != "" {
-			add(contract.RuleKindObjectFailure, p.Path, "top-level %s is set (%v) under CRD label %s", p.Path, v, contract.LabelKey(string(label)))
+			r := k.ObjectRuleOf(contract.CheckFailure, "")
+			add(r.Rule, p.Path, r.Format, p.Path, v, contract.LabelKey(string(label)))
 		}
 	}
 	if all, err := contract.Reads(k, release, label); err == nil && st.sees {
@@ -411,6 +422,9 @@ func (a *auditor) checkKindObject(u *unstructured.Unstructured, gvk schema.Group
 		}
 	}
 	a.checkRenamed(u, k, label, dual, add)
+	if k == &contract.InfraMachinePool {
+		a.checkPoolCounts(u, gvk, add)
+	}
 	if k == &contract.ControlPlane {
 		a.checkCounters(u, k, add)
 		a.checkStatusVersions(u, k, label, add)

@@ -80,13 +80,18 @@ func (k *Kind) ObjectRuleOf(check ObjectCheck, read Contract) ObjectRule {
 	return table[objectCheckKey{check, ""}]
 }
 
+// LabelFreeObjectReads reports whether the live audit judges k's objects
+// without asking their CRD's label: core reads an InfraMachinePool's
+// readiness whatever its label says (released code reads status.ready), so
+// the pool is judged as CoreBehaviour reads it, even when the labels do
+// not resolve, and never as listed under two labels.
+func (k *Kind) LabelFreeObjectReads() bool { return k == &InfraMachinePool }
+
 // ObjectReadLabel is the label under which the live audit takes k's reads
-// for an object whose CRD resolves to label at core. Core reads an
-// InfraMachinePool without asking its label (released code reads
-// status.ready whatever it says), so the pool is judged as CoreBehaviour
-// reads it: under the newest label the release honours, resolved or not.
+// for an object whose CRD resolves to label at core: the newest label the
+// release honours for a kind read label-free (CoreBehaviour's reading).
 func (k *Kind) ObjectReadLabel(core Release, label Contract) Contract {
-	if k == &InfraMachinePool {
+	if k.LabelFreeObjectReads() {
 		return ContractsKnownBy(core)[0]
 	}
 	return label

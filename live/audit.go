@@ -2,7 +2,6 @@ package live
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -134,8 +133,8 @@ func Audit(ctx context.Context, src Source, opts Options) (*Result, error) {
 		if err := ctx.Err(); err != nil {
 			return a.res, err
 		}
-		if kinds[crd.Name] == nil {
-			a.auditCRD(ctx, crd)
+		if kinds[crd.Name] == nil { // a pool: referenced by a MachinePool, classified so, or named by --crd
+			a.auditKindCRD(ctx, crd, &contract.InfraMachinePool)
 		}
 	}
 	for _, crd := range kindCRDs {
@@ -300,54 +299,6 @@ func crdInfo(crd *apiextensionsv1.CustomResourceDefinition) contract.CRDInfo {
 	return info
 }
 
-func (a *auditor) auditCRD(ctx context.Context, crd *apiextensionsv1.CustomResourceDefinition) {
-	info := crdInfo(crd)
-	obj := crdObject(crd)
-	for _, v := range contract.EvaluateKindCRD(contract.KindCRD{ContractKind: &contract.InfraMachinePool, CRDInfo: info}, a.target.Release()) {
-		o := obj
-		a.add(report.Finding{Rule: v.Rule, Severity: v.Severity, Kind: info.Kind, APIVersion: info.Group, Field: v.Field, Message: v.Message, Object: &o})
-	}
-	// Judged as a pool (referenced by a MachinePool, classified so, or named
-	// by --crd), unless the classifier knows it as another kind.
-	kind := classifyCRD(crd, a.opts.KindOverrides).Kind
-	if kind == nil {
-		kind = &contract.InfraMachinePool
-	}
-	summary := report.Resource{Cluster: a.src.Name(), CRD: crd.Name, Group: info.Group, Kind: info.Kind, ContractKind: kind.Name,
-		StorageVersion: info.StorageVersion(), Readiness: map[string]int{}}
-	a.res.TypeRefs = append(a.res.TypeRefs, typeRefs(crd, a.src.Name(), kind)...)
-
-	// Read the objects at the version Cluster API reads, when it resolves.
-	version := info.StorageVersion()
-	contractVersion, apiVersion, err := contract.ResolveContractAt(info.Labels, a.target.Release())
-	if err == nil {
-		summary.Contract, summary.APIVersion = string(contractVersion), apiVersion
-		if v := versionOf(crd, apiVersion); v != nil && v.Served {
-			version = apiVersion
-			a.checkSchema(crd, info)
-		}
-	}
-	if version == "" {
-		a.res.Resources = append(a.res.Resources, summary)
-		return
-	}
-	gvk := schema.GroupVersionKind{Group: info.Group, Version: version, Kind: info.Kind}
-	a.opts.Progress.Step("%s: listing %s", a.src.Name(), info.Kind)
-	err = a.src.List(ctx, gvk, Scope{Namespace: a.opts.Namespace}, func(u *unstructured.Unstructured) error {
-		summary.Objects++
-		a.checkObject(u, gvk, &summary)
-		if summary.Objects%500 == 0 {
-			a.opts.Progress.Step("%s: %s: %d objects", a.src.Name(), info.Kind, summary.Objects)
-		}
-		return nil
-	})
-	if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
-		a.readError(report.Object{Group: info.Group, Version: version, Kind: info.Kind, Namespace: a.opts.Namespace},
-			fmt.Sprintf("%s objects at %s/%s", info.Kind, info.Group, version), err)
-	}
-	a.res.Resources = append(a.res.Resources, summary)
-}
-
 func versionOf(crd *apiextensionsv1.CustomResourceDefinition, name string) *apiextensionsv1.CustomResourceDefinitionVersion {
 	for i := range crd.Spec.Versions {
 		if crd.Spec.Versions[i].Name == name {
@@ -355,40 +306,6 @@ func versionOf(crd *apiextensionsv1.CustomResourceDefinition, name string) *apie
 		}
 	}
 	return nil
-}
-
-// checkSchema looks at the schema of the version Cluster API reads (the
-// rules contract validate applies to the same CRD in YAML).
-func (a *auditor) checkSchema(crd *apiextensionsv1.CustomResourceDefinition, info contract.CRDInfo) {
-	for _, v := range contract.EvaluatePoolSchema(contract.KindCRD{ContractKind: &contract.InfraMachinePool, CRDInfo: info, Schema: contract.SchemaOf(crd)}, a.target.Release()) {
-		o := crdObject(crd)
-		a.add(report.Finding{Rule: v.Rule, Severity: v.Severity, Kind: info.Kind, APIVersion: info.Group + "/" + a.readVersion(info),
-			Field: v.Field, Object: &o, Message: v.Message})
-	}
-}
-
-// readVersion is the API version the target core reads the CRD at.
-func (a *auditor) readVersion(info contract.CRDInfo) string {
-	_, v, _ := contract.ResolveContractAt(info.Labels, a.target.Release())
-	return v
-}
-
-// schemaHas follows properties; a level that preserves unknown fields keeps anything below it.
-func schemaHas(s *apiextensionsv1.JSONSchemaProps, path ...string) bool {
-	for _, p := range path {
-		if s == nil {
-			return false
-		}
-		if s.XPreserveUnknownFields != nil && *s.XPreserveUnknownFields {
-			return true
-		}
-		next, ok := s.Properties[p]
-		if !ok {
-			return false
-		}
-		s = &next
-	}
-	return s != nil
 }
 
 func nestedBool(u *unstructured.Unstructured, path ...string) *bool {
@@ -405,19 +322,6 @@ func nestedBool(u *unstructured.Unstructured, path ...string) *bool {
 func poolReadiness(u *unstructured.Unstructured) (ready, provisioned *bool) {
 	v1, v2, _ := contract.InfraMachinePool.ReadinessPair()
 	return pointBool(u, v1), pointBool(u, v2)
-}
-
-// checkObject judges one pool object by the per-kind object checks (the
-// pool's rules come from its table in contract) and keeps its readiness
-// for the MachinePools that reference it.
-func (a *auditor) checkObject(u *unstructured.Unstructured, gvk schema.GroupVersionKind, summary *report.Resource) {
-	a.noteIgnores(u, gvk)
-	a.checkKindObject(u, gvk, &contract.InfraMachinePool, "", false, summary)
-	key := refKey{gk: gvk.GroupKind(), namespace: u.GetNamespace(), name: u.GetName()}
-	if _, referenced := a.pools[key]; referenced {
-		ready, provisioned := poolReadiness(u)
-		a.pools[key] = &poolState{apiVersion: gvk.Version, ready: ready, provisioned: provisioned}
-	}
 }
 
 // checkPoolCounts are the pool's own object checks: its replica count

@@ -268,14 +268,21 @@ func (a *auditor) auditKindCRD(ctx context.Context, crd *apiextensionsv1.CustomR
 	a.res.TypeRefs = append(a.res.TypeRefs, typeRefs(crd, a.src.Name(), k)...)
 	res := info.ResolveAt(release)
 	summary.Contract, summary.APIVersion = string(res.Contract), res.APIVersion
+	// The pool's schema rules (MPA307–MPA309), at the version core reads.
+	for _, v := range contract.EvaluatePoolSchema(contract.KindCRD{ContractKind: k, CRDInfo: info, Schema: contract.SchemaOf(crd)}, release) {
+		o := crdObject(crd)
+		a.add(report.Finding{Rule: v.Rule, Severity: v.Severity, Kind: info.Kind, APIVersion: info.Group + "/" + res.APIVersion,
+			Field: v.Field, Object: &o, Message: v.Message})
+	}
 	defer func() { a.res.Resources = append(a.res.Resources, summary) }()
 	// No rule judges a template object (core reads only its metadata),
-	// and core reads nothing of an object whose CRD labels do not resolve.
+	// and core reads nothing of an object whose CRD labels do not resolve,
+	// unless it reads the kind whatever the label (an InfraMachinePool).
 	if !k.ObjectsJudged(contract.Live) {
 		summary.ObjectsNotJudged = k.ObjectAudit()
 		return
 	}
-	if res.Contract == "" {
+	if res.Contract == "" && !k.LabelFreeObjectReads() {
 		return
 	}
 	version := res.APIVersion
@@ -291,7 +298,7 @@ func (a *auditor) auditKindCRD(ctx context.Context, crd *apiextensionsv1.CustomR
 		other = contract.V1Beta2
 	}
 	otherAPI, ok := info.ResolveLabel(other)
-	dual := ok && otherAPI == res.APIVersion
+	dual := ok && otherAPI == res.APIVersion && !k.LabelFreeObjectReads()
 	gvk := schema.GroupVersionKind{Group: info.Group, Version: version, Kind: info.Kind}
 	err := a.src.List(ctx, gvk, Scope{Namespace: a.opts.Namespace}, func(u *unstructured.Unstructured) error {
 		summary.Objects++
@@ -300,6 +307,10 @@ func (a *auditor) auditKindCRD(ctx context.Context, crd *apiextensionsv1.CustomR
 		key := refKey{gk: gvk.GroupKind(), namespace: u.GetNamespace(), name: u.GetName()}
 		if _, referenced := a.kindObjs[key]; referenced && version == res.APIVersion {
 			a.kindObjs[key] = &st
+		}
+		if _, referenced := a.pools[key]; referenced { // a MachinePool's, for checkMachinePools
+			ready, provisioned := poolReadiness(u)
+			a.pools[key] = &poolState{apiVersion: gvk.Version, ready: ready, provisioned: provisioned}
 		}
 		if summary.Objects%500 == 0 {
 			a.opts.Progress.Step("%s: %s: %d objects", a.src.Name(), info.Kind, summary.Objects)

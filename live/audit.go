@@ -3,7 +3,6 @@ package live
 import (
 	"context"
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
 
@@ -126,7 +125,6 @@ func Audit(ctx context.Context, src Source, opts Options) (*Result, error) {
 	a.res.Cluster = report.Cluster{Name: src.Name(), Target: target}
 	a.res.Notes = append(a.res.Notes, notes...)
 
-	a.collectMachinePools(ctx)
 	a.collectKindRefs(ctx)
 	kindCRDs, kinds := a.kindCRDs()
 	for _, crd := range a.selectCRDs() {
@@ -197,65 +195,36 @@ func isPoolCRD(crd *apiextensionsv1.CustomResourceDefinition, overrides contract
 	return classifyCRD(crd, overrides).Kind == &contract.InfraMachinePool
 }
 
-func (a *auditor) collectMachinePools(ctx context.Context) {
-	crd := a.crds.byGroupKind(schema.GroupKind{Group: contract.CoreGroup, Kind: contract.MachinePoolKind})
-	if crd == nil {
+// collectPoolRef keeps a MachinePool's reference to its InfraMachinePool
+// and the readiness the MachinePool mirrors, from the pool's catalog link.
+func (a *auditor) collectPoolRef(u *unstructured.Unstructured, gvk schema.GroupVersionKind, link contract.CoreLink) {
+	ref, ok, _ := unstructured.NestedMap(u.Object, segments(link.Ref)...)
+	if !ok {
 		return
 	}
-	version := ""
-	for _, v := range []string{"v1beta2", "v1beta1"} {
-		for _, cv := range crd.Spec.Versions {
-			if cv.Name == v && cv.Served && version == "" {
-				version = v
-			}
-		}
-	}
-	if version == "" {
-		return
-	}
-	// The reference and the readiness mirror, from the pool's catalog links.
-	i := slices.IndexFunc(contract.InfraMachinePool.Links, func(l contract.CoreLink) bool {
-		return l.CoreKind == contract.MachinePoolKind && l.APIVersion == version
-	})
-	if i < 0 {
-		return
-	}
-	link := contract.InfraMachinePool.Links[i]
 	mirror := ""
 	for _, m := range link.Reports {
 		if m.Aspect == contract.AspectReadiness {
 			mirror = m.Path
 		}
 	}
-	gvk := schema.GroupVersionKind{Group: contract.CoreGroup, Version: version, Kind: contract.MachinePoolKind}
-	err := a.src.List(ctx, gvk, Scope{Namespace: a.opts.Namespace}, func(u *unstructured.Unstructured) error {
-		a.noteIgnores(u, gvk)
-		ref, ok, _ := unstructured.NestedMap(u.Object, segments(link.Ref)...)
-		if !ok {
-			return nil
-		}
-		kind, _ := ref["kind"].(string)
-		name, _ := ref["name"].(string)
-		group, _ := ref["apiGroup"].(string)
-		if !link.RefHasAPIGroup {
-			apiVersion, _ := ref["apiVersion"].(string)
-			gv, _ := schema.ParseGroupVersion(apiVersion)
-			group = gv.Group
-		}
-		r := mpRef{
-			key: refKey{gk: schema.GroupKind{Group: group, Kind: kind}, namespace: u.GetNamespace(), name: name},
-			mp:  report.Object{Group: contract.CoreGroup, Version: version, Kind: contract.MachinePoolKind, Namespace: u.GetNamespace(), Name: u.GetName()},
-		}
-		if v, ok, _ := unstructured.NestedBool(u.Object, segments(mirror)...); ok && mirror != "" {
-			r.provisioned = &v
-		}
-		a.refs = append(a.refs, r)
-		a.pools[r.key] = nil // listed later; nil means not seen yet
-		return nil
-	})
-	if err != nil {
-		a.readError(report.Object{Group: contract.CoreGroup, Version: version, Kind: contract.MachinePoolKind, Namespace: a.opts.Namespace}, "MachinePools", err)
+	kind, _ := ref["kind"].(string)
+	name, _ := ref["name"].(string)
+	group, _ := ref["apiGroup"].(string)
+	if !link.RefHasAPIGroup {
+		apiVersion, _ := ref["apiVersion"].(string)
+		gv, _ := schema.ParseGroupVersion(apiVersion)
+		group = gv.Group
 	}
+	r := mpRef{
+		key: refKey{gk: schema.GroupKind{Group: group, Kind: kind}, namespace: u.GetNamespace(), name: name},
+		mp:  report.Object{Group: gvk.Group, Version: gvk.Version, Kind: gvk.Kind, Namespace: u.GetNamespace(), Name: u.GetName()},
+	}
+	if v, ok, _ := unstructured.NestedBool(u.Object, segments(mirror)...); ok && mirror != "" {
+		r.provisioned = &v
+	}
+	a.refs = append(a.refs, r)
+	a.pools[r.key] = nil // listed later; nil means not seen yet
 }
 
 // selectCRDs returns the CRDs to audit: kinds MachinePools reference,

@@ -75,7 +75,8 @@ func isLabelDriven(k *contract.Kind) bool {
 	return slices.Contains(contract.LabelDrivenKinds, base)
 }
 
-// coreLinks groups the catalog's links of the label-driven kinds by core kind.
+// coreLinks groups the catalog's links of the label-driven kinds and of
+// InfraMachinePool by core kind.
 func coreLinks() map[string][]struct {
 	kind *contract.Kind
 	link contract.CoreLink
@@ -84,7 +85,7 @@ func coreLinks() map[string][]struct {
 		kind *contract.Kind
 		link contract.CoreLink
 	}{}
-	for _, k := range contract.LabelDrivenKinds {
+	for _, k := range append(slices.Clone(contract.LabelDrivenKinds), &contract.InfraMachinePool) {
 		for _, l := range k.Links {
 			out[l.CoreKind] = append(out[l.CoreKind], struct {
 				kind *contract.Kind
@@ -98,8 +99,9 @@ func coreLinks() map[string][]struct {
 func segments(path string) []string { return strings.Split(path, ".") }
 
 // collectKindRefs lists the core objects that reference label-driven kinds
-// (Cluster, Machine, MachinePool) and keeps each reference and what the
-// core object reports about it.
+// or InfraMachinePools (Cluster, Machine, MachinePool) and keeps each
+// reference and what the core object reports about it; a MachinePool's
+// pool reference goes to the pool's own checks (checkMachinePools).
 func (a *auditor) collectKindRefs(ctx context.Context) {
 	links := coreLinks()
 	for _, coreKind := range slices.Sorted(maps.Keys(links)) {
@@ -118,11 +120,13 @@ func (a *auditor) collectKindRefs(ctx context.Context) {
 		}
 		gvk := schema.GroupVersionKind{Group: contract.CoreGroup, Version: version, Kind: coreKind}
 		err := a.src.List(ctx, gvk, Scope{Namespace: a.opts.Namespace}, func(u *unstructured.Unstructured) error {
-			if coreKind != contract.MachinePoolKind { // MachinePools' annotations are read by the pool audit
-				a.noteIgnores(u, gvk)
-			}
+			a.noteIgnores(u, gvk)
 			for _, kl := range links[coreKind] {
 				if kl.link.APIVersion != version {
+					continue
+				}
+				if kl.kind == &contract.InfraMachinePool {
+					a.collectPoolRef(u, gvk, kl.link)
 					continue
 				}
 				if r, ok := readRef(u, gvk, kl.kind, kl.link); ok {

@@ -96,3 +96,63 @@ func (k *Kind) ObjectReadLabel(core Release, label Contract) Contract {
 	}
 	return label
 }
+
+// RefCheck is one of the live audit's checks of a core object's reference
+// to a contract object, resolved as Cluster API resolves it; RefRuleOf says
+// which rule reports it for the referenced kind.
+type RefCheck int
+
+// Each check's message takes, by index: 1 the reference's path, 2 the
+// referenced kind, 3 its name, 4 the CRD name, 5 the target core, 6 the
+// label resolution's error, 7 the API version read, 8 the namespace.
+const (
+	// RefNoCRD: no CRD has the name CalculateCRDName gives.
+	RefNoCRD RefCheck = iota
+	// RefNoLabel: the CRD's labels do not resolve for the target core.
+	RefNoLabel
+	// RefUnserved: the label selects a version the CRD does not serve.
+	RefUnserved
+	// RefNotFound: the referenced object does not exist.
+	RefNotFound
+)
+
+// RefRule is the rule a reference check reports, and its message.
+type RefRule struct {
+	Rule string
+	// AtRef names the reference's path as the finding's field.
+	AtRef  bool
+	Format string
+}
+
+// refRuleTable is k's table: the generic rule (MPA426), or the
+// InfraMachinePool's own (MPA501), whose messages name the MachinePool's
+// infrastructureRef.
+func refRuleTable(k *Kind) map[RefCheck]RefRule {
+	if k == &InfraMachinePool {
+		return map[RefCheck]RefRule{
+			RefNoCRD:    {Rule: RuleMachinePoolRef, Format: "infrastructureRef %[2]s %[3]s: Cluster API looks up CRD %[4]s, which does not exist"},
+			RefNoLabel:  {Rule: RuleMachinePoolRef, Format: "infrastructureRef %[2]s %[3]s: CRD %[4]s: %[6]v"},
+			RefUnserved: {Rule: RuleMachinePoolRef, Format: "infrastructureRef %[2]s %[3]s: CRD %[4]s's contract label selects version %[7]s, which it does not serve"},
+			RefNotFound: {Rule: RuleMachinePoolRef, Format: "infrastructureRef %[2]s %[8]s/%[3]s not found"},
+		}
+	}
+	return map[RefCheck]RefRule{
+		RefNoCRD:    {Rule: RuleCoreObjectRef, AtRef: true, Format: "%[1]s %[2]s %[3]s: Cluster API looks up CRD %[4]s, which does not exist"},
+		RefNoLabel:  {Rule: RuleCoreObjectRef, AtRef: true, Format: "%[1]s %[2]s %[3]s: CRD %[4]s has no contract label %[5]s honours"},
+		RefUnserved: {Rule: RuleCoreObjectRef, AtRef: true, Format: "%[1]s %[2]s %[3]s: CRD %[4]s's contract label selects version %[7]s, which it does not serve"},
+		RefNotFound: {Rule: RuleCoreObjectRef, AtRef: true, Format: "%[1]s %[2]s %[3]s: %[8]s/%[3]s not found"},
+	}
+}
+
+var (
+	poolRefRules    = refRuleTable(&InfraMachinePool)
+	genericRefRules = refRuleTable(nil)
+)
+
+// RefRuleOf returns the rule that reports check on a reference to a k.
+func (k *Kind) RefRuleOf(check RefCheck) RefRule {
+	if k == &InfraMachinePool {
+		return poolRefRules[check]
+	}
+	return genericRefRules[check]
+}

@@ -35,3 +35,33 @@ func TestObjectRuleOf(t *testing.T) {
 		}
 	}
 }
+
+// A reference to a pool keeps MPA501 and its messages, which name the
+// MachinePool's infrastructureRef; other kinds get MPA426 at the ref.
+func TestRefRuleOf(t *testing.T) {
+	args := func(err error, version string) []any {
+		return []any{"spec.template.spec.infrastructureRef", "FooMachinePool", "p", "foomachinepools.x", "Cluster API v1.10.0", err, version, "ns"}
+	}
+	cases := []struct {
+		k     *Kind
+		check RefCheck
+		args  []any
+		rule  string
+		atRef bool
+		msg   string
+	}{
+		{&InfraMachinePool, RefNoCRD, args(nil, ""), RuleMachinePoolRef, false, "infrastructureRef FooMachinePool p: Cluster API looks up CRD foomachinepools.x, which does not exist"},
+		{&InfraMachinePool, RefNoLabel, args(fmt.Errorf("no label"), ""), RuleMachinePoolRef, false, "infrastructureRef FooMachinePool p: CRD foomachinepools.x: no label"},
+		{&InfraMachinePool, RefUnserved, args(nil, "v2"), RuleMachinePoolRef, false, "infrastructureRef FooMachinePool p: CRD foomachinepools.x's contract label selects version v2, which it does not serve"},
+		{&InfraMachinePool, RefNotFound, args(nil, "v2"), RuleMachinePoolRef, false, "infrastructureRef FooMachinePool ns/p not found"},
+		{&InfraMachine, RefNoLabel, args(fmt.Errorf("no label"), ""), RuleCoreObjectRef, true,
+			"spec.template.spec.infrastructureRef FooMachinePool p: CRD foomachinepools.x has no contract label Cluster API v1.10.0 honours"},
+		{&InfraMachine, RefNotFound, args(nil, "v2"), RuleCoreObjectRef, true, "spec.template.spec.infrastructureRef FooMachinePool p: ns/p not found"},
+	}
+	for _, c := range cases {
+		r := c.k.RefRuleOf(c.check)
+		if got := fmt.Sprintf(r.Format, c.args...); r.Rule != c.rule || r.AtRef != c.atRef || got != c.msg {
+			t.Errorf("%s %d: %s %v %q, want %s %v %q", c.k.Name, c.check, r.Rule, r.AtRef, got, c.rule, c.atRef, c.msg)
+		}
+	}
+}

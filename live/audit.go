@@ -79,6 +79,8 @@ type refKey struct {
 
 type mpRef struct {
 	key refKey
+	// ref is the reference's path in the MachinePool.
+	ref string
 	// mp is the MachinePool, for findings.
 	mp report.Object
 	// provisioned is the MachinePool's own view (nil when unset).
@@ -218,6 +220,7 @@ func (a *auditor) collectPoolRef(u *unstructured.Unstructured, gvk schema.GroupV
 	}
 	r := mpRef{
 		key: refKey{gk: schema.GroupKind{Group: group, Kind: kind}, namespace: u.GetNamespace(), name: name},
+		ref: link.Ref,
 		mp:  report.Object{Group: gvk.Group, Version: gvk.Version, Kind: gvk.Kind, Namespace: u.GetNamespace(), Name: u.GetName()},
 	}
 	if v, ok, _ := unstructured.NestedBool(u.Object, segments(mirror)...); ok && mirror != "" {
@@ -311,44 +314,20 @@ func (a *auditor) checkPoolCounts(u *unstructured.Unstructured, gvk schema.Group
 	}
 }
 
-// checkMachinePools resolves each MachinePool's reference as Cluster API
-// does (CRD by CalculateCRDName, API version from its contract label, GET)
-// and compares the MachinePool's view with the pool object.
+// checkMachinePools resolves each MachinePool's reference as every core
+// object's is (resolveRef, with the pool's rule MPA501) and compares the
+// MachinePool's view with what the target core computes from the pool
+// object (MPA502), a core that keeps infrastructureProvisioned once true
+// aside.
 func (a *auditor) checkMachinePools(ctx context.Context) {
 	for _, r := range a.refs {
 		mp := r.mp
-		fail := func(format string, args ...any) {
-			o := mp
-			a.add(report.Finding{Rule: contract.RuleMachinePoolRef, Severity: a.severity(contract.RuleMachinePoolRef), Kind: r.key.gk.Kind,
-				APIVersion: r.key.gk.Group, Object: &o, Message: fmt.Sprintf(format, args...)})
-		}
-		name := contract.CRDName(r.key.gk.Group, r.key.gk.Kind)
-		crd := a.crds.byName(name)
-		if crd == nil {
-			fail("infrastructureRef %s %s: Cluster API looks up CRD %s, which does not exist", r.key.gk.Kind, r.key.name, name)
-			continue
-		}
-		_, version, err := contract.ResolveContractAt(crd.Labels, a.target.Release())
-		if err != nil {
-			fail("infrastructureRef %s %s: CRD %s: %v", r.key.gk.Kind, r.key.name, name, err)
-			continue
-		}
-		if v := versionOf(crd, version); v == nil || !v.Served {
-			fail("infrastructureRef %s %s: CRD %s's contract label selects version %s, which it does not serve", r.key.gk.Kind, r.key.name, name, version)
-			continue
-		}
 		state := a.pools[r.key]
-		if state == nil || state.apiVersion != version {
-			u, err := a.src.Get(ctx, schema.GroupVersionKind{Group: r.key.gk.Group, Version: version, Kind: r.key.gk.Kind}, r.key.namespace, r.key.name)
-			switch {
-			case apierrors.IsNotFound(err):
-				fail("infrastructureRef %s %s/%s not found", r.key.gk.Kind, r.key.namespace, r.key.name)
-				continue
-			case err != nil:
-				a.readError(report.Object{Group: r.key.gk.Group, Version: version, Kind: r.key.gk.Kind, Namespace: r.key.namespace, Name: r.key.name},
-					fmt.Sprintf("%s %s/%s", r.key.gk.Kind, r.key.namespace, r.key.name), err)
-				continue
-			}
+		_, version, u, ok := a.resolveRef(ctx, &contract.InfraMachinePool, r.ref, r.key, mp, func(v string) bool { return state != nil && state.apiVersion == v })
+		if !ok {
+			continue
+		}
+		if u != nil {
 			ready, provisioned := poolReadiness(u)
 			state = &poolState{apiVersion: version, ready: ready, provisioned: provisioned}
 		}

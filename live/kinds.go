@@ -462,50 +462,68 @@ func jsonType(v any) string {
 	return "number"
 }
 
-// checkKindRefs resolves each core object's reference as Cluster API does
-// (CRD by CalculateCRDName, API version from its contract label, GET) and
+// resolveRef resolves a core object's reference to a k as Cluster API does
+// (CRD by CalculateCRDName, API version from its contract label, GET unless
+// kept(version) says the audit holds the object's state at that version)
+// and reports what fails by k's reference rules. It returns the contract
+// and version read and the object fetched (nil when kept).
+func (a *auditor) resolveRef(ctx context.Context, k *contract.Kind, refPath string, key refKey, core report.Object,
+	kept func(version string) bool) (contract.Contract, string, *unstructured.Unstructured, bool) {
+	name := contract.CRDName(key.gk.Group, key.gk.Kind)
+	fail := func(check contract.RefCheck, err error, version string) {
+		r := k.RefRuleOf(check)
+		f := report.Finding{Rule: r.Rule, Severity: a.kindSeverity(r.Rule, ""), Kind: key.gk.Kind, APIVersion: key.gk.Group, Object: &core,
+			Message: fmt.Sprintf(r.Format, refPath, key.gk.Kind, key.name, name, a.target, err, version, key.namespace)}
+		if r.AtRef {
+			f.Field = refPath
+		}
+		a.add(f)
+	}
+	crd := a.crds.byName(name)
+	if crd == nil {
+		fail(contract.RefNoCRD, nil, "")
+		return "", "", nil, false
+	}
+	cv, version, err := contract.ResolveContractAt(crd.Labels, a.target.Release())
+	if err != nil {
+		fail(contract.RefNoLabel, err, "")
+		return "", "", nil, false
+	}
+	if v := versionOf(crd, version); v == nil || !v.Served {
+		fail(contract.RefUnserved, nil, version)
+		return "", "", nil, false
+	}
+	if kept(version) {
+		return cv, version, nil, true
+	}
+	u, err := a.src.Get(ctx, schema.GroupVersionKind{Group: key.gk.Group, Version: version, Kind: key.gk.Kind}, key.namespace, key.name)
+	switch {
+	case apierrors.IsNotFound(err):
+		fail(contract.RefNotFound, nil, version)
+		return "", "", nil, false
+	case err != nil:
+		a.readError(report.Object{Group: key.gk.Group, Version: version, Kind: key.gk.Kind, Namespace: key.namespace, Name: key.name},
+			fmt.Sprintf("%s %s/%s", key.gk.Kind, key.namespace, key.name), err)
+		return "", "", nil, false
+	}
+	return cv, version, u, true
+}
+
+// checkKindRefs resolves each core object's reference (resolveRef) and
 // compares what the core object reports with what the target core
 // computes from the referenced object.
 func (a *auditor) checkKindRefs(ctx context.Context) {
-	release := a.target.Release()
 	for _, r := range a.kindRefs {
 		if ctx.Err() != nil {
 			return
 		}
-		fail := func(format string, args ...any) {
-			o := r.core
-			a.add(report.Finding{Rule: contract.RuleCoreObjectRef, Severity: a.kindSeverity(contract.RuleCoreObjectRef, ""), Kind: r.key.gk.Kind,
-				APIVersion: r.key.gk.Group, Field: r.link.Ref, Object: &o, Message: fmt.Sprintf(format, args...)})
-		}
-		what := fmt.Sprintf("%s %s %s", r.link.Ref, r.key.gk.Kind, r.key.name)
-		name := contract.CRDName(r.key.gk.Group, r.key.gk.Kind)
-		crd := a.crds.byName(name)
-		if crd == nil {
-			fail("%s: Cluster API looks up CRD %s, which does not exist", what, name)
-			continue
-		}
-		res := crdInfo(crd).ResolveAt(release)
-		switch {
-		case res.Contract == "":
-			fail("%s: CRD %s has no contract label %s honours", what, name, a.target)
-			continue
-		case !res.Served:
-			fail("%s: CRD %s's contract label selects version %s, which it does not serve", what, name, res.APIVersion)
-			continue
-		}
 		st := a.kindObjs[r.key]
-		if st == nil || st.apiVersion != res.APIVersion {
-			u, err := a.src.Get(ctx, schema.GroupVersionKind{Group: r.key.gk.Group, Version: res.APIVersion, Kind: r.key.gk.Kind}, r.key.namespace, r.key.name)
-			switch {
-			case apierrors.IsNotFound(err):
-				fail("%s: %s/%s not found", what, r.key.namespace, r.key.name)
-				continue
-			case err != nil:
-				a.readError(report.Object{Group: r.key.gk.Group, Version: res.APIVersion, Kind: r.key.gk.Kind, Namespace: r.key.namespace, Name: r.key.name},
-					fmt.Sprintf("%s %s/%s", r.key.gk.Kind, r.key.namespace, r.key.name), err)
-				continue
-			}
-			s, _ := a.kindState(u, r.kind, res.Contract, res.APIVersion)
+		label, version, u, ok := a.resolveRef(ctx, r.kind, r.link.Ref, r.key, r.core, func(v string) bool { return st != nil && st.apiVersion == v })
+		if !ok {
+			continue
+		}
+		if u != nil {
+			s, _ := a.kindState(u, r.kind, label, version)
 			st = &s
 		}
 		a.compareKindRef(r, st)

@@ -9,27 +9,30 @@ import (
 	"testing"
 )
 
+// The labels resolve as Cluster API core does; a core before v1.11 reads
+// only the v1beta1 label (util/conversion in v1.10), whatever the kind.
 func TestResolveContractLikeClusterAPI(t *testing.T) {
-	released, _ := BehaviourFor("v1.14.2")
-	dropped, _ := BehaviourFor("v1.16.0")
+	released, dropped, before := Release("v1.14.2"), Release("v1.16.0"), Release("v1.10.4")
 	cases := []struct {
 		labels        map[string]string
-		core          CoreBehaviour
+		core          Release
 		contract, api string
 		wantErr       bool
 	}{
 		{map[string]string{"cluster.x-k8s.io/v1beta2": "v1beta2_v1beta1"}, released, "v1beta2", "v1beta2", false},
 		{map[string]string{"cluster.x-k8s.io/v1beta2": "v1_v1beta3"}, released, "v1beta2", "v1", false},
 		{map[string]string{"cluster.x-k8s.io/v1beta1": "v1alpha1", "cluster.x-k8s.io/v1beta2": "v1alpha2"}, released, "v1beta2", "v1alpha2", false},
+		{map[string]string{"cluster.x-k8s.io/v1beta1": "v1alpha1", "cluster.x-k8s.io/v1beta2": "v1alpha2"}, before, "v1beta1", "v1alpha1", false},
+		{map[string]string{"cluster.x-k8s.io/v1beta2": "v1beta2"}, before, "", "", true},
 		{map[string]string{"cluster.x-k8s.io/v1beta1": "v1beta1", "cluster.x-k8s.io/v1beta2": ""}, released, "v1beta1", "v1beta1", false},
 		{map[string]string{"cluster.x-k8s.io/v1beta1": "v1beta1"}, dropped, "", "", true},
 		{map[string]string{"cluster.x-k8s.io/v1alpha4": "v1alpha4"}, released, "", "", true},
 		{nil, released, "", "", true},
 	}
 	for _, c := range cases {
-		contract, api, err := ResolveContract(c.labels, c.core)
-		if (err != nil) != c.wantErr || contract != c.contract || api != c.api {
-			t.Errorf("ResolveContract(%v) = %q, %q, %v; want %q, %q, err=%v", c.labels, contract, api, err, c.contract, c.api, c.wantErr)
+		contract, api, err := ResolveContractAt(c.labels, c.core)
+		if (err != nil) != c.wantErr || string(contract) != c.contract || api != c.api {
+			t.Errorf("ResolveContractAt(%v, %s) = %q, %q, %v; want %q, %q, err=%v", c.labels, c.core, contract, api, err, c.contract, c.api, c.wantErr)
 		}
 	}
 }
@@ -49,7 +52,7 @@ func TestCRDNameIsClusterAPIs(t *testing.T) {
 // An InfraMachinePool CRD's name, scope and labels are judged by the pool's
 // own rules, inside the CRD check of every kind.
 func TestEvaluateKindCRDPool(t *testing.T) {
-	released, dropped := Release("v1.14.2"), Release("v1.16.0")
+	released, dropped, before := Release("v1.14.2"), Release("v1.16.0"), Release("v1.10.4")
 	good := CRDInfo{
 		Name: "foomachinepools.infrastructure.cluster.x-k8s.io", Group: "infrastructure.cluster.x-k8s.io", Kind: "FooMachinePool",
 		Scope:    "Namespaced",
@@ -87,6 +90,15 @@ func TestEvaluateKindCRDPool(t *testing.T) {
 		{"chosen version absent", mod(func(c *CRDInfo) { c.Labels["cluster.x-k8s.io/v1beta2"] = "v1beta3" }), released, "MPA303:error"},
 		{"chosen version unserved", mod(func(c *CRDInfo) { c.Versions[1].Served = false }), released, "MPA303:error"},
 		{"advisory absent version", mod(func(c *CRDInfo) { c.Labels["cluster.x-k8s.io/v1beta1"] = "v1alpha1" }), released, "MPA303:info"},
+		// A core before v1.11 reads the v1beta1 label's version, served here.
+		{"v1beta2 version unserved, read by v1beta1 label before v1.11", mod(func(c *CRDInfo) {
+			c.Labels["cluster.x-k8s.io/v1beta1"] = "v1beta1"
+			c.Versions[1].Served = false
+		}), before, "MPA303:info,MPA345:info"},
+		{"v1beta1 version unserved before v1.11", mod(func(c *CRDInfo) {
+			c.Labels["cluster.x-k8s.io/v1beta1"] = "v1beta1"
+			c.Versions[0].Served = false
+		}), before, "MPA303:error,MPA303:info,MPA345:info"},
 		{"other contract keys ignored", mod(func(c *CRDInfo) { c.Labels["cluster.x-k8s.io/v1alpha4"] = "v1alpha4" }), released, ""},
 	}
 	for _, c := range cases {

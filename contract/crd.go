@@ -54,22 +54,6 @@ func (c CRDInfo) version(name string) (CRDVersion, bool) {
 	return CRDVersion{}, false
 }
 
-// compatibleContracts lists, highest first, the contract labels a core honours.
-func compatibleContracts(core CoreBehaviour) []string {
-	if core.AcceptsV1Beta1Contract {
-		return []string{V1Beta2, V1Beta1}
-	}
-	return []string{V1Beta2}
-}
-
-// ResolveContract chooses the contract and API version exactly as Cluster API
-// core does (internal/contract.GetLatestContractAndAPIVersionFromContract):
-// the highest compatible contract whose label is present and non-empty, then
-// the highest kube-aware version in its '_'-separated value.
-func ResolveContract(labels map[string]string, core CoreBehaviour) (contractVersion, apiVersion string, err error) {
-	return resolveLabels(labels, compatibleContracts(core))
-}
-
 // resolveLabels walks contracts (highest first) as core does and picks the
 // highest kube-aware API version of the first non-empty label.
 func resolveLabels(labels map[string]string, contracts []string) (contractVersion, apiVersion string, err error) {
@@ -100,7 +84,7 @@ type Violation struct {
 // and reads by status.ready whatever the label (an InfraMachinePool): the
 // rules with their own IDs for that kind (MPA301–MPA305). Each is reported
 // only for the kinds its rule applies to.
-func readyOnlyLabelChecks(crd CRDInfo, k *Kind, core CoreBehaviour) []Violation {
+func readyOnlyLabelChecks(crd CRDInfo, k *Kind, release Release, core CoreBehaviour) []Violation {
 	ctx := Context{Core: core}
 	var out []Violation
 	add := func(id, field string, sev Severity, format string, args ...any) {
@@ -130,7 +114,9 @@ func readyOnlyLabelChecks(crd CRDInfo, k *Kind, core CoreBehaviour) []Violation 
 			"CRD %s is missing the %s label (it declares only %s=%s)", crd.Name, LabelKey(V1Beta2), LabelKey(V1Beta1), v1)
 	}
 
-	chosenContract, chosenVersion, err := ResolveContract(crd.Labels, core)
+	// Resolved as the release does: a core before v1.11 reads only the v1beta1 label.
+	chosen, chosenVersion, err := ResolveContractAt(crd.Labels, release)
+	chosenContract := string(chosen)
 	if err == nil && len(crd.Versions) > 0 {
 		if v, ok := crd.version(chosenVersion); !ok || !v.Served {
 			state := "does not define"

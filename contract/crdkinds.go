@@ -62,7 +62,7 @@ func EvaluateKindCRD(crd KindCRD, release Release) []Violation {
 	ctx := Context{Release: release, Kind: k}
 	var out []Violation
 	if core, err := BehaviourFor(string(release)); err == nil {
-		out = readyOnlyLabelChecks(crd.CRDInfo, k, core)
+		out = readyOnlyLabelChecks(crd.CRDInfo, k, release, core)
 	}
 	add := func(id, field string, format string, args ...any) {
 		r := MustRule(id)

@@ -268,3 +268,26 @@ func TestParseScaleMarker(t *testing.T) {
 		t.Errorf("Marker() = %s", m)
 	}
 }
+
+// A pool CRD's schema is judged at the version the release reads: a core
+// before v1.11 does not read the v1beta2 label, so it reads nothing of a
+// CRD labelled only v1beta2, and no v1beta2 shape is asked of it.
+func TestPoolSchemaByRelease(t *testing.T) {
+	crd := kindCRD(t, "infrastructure.cluster.x-k8s.io", "FooMachinePool", "foomachinepools",
+		map[string]string{"cluster.x-k8s.io/v1beta2": "v1beta2"}, map[string]any{"ready": map[string]any{"type": "boolean"}})
+	info := CRDInfo{Name: crd.Name, Group: crd.Spec.Group, Kind: crd.Spec.Names.Kind, Scope: string(crd.Spec.Scope), Labels: crd.Labels,
+		Versions: []CRDVersion{{Name: "v1beta2", Served: true, Storage: true}}}
+	rules := func(r Release) string {
+		var out []string
+		for _, v := range EvaluatePoolSchema(KindCRD{ContractKind: &InfraMachinePool, CRDInfo: info, Schema: SchemaOf(crd)}, r) {
+			out = append(out, v.Rule)
+		}
+		return strings.Join(out, ",")
+	}
+	if got := rules("v1.14.2"); got != RuleSchemaProvisioned {
+		t.Errorf("v1.14.2: %q, want %s", got, RuleSchemaProvisioned)
+	}
+	if got := rules("v1.10.4"); got != "" {
+		t.Errorf("v1.10.4 reads no v1beta2 label, yet: %q", got)
+	}
+}

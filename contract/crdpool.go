@@ -10,12 +10,17 @@ import "fmt"
 // Nothing is judged when the labels do not resolve, the version is not
 // served or the schema is unknown (the label rules report those), nor for a
 // kind the rules do not apply to.
-func EvaluatePoolSchema(crd KindCRD, core CoreBehaviour) []Violation {
+func EvaluatePoolSchema(crd KindCRD, release Release) []Violation {
 	ready, provisioned, ok := crd.ContractKind.ReadinessPair()
 	if crd.Schema == nil || !ok {
 		return nil
 	}
-	cv, version, err := ResolveContract(crd.Labels, core)
+	core, err := BehaviourFor(string(release))
+	if err != nil {
+		return nil
+	}
+	// Resolved as the release does: a core before v1.11 reads only the v1beta1 label.
+	cv, version, err := ResolveContractAt(crd.Labels, release)
 	if err != nil {
 		return nil
 	}

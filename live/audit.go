@@ -2,9 +2,7 @@ package live
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
 
@@ -81,6 +79,8 @@ type refKey struct {
 
 type mpRef struct {
 	key refKey
+	// ref is the reference's path in the MachinePool.
+	ref string
 	// mp is the MachinePool, for findings.
 	mp report.Object
 	// provisioned is the MachinePool's own view (nil when unset).
@@ -127,15 +127,14 @@ func Audit(ctx context.Context, src Source, opts Options) (*Result, error) {
 	a.res.Cluster = report.Cluster{Name: src.Name(), Target: target}
 	a.res.Notes = append(a.res.Notes, notes...)
 
-	a.collectMachinePools(ctx)
 	a.collectKindRefs(ctx)
 	kindCRDs, kinds := a.kindCRDs()
 	for _, crd := range a.selectCRDs() {
 		if err := ctx.Err(); err != nil {
 			return a.res, err
 		}
-		if kinds[crd.Name] == nil {
-			a.auditCRD(ctx, crd)
+		if kinds[crd.Name] == nil { // a pool: referenced by a MachinePool, classified so, or named by --crd
+			a.auditKindCRD(ctx, crd, &contract.InfraMachinePool)
 		}
 	}
 	for _, crd := range kindCRDs {
@@ -198,65 +197,37 @@ func isPoolCRD(crd *apiextensionsv1.CustomResourceDefinition, overrides contract
 	return classifyCRD(crd, overrides).Kind == &contract.InfraMachinePool
 }
 
-func (a *auditor) collectMachinePools(ctx context.Context) {
-	crd := a.crds.byGroupKind(schema.GroupKind{Group: contract.CoreGroup, Kind: contract.MachinePoolKind})
-	if crd == nil {
+// collectPoolRef keeps a MachinePool's reference to its InfraMachinePool
+// and the readiness the MachinePool mirrors, from the pool's catalog link.
+func (a *auditor) collectPoolRef(u *unstructured.Unstructured, gvk schema.GroupVersionKind, link contract.CoreLink) {
+	ref, ok, _ := unstructured.NestedMap(u.Object, segments(link.Ref)...)
+	if !ok {
 		return
 	}
-	version := ""
-	for _, v := range []string{"v1beta2", "v1beta1"} {
-		for _, cv := range crd.Spec.Versions {
-			if cv.Name == v && cv.Served && version == "" {
-				version = v
-			}
-		}
-	}
-	if version == "" {
-		return
-	}
-	// The reference and the readiness mirror, from the pool's catalog links.
-	i := slices.IndexFunc(contract.InfraMachinePool.Links, func(l contract.CoreLink) bool {
-		return l.CoreKind == contract.MachinePoolKind && l.APIVersion == version
-	})
-	if i < 0 {
-		return
-	}
-	link := contract.InfraMachinePool.Links[i]
 	mirror := ""
 	for _, m := range link.Reports {
 		if m.Aspect == contract.AspectReadiness {
 			mirror = m.Path
 		}
 	}
-	gvk := schema.GroupVersionKind{Group: contract.CoreGroup, Version: version, Kind: contract.MachinePoolKind}
-	err := a.src.List(ctx, gvk, Scope{Namespace: a.opts.Namespace}, func(u *unstructured.Unstructured) error {
-		a.noteIgnores(u, gvk)
-		ref, ok, _ := unstructured.NestedMap(u.Object, segments(link.Ref)...)
-		if !ok {
-			return nil
-		}
-		kind, _ := ref["kind"].(string)
-		name, _ := ref["name"].(string)
-		group, _ := ref["apiGroup"].(string)
-		if !link.RefHasAPIGroup {
-			apiVersion, _ := ref["apiVersion"].(string)
-			gv, _ := schema.ParseGroupVersion(apiVersion)
-			group = gv.Group
-		}
-		r := mpRef{
-			key: refKey{gk: schema.GroupKind{Group: group, Kind: kind}, namespace: u.GetNamespace(), name: name},
-			mp:  report.Object{Group: contract.CoreGroup, Version: version, Kind: contract.MachinePoolKind, Namespace: u.GetNamespace(), Name: u.GetName()},
-		}
-		if v, ok, _ := unstructured.NestedBool(u.Object, segments(mirror)...); ok && mirror != "" {
-			r.provisioned = &v
-		}
-		a.refs = append(a.refs, r)
-		a.pools[r.key] = nil // listed later; nil means not seen yet
-		return nil
-	})
-	if err != nil {
-		a.readError(report.Object{Group: contract.CoreGroup, Version: version, Kind: contract.MachinePoolKind, Namespace: a.opts.Namespace}, "MachinePools", err)
+	kind, _ := ref["kind"].(string)
+	name, _ := ref["name"].(string)
+	group, _ := ref["apiGroup"].(string)
+	if !link.RefHasAPIGroup {
+		apiVersion, _ := ref["apiVersion"].(string)
+		gv, _ := schema.ParseGroupVersion(apiVersion)
+		group = gv.Group
 	}
+	r := mpRef{
+		key: refKey{gk: schema.GroupKind{Group: group, Kind: kind}, namespace: u.GetNamespace(), name: name},
+		ref: link.Ref,
+		mp:  report.Object{Group: gvk.Group, Version: gvk.Version, Kind: gvk.Kind, Namespace: u.GetNamespace(), Name: u.GetName()},
+	}
+	if v, ok, _ := unstructured.NestedBool(u.Object, segments(mirror)...); ok && mirror != "" {
+		r.provisioned = &v
+	}
+	a.refs = append(a.refs, r)
+	a.pools[r.key] = nil // listed later; nil means not seen yet
 }
 
 // selectCRDs returns the CRDs to audit: kinds MachinePools reference,
@@ -300,54 +271,6 @@ func crdInfo(crd *apiextensionsv1.CustomResourceDefinition) contract.CRDInfo {
 	return info
 }
 
-func (a *auditor) auditCRD(ctx context.Context, crd *apiextensionsv1.CustomResourceDefinition) {
-	info := crdInfo(crd)
-	obj := crdObject(crd)
-	for _, v := range contract.EvaluateKindCRD(contract.KindCRD{ContractKind: &contract.InfraMachinePool, CRDInfo: info}, a.target.Release()) {
-		o := obj
-		a.add(report.Finding{Rule: v.Rule, Severity: v.Severity, Kind: info.Kind, APIVersion: info.Group, Field: v.Field, Message: v.Message, Object: &o})
-	}
-	// Judged as a pool (referenced by a MachinePool, classified so, or named
-	// by --crd), unless the classifier knows it as another kind.
-	kind := classifyCRD(crd, a.opts.KindOverrides).Kind
-	if kind == nil {
-		kind = &contract.InfraMachinePool
-	}
-	summary := report.Resource{Cluster: a.src.Name(), CRD: crd.Name, Group: info.Group, Kind: info.Kind, ContractKind: kind.Name,
-		StorageVersion: info.StorageVersion(), Readiness: map[string]int{}}
-	a.res.TypeRefs = append(a.res.TypeRefs, typeRefs(crd, a.src.Name(), kind)...)
-
-	// Read the objects at the version Cluster API reads, when it resolves.
-	version := info.StorageVersion()
-	contractVersion, apiVersion, err := contract.ResolveContract(info.Labels, a.target.Behaviour)
-	if err == nil {
-		summary.Contract, summary.APIVersion = contractVersion, apiVersion
-		if v := versionOf(crd, apiVersion); v != nil && v.Served {
-			version = apiVersion
-			a.checkSchema(crd, info)
-		}
-	}
-	if version == "" {
-		a.res.Resources = append(a.res.Resources, summary)
-		return
-	}
-	gvk := schema.GroupVersionKind{Group: info.Group, Version: version, Kind: info.Kind}
-	a.opts.Progress.Step("%s: listing %s", a.src.Name(), info.Kind)
-	err = a.src.List(ctx, gvk, Scope{Namespace: a.opts.Namespace}, func(u *unstructured.Unstructured) error {
-		summary.Objects++
-		a.checkObject(u, gvk, &summary)
-		if summary.Objects%500 == 0 {
-			a.opts.Progress.Step("%s: %s: %d objects", a.src.Name(), info.Kind, summary.Objects)
-		}
-		return nil
-	})
-	if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
-		a.readError(report.Object{Group: info.Group, Version: version, Kind: info.Kind, Namespace: a.opts.Namespace},
-			fmt.Sprintf("%s objects at %s/%s", info.Kind, info.Group, version), err)
-	}
-	a.res.Resources = append(a.res.Resources, summary)
-}
-
 func versionOf(crd *apiextensionsv1.CustomResourceDefinition, name string) *apiextensionsv1.CustomResourceDefinitionVersion {
 	for i := range crd.Spec.Versions {
 		if crd.Spec.Versions[i].Name == name {
@@ -355,40 +278,6 @@ func versionOf(crd *apiextensionsv1.CustomResourceDefinition, name string) *apie
 		}
 	}
 	return nil
-}
-
-// checkSchema looks at the schema of the version Cluster API reads (the
-// rules contract validate applies to the same CRD in YAML).
-func (a *auditor) checkSchema(crd *apiextensionsv1.CustomResourceDefinition, info contract.CRDInfo) {
-	for _, v := range contract.EvaluatePoolSchema(contract.KindCRD{ContractKind: &contract.InfraMachinePool, CRDInfo: info, Schema: contract.SchemaOf(crd)}, a.target.Behaviour) {
-		o := crdObject(crd)
-		a.add(report.Finding{Rule: v.Rule, Severity: v.Severity, Kind: info.Kind, APIVersion: info.Group + "/" + a.readVersion(info),
-			Field: v.Field, Object: &o, Message: v.Message})
-	}
-}
-
-// readVersion is the API version the target core reads the CRD at.
-func (a *auditor) readVersion(info contract.CRDInfo) string {
-	_, v, _ := contract.ResolveContract(info.Labels, a.target.Behaviour)
-	return v
-}
-
-// schemaHas follows properties; a level that preserves unknown fields keeps anything below it.
-func schemaHas(s *apiextensionsv1.JSONSchemaProps, path ...string) bool {
-	for _, p := range path {
-		if s == nil {
-			return false
-		}
-		if s.XPreserveUnknownFields != nil && *s.XPreserveUnknownFields {
-			return true
-		}
-		next, ok := s.Properties[p]
-		if !ok {
-			return false
-		}
-		s = &next
-	}
-	return s != nil
 }
 
 func nestedBool(u *unstructured.Unstructured, path ...string) *bool {
@@ -407,100 +296,38 @@ func poolReadiness(u *unstructured.Unstructured) (ready, provisioned *bool) {
 	return pointBool(u, v1), pointBool(u, v2)
 }
 
-func (a *auditor) checkObject(u *unstructured.Unstructured, gvk schema.GroupVersionKind, summary *report.Resource) {
-	a.noteIgnores(u, gvk)
+// checkPoolCounts are the pool's own object checks: its replica count
+// against its provider IDs once core sees it provisioned (MPA405), and the
+// machine kind it names (MPA406).
+func (a *auditor) checkPoolCounts(u *unstructured.Unstructured, gvk schema.GroupVersionKind, add addFunc) {
 	ready, provisioned := poolReadiness(u)
-	v1, v2, _ := contract.InfraMachinePool.ReadinessPair()
-	class := contract.ClassifyReadiness(ready, provisioned)
-	summary.Readiness[string(class)]++
-	obj := func() *report.Object {
-		return &report.Object{Group: gvk.Group, Version: gvk.Version, Kind: gvk.Kind, Namespace: u.GetNamespace(), Name: u.GetName()}
-	}
-	apiVersion := gvk.GroupVersion().String()
-	switch {
-	case class == contract.ProvisionedOnly && *provisioned:
-		a.add(report.Finding{Rule: contract.RuleObjectProvisionedOnly, Severity: a.severity(contract.RuleObjectProvisionedOnly), Kind: gvk.Kind,
-			APIVersion: apiVersion, Field: v2.Path, Object: obj(),
-			Message: "status.initialization.provisioned is true but status.ready is not set: on " + a.target.String() +
-				" this MachinePool will never see its infrastructure as provisioned"})
-	case class == contract.DualDisagree:
-		a.add(report.Finding{Rule: contract.RuleObjectDisagree, Severity: a.severity(contract.RuleObjectDisagree), Kind: gvk.Kind,
-			APIVersion: apiVersion, Field: v1.Path, Object: obj(),
-			Message: fmt.Sprintf("status.ready=%v but status.initialization.provisioned=%v", *ready, *provisioned)})
-	case class == contract.ReadyOnly && *ready:
-		a.add(report.Finding{Rule: contract.RuleObjectReadyOnly, Severity: a.severity(contract.RuleObjectReadyOnly), Kind: gvk.Kind,
-			APIVersion: apiVersion, Field: v1.Path, Object: obj(),
-			Message: "only status.ready is set, and the target core reads status.initialization.provisioned"})
-	}
-	for _, p := range contract.InfraMachinePool.Points(contract.V1Beta1) {
-		if p.Aspect != contract.AspectFailureReason && p.Aspect != contract.AspectFailureMessage {
-			continue
-		}
-		if v, ok, _ := unstructured.NestedFieldNoCopy(u.Object, p.Segments()...); ok && v != nil && v != "" {
-			a.add(report.Finding{Rule: contract.RuleObjectFailure, Severity: a.severity(contract.RuleObjectFailure), Kind: gvk.Kind,
-				APIVersion: apiVersion, Field: p.Path, Object: obj(),
-				Message: fmt.Sprintf("top-level %s is set (%v)", p.Path, v)})
-		}
-	}
 	if replicas, ok, _ := unstructured.NestedInt64(u.Object, segments(contract.PathReplicas)...); ok && a.target.Behaviour.CoreSeesProvisioned(ready, provisioned) {
 		ids, _, _ := unstructured.NestedStringSlice(u.Object, segments(contract.PathProviderIDList)...)
 		if int(replicas) != len(ids) {
-			a.add(report.Finding{Rule: contract.RuleObjectReplicas, Severity: a.severity(contract.RuleObjectReplicas), Kind: gvk.Kind,
-				APIVersion: apiVersion, Field: contract.PathReplicas, Object: obj(),
-				Message: fmt.Sprintf("status.replicas is %d but spec.providerIDList has %d entries", replicas, len(ids))})
+			add(contract.RuleObjectReplicas, contract.PathReplicas, "status.replicas is %d but spec.providerIDList has %d entries", replicas, len(ids))
 		}
 	}
 	if kind, ok, _ := unstructured.NestedString(u.Object, segments(contract.PathMachineKind)...); ok && kind != "" {
 		if a.crds.byGroupKind(schema.GroupKind{Group: gvk.Group, Kind: kind}) == nil {
-			a.add(report.Finding{Rule: contract.RuleObjectMachineKind, Severity: a.severity(contract.RuleObjectMachineKind), Kind: gvk.Kind,
-				APIVersion: apiVersion, Field: contract.PathMachineKind, Object: obj(),
-				Message: fmt.Sprintf("status.infrastructureMachineKind is %s, but no CRD for %s.%s is installed", kind, kind, gvk.Group)})
+			add(contract.RuleObjectMachineKind, contract.PathMachineKind, "status.infrastructureMachineKind is %s, but no CRD for %s.%s is installed", kind, kind, gvk.Group)
 		}
-	}
-	key := refKey{gk: gvk.GroupKind(), namespace: u.GetNamespace(), name: u.GetName()}
-	if _, referenced := a.pools[key]; referenced {
-		a.pools[key] = &poolState{apiVersion: gvk.Version, ready: ready, provisioned: provisioned}
 	}
 }
 
-// checkMachinePools resolves each MachinePool's reference as Cluster API
-// does (CRD by CalculateCRDName, API version from its contract label, GET)
-// and compares the MachinePool's view with the pool object.
+// checkMachinePools resolves each MachinePool's reference as every core
+// object's is (resolveRef, with the pool's rule MPA501) and compares the
+// MachinePool's view with what the target core computes from the pool
+// object (MPA502), a core that keeps infrastructureProvisioned once true
+// aside.
 func (a *auditor) checkMachinePools(ctx context.Context) {
 	for _, r := range a.refs {
 		mp := r.mp
-		fail := func(format string, args ...any) {
-			o := mp
-			a.add(report.Finding{Rule: contract.RuleMachinePoolRef, Severity: a.severity(contract.RuleMachinePoolRef), Kind: r.key.gk.Kind,
-				APIVersion: r.key.gk.Group, Object: &o, Message: fmt.Sprintf(format, args...)})
-		}
-		name := contract.CRDName(r.key.gk.Group, r.key.gk.Kind)
-		crd := a.crds.byName(name)
-		if crd == nil {
-			fail("infrastructureRef %s %s: Cluster API looks up CRD %s, which does not exist", r.key.gk.Kind, r.key.name, name)
-			continue
-		}
-		_, version, err := contract.ResolveContract(crd.Labels, a.target.Behaviour)
-		if err != nil {
-			fail("infrastructureRef %s %s: CRD %s: %v", r.key.gk.Kind, r.key.name, name, err)
-			continue
-		}
-		if v := versionOf(crd, version); v == nil || !v.Served {
-			fail("infrastructureRef %s %s: CRD %s's contract label selects version %s, which it does not serve", r.key.gk.Kind, r.key.name, name, version)
-			continue
-		}
 		state := a.pools[r.key]
-		if state == nil || state.apiVersion != version {
-			u, err := a.src.Get(ctx, schema.GroupVersionKind{Group: r.key.gk.Group, Version: version, Kind: r.key.gk.Kind}, r.key.namespace, r.key.name)
-			switch {
-			case apierrors.IsNotFound(err):
-				fail("infrastructureRef %s %s/%s not found", r.key.gk.Kind, r.key.namespace, r.key.name)
-				continue
-			case err != nil:
-				a.readError(report.Object{Group: r.key.gk.Group, Version: version, Kind: r.key.gk.Kind, Namespace: r.key.namespace, Name: r.key.name},
-					fmt.Sprintf("%s %s/%s", r.key.gk.Kind, r.key.namespace, r.key.name), err)
-				continue
-			}
+		_, version, u, ok := a.resolveRef(ctx, &contract.InfraMachinePool, r.ref, r.key, mp, func(v string) bool { return state != nil && state.apiVersion == v })
+		if !ok {
+			continue
+		}
+		if u != nil {
 			ready, provisioned := poolReadiness(u)
 			state = &poolState{apiVersion: version, ready: ready, provisioned: provisioned}
 		}

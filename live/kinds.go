@@ -75,7 +75,8 @@ func isLabelDriven(k *contract.Kind) bool {
 	return slices.Contains(contract.LabelDrivenKinds, base)
 }
 
-// coreLinks groups the catalog's links of the label-driven kinds by core kind.
+// coreLinks groups the catalog's links of the label-driven kinds and of
+// InfraMachinePool by core kind.
 func coreLinks() map[string][]struct {
 	kind *contract.Kind
 	link contract.CoreLink
@@ -84,7 +85,7 @@ func coreLinks() map[string][]struct {
 		kind *contract.Kind
 		link contract.CoreLink
 	}{}
-	for _, k := range contract.LabelDrivenKinds {
+	for _, k := range append(slices.Clone(contract.LabelDrivenKinds), &contract.InfraMachinePool) {
 		for _, l := range k.Links {
 			out[l.CoreKind] = append(out[l.CoreKind], struct {
 				kind *contract.Kind
@@ -98,8 +99,9 @@ func coreLinks() map[string][]struct {
 func segments(path string) []string { return strings.Split(path, ".") }
 
 // collectKindRefs lists the core objects that reference label-driven kinds
-// (Cluster, Machine, MachinePool) and keeps each reference and what the
-// core object reports about it.
+// or InfraMachinePools (Cluster, Machine, MachinePool) and keeps each
+// reference and what the core object reports about it; a MachinePool's
+// pool reference goes to the pool's own checks (checkMachinePools).
 func (a *auditor) collectKindRefs(ctx context.Context) {
 	links := coreLinks()
 	for _, coreKind := range slices.Sorted(maps.Keys(links)) {
@@ -118,11 +120,13 @@ func (a *auditor) collectKindRefs(ctx context.Context) {
 		}
 		gvk := schema.GroupVersionKind{Group: contract.CoreGroup, Version: version, Kind: coreKind}
 		err := a.src.List(ctx, gvk, Scope{Namespace: a.opts.Namespace}, func(u *unstructured.Unstructured) error {
-			if coreKind != contract.MachinePoolKind { // MachinePools' annotations are read by the pool audit
-				a.noteIgnores(u, gvk)
-			}
+			a.noteIgnores(u, gvk)
 			for _, kl := range links[coreKind] {
 				if kl.link.APIVersion != version {
+					continue
+				}
+				if kl.kind == &contract.InfraMachinePool {
+					a.collectPoolRef(u, gvk, kl.link)
 					continue
 				}
 				if r, ok := readRef(u, gvk, kl.kind, kl.link); ok {
@@ -268,14 +272,21 @@ func (a *auditor) auditKindCRD(ctx context.Context, crd *apiextensionsv1.CustomR
 	a.res.TypeRefs = append(a.res.TypeRefs, typeRefs(crd, a.src.Name(), k)...)
 	res := info.ResolveAt(release)
 	summary.Contract, summary.APIVersion = string(res.Contract), res.APIVersion
+	// The pool's schema rules (MPA307–MPA309), at the version core reads.
+	for _, v := range contract.EvaluatePoolSchema(contract.KindCRD{ContractKind: k, CRDInfo: info, Schema: contract.SchemaOf(crd)}, release) {
+		o := crdObject(crd)
+		a.add(report.Finding{Rule: v.Rule, Severity: v.Severity, Kind: info.Kind, APIVersion: info.Group + "/" + res.APIVersion,
+			Field: v.Field, Object: &o, Message: v.Message})
+	}
 	defer func() { a.res.Resources = append(a.res.Resources, summary) }()
 	// No rule judges a template object (core reads only its metadata),
-	// and core reads nothing of an object whose CRD labels do not resolve.
+	// and core reads nothing of an object whose CRD labels do not resolve,
+	// unless it reads the kind whatever the label (an InfraMachinePool).
 	if !k.ObjectsJudged(contract.Live) {
 		summary.ObjectsNotJudged = k.ObjectAudit()
 		return
 	}
-	if res.Contract == "" {
+	if res.Contract == "" && !k.LabelFreeObjectReads() {
 		return
 	}
 	version := res.APIVersion
@@ -291,7 +302,7 @@ func (a *auditor) auditKindCRD(ctx context.Context, crd *apiextensionsv1.CustomR
 		other = contract.V1Beta2
 	}
 	otherAPI, ok := info.ResolveLabel(other)
-	dual := ok && otherAPI == res.APIVersion
+	dual := ok && otherAPI == res.APIVersion && !k.LabelFreeObjectReads()
 	gvk := schema.GroupVersionKind{Group: info.Group, Version: version, Kind: info.Kind}
 	err := a.src.List(ctx, gvk, Scope{Namespace: a.opts.Namespace}, func(u *unstructured.Unstructured) error {
 		summary.Objects++
@@ -300,6 +311,10 @@ func (a *auditor) auditKindCRD(ctx context.Context, crd *apiextensionsv1.CustomR
 		key := refKey{gk: gvk.GroupKind(), namespace: u.GetNamespace(), name: u.GetName()}
 		if _, referenced := a.kindObjs[key]; referenced && version == res.APIVersion {
 			a.kindObjs[key] = &st
+		}
+		if _, referenced := a.pools[key]; referenced { // a MachinePool's, for checkMachinePools
+			ready, provisioned := poolReadiness(u)
+			a.pools[key] = &poolState{apiVersion: gvk.Version, ready: ready, provisioned: provisioned}
 		}
 		if summary.Objects%500 == 0 {
 			a.opts.Progress.Step("%s: %s: %d objects", a.src.Name(), info.Kind, summary.Objects)
@@ -347,6 +362,7 @@ func (a *auditor) kindState(u *unstructured.Unstructured, k *contract.Kind, labe
 // selects for the target core, and returns what that core makes of it.
 func (a *auditor) checkKindObject(u *unstructured.Unstructured, gvk schema.GroupVersionKind, k *contract.Kind, label contract.Contract, dual bool, summary *report.Resource) kindState {
 	release := a.target.Release()
+	label = k.ObjectReadLabel(release, label)
 	apiVersion := gvk.GroupVersion().String()
 	obj := func() *report.Object {
 		return &report.Object{Group: gvk.Group, Version: gvk.Version, Kind: gvk.Kind, Namespace: u.GetNamespace(), Name: u.GetName()}
@@ -372,13 +388,22 @@ func (a *auditor) checkKindObject(u *unstructured.Unstructured, gvk schema.Group
 			continue
 		}
 		got, other := pointBool(u, rp.Point), pointBool(u, alt)
+		// The kind's rule for the check, naming the point read or a pair member.
+		report := func(check contract.ObjectCheck, args ...any) {
+			r := k.ObjectRuleOf(check, rp.Point.Contract)
+			field := rp.Point.Path
+			if r.Field == v1p.Contract {
+				field = v1p.Path
+			} else if r.Field == v2p.Contract {
+				field = v2p.Path
+			}
+			add(r.Rule, field, r.Format, args...)
+		}
 		switch {
 		case other != nil && *other && (got == nil || (rp.Read.InPlaceOf != "" && !*got)):
-			add(contract.RuleKindObjectUnread, rp.Point.Path,
-				"%s reads %s (CRD label %s), which is %s; the object sets only %s=true: it is never seen as provisioned",
-				a.target, rp.Point.Path, contract.LabelKey(string(label)), show(got), alt.Path)
+			report(contract.CheckUnread, a.target, rp.Point.Path, contract.LabelKey(string(label)), show(got), alt.Path)
 		case got != nil && other != nil && *got != *other && rp.Read.InPlaceOf == "":
-			add(contract.RuleKindObjectDisagree, rp.Point.Path, "%s=%v but %s=%v", rp.Point.Path, *got, alt.Path, *other)
+			report(contract.CheckDisagree, rp.Point.Path, *got, alt.Path, *other)
 		}
 	}
 	for _, p := range k.Points(contract.V1Beta1) {
@@ -386,7 +411,8 @@ func (a *auditor) checkKindObject(u *unstructured.Unstructured, gvk schema.Group
 			continue
 		}
 		if v, ok, _ := unstructured.NestedFieldNoCopy(u.Object, p.Segments()...); ok && v != nil && v != "" {
-			add(contract.RuleKindObjectFailure, p.Path, "top-level %s is set (%v) under CRD label %s", p.Path, v, contract.LabelKey(string(label)))
+			r := k.ObjectRuleOf(contract.CheckFailure, "")
+			add(r.Rule, p.Path, r.Format, p.Path, v, contract.LabelKey(string(label)))
 		}
 	}
 	if all, err := contract.Reads(k, release, label); err == nil && st.sees {
@@ -411,6 +437,9 @@ func (a *auditor) checkKindObject(u *unstructured.Unstructured, gvk schema.Group
 		}
 	}
 	a.checkRenamed(u, k, label, dual, add)
+	if k == &contract.InfraMachinePool {
+		a.checkPoolCounts(u, gvk, add)
+	}
 	if k == &contract.ControlPlane {
 		a.checkCounters(u, k, add)
 		a.checkStatusVersions(u, k, label, add)
@@ -433,50 +462,68 @@ func jsonType(v any) string {
 	return "number"
 }
 
-// checkKindRefs resolves each core object's reference as Cluster API does
-// (CRD by CalculateCRDName, API version from its contract label, GET) and
+// resolveRef resolves a core object's reference to a k as Cluster API does
+// (CRD by CalculateCRDName, API version from its contract label, GET unless
+// kept(version) says the audit holds the object's state at that version)
+// and reports what fails by k's reference rules. It returns the contract
+// and version read and the object fetched (nil when kept).
+func (a *auditor) resolveRef(ctx context.Context, k *contract.Kind, refPath string, key refKey, core report.Object,
+	kept func(version string) bool) (contract.Contract, string, *unstructured.Unstructured, bool) {
+	name := contract.CRDName(key.gk.Group, key.gk.Kind)
+	fail := func(check contract.RefCheck, err error, version string) {
+		r := k.RefRuleOf(check)
+		f := report.Finding{Rule: r.Rule, Severity: a.kindSeverity(r.Rule, ""), Kind: key.gk.Kind, APIVersion: key.gk.Group, Object: &core,
+			Message: fmt.Sprintf(r.Format, refPath, key.gk.Kind, key.name, name, a.target, err, version, key.namespace)}
+		if r.AtRef {
+			f.Field = refPath
+		}
+		a.add(f)
+	}
+	crd := a.crds.byName(name)
+	if crd == nil {
+		fail(contract.RefNoCRD, nil, "")
+		return "", "", nil, false
+	}
+	cv, version, err := contract.ResolveContractAt(crd.Labels, a.target.Release())
+	if err != nil {
+		fail(contract.RefNoLabel, err, "")
+		return "", "", nil, false
+	}
+	if v := versionOf(crd, version); v == nil || !v.Served {
+		fail(contract.RefUnserved, nil, version)
+		return "", "", nil, false
+	}
+	if kept(version) {
+		return cv, version, nil, true
+	}
+	u, err := a.src.Get(ctx, schema.GroupVersionKind{Group: key.gk.Group, Version: version, Kind: key.gk.Kind}, key.namespace, key.name)
+	switch {
+	case apierrors.IsNotFound(err):
+		fail(contract.RefNotFound, nil, version)
+		return "", "", nil, false
+	case err != nil:
+		a.readError(report.Object{Group: key.gk.Group, Version: version, Kind: key.gk.Kind, Namespace: key.namespace, Name: key.name},
+			fmt.Sprintf("%s %s/%s", key.gk.Kind, key.namespace, key.name), err)
+		return "", "", nil, false
+	}
+	return cv, version, u, true
+}
+
+// checkKindRefs resolves each core object's reference (resolveRef) and
 // compares what the core object reports with what the target core
 // computes from the referenced object.
 func (a *auditor) checkKindRefs(ctx context.Context) {
-	release := a.target.Release()
 	for _, r := range a.kindRefs {
 		if ctx.Err() != nil {
 			return
 		}
-		fail := func(format string, args ...any) {
-			o := r.core
-			a.add(report.Finding{Rule: contract.RuleCoreObjectRef, Severity: a.kindSeverity(contract.RuleCoreObjectRef, ""), Kind: r.key.gk.Kind,
-				APIVersion: r.key.gk.Group, Field: r.link.Ref, Object: &o, Message: fmt.Sprintf(format, args...)})
-		}
-		what := fmt.Sprintf("%s %s %s", r.link.Ref, r.key.gk.Kind, r.key.name)
-		name := contract.CRDName(r.key.gk.Group, r.key.gk.Kind)
-		crd := a.crds.byName(name)
-		if crd == nil {
-			fail("%s: Cluster API looks up CRD %s, which does not exist", what, name)
-			continue
-		}
-		res := crdInfo(crd).ResolveAt(release)
-		switch {
-		case res.Contract == "":
-			fail("%s: CRD %s has no contract label %s honours", what, name, a.target)
-			continue
-		case !res.Served:
-			fail("%s: CRD %s's contract label selects version %s, which it does not serve", what, name, res.APIVersion)
-			continue
-		}
 		st := a.kindObjs[r.key]
-		if st == nil || st.apiVersion != res.APIVersion {
-			u, err := a.src.Get(ctx, schema.GroupVersionKind{Group: r.key.gk.Group, Version: res.APIVersion, Kind: r.key.gk.Kind}, r.key.namespace, r.key.name)
-			switch {
-			case apierrors.IsNotFound(err):
-				fail("%s: %s/%s not found", what, r.key.namespace, r.key.name)
-				continue
-			case err != nil:
-				a.readError(report.Object{Group: r.key.gk.Group, Version: res.APIVersion, Kind: r.key.gk.Kind, Namespace: r.key.namespace, Name: r.key.name},
-					fmt.Sprintf("%s %s/%s", r.key.gk.Kind, r.key.namespace, r.key.name), err)
-				continue
-			}
-			s, _ := a.kindState(u, r.kind, res.Contract, res.APIVersion)
+		label, version, u, ok := a.resolveRef(ctx, r.kind, r.link.Ref, r.key, r.core, func(v string) bool { return st != nil && st.apiVersion == v })
+		if !ok {
+			continue
+		}
+		if u != nil {
+			s, _ := a.kindState(u, r.kind, label, version)
 			st = &s
 		}
 		a.compareKindRef(r, st)

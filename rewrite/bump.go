@@ -71,9 +71,10 @@ type moduleBump struct {
 // repository releases with the core module (test, api).
 const lockstepPrefix = contract.CoreModule + "/"
 
-// bumpCore raises the staged modules' Cluster API requirement to version
-// and moves the imports; an error stops the run with nothing written.
-func bumpCore(st *stage, cs *changeSet, version string) (*coreBump, error) {
+// planBump decides the raise of the staged modules' Cluster API
+// requirement to version (nil: none requires an older one), refusing what
+// the rewrite must not change, before anything else runs.
+func planBump(st *stage, version string) (*coreBump, error) {
 	if !semver.IsValid(version) || semver.Canonical(version) != version || strings.Count(version, ".") < 2 {
 		return nil, fmt.Errorf("--capi-version %s: raising the go.mod requirement needs a release version such as v1.11.3; nothing was written", version)
 	}
@@ -92,31 +93,37 @@ func bumpCore(st *stage, cs *changeSet, version string) (*coreBump, error) {
 	if len(b.modules) == 0 {
 		return nil, nil
 	}
+	return b, nil
+}
+
+// apply raises the requirement and moves the imports; an error stops the
+// run with nothing written.
+func (b *coreBump) apply(st *stage, cs *changeSet) error {
 	for _, mb := range b.modules {
 		if err := b.get(st, cs, mb); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	for _, mb := range b.modules {
 		if err := b.move(st, cs, mb); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	for _, mb := range b.modules {
 		if err := b.verify(st, cs, mb); err != nil {
-			return nil, err
+			return err
 		}
 		dirs, err := moduleDirs(st, mb.staged, append(slices.Clone(mb.got), contract.CoreModule))
 		if err != nil {
-			return nil, err
+			return err
 		}
 		notes, err := b.switchedUses(st, mb, dirs)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		b.manual = append(b.manual, notes...)
 	}
-	return b, nil
+	return nil
 }
 
 // planModuleBump decides the bump of the module whose real root is m: nil

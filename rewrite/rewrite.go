@@ -227,6 +227,12 @@ func runOnce(opts Options, units []WithheldUnit, kept map[analyzers.FieldKey]str
 		res: &Result{Root: root, Withheld: units}, withheld: map[analyzers.FieldKey]*withheldFix{}}
 	res = a.res
 	trace.step("staged a copy")
+	var bump *coreBump
+	if opts.BumpCAPI != "" {
+		if bump, err = planBump(st, opts.BumpCAPI); err != nil {
+			return nil, err
+		}
+	}
 	if err := a.prepare(dir); err != nil {
 		return nil, err
 	}
@@ -237,17 +243,16 @@ func runOnce(opts Options, units []WithheldUnit, kept map[analyzers.FieldKey]str
 	if err := a.fixRounds(); err != nil {
 		return runError(res, err)
 	}
-	if opts.BumpCAPI != "" {
+	if bump != nil {
 		opts.Progress.Step("raising %s to %s", contract.CoreModule, opts.BumpCAPI)
-		if res.bump, err = bumpCore(st, a.cs, opts.BumpCAPI); err != nil {
+		if err := bump.apply(st, a.cs); err != nil {
 			if res.blamed = bumpBlame(st, a.cs, err); len(res.blamed) > 0 {
 				return res, err
 			}
 			return nil, err
 		}
-		if res.bump != nil {
-			res.Manual = append(res.Manual, res.bump.manual...)
-		}
+		res.bump = bump
+		res.Manual = append(res.Manual, bump.manual...)
 		trace.step("raised the Cluster API requirement")
 	}
 	// An error before the verification leaves no go vet running in the copy.

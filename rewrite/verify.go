@@ -226,7 +226,7 @@ func (p *buildPlan) analyse(st *stage, dopts driver.Options, opts Options, first
 		rep, fixes, err := driver.RunFixes(driver.Options{
 			Context: st.ctx, Dir: st.dir, Patterns: e.patterns, CAPIVersion: opts.CAPIVersion, Tests: true,
 			Env: append(os.Environ(), e.cfg.env()...), Load: loadFromSource, KindOverrides: opts.KindOverrides,
-			Config: opts.Config, UseSites: e.uses, Withhold: dopts.Withhold, Relabel: dopts.Relabel,
+			Config: opts.Config, UseSites: e.uses, Withhold: dopts.Withhold, Relabel: dopts.Relabel, RaiseCAPI: dopts.RaiseCAPI,
 		})
 		if err != nil {
 			return nil, nil, nil, fmt.Errorf("%s: %w", e.cfg, err)
@@ -234,9 +234,13 @@ func (p *buildPlan) analyse(st *stage, dopts driver.Options, opts Options, first
 		if len(rep.Problems) > 0 {
 			if first {
 				e.broken = describeProblems(rep.Problems, st)
-				continue
 			}
-			return nil, nil, nil, fmt.Errorf("under %s the rewritten module does not load, so nothing was written: %s", e.cfg, describeProblems(rep.Problems, st))
+			// A later round sees the type fixes before deepcopy and the
+			// conversions are regenerated, as the default configuration
+			// does; it only picks up fixes that conflicted, and the
+			// verification builds under this configuration after the
+			// follow-ups.
+			continue
 		}
 		byConfig = append(byConfig, fixes.List)
 		blocked = append(blocked, fixes.Blocked...)

@@ -277,6 +277,15 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 	imported := importedPatches(pass, patches)
 	rule := contract.MustRule(contract.RuleConditionsNotOwned)
 	fixed := map[string]bool{}
+	// Every type a list lacks is added by one fix, the first finding's:
+	// fixes inserting at the same place would conflict.
+	type pending struct {
+		call  *ast.CallExpr
+		f     report.Finding
+		parts []insertion
+	}
+	var found []pending
+	texts := map[*ast.CompositeLit][]insertion{}
 	for _, s := range sets {
 		calls := patches[s.obj]
 		remote := imported[s.obj.Pkg().Path()+"."+s.obj.Name()]
@@ -292,10 +301,13 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 			where = append(where, remote.Where...)
 		}
 		key := fmt.Sprintf("%s|%d|%s", s.obj.Id(), s.fam, s.typ)
-		var fixes []analysis.SuggestedFix
+		var parts []insertion
 		if !fixed[key] && remote == nil {
 			fixed[key] = true
-			fixes = a.fix(s, calls)
+			parts = a.fix(s, calls)
+			for _, in := range parts {
+				texts[in.lit] = append(texts[in.lit], in)
+			}
 		}
 		hint := "add it to the Conditions of its " + optionName(pass.Pkg, s.fam) + " option"
 		if remote != nil && (remote.V1Beta1 == nil && s.fam == famV1Beta1 || remote.MetaV1 == nil && s.fam == famMetaV1) || !allHaveList(calls, s.fam) {
@@ -304,10 +316,46 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 		msg := fmt.Sprintf("%s sets the condition type %q on a %s, which the patch helper's Patch (%s) does not own: "+
 			"on a conflicting change by another writer the patch fails and the change is lost; %s",
 			s.fn, s.typ, s.obj.Name(), strings.Join(where, ", "), hint)
-		em.At(s.call.Pos(), report.Finding{Rule: contract.RuleConditionsNotOwned, Severity: rule.Severity(contract.Context{}),
-			Kind: s.obj.Name(), Type: s.obj.Pkg().Path() + "." + s.obj.Name(), Field: s.typ, Message: msg}, fixes...)
+		found = append(found, pending{s.call, report.Finding{Rule: contract.RuleConditionsNotOwned, Severity: rule.Severity(contract.Context{}),
+			Kind: s.obj.Name(), Type: s.obj.Pkg().Path() + "." + s.obj.Name(), Field: s.typ, Message: msg}, parts})
+	}
+	claimed := map[*ast.CompositeLit]bool{}
+	for _, p := range found {
+		var fixes []analysis.SuggestedFix
+		if len(p.parts) > 0 && !slices.ContainsFunc(p.parts, func(in insertion) bool { return claimed[in.lit] }) {
+			var edits []analysis.TextEdit
+			var names []string
+			seen := map[string]bool{}
+			for _, in := range p.parts {
+				claimed[in.lit] = true
+				var add []string
+				for _, x := range texts[in.lit] {
+					add = append(add, x.text)
+					for _, e := range x.imports {
+						if k := fmt.Sprint(e.Pos, e.End, string(e.NewText)); !seen[k] {
+							seen[k] = true
+							edits = append(edits, e)
+						}
+					}
+					if !slices.Contains(names, x.typ) {
+						names = append(names, x.typ)
+					}
+				}
+				edits = append(edits, a.insert(in.lit, add))
+			}
+			fixes = []analysis.SuggestedFix{{Message: "own the condition type(s) " + strings.Join(names, ", ") + " in the patch helper's options", TextEdits: edits}}
+		}
+		em.At(p.call.Pos(), p.f, fixes...)
 	}
 	return out, nil
+}
+
+// insertion is a condition type text to add to an owned list literal,
+// with the import edits its spelling needs.
+type insertion struct {
+	lit       *ast.CompositeLit
+	text, typ string
+	imports   []analysis.TextEdit
 }
 
 func ownedByAny(calls []*patchCall, fam family, t string) bool {
@@ -810,8 +858,8 @@ func (a *analysis_) setCalls(call *ast.CallExpr, fn *types.Func) []setCall {
 
 // fix adds s's type to the owned list of its family of every Patch call
 // that lacks it; nil when one of them has no such list literal.
-func (a *analysis_) fix(s setCall, calls []*patchCall) []analysis.SuggestedFix {
-	var edits []analysis.TextEdit
+func (a *analysis_) fix(s setCall, calls []*patchCall) []insertion {
+	var out []insertion
 	done := map[*ast.CompositeLit]bool{}
 	for _, c := range calls {
 		if c.owns(s.fam, s.typ) {
@@ -834,13 +882,9 @@ func (a *analysis_) fix(s setCall, calls []*patchCall) []analysis.SuggestedFix {
 		if !ok {
 			return nil
 		}
-		edits = append(edits, imp...)
-		edits = append(edits, a.insert(l.lit, text))
+		out = append(out, insertion{lit: l.lit, text: text, typ: strconv.Quote(s.typ), imports: imp})
 	}
-	if len(edits) == 0 {
-		return nil
-	}
-	return []analysis.SuggestedFix{{Message: fmt.Sprintf("own the condition type %q in the patch helper's options", s.typ), TextEdits: edits}}
+	return out
 }
 
 // spell is how the owned list l names s's type: the constant the set call
@@ -892,16 +936,17 @@ func isConstRef(e ast.Expr) bool {
 // insert adds text as the last element of lit, in its layout: on the
 // closing line of a one-line literal, on a line of its own in a
 // multi-line one.
-func (a *analysis_) insert(lit *ast.CompositeLit, text string) analysis.TextEdit {
+func (a *analysis_) insert(lit *ast.CompositeLit, texts []string) analysis.TextEdit {
 	fset := a.pass.Fset
 	if len(lit.Elts) == 0 {
-		return analysis.TextEdit{Pos: lit.Rbrace, End: lit.Rbrace, NewText: []byte(text)}
+		return analysis.TextEdit{Pos: lit.Rbrace, End: lit.Rbrace, NewText: []byte(strings.Join(texts, ", "))}
 	}
 	last := lit.Elts[len(lit.Elts)-1]
 	if fset.Position(last.End()).Line == fset.Position(lit.Rbrace).Line {
-		return analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte(", " + text)}
+		return analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte(", " + strings.Join(texts, ", "))}
 	}
-	return analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte(",\n" + a.indent(last.Pos()) + text)}
+	sep := ",\n" + a.indent(last.Pos())
+	return analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte(sep + strings.Join(texts, sep))}
 }
 
 // indent is the white space that starts the line of pos.

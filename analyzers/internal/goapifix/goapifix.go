@@ -125,6 +125,7 @@ type planner struct {
 	swaps map[*types.PkgName]*swap
 	plan  Plan
 	done  map[ast.Node]bool // selectors a call's rewrite covers
+	refs  map[types.Object]refType // locals holding a reference that v1beta2 makes a value
 }
 
 // For plans the move of f, a file of pass's package built against
@@ -146,7 +147,7 @@ func For(pass *analysis.Pass, f *ast.File, built contract.Release, api, raising 
 	if err != nil || len(src) != tf.Size() {
 		return Plan{}, false
 	}
-	p := &planner{pass: pass, file: f, src: src, tf: tf, built: built, swaps: map[*types.PkgName]*swap{}, done: map[ast.Node]bool{},
+	p := &planner{pass: pass, file: f, src: src, tf: tf, built: built, swaps: map[*types.PkgName]*swap{}, done: map[ast.Node]bool{}, refs: map[types.Object]refType{},
 		spell: imports.New(pass.Fset, pass.TypesInfo, pass.Pkg, f)}
 	for _, spec := range f.Imports {
 		path, err := strconv.Unquote(spec.Path.Value)
@@ -363,6 +364,10 @@ func (p *planner) walk() {
 				}
 			}
 			p.selection(n, parents)
+		case *ast.Ident:
+			if r, ok := p.refs[p.pass.TypesInfo.Uses[n]]; ok {
+				p.refUse(n, r, parents)
+			}
 		case *ast.CompositeLit:
 			p.literal(n)
 		case *ast.CallExpr:
@@ -406,6 +411,13 @@ func (p *planner) structKey(t types.Type) (string, bool) {
 		return "", false
 	}
 	key := path + "." + named.Obj().Name()
+	if _, ok := structs[key]; !ok {
+		// A release before v1.11: the map keys the types at the path
+		// v1.11 keeps them (api/v1beta1 → api/core/v1beta1).
+		if s, found := contract.GoAPIPackage(path, p.built); found && s.Keep != "" {
+			key = s.Keep + "." + named.Obj().Name()
+		}
+	}
 	_, ok = structs[key]
 	return key, ok
 }
@@ -489,6 +501,15 @@ func joinPath(names []string) string {
 func (p *planner) selection(sel *ast.SelectorExpr, parents []ast.Node) {
 	s, ok := p.pass.TypesInfo.Selections[sel]
 	if ok && (s.Kind() == types.MethodVal || s.Kind() == types.MethodExpr) {
+		if x, isSel := ast.Unparen(sel.X).(*ast.SelectorExpr); isSel {
+			if rt, isRef := p.refTypeOf(x); isRef {
+				if has, _ := contract.GoAPIV1Beta2Method(rt.pkg, rt.name, sel.Sel.Name); !has {
+					p.block(sel.Sel.Pos(), fmt.Sprintf("%s.%s: v1beta2 holds the reference as a %s, which has no %s", p.text(x), sel.Sel.Name, rt.name, sel.Sel.Name),
+						"read the referred object with external.GetObjectFromContractVersionedRef and the referring object's namespace, then run the rewrite again")
+				}
+				return
+			}
+		}
 		p.method(sel, s)
 		return
 	}
@@ -525,7 +546,7 @@ func (p *planner) selection(sel *ast.SelectorExpr, parents []ast.Node) {
 		if continued {
 			return // the selection goes on: judged at its end
 		}
-		p.whole(sel, c, full, changes)
+		p.whole(sel, c, full, changes, parents)
 		return
 	}
 	p.leaf(sel, c, rootPath, *leaf, parents)
@@ -567,7 +588,7 @@ func (p *planner) method(sel *ast.SelectorExpr, s *types.Selection) {
 
 // whole judges a struct, list or map used as a value: its v1beta2
 // namesake serves when every field below it stays at its path.
-func (p *planner) whole(sel *ast.SelectorExpr, c chain, full string, changes []contract.GoFieldChange) {
+func (p *planner) whole(sel *ast.SelectorExpr, c chain, full string, changes []contract.GoFieldChange, parents []ast.Node) {
 	for _, ch := range changes {
 		if ch.Class == contract.ChangeSame && !ch.Moved {
 			continue
@@ -579,6 +600,9 @@ func (p *planner) whole(sel *ast.SelectorExpr, c chain, full string, changes []c
 		within := !ch.Moved || len(ch.New) > 0 && (strings.HasPrefix(ch.New[0], full+".") || strings.HasPrefix(ch.New[0], full+"["))
 		if !here && within && ch.Old != full && ch.Class != contract.ChangeRetyped {
 			continue // a field below: its own selections are judged
+		}
+		if here && ch.Class == contract.ChangeReference && p.reference(sel, parents) {
+			return
 		}
 		p.block(sel.Sel.Pos(), fmt.Sprintf("%s.%s is used whole, and v1beta2 changes %s (%s)", shortKey(c.key), c.path, ch.Old, ch.Class), instruction(ch))
 		return

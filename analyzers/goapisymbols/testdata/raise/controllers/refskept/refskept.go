@@ -1,0 +1,19 @@
+// Package refskept reads what v1beta2's references drop: the file keeps
+// v1beta1.
+package refskept
+
+import (
+	clusterv1 "sigs.k8s.io/cluster-api/api/v1beta1" // want `^MPA702 warning: sigs.k8s.io/cluster-api/api/v1beta1: the import is .*refskept.go:14: ref.Namespace: v1beta2 holds the reference as a ContractVersionedObjectReference, which has no Namespace.*refskept.go:18: c.Spec.ControlPlaneRef.GroupVersionKind: v1beta2 holds the reference as a ContractVersionedObjectReference, which has no GroupVersionKind`
+)
+
+func namespace(c *clusterv1.Cluster) string {
+	ref := c.Spec.InfrastructureRef
+	if ref == nil {
+		return ""
+	}
+	return ref.Namespace
+}
+
+func kind(c *clusterv1.Cluster) string {
+	return c.Spec.ControlPlaneRef.GroupVersionKind().Kind
+}

@@ -1,0 +1,138 @@
+package goapifix
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/mpaudit/mpaudit/contract"
+)
+
+// refType is the v1beta2 value type (in package pkg) of a reference that
+// v1beta1 holds as a pointer (*corev1.ObjectReference).
+type refType struct {
+	pkg, name string
+}
+
+// refTypeOf is the v1beta2 type of the reference field sel selects: a
+// value type with IsDefined (ContractVersionedObjectReference,
+// MachineNodeReference), whose fields v1beta2's table lists.
+func (p *planner) refTypeOf(sel *ast.SelectorExpr) (refType, bool) {
+	s, ok := p.pass.TypesInfo.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal {
+		return refType{}, false
+	}
+	if _, ptr := types.Unalias(s.Type()).(*types.Pointer); !ptr {
+		return refType{}, false
+	}
+	recv := s.Recv()
+	if ptr, ok := types.Unalias(recv).(*types.Pointer); ok {
+		recv = ptr.Elem()
+	}
+	named, ok := types.Unalias(recv).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return refType{}, false
+	}
+	for _, sw := range p.swaps {
+		if sw.old != named.Obj().Pkg().Path() {
+			continue
+		}
+		next, pointer, ok := contract.GoAPIV1Beta2Field(sw.new, named.Obj().Name(), sel.Sel.Name)
+		if !ok || pointer || next == "" {
+			return refType{}, false
+		}
+		if has, ok := contract.GoAPIV1Beta2Method(sw.new, next, "IsDefined"); !ok || !has {
+			return refType{}, false
+		}
+		return refType{pkg: sw.new, name: next}, true
+	}
+	return refType{}, false
+}
+
+// reference rewrites a reference field used whole that v1beta2 holds as a
+// value: compared with nil it becomes IsDefined, copied to a local the
+// local's uses are judged (refUse). It reports whether the use is settled
+// (rewritten or blocked); false leaves it to the caller's block.
+func (p *planner) reference(sel *ast.SelectorExpr, parents []ast.Node) bool {
+	rt, ok := p.refTypeOf(sel)
+	if !ok {
+		return false
+	}
+	switch x := parentOf(parents, sel).(type) {
+	case *ast.BinaryExpr:
+		return p.definedCheck(x, sel)
+	case *ast.AssignStmt:
+		if x.Tok != token.DEFINE || len(x.Lhs) != 1 || len(x.Rhs) != 1 || ast.Unparen(x.Rhs[0]) != ast.Expr(sel) {
+			return false
+		}
+		id, ok := x.Lhs[0].(*ast.Ident)
+		if !ok {
+			return false
+		}
+		if obj := p.pass.TypesInfo.Defs[id]; obj != nil {
+			p.refs[obj] = rt
+			return true
+		}
+	}
+	return false
+}
+
+// definedCheck rewrites e == nil to !e.IsDefined() and e != nil to
+// e.IsDefined(); false for another comparison.
+func (p *planner) definedCheck(x *ast.BinaryExpr, e ast.Expr) bool {
+	other := x.Y
+	if ast.Unparen(x.Y) == e {
+		other = x.X
+	}
+	if _, isNil, _ := p.pointee(other); !isNil || x.Op != token.EQL && x.Op != token.NEQ {
+		return false
+	}
+	text := p.text(e) + ".IsDefined()"
+	if x.Op == token.EQL {
+		text = "!" + text
+	}
+	p.edit(x.Pos(), x.End(), text)
+	return true
+}
+
+// refUse judges a use of a local holding a reference that becomes the
+// value type rt: compared with nil, or a field or method v1beta2's type
+// has, it moves; anything else (a dropped field, a write, the value
+// passed on as a pointer) keeps the file on v1beta1.
+func (p *planner) refUse(id *ast.Ident, rt refType, parents []ast.Node) {
+	switch x := parentOf(parents, id).(type) {
+	case *ast.BinaryExpr:
+		if p.definedCheck(x, id) {
+			return
+		}
+	case *ast.SelectorExpr:
+		if ast.Unparen(x.X) == ast.Expr(id) {
+			name := x.Sel.Name
+			if _, _, ok := contract.GoAPIV1Beta2Field(rt.pkg, rt.name, name); ok && !isWritten(parents, x) {
+				return
+			}
+			if has, _ := contract.GoAPIV1Beta2Method(rt.pkg, rt.name, name); has {
+				return
+			}
+			p.block(x.Sel.Pos(), fmt.Sprintf("%s.%s: v1beta2 holds the reference as a %s, which has no %s", id.Name, name, rt.name, name),
+				"read the referred object with external.GetObjectFromContractVersionedRef and the referring object's namespace, then run the rewrite again")
+			return
+		}
+	}
+	p.block(id.Pos(), fmt.Sprintf("%s holds a reference that v1beta2 makes a %s value, and is used other than by its fields or a nil check", id.Name, rt.name), "rewrite it by hand")
+}
+
+// isWritten reports whether sel, whose parents are given up to the
+// selector's own parent, is assigned to.
+func isWritten(parents []ast.Node, sel *ast.SelectorExpr) bool {
+	for i := len(parents) - 1; i >= 0; i-- {
+		if parents[i] == ast.Node(sel) && i > 0 {
+			if as, ok := parents[i-1].(*ast.AssignStmt); ok {
+				return contains(as.Lhs, sel)
+			}
+			return false
+		}
+	}
+	return false
+}

@@ -124,7 +124,7 @@ type planner struct {
 	spell *imports.File
 	swaps map[*types.PkgName]*swap
 	plan  Plan
-	done  map[ast.Node]bool // selectors a call's rewrite covers
+	done  map[ast.Node]bool        // selectors a call's rewrite covers
 	refs  map[types.Object]refType // locals holding a reference that v1beta2 makes a value
 }
 

@@ -126,6 +126,7 @@ type planner struct {
 	plan  Plan
 	done  map[ast.Node]bool        // selectors a call's rewrite covers
 	refs  map[types.Object]refType // locals holding a reference that v1beta2 makes a value
+	kept  map[ast.Node]bool        // values built for fields that keep v1beta1 types (split.go)
 }
 
 // For plans the move of f, a file of pass's package built against
@@ -147,7 +148,7 @@ func For(pass *analysis.Pass, f *ast.File, built contract.Release, api, raising 
 	if err != nil || len(src) != tf.Size() {
 		return Plan{}, false
 	}
-	p := &planner{pass: pass, file: f, src: src, tf: tf, built: built, swaps: map[*types.PkgName]*swap{}, done: map[ast.Node]bool{}, refs: map[types.Object]refType{},
+	p := &planner{pass: pass, file: f, src: src, tf: tf, built: built, swaps: map[*types.PkgName]*swap{}, done: map[ast.Node]bool{}, refs: map[types.Object]refType{}, kept: map[ast.Node]bool{},
 		spell: imports.New(pass.Fset, pass.TypesInfo, pass.Pkg, f)}
 	for _, spec := range f.Imports {
 		path, err := strconv.Unquote(spec.Path.Value)
@@ -340,6 +341,7 @@ func indentOf(src []byte, offset int) string {
 }
 
 func (p *planner) walk() {
+	p.findKept()
 	var stack []ast.Node
 	ast.Inspect(p.file, func(n ast.Node) bool {
 		if n == nil {
@@ -347,12 +349,17 @@ func (p *planner) walk() {
 			return true
 		}
 		parents := stack
+		if p.kept[n] {
+			p.keep(n)
+			return false
+		}
 		stack = append(stack, n)
 		if p.done[n] {
 			return true
 		}
 		switch n := n.(type) {
 		case *ast.ImportSpec:
+			stack = parents // not descended: no nil call pops it
 			return false
 		case *ast.SelectorExpr:
 			if x, ok := n.X.(*ast.Ident); ok {

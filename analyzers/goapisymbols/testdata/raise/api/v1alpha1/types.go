@@ -1,0 +1,27 @@
+// Package v1alpha1 is a provider API version whose types keep core
+// v1beta1 types in their fields.
+package v1alpha1
+
+import (
+	clusterv1 "sigs.k8s.io/cluster-api/api/v1beta1"
+)
+
+// FooClusterStatus keeps v1beta1's failure domains.
+type FooClusterStatus struct {
+	FailureDomains clusterv1.FailureDomains `json:"failureDomains,omitempty"`
+}
+
+// FooCluster is a provider's infrastructure cluster.
+type FooCluster struct {
+	Status FooClusterStatus `json:"status,omitempty"`
+}
+
+// FooMachineStatus keeps v1beta1's addresses.
+type FooMachineStatus struct {
+	Addresses []clusterv1.MachineAddress `json:"addresses,omitempty"`
+}
+
+// FooMachine is a provider's infrastructure machine.
+type FooMachine struct {
+	Status FooMachineStatus `json:"status,omitempty"`
+}

@@ -13,6 +13,9 @@ import (
 // v1beta1 holds as a pointer (*corev1.ObjectReference).
 type refType struct {
 	pkg, name string
+	// ns is the referring object's namespace, the reference's own in
+	// v1beta1 as the conversion gives it ("" when not a plain root).
+	ns string
 }
 
 // refTypeOf is the v1beta2 type of the reference field sel selects: a
@@ -71,6 +74,7 @@ func (p *planner) reference(sel *ast.SelectorExpr, parents []ast.Node) bool {
 			return false
 		}
 		if obj := p.pass.TypesInfo.Defs[id]; obj != nil {
+			rt.ns = p.namespaceOf(sel)
 			p.refs[obj] = rt
 			return true
 		}
@@ -115,6 +119,10 @@ func (p *planner) refUse(id *ast.Ident, rt refType, parents []ast.Node) {
 			if has, _ := contract.GoAPIV1Beta2Method(rt.pkg, rt.name, name); has {
 				return
 			}
+			if name == "Namespace" && rt.ns != "" && !isWritten(parents, x) {
+				p.edit(x.Pos(), x.End(), rt.ns)
+				return
+			}
 			p.block(x.Sel.Pos(), fmt.Sprintf("%s.%s: v1beta2 holds the reference as a %s, which has no %s", id.Name, name, rt.name, name),
 				"read the referred object with external.GetObjectFromContractVersionedRef and the referring object's namespace, then run the rewrite again")
 			return
@@ -135,4 +143,19 @@ func isWritten(parents []ast.Node, sel *ast.SelectorExpr) bool {
 		}
 	}
 	return false
+}
+
+// namespaceOf is the namespace of the object whose reference field ref
+// selects, as source, when that object is the root of a plain chain
+// (cluster.Spec.InfrastructureRef → cluster.Namespace): the conversion
+// gives a v1beta1 reference that namespace. "" otherwise.
+func (p *planner) namespaceOf(ref *ast.SelectorExpr) string {
+	c, ok := p.chainOf(ref)
+	if !ok || c.indexed || c.promote || !plain(c.base) {
+		return ""
+	}
+	if _, rootPath, ok := contract.GoAPIFieldsAt(c.key, c.path); !ok || rootPath != "" {
+		return ""
+	}
+	return p.text(c.base) + ".Namespace"
 }

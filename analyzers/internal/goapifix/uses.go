@@ -18,6 +18,20 @@ func (p *planner) leaf(sel *ast.SelectorExpr, c chain, rootPath string, ch contr
 	if (ch.Class == contract.ChangeSame || ch.Class == contract.ChangeReference) && !ch.Moved {
 		return
 	}
+	if ch.Class == contract.ChangeRemoved && sel.Sel.Name == "Namespace" {
+		// A reference's namespace: the referring object's, as the
+		// conversion gives it.
+		if x, isSel := ast.Unparen(sel.X).(*ast.SelectorExpr); isSel {
+			if _, isRef := p.refTypeOf(x); isRef {
+				if _, written := (use{p: p, sel: sel, parents: parents}).assigned(); !written {
+					if ns := p.namespaceOf(x); ns != "" {
+						p.edit(sel.Pos(), sel.End(), ns)
+						return
+					}
+				}
+			}
+		}
+	}
 	n, ok := p.newText(sel, c, rootPath, ch)
 	if !ok {
 		p.block(sel.Sel.Pos(), subject+" moves to "+strings.Join(ch.New, " and "), "v1beta2 reaches it through a pointer that may be nil, or through a list: rewrite the read by hand")

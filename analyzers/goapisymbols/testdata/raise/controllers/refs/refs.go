@@ -17,6 +17,11 @@ func controlPlane(c *clusterv1.Cluster) string {
 	return c.Spec.ControlPlaneRef.Name
 }
 
+func namespaces(c *clusterv1.Cluster) (string, string) {
+	ref := c.Spec.InfrastructureRef
+	return ref.Namespace, c.Spec.ControlPlaneRef.Namespace
+}
+
 func hasNode(m *clusterv1.Machine) bool {
 	return m.Status.NodeRef != nil
 }

@@ -3,7 +3,7 @@
 package refskept
 
 import (
-	clusterv1 "sigs.k8s.io/cluster-api/api/v1beta1" // want `^MPA702 warning: sigs.k8s.io/cluster-api/api/v1beta1: the import is .*refskept.go:14: ref.Namespace: v1beta2 holds the reference as a ContractVersionedObjectReference, which has no Namespace.*refskept.go:18: c.Spec.ControlPlaneRef.GroupVersionKind: v1beta2 holds the reference as a ContractVersionedObjectReference, which has no GroupVersionKind`
+	clusterv1 "sigs.k8s.io/cluster-api/api/v1beta1" // want `^MPA702 warning: sigs.k8s.io/cluster-api/api/v1beta1: the import is .*refskept.go:14: ref.UID: v1beta2 holds the reference as a ContractVersionedObjectReference, which has no UID.*refskept.go:18: c.Spec.ControlPlaneRef.GroupVersionKind: v1beta2 holds the reference as a ContractVersionedObjectReference, which has no GroupVersionKind`
 )
 
 func namespace(c *clusterv1.Cluster) string {
@@ -11,7 +11,7 @@ func namespace(c *clusterv1.Cluster) string {
 	if ref == nil {
 		return ""
 	}
-	return ref.Namespace
+	return string(ref.UID)
 }
 
 func kind(c *clusterv1.Cluster) string {

@@ -25,3 +25,16 @@ func namespaces(c *clusterv1.Cluster) (string, string) {
 func hasNode(m *clusterv1.Machine) bool {
 	return m.Status.NodeRef != nil
 }
+
+// A *string that v1beta2 makes a string, passed on as an argument: nil
+// where it is empty, as the conversion reads it.
+func zone(m *clusterv1.Machine) string {
+	return lookup(m.Spec.FailureDomain)
+}
+
+func lookup(zone *string) string {
+	if zone == nil {
+		return "default"
+	}
+	return *zone
+}

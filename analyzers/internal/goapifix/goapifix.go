@@ -596,6 +596,15 @@ func (p *planner) method(sel *ast.SelectorExpr, s *types.Selection) {
 // whole judges a struct, list or map used as a value: its v1beta2
 // namesake serves when every field below it stays at its path.
 func (p *planner) whole(sel *ast.SelectorExpr, c chain, full string, changes []contract.GoFieldChange, parents []ast.Node) {
+	if rt, ok := p.refTypeOf(sel); ok {
+		// A pointer v1beta2 holds as a value: a nil check moves to
+		// IsDefined, a local copy is followed; anything else (a nil check
+		// without IsDefined, the pointer passed on) keeps the file.
+		if !p.reference(sel, parents) {
+			p.block(sel.Sel.Pos(), fmt.Sprintf("%s.%s is used as a pointer, and v1beta2 holds a %s value", shortKey(c.key), c.path, rt.name), "rewrite it by hand")
+		}
+		return
+	}
 	for _, ch := range changes {
 		if ch.Class == contract.ChangeSame && !ch.Moved {
 			continue
@@ -607,9 +616,6 @@ func (p *planner) whole(sel *ast.SelectorExpr, c chain, full string, changes []c
 		within := !ch.Moved || len(ch.New) > 0 && (strings.HasPrefix(ch.New[0], full+".") || strings.HasPrefix(ch.New[0], full+"["))
 		if !here && within && ch.Old != full && ch.Class != contract.ChangeRetyped {
 			continue // a field below: its own selections are judged
-		}
-		if here && ch.Class == contract.ChangeReference && p.reference(sel, parents) {
-			return
 		}
 		p.block(sel.Sel.Pos(), fmt.Sprintf("%s.%s is used whole, and v1beta2 changes %s (%s)", shortKey(c.key), c.path, ch.Old, ch.Class), instruction(ch))
 		return

@@ -9,18 +9,22 @@ import (
 	"github.com/mpaudit/mpaudit/contract"
 )
 
-// refType is the v1beta2 value type (in package pkg) of a reference that
-// v1beta1 holds as a pointer (*corev1.ObjectReference).
+// refType is the v1beta2 value type (in package pkg) of a field that
+// v1beta1 holds as a pointer: a reference (*corev1.ObjectReference) or a
+// struct (ClusterNetwork, NetworkRanges).
 type refType struct {
 	pkg, name string
+	// defined: the type has IsDefined, the nil check's successor.
+	defined bool
 	// ns is the referring object's namespace, the reference's own in
 	// v1beta1 as the conversion gives it ("" when not a plain root).
 	ns string
 }
 
-// refTypeOf is the v1beta2 type of the reference field sel selects: a
-// value type with IsDefined (ContractVersionedObjectReference,
-// MachineNodeReference), whose fields v1beta2's table lists.
+// refTypeOf is the v1beta2 type of the pointer field sel selects when
+// v1beta2 holds it as a struct value (ContractVersionedObjectReference,
+// MachineNodeReference, ClusterNetwork), whose fields v1beta2's table
+// lists.
 func (p *planner) refTypeOf(sel *ast.SelectorExpr) (refType, bool) {
 	s, ok := p.pass.TypesInfo.Selections[sel]
 	if !ok || s.Kind() != types.FieldVal {
@@ -45,10 +49,8 @@ func (p *planner) refTypeOf(sel *ast.SelectorExpr) (refType, bool) {
 		if !ok || pointer || next == "" {
 			return refType{}, false
 		}
-		if has, ok := contract.GoAPIV1Beta2Method(sw.new, next, "IsDefined"); !ok || !has {
-			return refType{}, false
-		}
-		return refType{pkg: sw.new, name: next}, true
+		has, _ := contract.GoAPIV1Beta2Method(sw.new, next, "IsDefined")
+		return refType{pkg: sw.new, name: next, defined: has}, true
 	}
 	return refType{}, false
 }
@@ -64,7 +66,7 @@ func (p *planner) reference(sel *ast.SelectorExpr, parents []ast.Node) bool {
 	}
 	switch x := parentOf(parents, sel).(type) {
 	case *ast.BinaryExpr:
-		return p.definedCheck(x, sel)
+		return p.definedCheck(x, sel, rt)
 	case *ast.AssignStmt:
 		if x.Tok != token.DEFINE || len(x.Lhs) != 1 || len(x.Rhs) != 1 || ast.Unparen(x.Rhs[0]) != ast.Expr(sel) {
 			return false
@@ -84,7 +86,10 @@ func (p *planner) reference(sel *ast.SelectorExpr, parents []ast.Node) bool {
 
 // definedCheck rewrites e == nil to !e.IsDefined() and e != nil to
 // e.IsDefined(); false for another comparison.
-func (p *planner) definedCheck(x *ast.BinaryExpr, e ast.Expr) bool {
+func (p *planner) definedCheck(x *ast.BinaryExpr, e ast.Expr, rt refType) bool {
+	if !rt.defined {
+		return false
+	}
 	other := x.Y
 	if ast.Unparen(x.Y) == e {
 		other = x.X
@@ -107,7 +112,7 @@ func (p *planner) definedCheck(x *ast.BinaryExpr, e ast.Expr) bool {
 func (p *planner) refUse(id *ast.Ident, rt refType, parents []ast.Node) {
 	switch x := parentOf(parents, id).(type) {
 	case *ast.BinaryExpr:
-		if p.definedCheck(x, id) {
+		if p.definedCheck(x, id, rt) {
 			return
 		}
 	case *ast.SelectorExpr:

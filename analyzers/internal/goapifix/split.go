@@ -38,6 +38,24 @@ func (p *planner) findKept() {
 			if obj := p.pass.TypesInfo.Uses[n]; obj != nil {
 				uses[obj]++
 			}
+		case *ast.CompositeLit:
+			// A literal of another package's struct: a key whose field
+			// keeps a v1beta1 type keeps the value built for it.
+			for _, elt := range n.Elts {
+				kv, ok := elt.(*ast.KeyValueExpr)
+				if !ok {
+					continue
+				}
+				id, ok := kv.Key.(*ast.Ident)
+				if !ok {
+					continue
+				}
+				field, ok := p.pass.TypesInfo.Uses[id].(*types.Var)
+				if !ok || !field.IsField() || field.Pkg() == nil || field.Pkg() == p.pass.Pkg || p.swapped(field.Pkg().Path()) || !p.mentionsSwapped(field.Type()) {
+					continue
+				}
+				p.keepValue(kv.Value)
+			}
 		case *ast.AssignStmt:
 			if n.Tok != token.ASSIGN || len(n.Lhs) != len(n.Rhs) {
 				return true
@@ -46,18 +64,13 @@ func (p *planner) findKept() {
 				if !p.keepsV1Beta1(lhs) {
 					continue
 				}
-				switch rhs := ast.Unparen(n.Rhs[i]).(type) {
-				case *ast.CompositeLit, *ast.CallExpr:
-					p.kept[rhs] = true
-				case *ast.UnaryExpr:
-					if _, lit := ast.Unparen(rhs.X).(*ast.CompositeLit); lit && rhs.Op == token.AND {
-						p.kept[rhs] = true
-					}
-				case *ast.Ident:
-					if obj := p.pass.TypesInfo.Uses[rhs]; obj != nil {
+				if id, ok := ast.Unparen(n.Rhs[i]).(*ast.Ident); ok {
+					if obj := p.pass.TypesInfo.Uses[id]; obj != nil {
 						into[obj]++
 					}
+					continue
 				}
+				p.keepValue(n.Rhs[i])
 			}
 		}
 		return true
@@ -65,6 +78,20 @@ func (p *planner) findKept() {
 	for obj, typ := range params {
 		if into[obj] > 0 && into[obj] == uses[obj] && p.mentionsSwapped(p.pass.TypesInfo.TypeOf(typ)) {
 			p.kept[typ] = true
+		}
+	}
+}
+
+// keepValue marks e, a value built for a field that keeps a v1beta1
+// type, when it is built in place: a composite literal (or its address),
+// make, new or a conversion.
+func (p *planner) keepValue(e ast.Expr) {
+	switch v := ast.Unparen(e).(type) {
+	case *ast.CompositeLit, *ast.CallExpr:
+		p.kept[v] = true
+	case *ast.UnaryExpr:
+		if _, lit := ast.Unparen(v.X).(*ast.CompositeLit); lit && v.Op == token.AND {
+			p.kept[v] = true
 		}
 	}
 }

@@ -370,6 +370,7 @@ func (p *planner) literal(lit *ast.CompositeLit) {
 			}
 		}
 		if leaf == nil {
+			p.literalValue(t, kv)
 			p.literalStruct(kv, key, full, subject, changes)
 			continue
 		}
@@ -519,4 +520,33 @@ func plain(e ast.Expr) bool {
 		return plain(x.X)
 	}
 	return false
+}
+
+// literalValue drops the & of a literal set to a pointer field that
+// v1beta2 holds as a struct value (ClusterNetwork: &clusterv1.ClusterNetwork{…}).
+func (p *planner) literalValue(t types.Type, kv *ast.KeyValueExpr) {
+	u, ok := ast.Unparen(kv.Value).(*ast.UnaryExpr)
+	if !ok || u.Op != token.AND {
+		return
+	}
+	if _, lit := ast.Unparen(u.X).(*ast.CompositeLit); !lit {
+		return
+	}
+	if ptr, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = ptr.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	id, isID := kv.Key.(*ast.Ident)
+	if !ok || !isID || named.Obj().Pkg() == nil {
+		return
+	}
+	for _, sw := range p.swaps {
+		if sw.old != named.Obj().Pkg().Path() {
+			continue
+		}
+		if next, pointer, ok := contract.GoAPIV1Beta2Field(sw.new, named.Obj().Name(), id.Name); ok && !pointer && next != "" {
+			p.edit(u.Pos(), u.X.Pos(), "")
+		}
+		return
+	}
 }

@@ -11,8 +11,14 @@ type FooClusterStatus struct {
 	FailureDomains clusterv1.FailureDomains `json:"failureDomains,omitempty"`
 }
 
+// FooClusterSpec keeps v1beta1's endpoint.
+type FooClusterSpec struct {
+	ControlPlaneEndpoint clusterv1.APIEndpoint `json:"controlPlaneEndpoint,omitempty"`
+}
+
 // FooCluster is a provider's infrastructure cluster.
 type FooCluster struct {
+	Spec   FooClusterSpec   `json:"spec,omitempty"`
 	Status FooClusterStatus `json:"status,omitempty"`
 }
 

@@ -38,3 +38,8 @@ func lookup(zone *string) string {
 	}
 	return *zone
 }
+
+// A pointer literal for a field v1beta2 holds as a value.
+func newCluster() *clusterv1.Cluster {
+	return &clusterv1.Cluster{Spec: clusterv1.ClusterSpec{ClusterNetwork: &clusterv1.ClusterNetwork{ServiceDomain: "d"}}}
+}

@@ -35,3 +35,8 @@ func (s *Scope) Name() string {
 	}
 	return s.Cluster.Name + string(clusterv1.ClusterPhaseProvisioned)
 }
+
+// Endpoint builds a provider object whose field keeps v1beta1's type.
+func Endpoint() *v1alpha1.FooCluster {
+	return &v1alpha1.FooCluster{Spec: v1alpha1.FooClusterSpec{ControlPlaneEndpoint: clusterv1.APIEndpoint{Host: "h", Port: 6443}}}
+}

@@ -51,7 +51,7 @@ func (p *planner) findKept() {
 					continue
 				}
 				field, ok := p.pass.TypesInfo.Uses[id].(*types.Var)
-				if !ok || !field.IsField() || field.Pkg() == nil || field.Pkg() == p.pass.Pkg || p.swapped(field.Pkg().Path()) || !p.mentionsSwapped(field.Type()) {
+				if !ok || !field.IsField() || !p.keptField(field) {
 					continue
 				}
 				p.keepValue(kv.Value)
@@ -110,8 +110,8 @@ func (p *planner) keepsV1Beta1(e ast.Expr) bool {
 			if !ok || s.Kind() != types.FieldVal || s.Obj().Pkg() == nil {
 				return false
 			}
-			pkg := s.Obj().Pkg().Path()
-			return pkg != p.pass.Pkg.Path() && !p.swapped(pkg) && p.mentionsSwapped(s.Type())
+			field, ok := s.Obj().(*types.Var)
+			return ok && p.keptField(field)
 		}
 		return false
 	}
@@ -165,4 +165,40 @@ func keptName(name string) string {
 		return name + "kept"
 	}
 	return strings.TrimSuffix(name, "v1") + "v1beta1"
+}
+
+// keptField reports whether field, of a type of a swapped package, keeps
+// that type when the file moves: it is declared in a package of API types
+// (one that declares Kubernetes objects, embedding metav1.TypeMeta) other
+// than this one. Such fields are CRD schema, which the move leaves to the
+// provider's own API migration; another package's plain structs (a scope)
+// move with their files.
+func (p *planner) keptField(field *types.Var) bool {
+	pkg := field.Pkg()
+	if pkg == nil || pkg == p.pass.Pkg || p.swapped(pkg.Path()) || !p.mentionsSwapped(field.Type()) {
+		return false
+	}
+	return declaresObjects(pkg)
+}
+
+// declaresObjects reports whether pkg declares a struct type that embeds
+// metav1.TypeMeta.
+func declaresObjects(pkg *types.Package) bool {
+	for _, name := range pkg.Scope().Names() {
+		tn, ok := pkg.Scope().Lookup(name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		st, ok := tn.Type().Underlying().(*types.Struct)
+		if !ok {
+			continue
+		}
+		for f := range st.Fields() {
+			if named, ok := types.Unalias(f.Type()).(*types.Named); ok && f.Embedded() &&
+				named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == metaV1 && named.Obj().Name() == "TypeMeta" {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -2,7 +2,10 @@ module example.com/raise
 
 go 1.24
 
-require sigs.k8s.io/cluster-api v1.10.2
+require (
+	k8s.io/apimachinery v0.32.3
+	sigs.k8s.io/cluster-api v1.10.2
+)
 
 require (
 	github.com/emicklei/go-restful/v3 v3.12.2 // indirect
@@ -29,7 +32,6 @@ require (
 	gopkg.in/yaml.v3 v3.0.1 // indirect
 	k8s.io/api v0.32.3 // indirect
 	k8s.io/apiextensions-apiserver v0.32.3 // indirect
-	k8s.io/apimachinery v0.32.3 // indirect
 	k8s.io/klog/v2 v2.130.1 // indirect
 	k8s.io/kube-openapi v0.0.0-20241105132330-32ad38e42d3f // indirect
 	k8s.io/utils v0.0.0-20241104100929-3ea5e8cea738 // indirect

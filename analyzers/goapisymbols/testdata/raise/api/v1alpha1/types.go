@@ -3,6 +3,7 @@
 package v1alpha1
 
 import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	clusterv1 "sigs.k8s.io/cluster-api/api/v1beta1"
 )
 
@@ -18,8 +19,9 @@ type FooClusterSpec struct {
 
 // FooCluster is a provider's infrastructure cluster.
 type FooCluster struct {
-	Spec   FooClusterSpec   `json:"spec,omitempty"`
-	Status FooClusterStatus `json:"status,omitempty"`
+	metav1.TypeMeta `json:",inline"`
+	Spec            FooClusterSpec   `json:"spec,omitempty"`
+	Status          FooClusterStatus `json:"status,omitempty"`
 }
 
 // FooMachineStatus keeps v1beta1's addresses.
@@ -29,5 +31,6 @@ type FooMachineStatus struct {
 
 // FooMachine is a provider's infrastructure machine.
 type FooMachine struct {
-	Status FooMachineStatus `json:"status,omitempty"`
+	metav1.TypeMeta `json:",inline"`
+	Status          FooMachineStatus `json:"status,omitempty"`
 }

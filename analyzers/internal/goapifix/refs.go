@@ -66,7 +66,7 @@ func (p *planner) reference(sel *ast.SelectorExpr, parents []ast.Node) bool {
 	}
 	switch x := parentOf(parents, sel).(type) {
 	case *ast.BinaryExpr:
-		return p.definedCheck(x, sel, rt)
+		return p.definedCheck(x, sel, rt) || p.dropGuard(x, sel, parents)
 	case *ast.AssignStmt:
 		if x.Tok != token.DEFINE || len(x.Lhs) != 1 || len(x.Rhs) != 1 || ast.Unparen(x.Rhs[0]) != ast.Expr(sel) {
 			return false
@@ -163,4 +163,59 @@ func (p *planner) namespaceOf(ref *ast.SelectorExpr) string {
 		return ""
 	}
 	return p.text(c.base) + ".Namespace"
+}
+
+// dropGuard drops the guard x != nil of "x != nil && x.F != nil" where x
+// becomes a struct value and F a pointer v1beta2 makes a value (whose nil
+// check becomes a comparison with the zero value): the conversion gives
+// the zero struct for nil, where the rest is false as the guard was.
+func (p *planner) dropGuard(cmp *ast.BinaryExpr, sel *ast.SelectorExpr, parents []ast.Node) bool {
+	if cmp.Op != token.NEQ || ast.Unparen(cmp.X) != ast.Expr(sel) {
+		return false
+	}
+	if _, isNil, _ := p.pointee(cmp.Y); !isNil {
+		return false
+	}
+	var and *ast.BinaryExpr
+	for i := len(parents) - 1; i >= 0; i-- {
+		if parents[i] == ast.Node(cmp) && i > 0 {
+			and, _ = parents[i-1].(*ast.BinaryExpr)
+			break
+		}
+	}
+	if and == nil || and.Op != token.LAND || ast.Unparen(and.X) != ast.Expr(cmp) {
+		return false
+	}
+	rest, ok := ast.Unparen(and.Y).(*ast.BinaryExpr)
+	if !ok || rest.Op != token.NEQ {
+		return false
+	}
+	if _, isNil, _ := p.pointee(rest.Y); !isNil {
+		return false
+	}
+	inner, ok := ast.Unparen(rest.X).(*ast.SelectorExpr)
+	if !ok || ast.Unparen(inner.X) == nil || p.text(inner.X) != p.text(sel) {
+		return false
+	}
+	c, ok := p.chainOf(inner)
+	if !ok {
+		return false
+	}
+	changes, rootPath, ok := contract.GoAPIFieldsAt(c.key, c.path)
+	if !ok {
+		return false
+	}
+	full := c.path
+	if rootPath != "" {
+		full = rootPath + "." + c.path
+	}
+	for _, ch := range changes {
+		if ch.Old == full && !ch.Moved && (ch.Class == contract.ChangeStringPointer || ch.Class == contract.ChangePointerToValue) {
+			if t, ok := p.pass.TypesInfo.TypeOf(inner).(*types.Pointer); ok && zero(t.Elem()) != "" {
+				p.edit(and.X.Pos(), and.Y.Pos(), "")
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -43,3 +43,12 @@ func lookup(zone *string) string {
 func newCluster() *clusterv1.Cluster {
 	return &clusterv1.Cluster{Spec: clusterv1.ClusterSpec{ClusterNetwork: &clusterv1.ClusterNetwork{ServiceDomain: "d"}}}
 }
+
+// A nil guard of a struct v1beta2 holds as a value, before a field whose
+// nil check becomes a comparison with zero: the guard goes.
+func port(c *clusterv1.Cluster) int32 {
+	if c.Spec.ClusterNetwork != nil && c.Spec.ClusterNetwork.APIServerPort != nil {
+		return *c.Spec.ClusterNetwork.APIServerPort
+	}
+	return 0
+}

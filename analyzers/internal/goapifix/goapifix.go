@@ -510,7 +510,7 @@ func (p *planner) selection(sel *ast.SelectorExpr, parents []ast.Node) {
 	if ok && (s.Kind() == types.MethodVal || s.Kind() == types.MethodExpr) {
 		if x, isSel := ast.Unparen(sel.X).(*ast.SelectorExpr); isSel {
 			if rt, isRef := p.refTypeOf(x); isRef {
-				if has, _ := contract.GoAPIV1Beta2Method(rt.pkg, rt.name, sel.Sel.Name); !has {
+				if has, _ := contract.GoAPIV1Beta2Method(rt.pkg, rt.name, sel.Sel.Name); !has && !p.groupKind(sel, slices.Concat(parents, []ast.Node{sel}), rt) {
 					p.block(sel.Sel.Pos(), fmt.Sprintf("%s.%s: v1beta2 holds the reference as a %s, which has no %s", p.text(x), sel.Sel.Name, rt.name, sel.Sel.Name),
 						"read the referred object with external.GetObjectFromContractVersionedRef and the referring object's namespace, then run the rewrite again")
 				}

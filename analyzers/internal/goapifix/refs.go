@@ -30,7 +30,13 @@ func (p *planner) refTypeOf(sel *ast.SelectorExpr) (refType, bool) {
 	if !ok || s.Kind() != types.FieldVal {
 		return refType{}, false
 	}
-	if _, ptr := types.Unalias(s.Type()).(*types.Pointer); !ptr {
+	ft := s.Type()
+	if ptr, ok := types.Unalias(ft).(*types.Pointer); ok {
+		ft = ptr.Elem()
+	} else if named, ok := types.Unalias(ft).(*types.Named); !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "k8s.io/api/core/v1" {
+		return refType{}, false // a value: only a corev1 reference becomes another type
+	}
+	if _, ok := ft.Underlying().(*types.Struct); !ok {
 		return refType{}, false
 	}
 	recv := s.Recv()
@@ -122,6 +128,9 @@ func (p *planner) refUse(id *ast.Ident, rt refType, parents []ast.Node) {
 				return
 			}
 			if has, _ := contract.GoAPIV1Beta2Method(rt.pkg, rt.name, name); has {
+				return
+			}
+			if p.groupKind(x, parents, rt) {
 				return
 			}
 			if name == "Namespace" && rt.ns != "" && !isWritten(parents, x) {
@@ -216,6 +225,34 @@ func (p *planner) dropGuard(cmp *ast.BinaryExpr, sel *ast.SelectorExpr, parents 
 				return true
 			}
 		}
+	}
+	return false
+}
+
+// groupKind rewrites ref.GroupVersionKind().GroupKind() to ref.GroupKind()
+// where v1beta2's reference type has it: the group and kind are the
+// reference's own in both.
+func (p *planner) groupKind(gvk *ast.SelectorExpr, parents []ast.Node, rt refType) bool {
+	if gvk.Sel.Name != "GroupVersionKind" {
+		return false
+	}
+	if has, _ := contract.GoAPIV1Beta2Method(rt.pkg, rt.name, "GroupKind"); !has {
+		return false
+	}
+	for i := len(parents) - 1; i >= 2; i-- {
+		if parents[i] != ast.Node(gvk) {
+			continue
+		}
+		call, ok := parents[i-1].(*ast.CallExpr)
+		if !ok || len(call.Args) != 0 {
+			return false
+		}
+		gk, ok := parents[i-2].(*ast.SelectorExpr)
+		if !ok || gk.Sel.Name != "GroupKind" || ast.Unparen(gk.X) != ast.Expr(call) {
+			return false
+		}
+		p.edit(gvk.Sel.Pos(), gk.Sel.End(), "GroupKind")
+		return true
 	}
 	return false
 }

@@ -52,3 +52,9 @@ func port(c *clusterv1.Cluster) int32 {
 	}
 	return 0
 }
+
+// A reference's group and kind, through GroupVersionKind in v1beta1.
+func groupKind(m *clusterv1.Machine) string {
+	ref := m.Spec.InfrastructureRef
+	return ref.GroupVersionKind().GroupKind().Kind + m.Spec.Bootstrap.ConfigRef.GroupVersionKind().GroupKind().Kind
+}

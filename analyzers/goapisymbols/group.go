@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -13,8 +14,9 @@ import (
 // group joins the planned files of the package that use each other's
 // declarations whose types mention a v1beta1 API type: the move changes
 // those types in the declaring file, so the using file moves with it (or
-// neither does). Each plan gets its group's unit; a group with a blocked
-// file keeps every file (with names that file).
+// neither does). Each plan gets its group's unit, named by its code files
+// joined by "+" (their tests move with them); a group with a blocked file keeps every file (with names
+// that file).
 func group(pass *analysis.Pass, plans map[*ast.File]*filePlan, built contract.Release) {
 	if len(plans) == 0 {
 		return
@@ -75,8 +77,16 @@ func group(pass *analysis.Pass, plans map[*ast.File]*filePlan, built contract.Re
 				blocked = m.name
 			}
 		}
+		// The unit is named by the group's code files (its tests when it
+		// has none): the package's variant without tests names it alike.
+		var names []string
 		for _, m := range ms {
-			m.unit = ms[0].name
+			if !isTest(m.name) || isTest(ms[0].name) {
+				names = append(names, m.name)
+			}
+		}
+		for _, m := range ms {
+			m.unit = strings.Join(names, "+") // setup.GoAPIFileNames splits it
 			if blocked != "" && len(m.Blockers) == 0 {
 				m.with = blocked
 			}

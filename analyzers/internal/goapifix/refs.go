@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/mpaudit/mpaudit/contract"
 )
@@ -148,8 +149,8 @@ func (p *planner) refUse(id *ast.Ident, rt refType, parents []ast.Node) {
 // isWritten reports whether sel, whose parents are given up to the
 // selector's own parent, is assigned to.
 func isWritten(parents []ast.Node, sel *ast.SelectorExpr) bool {
-	for i := len(parents) - 1; i >= 0; i-- {
-		if parents[i] == ast.Node(sel) && i > 0 {
+	for i, n := range slices.Backward(parents) {
+		if n == ast.Node(sel) && i > 0 {
 			if as, ok := parents[i-1].(*ast.AssignStmt); ok {
 				return contains(as.Lhs, sel)
 			}
@@ -186,8 +187,8 @@ func (p *planner) dropGuard(cmp *ast.BinaryExpr, sel *ast.SelectorExpr, parents 
 		return false
 	}
 	var and *ast.BinaryExpr
-	for i := len(parents) - 1; i >= 0; i-- {
-		if parents[i] == ast.Node(cmp) && i > 0 {
+	for i, n := range slices.Backward(parents) {
+		if n == ast.Node(cmp) && i > 0 {
 			and, _ = parents[i-1].(*ast.BinaryExpr)
 			break
 		}

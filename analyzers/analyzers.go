@@ -132,6 +132,10 @@ func UnitKey(typ string) FieldKey { return setup.UnitKey(typ) }
 // a unit of the move to Cluster API's v1beta2 Go API names.
 func GoAPIFile(unit string) (string, bool) { return setup.GoAPIFile(unit) }
 
+// GoAPIFileNames are the package path and the files a Go API file unit
+// moves together.
+func GoAPIFileNames(unit string) (string, []string, bool) { return setup.GoAPIFileNames(unit) }
+
 // GoAPIKept is what an import finding says of a file that keeps Cluster
 // API's v1beta1 Go API (its blockers follow it).
 const GoAPIKept = setup.GoAPIKept

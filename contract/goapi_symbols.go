@@ -150,6 +150,7 @@ const (
 	patchPkg              = capi + "/util/patch"
 	pausedPkg             = capi + "/util/paused"
 	externalPkg           = capi + "/controllers/external"
+	predicatesPkg         = capi + "/util/predicates"
 	errorsPkg             = capi + "/errors"
 	deprecatedErrors      = capiAPI + "/deprecated/errors"
 	metaV1                = "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -216,6 +217,22 @@ func buildGoAPISymbols() []GoSymbol {
 	for _, c := range goAPIHandAPI {
 		out = append(out, GoSymbol{Path: c.path, Name: c.name, Kind: c.kind, Since: v111, Successor: c.successor, Instead: c.instead, Class: c.class})
 	}
+	// Utilities v1.11 renamed (infrastructure "ready" became
+	// "provisioned") or removed, at paths that stay: the bump renames
+	// the calls (rewrite's renameSymbols).
+	for _, r := range [][2]string{
+		{"ClusterCreateInfraReady", "ClusterCreateInfraProvisioned"},
+		{"ClusterUpdateInfraReady", "ClusterUpdateInfraProvisioned"},
+		{"ClusterPausedTransitionsOrInfrastructureReady", "ClusterPausedTransitionsOrInfrastructureProvisioned"},
+		{"ClusterUnpausedAndInfrastructureReady", "ClusterUnpausedAndInfrastructureProvisioned"},
+	} {
+		out = append(out, GoSymbol{Path: predicatesPkg, Name: r[0], Kind: SymFunc, Until: v111, Successor: joinSymbol(predicatesPkg, r[1]), Class: ChangeSame})
+	}
+	out = append(out,
+		GoSymbol{Path: capi + "/util", Name: "GetGVKMetadata", Kind: SymFunc, Until: v111, Instead: "v1.11 removes it: read the object's metadata with a client (metav1.PartialObjectMetadata)", Class: ChangeRemoved},
+		GoSymbol{Path: externalPkg, Name: "GetObjectReference", Kind: SymFunc, Until: v111, Instead: "v1.11 removes it: v1beta2 objects hold a ContractVersionedObjectReference (apiGroup, kind, name)", Class: ChangeRemoved},
+		GoSymbol{Path: externalPkg, Name: "IsInitialized", Kind: SymFunc, Until: v111, Instead: "v1.11 removes it: read status.initialization.provisioned of the v1beta2 contract", Class: ChangeRemoved},
+	)
 	return append(out,
 		// Names of the pre-v1.11 packages that no v1.11+ package keeps: the
 		// KubeadmConfig webhook's defaulting and validation (v1.10.4

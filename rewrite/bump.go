@@ -329,9 +329,6 @@ func (b *coreBump) move(st *stage, cs *changeSet, mb *moduleBump) error {
 			moves[mv.From] = mv.To
 		}
 	}
-	if len(moves) == 0 {
-		return nil
-	}
 	return filepath.WalkDir(mb.staged, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -356,8 +353,12 @@ func (b *coreBump) move(st *stage, cs *changeSet, mb *moduleBump) error {
 			return err
 		}
 		out, done, err := moveImports(p, src, movesFor(src, moves))
-		if err != nil || len(done) == 0 {
+		if err != nil {
 			return err
+		}
+		out, renamed := renameSymbols(p, out, mb.built, contract.Release(b.to))
+		if len(done) == 0 && len(renamed) == 0 {
+			return nil
 		}
 		staged, err := st.writeFile(p, out)
 		if err != nil {
@@ -366,6 +367,10 @@ func (b *coreBump) move(st *stage, cs *changeSet, mb *moduleBump) error {
 		rel := filepath.ToSlash(st.rel(staged))
 		for _, d := range done {
 			cs.mark(staged, "move "+d+" (Cluster API "+b.to+" keeps the v1beta1 API there)")
+			b.moves[rel] = append(b.moves[rel], d)
+		}
+		for _, d := range renamed {
+			cs.mark(staged, "rename "+d+" (Cluster API "+b.to+" renamed it)")
 			b.moves[rel] = append(b.moves[rel], d)
 		}
 		return nil

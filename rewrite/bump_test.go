@@ -230,3 +230,30 @@ func TestTypeErrorsPastAFailingPackage(t *testing.T) {
 		t.Errorf("typeErrors = %q, want a/a.go:3 and b/b.go:5", got)
 	}
 }
+
+// TestBumpRenamesUtilities: a utility v1.11 renamed at the same path is
+// renamed by the bump past v1.11, not before it, nor where a local hides
+// the import.
+func TestBumpRenamesUtilities(t *testing.T) {
+	src := []byte(`package p
+
+import "sigs.k8s.io/cluster-api/util/predicates"
+
+var a = predicates.ClusterPausedTransitionsOrInfrastructureReady
+var b = predicates.ClusterUnpausedAndInfrastructureReady
+
+func f() {
+	predicates := struct{ ClusterCreateInfraReady int }{}
+	_ = predicates.ClusterCreateInfraReady
+}
+`)
+	out, done := renameSymbols("p.go", src, "v1.10.2", "v1.11.3")
+	want := strings.NewReplacer("predicates.ClusterPausedTransitionsOrInfrastructureReady", "predicates.ClusterPausedTransitionsOrInfrastructureProvisioned",
+		"predicates.ClusterUnpausedAndInfrastructureReady", "predicates.ClusterUnpausedAndInfrastructureProvisioned").Replace(string(src))
+	if string(out) != want || len(done) != 2 {
+		t.Errorf("renameSymbols = %v\n%s", done, out)
+	}
+	if out, done := renameSymbols("p.go", src, "v1.10.2", "v1.10.4"); string(out) != string(src) || len(done) != 0 {
+		t.Errorf("renameSymbols within v1.10 = %v\n%s", done, out)
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -51,8 +50,12 @@ func goAPIKeptNotes(rep *report.Report, st *stage) []string {
 func goAPIFilesNamed(units map[string]bool, output string) map[string]bool {
 	out := map[string]bool{}
 	for u := range units {
-		if file, ok := analyzers.GoAPIFile(u); ok && strings.Contains(output, path.Base(file)+":") {
-			out[u] = true
+		if _, names, ok := analyzers.GoAPIFileNames(u); ok {
+			for _, name := range names {
+				if strings.Contains(output, name+":") || strings.Contains(output, testOf(name)+":") {
+					out[u] = true
+				}
+			}
 		}
 	}
 	return out
@@ -62,9 +65,9 @@ func goAPIFilesNamed(units map[string]bool, output string) map[string]bool {
 // touches: the functions and types the file declares, which a failure
 // in another file that calls them names.
 func (u unitNames) addGoAPIFile(fx driver.Fix, read func(string) ([]byte, error)) {
-	file, _ := analyzers.GoAPIFile(fx.Type)
+	_, names, _ := analyzers.GoAPIFileNames(fx.Type)
 	for _, e := range fx.Edits {
-		if filepath.Base(e.File) != path.Base(file) {
+		if base := filepath.Base(e.File); !slices.Contains(names, base) && !slices.ContainsFunc(names, func(n string) bool { return testOf(n) == base }) {
 			continue
 		}
 		src, err := read(e.File)
@@ -91,4 +94,13 @@ func (u unitNames) addGoAPIFile(fx driver.Fix, read func(string) ([]byte, error)
 		}
 		return
 	}
+}
+
+// testOf is the name of the test file of the code file name (a unit's
+// files move with their tests).
+func testOf(name string) string {
+	if strings.HasSuffix(name, "_test.go") {
+		return name
+	}
+	return strings.TrimSuffix(name, ".go") + "_test.go"
 }

@@ -46,8 +46,13 @@ type WithheldUnit struct {
 }
 
 func (u WithheldUnit) String() string {
-	if file, ok := analyzers.GoAPIFile(u.Type); ok {
-		return fmt.Sprintf("%s keeps Cluster API's v1beta1 Go API: with its move to v1beta2 %s", file, u.Reason)
+	if pkg, names, ok := analyzers.GoAPIFileNames(u.Type); ok {
+		// The files of one unit move together: each keeps v1beta1.
+		var lines []string
+		for _, name := range names {
+			lines = append(lines, fmt.Sprintf("%s/%s keeps Cluster API's v1beta1 Go API: with its move to v1beta2 %s", pkg, name, u.Reason))
+		}
+		return strings.Join(lines, "\n")
 	}
 	if len(u.Fields) > 0 {
 		return fmt.Sprintf("%s keeps %s as *string: with that change %s", shortType(u.Type), strings.Join(u.Fields, ", "), u.Reason)

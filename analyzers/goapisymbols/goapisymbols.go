@@ -55,16 +55,20 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 		em.At(n.Pos(), report.Finding{Rule: rule, Severity: contract.MustRule(rule).Severity(ctx),
 			Field: symbol, Message: fmt.Sprintf(format, args...) + note, Spoke: spoke})
 	}
+	var files []*ast.File
 	for _, f := range pass.Files {
-		if ast.IsGenerated(f) {
-			continue
+		if !ast.IsGenerated(f) {
+			files = append(files, f)
 		}
+	}
+	plans := movePlans(pass, files, built, target, spoke, len(res.Declared) > 0, raising)
+	for _, f := range files {
 		if strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") {
-			moveFile(pass, em, f, built, target, spoke, len(res.Declared) > 0, raising) // tests move with the code they call
+			moveFile(pass, em, plans[f]) // tests move with the code they call
 			continue
 		}
 		mapped := false
-		moved := moveFile(pass, em, f, built, target, spoke, len(res.Declared) > 0, raising)
+		moved := moveFile(pass, em, plans[f])
 		for _, spec := range f.Imports {
 			path, err := strconv.Unquote(spec.Path.Value)
 			if err != nil || !contract.GoAPIPackagePaths()[path] {

@@ -56,3 +56,12 @@ func TestMoveFixes(t *testing.T) {
 	a := analyzers.MustNew(analyzers.Settings{ReportAt: contract.Warning, Fix: true}).Analyzer("goapisymbols")
 	analysistest.RunWithSuggestedFixes(t, "testdata/move", a, "./controllers/...", "./cmd/...")
 }
+
+// TestMoveFixesRaising plans the move on a module built against v1.10
+// for the release mpaudit rewrite raises go.mod to (Settings.RaiseCAPI):
+// references v1beta2 holds as values are checked with IsDefined, and a
+// file reading what they drop keeps v1beta1.
+func TestMoveFixesRaising(t *testing.T) {
+	a := analyzers.MustNew(analyzers.Settings{CAPIVersion: "v1.11.3", RaiseCAPI: "v1.11.3", ReportAt: contract.Warning, Fix: true}).Analyzer("goapisymbols")
+	analysistest.RunWithSuggestedFixes(t, "testdata/raise", a, "./controllers/...")
+}

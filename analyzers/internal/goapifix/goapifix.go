@@ -124,7 +124,9 @@ type planner struct {
 	spell *imports.File
 	swaps map[*types.PkgName]*swap
 	plan  Plan
-	done  map[ast.Node]bool // selectors a call's rewrite covers
+	done  map[ast.Node]bool        // selectors a call's rewrite covers
+	refs  map[types.Object]refType // locals holding a reference that v1beta2 makes a value
+	kept  map[ast.Node]bool        // values built for fields that keep v1beta1 types (split.go)
 }
 
 // For plans the move of f, a file of pass's package built against
@@ -146,7 +148,7 @@ func For(pass *analysis.Pass, f *ast.File, built contract.Release, api, raising 
 	if err != nil || len(src) != tf.Size() {
 		return Plan{}, false
 	}
-	p := &planner{pass: pass, file: f, src: src, tf: tf, built: built, swaps: map[*types.PkgName]*swap{}, done: map[ast.Node]bool{},
+	p := &planner{pass: pass, file: f, src: src, tf: tf, built: built, swaps: map[*types.PkgName]*swap{}, done: map[ast.Node]bool{}, refs: map[types.Object]refType{}, kept: map[ast.Node]bool{},
 		spell: imports.New(pass.Fset, pass.TypesInfo, pass.Pkg, f)}
 	for _, spec := range f.Imports {
 		path, err := strconv.Unquote(spec.Path.Value)
@@ -339,6 +341,7 @@ func indentOf(src []byte, offset int) string {
 }
 
 func (p *planner) walk() {
+	p.findKept()
 	var stack []ast.Node
 	ast.Inspect(p.file, func(n ast.Node) bool {
 		if n == nil {
@@ -346,12 +349,17 @@ func (p *planner) walk() {
 			return true
 		}
 		parents := stack
+		if p.kept[n] {
+			p.keep(n)
+			return false
+		}
 		stack = append(stack, n)
 		if p.done[n] {
 			return true
 		}
 		switch n := n.(type) {
 		case *ast.ImportSpec:
+			stack = parents // not descended: no nil call pops it
 			return false
 		case *ast.SelectorExpr:
 			if x, ok := n.X.(*ast.Ident); ok {
@@ -363,6 +371,10 @@ func (p *planner) walk() {
 				}
 			}
 			p.selection(n, parents)
+		case *ast.Ident:
+			if r, ok := p.refs[p.pass.TypesInfo.Uses[n]]; ok {
+				p.refUse(n, r, parents)
+			}
 		case *ast.CompositeLit:
 			p.literal(n)
 		case *ast.CallExpr:
@@ -406,6 +418,13 @@ func (p *planner) structKey(t types.Type) (string, bool) {
 		return "", false
 	}
 	key := path + "." + named.Obj().Name()
+	if _, ok := structs[key]; !ok {
+		// A release before v1.11: the map keys the types at the path
+		// v1.11 keeps them (api/v1beta1 → api/core/v1beta1).
+		if s, found := contract.GoAPIPackage(path, p.built); found && s.Keep != "" {
+			key = s.Keep + "." + named.Obj().Name()
+		}
+	}
 	_, ok = structs[key]
 	return key, ok
 }
@@ -489,6 +508,15 @@ func joinPath(names []string) string {
 func (p *planner) selection(sel *ast.SelectorExpr, parents []ast.Node) {
 	s, ok := p.pass.TypesInfo.Selections[sel]
 	if ok && (s.Kind() == types.MethodVal || s.Kind() == types.MethodExpr) {
+		if x, isSel := ast.Unparen(sel.X).(*ast.SelectorExpr); isSel {
+			if rt, isRef := p.refTypeOf(x); isRef {
+				if has, _ := contract.GoAPIV1Beta2Method(rt.pkg, rt.name, sel.Sel.Name); !has && !p.groupKind(sel, slices.Concat(parents, []ast.Node{sel}), rt) {
+					p.block(sel.Sel.Pos(), fmt.Sprintf("%s.%s: v1beta2 holds the reference as a %s, which has no %s", p.text(x), sel.Sel.Name, rt.name, sel.Sel.Name),
+						"read the referred object with external.GetObjectFromContractVersionedRef and the referring object's namespace, then run the rewrite again")
+				}
+				return
+			}
+		}
 		p.method(sel, s)
 		return
 	}
@@ -525,7 +553,7 @@ func (p *planner) selection(sel *ast.SelectorExpr, parents []ast.Node) {
 		if continued {
 			return // the selection goes on: judged at its end
 		}
-		p.whole(sel, c, full, changes)
+		p.whole(sel, c, full, changes, parents)
 		return
 	}
 	p.leaf(sel, c, rootPath, *leaf, parents)
@@ -567,7 +595,16 @@ func (p *planner) method(sel *ast.SelectorExpr, s *types.Selection) {
 
 // whole judges a struct, list or map used as a value: its v1beta2
 // namesake serves when every field below it stays at its path.
-func (p *planner) whole(sel *ast.SelectorExpr, c chain, full string, changes []contract.GoFieldChange) {
+func (p *planner) whole(sel *ast.SelectorExpr, c chain, full string, changes []contract.GoFieldChange, parents []ast.Node) {
+	if rt, ok := p.refTypeOf(sel); ok {
+		// A pointer v1beta2 holds as a value: a nil check moves to
+		// IsDefined, a local copy is followed; anything else (a nil check
+		// without IsDefined, the pointer passed on) keeps the file.
+		if !p.reference(sel, parents) {
+			p.block(sel.Sel.Pos(), fmt.Sprintf("%s.%s is used as a pointer, and v1beta2 holds a %s value", shortKey(c.key), c.path, rt.name), "rewrite it by hand")
+		}
+		return
+	}
 	for _, ch := range changes {
 		if ch.Class == contract.ChangeSame && !ch.Moved {
 			continue

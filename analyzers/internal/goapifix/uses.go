@@ -18,6 +18,20 @@ func (p *planner) leaf(sel *ast.SelectorExpr, c chain, rootPath string, ch contr
 	if (ch.Class == contract.ChangeSame || ch.Class == contract.ChangeReference) && !ch.Moved {
 		return
 	}
+	if ch.Class == contract.ChangeRemoved && sel.Sel.Name == "Namespace" {
+		// A reference's namespace: the referring object's, as the
+		// conversion gives it.
+		if x, isSel := ast.Unparen(sel.X).(*ast.SelectorExpr); isSel {
+			if _, isRef := p.refTypeOf(x); isRef {
+				if _, written := (use{p: p, sel: sel, parents: parents}).assigned(); !written {
+					if ns := p.namespaceOf(x); ns != "" {
+						p.edit(sel.Pos(), sel.End(), ns)
+						return
+					}
+				}
+			}
+		}
+	}
 	n, ok := p.newText(sel, c, rootPath, ch)
 	if !ok {
 		p.block(sel.Sel.Pos(), subject+" moves to "+strings.Join(ch.New, " and "), "v1beta2 reaches it through a pointer that may be nil, or through a list: rewrite the read by hand")
@@ -143,6 +157,12 @@ func (u use) toValue() {
 					return
 				}
 			}
+		}
+		if u.ch.Class == contract.ChangeStringPointer && types.Identical(elem, types.Typ[types.String]) && contains(x.Args, sel) {
+			// An argument of *string: nil where the string is empty, as
+			// the conversion reads it, in one expression.
+			p.edit(sel.Pos(), sel.End(), "func() *string { if v := "+u.n+`; v != "" { return &v }; return nil }()`)
+			return
 		}
 	case *ast.SelectorExpr:
 		if ast.Unparen(x.X) == ast.Expr(sel) && z == "" {
@@ -350,6 +370,7 @@ func (p *planner) literal(lit *ast.CompositeLit) {
 			}
 		}
 		if leaf == nil {
+			p.literalValue(t, kv)
 			p.literalStruct(kv, key, full, subject, changes)
 			continue
 		}
@@ -499,4 +520,33 @@ func plain(e ast.Expr) bool {
 		return plain(x.X)
 	}
 	return false
+}
+
+// literalValue drops the & of a literal set to a pointer field that
+// v1beta2 holds as a struct value (ClusterNetwork: &clusterv1.ClusterNetwork{…}).
+func (p *planner) literalValue(t types.Type, kv *ast.KeyValueExpr) {
+	u, ok := ast.Unparen(kv.Value).(*ast.UnaryExpr)
+	if !ok || u.Op != token.AND {
+		return
+	}
+	if _, lit := ast.Unparen(u.X).(*ast.CompositeLit); !lit {
+		return
+	}
+	if ptr, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = ptr.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	id, isID := kv.Key.(*ast.Ident)
+	if !ok || !isID || named.Obj().Pkg() == nil {
+		return
+	}
+	for _, sw := range p.swaps {
+		if sw.old != named.Obj().Pkg().Path() {
+			continue
+		}
+		if next, pointer, ok := contract.GoAPIV1Beta2Field(sw.new, named.Obj().Name(), id.Name); ok && !pointer && next != "" {
+			p.edit(u.Pos(), u.X.Pos(), "")
+		}
+		return
+	}
 }

@@ -298,3 +298,17 @@ func (f *File) addImportEdits(name, path string) []analysis.TextEdit {
 	}
 	return []analysis.TextEdit{{Pos: at, End: at, NewText: []byte("import " + spec + "\n\n")}}
 }
+
+// Beside imports path a second time, under a fresh name (preferred when
+// free): a fix that swaps the path of the file's own import keeps the old
+// package for some uses under that name. The edits come with the first
+// call only.
+func (f *File) Beside(path, preferred string) (string, []analysis.TextEdit) {
+	key := "beside:" + path
+	if name, ok := f.added[key]; ok {
+		return name, nil
+	}
+	name := f.freshImportName(preferred)
+	f.added[key] = name
+	return name, f.addImportEdits(name, path)
+}

@@ -190,6 +190,17 @@ func GoAPIFileUnit(pkgPath, file string) string { return goAPIFilePrefix + pkgPa
 // GoAPIFile is the package path and file name a GoAPIFileUnit names.
 func GoAPIFile(unit string) (string, bool) { return strings.CutPrefix(unit, goAPIFilePrefix) }
 
+// GoAPIFileNames are the package path and the names of the files a
+// GoAPIFileUnit moves together ("a.go+a_test.go").
+func GoAPIFileNames(unit string) (pkg string, files []string, ok bool) {
+	rest, ok := GoAPIFile(unit)
+	if !ok {
+		return "", nil, false
+	}
+	i := strings.LastIndexByte(rest, '/')
+	return rest[:max(i, 0)], strings.Split(rest[i+1:], "+"), true
+}
+
 // GoAPIKept is what an import finding of the Go API passes says of a file
 // that keeps Cluster API's v1beta1 Go API because its move is not
 // mechanical; the blockers follow it, each at file:line.

@@ -1,0 +1,259 @@
+package goapifix
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"github.com/mpaudit/mpaudit/contract"
+)
+
+// refType is the v1beta2 value type (in package pkg) of a field that
+// v1beta1 holds as a pointer: a reference (*corev1.ObjectReference) or a
+// struct (ClusterNetwork, NetworkRanges).
+type refType struct {
+	pkg, name string
+	// defined: the type has IsDefined, the nil check's successor.
+	defined bool
+	// ns is the referring object's namespace, the reference's own in
+	// v1beta1 as the conversion gives it ("" when not a plain root).
+	ns string
+}
+
+// refTypeOf is the v1beta2 type of the pointer field sel selects when
+// v1beta2 holds it as a struct value (ContractVersionedObjectReference,
+// MachineNodeReference, ClusterNetwork), whose fields v1beta2's table
+// lists.
+func (p *planner) refTypeOf(sel *ast.SelectorExpr) (refType, bool) {
+	s, ok := p.pass.TypesInfo.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal {
+		return refType{}, false
+	}
+	ft := s.Type()
+	if ptr, ok := types.Unalias(ft).(*types.Pointer); ok {
+		ft = ptr.Elem()
+	} else if named, ok := types.Unalias(ft).(*types.Named); !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "k8s.io/api/core/v1" {
+		return refType{}, false // a value: only a corev1 reference becomes another type
+	}
+	if _, ok := ft.Underlying().(*types.Struct); !ok {
+		return refType{}, false
+	}
+	recv := s.Recv()
+	if ptr, ok := types.Unalias(recv).(*types.Pointer); ok {
+		recv = ptr.Elem()
+	}
+	named, ok := types.Unalias(recv).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return refType{}, false
+	}
+	for _, sw := range p.swaps {
+		if sw.old != named.Obj().Pkg().Path() {
+			continue
+		}
+		next, pointer, ok := contract.GoAPIV1Beta2Field(sw.new, named.Obj().Name(), sel.Sel.Name)
+		if !ok || pointer || next == "" {
+			return refType{}, false
+		}
+		has, _ := contract.GoAPIV1Beta2Method(sw.new, next, "IsDefined")
+		return refType{pkg: sw.new, name: next, defined: has}, true
+	}
+	return refType{}, false
+}
+
+// reference rewrites a reference field used whole that v1beta2 holds as a
+// value: compared with nil it becomes IsDefined, copied to a local the
+// local's uses are judged (refUse). It reports whether the use is settled
+// (rewritten or blocked); false leaves it to the caller's block.
+func (p *planner) reference(sel *ast.SelectorExpr, parents []ast.Node) bool {
+	rt, ok := p.refTypeOf(sel)
+	if !ok {
+		return false
+	}
+	switch x := parentOf(parents, sel).(type) {
+	case *ast.BinaryExpr:
+		return p.definedCheck(x, sel, rt) || p.dropGuard(x, sel, parents)
+	case *ast.AssignStmt:
+		if x.Tok != token.DEFINE || len(x.Lhs) != 1 || len(x.Rhs) != 1 || ast.Unparen(x.Rhs[0]) != ast.Expr(sel) {
+			return false
+		}
+		id, ok := x.Lhs[0].(*ast.Ident)
+		if !ok {
+			return false
+		}
+		if obj := p.pass.TypesInfo.Defs[id]; obj != nil {
+			rt.ns = p.namespaceOf(sel)
+			p.refs[obj] = rt
+			return true
+		}
+	}
+	return false
+}
+
+// definedCheck rewrites e == nil to !e.IsDefined() and e != nil to
+// e.IsDefined(); false for another comparison.
+func (p *planner) definedCheck(x *ast.BinaryExpr, e ast.Expr, rt refType) bool {
+	if !rt.defined {
+		return false
+	}
+	other := x.Y
+	if ast.Unparen(x.Y) == e {
+		other = x.X
+	}
+	if _, isNil, _ := p.pointee(other); !isNil || x.Op != token.EQL && x.Op != token.NEQ {
+		return false
+	}
+	text := p.text(e) + ".IsDefined()"
+	if x.Op == token.EQL {
+		text = "!" + text
+	}
+	p.edit(x.Pos(), x.End(), text)
+	return true
+}
+
+// refUse judges a use of a local holding a reference that becomes the
+// value type rt: compared with nil, or a field or method v1beta2's type
+// has, it moves; anything else (a dropped field, a write, the value
+// passed on as a pointer) keeps the file on v1beta1.
+func (p *planner) refUse(id *ast.Ident, rt refType, parents []ast.Node) {
+	switch x := parentOf(parents, id).(type) {
+	case *ast.BinaryExpr:
+		if p.definedCheck(x, id, rt) {
+			return
+		}
+	case *ast.SelectorExpr:
+		if ast.Unparen(x.X) == ast.Expr(id) {
+			name := x.Sel.Name
+			if _, _, ok := contract.GoAPIV1Beta2Field(rt.pkg, rt.name, name); ok && !isWritten(parents, x) {
+				return
+			}
+			if has, _ := contract.GoAPIV1Beta2Method(rt.pkg, rt.name, name); has {
+				return
+			}
+			if p.groupKind(x, parents, rt) {
+				return
+			}
+			if name == "Namespace" && rt.ns != "" && !isWritten(parents, x) {
+				p.edit(x.Pos(), x.End(), rt.ns)
+				return
+			}
+			p.block(x.Sel.Pos(), fmt.Sprintf("%s.%s: v1beta2 holds the reference as a %s, which has no %s", id.Name, name, rt.name, name),
+				"read the referred object with external.GetObjectFromContractVersionedRef and the referring object's namespace, then run the rewrite again")
+			return
+		}
+	}
+	p.block(id.Pos(), fmt.Sprintf("%s holds a reference that v1beta2 makes a %s value, and is used other than by its fields or a nil check", id.Name, rt.name), "rewrite it by hand")
+}
+
+// isWritten reports whether sel, whose parents are given up to the
+// selector's own parent, is assigned to.
+func isWritten(parents []ast.Node, sel *ast.SelectorExpr) bool {
+	for i, n := range slices.Backward(parents) {
+		if n == ast.Node(sel) && i > 0 {
+			if as, ok := parents[i-1].(*ast.AssignStmt); ok {
+				return contains(as.Lhs, sel)
+			}
+			return false
+		}
+	}
+	return false
+}
+
+// namespaceOf is the namespace of the object whose reference field ref
+// selects, as source, when that object is the root of a plain chain
+// (cluster.Spec.InfrastructureRef → cluster.Namespace): the conversion
+// gives a v1beta1 reference that namespace. "" otherwise.
+func (p *planner) namespaceOf(ref *ast.SelectorExpr) string {
+	c, ok := p.chainOf(ref)
+	if !ok || c.indexed || c.promote || !plain(c.base) {
+		return ""
+	}
+	if _, rootPath, ok := contract.GoAPIFieldsAt(c.key, c.path); !ok || rootPath != "" {
+		return ""
+	}
+	return p.text(c.base) + ".Namespace"
+}
+
+// dropGuard drops the guard x != nil of "x != nil && x.F != nil" where x
+// becomes a struct value and F a pointer v1beta2 makes a value (whose nil
+// check becomes a comparison with the zero value): the conversion gives
+// the zero struct for nil, where the rest is false as the guard was.
+func (p *planner) dropGuard(cmp *ast.BinaryExpr, sel *ast.SelectorExpr, parents []ast.Node) bool {
+	if cmp.Op != token.NEQ || ast.Unparen(cmp.X) != ast.Expr(sel) {
+		return false
+	}
+	if _, isNil, _ := p.pointee(cmp.Y); !isNil {
+		return false
+	}
+	var and *ast.BinaryExpr
+	for i, n := range slices.Backward(parents) {
+		if n == ast.Node(cmp) && i > 0 {
+			and, _ = parents[i-1].(*ast.BinaryExpr)
+			break
+		}
+	}
+	if and == nil || and.Op != token.LAND || ast.Unparen(and.X) != ast.Expr(cmp) {
+		return false
+	}
+	rest, ok := ast.Unparen(and.Y).(*ast.BinaryExpr)
+	if !ok || rest.Op != token.NEQ {
+		return false
+	}
+	if _, isNil, _ := p.pointee(rest.Y); !isNil {
+		return false
+	}
+	inner, ok := ast.Unparen(rest.X).(*ast.SelectorExpr)
+	if !ok || ast.Unparen(inner.X) == nil || p.text(inner.X) != p.text(sel) {
+		return false
+	}
+	c, ok := p.chainOf(inner)
+	if !ok {
+		return false
+	}
+	changes, rootPath, ok := contract.GoAPIFieldsAt(c.key, c.path)
+	if !ok {
+		return false
+	}
+	full := c.path
+	if rootPath != "" {
+		full = rootPath + "." + c.path
+	}
+	for _, ch := range changes {
+		if ch.Old == full && !ch.Moved && (ch.Class == contract.ChangeStringPointer || ch.Class == contract.ChangePointerToValue) {
+			if t, ok := p.pass.TypesInfo.TypeOf(inner).(*types.Pointer); ok && zero(t.Elem()) != "" {
+				p.edit(and.X.Pos(), and.Y.Pos(), "")
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// groupKind rewrites ref.GroupVersionKind().GroupKind() to ref.GroupKind()
+// where v1beta2's reference type has it: the group and kind are the
+// reference's own in both.
+func (p *planner) groupKind(gvk *ast.SelectorExpr, parents []ast.Node, rt refType) bool {
+	if gvk.Sel.Name != "GroupVersionKind" {
+		return false
+	}
+	if has, _ := contract.GoAPIV1Beta2Method(rt.pkg, rt.name, "GroupKind"); !has {
+		return false
+	}
+	for i := len(parents) - 1; i >= 2; i-- {
+		if parents[i] != ast.Node(gvk) {
+			continue
+		}
+		call, ok := parents[i-1].(*ast.CallExpr)
+		if !ok || len(call.Args) != 0 {
+			return false
+		}
+		gk, ok := parents[i-2].(*ast.SelectorExpr)
+		if !ok || gk.Sel.Name != "GroupKind" || ast.Unparen(gk.X) != ast.Expr(call) {
+			return false
+		}
+		p.edit(gvk.Sel.Pos(), gk.Sel.End(), "GroupKind")
+		return true
+	}
+	return false
+}

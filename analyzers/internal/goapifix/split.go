@@ -1,0 +1,204 @@
+package goapifix
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+)
+
+// The split of a file's uses: the provider's own API types may keep core
+// v1beta1 types in their fields (status.failureDomains, status.addresses)
+// while the file's core objects move. The values the file builds for such
+// fields keep their v1beta1 type names, under a second import of the
+// v1beta1 package (clusterv1beta1, as the guide names it).
+
+// findKept marks the expressions that build a value for a field that
+// keeps a v1beta1 type: the right-hand side of an assignment to it (a
+// composite literal, make, new or a conversion), and the type of a
+// function parameter whose only uses are such assignments.
+func (p *planner) findKept() {
+	uses := map[types.Object]int{} // a parameter → its uses
+	into := map[types.Object]int{} // a parameter → its uses assigned to a kept field
+	params := map[types.Object]ast.Expr{}
+	ast.Inspect(p.file, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			if n.Body == nil {
+				return true
+			}
+			for _, fl := range n.Type.Params.List {
+				for _, name := range fl.Names {
+					if obj := p.pass.TypesInfo.Defs[name]; obj != nil && len(fl.Names) == 1 {
+						params[obj] = fl.Type
+					}
+				}
+			}
+		case *ast.Ident:
+			if obj := p.pass.TypesInfo.Uses[n]; obj != nil {
+				uses[obj]++
+			}
+		case *ast.CompositeLit:
+			// A literal of another package's struct: a key whose field
+			// keeps a v1beta1 type keeps the value built for it.
+			for _, elt := range n.Elts {
+				kv, ok := elt.(*ast.KeyValueExpr)
+				if !ok {
+					continue
+				}
+				id, ok := kv.Key.(*ast.Ident)
+				if !ok {
+					continue
+				}
+				field, ok := p.pass.TypesInfo.Uses[id].(*types.Var)
+				if !ok || !field.IsField() || !p.keptField(field) {
+					continue
+				}
+				p.keepValue(kv.Value)
+			}
+		case *ast.AssignStmt:
+			if n.Tok != token.ASSIGN || len(n.Lhs) != len(n.Rhs) {
+				return true
+			}
+			for i, lhs := range n.Lhs {
+				if !p.keepsV1Beta1(lhs) {
+					continue
+				}
+				if id, ok := ast.Unparen(n.Rhs[i]).(*ast.Ident); ok {
+					if obj := p.pass.TypesInfo.Uses[id]; obj != nil {
+						into[obj]++
+					}
+					continue
+				}
+				p.keepValue(n.Rhs[i])
+			}
+		}
+		return true
+	})
+	for obj, typ := range params {
+		if into[obj] > 0 && into[obj] == uses[obj] && p.mentionsSwapped(p.pass.TypesInfo.TypeOf(typ)) {
+			p.kept[typ] = true
+		}
+	}
+}
+
+// keepValue marks e, a value built for a field that keeps a v1beta1
+// type, when it is built in place: a composite literal (or its address),
+// make, new or a conversion.
+func (p *planner) keepValue(e ast.Expr) {
+	switch v := ast.Unparen(e).(type) {
+	case *ast.CompositeLit, *ast.CallExpr:
+		p.kept[v] = true
+	case *ast.UnaryExpr:
+		if _, lit := ast.Unparen(v.X).(*ast.CompositeLit); lit && v.Op == token.AND {
+			p.kept[v] = true
+		}
+	}
+}
+
+// keepsV1Beta1 reports whether e, assigned to, is a field (or an element
+// of one) that another package declares with a type of a swapped v1beta1
+// package: the move does not change its type.
+func (p *planner) keepsV1Beta1(e ast.Expr) bool {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.IndexExpr:
+			e = x.X
+			continue
+		case *ast.SelectorExpr:
+			s, ok := p.pass.TypesInfo.Selections[x]
+			if !ok || s.Kind() != types.FieldVal || s.Obj().Pkg() == nil {
+				return false
+			}
+			field, ok := s.Obj().(*types.Var)
+			return ok && p.keptField(field)
+		}
+		return false
+	}
+}
+
+// mentionsSwapped reports whether t is, or is built of, a named type of a
+// swapped package.
+func (p *planner) mentionsSwapped(t types.Type) bool {
+	switch t := types.Unalias(t).(type) {
+	case *types.Named:
+		return t.Obj().Pkg() != nil && p.swapped(t.Obj().Pkg().Path())
+	case *types.Pointer:
+		return p.mentionsSwapped(t.Elem())
+	case *types.Slice:
+		return p.mentionsSwapped(t.Elem())
+	case *types.Array:
+		return p.mentionsSwapped(t.Elem())
+	case *types.Map:
+		return p.mentionsSwapped(t.Key()) || p.mentionsSwapped(t.Elem())
+	}
+	return false
+}
+
+// keep spells the swapped package's names in n through the second import
+// of the v1beta1 package.
+func (p *planner) keep(n ast.Node) {
+	ast.Inspect(n, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		x, ok := sel.X.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		pn, ok := p.pass.TypesInfo.Uses[x].(*types.PkgName)
+		if !ok || p.swaps[pn] == nil {
+			return true
+		}
+		name, edits := p.spell.Beside(p.swaps[pn].old, keptName(pn.Name()))
+		p.plan.Edits = append(p.plan.Edits, edits...)
+		p.edit(x.Pos(), x.End(), name)
+		return false
+	})
+}
+
+// keptName names the second import of the v1beta1 package the file
+// imports as name: clusterv1 → clusterv1beta1.
+func keptName(name string) string {
+	if strings.Contains(name, "v1beta1") {
+		return name + "kept"
+	}
+	return strings.TrimSuffix(name, "v1") + "v1beta1"
+}
+
+// keptField reports whether field, of a type of a swapped package, keeps
+// that type when the file moves: it is declared in a package of API types
+// (one that declares Kubernetes objects, embedding metav1.TypeMeta) other
+// than this one. Such fields are CRD schema, which the move leaves to the
+// provider's own API migration; another package's plain structs (a scope)
+// move with their files.
+func (p *planner) keptField(field *types.Var) bool {
+	pkg := field.Pkg()
+	if pkg == nil || pkg == p.pass.Pkg || p.swapped(pkg.Path()) || !p.mentionsSwapped(field.Type()) {
+		return false
+	}
+	return declaresObjects(pkg)
+}
+
+// declaresObjects reports whether pkg declares a struct type that embeds
+// metav1.TypeMeta.
+func declaresObjects(pkg *types.Package) bool {
+	for _, name := range pkg.Scope().Names() {
+		tn, ok := pkg.Scope().Lookup(name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		st, ok := tn.Type().Underlying().(*types.Struct)
+		if !ok {
+			continue
+		}
+		for f := range st.Fields() {
+			if named, ok := types.Unalias(f.Type()).(*types.Named); ok && f.Embedded() &&
+				named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == metaV1 && named.Obj().Name() == "TypeMeta" {
+				return true
+			}
+		}
+	}
+	return false
+}

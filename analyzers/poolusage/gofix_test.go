@@ -2,12 +2,13 @@ package poolusage_test
 
 import (
 	"bytes"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mpaudit/mpaudit/analyzers/internal/gofixtest"
 )
 
 // TestGoFixMigratesProvider applies every mpaudit fix to a copy of the
@@ -16,47 +17,7 @@ import (
 // that the generated accessors put a failure message at
 // status.deprecated.v1beta1.failureMessage in the object's JSON.
 func TestGoFixMigratesProvider(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary and runs go fix")
-	}
-	src, _ := filepath.Abs("../testdata/provider")
-	bin := filepath.Join(t.TempDir(), "mpaudit")
-	goCmd(t, "", "build", "-o", bin, "../../cmd/mpaudit")
-
-	dir := t.TempDir()
-	var goldens []string
-	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, path)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dir, rel), 0o755)
-		}
-		if strings.HasSuffix(rel, ".golden") {
-			goldens = append(goldens, rel)
-			return nil
-		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dir, rel), b, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-
-	goCmd(t, dir, "fix", "-fixtool="+bin, "./...")
-	for _, g := range goldens {
-		want, _ := os.ReadFile(filepath.Join(src, g))
-		got, _ := os.ReadFile(filepath.Join(dir, strings.TrimSuffix(g, ".golden")))
-		if !bytes.Equal(got, want) {
-			t.Errorf("go fix result of %s differs from %s:\n%s", strings.TrimSuffix(g, ".golden"), g, got)
-		}
-	}
-	goCmd(t, dir, "build", "./...")
-	goCmd(t, dir, "vet", "./...")
+	dir := gofixtest.Run(t, "../testdata/provider", gofixtest.Options{GoldensOnly: true})
 
 	// A program using the migrated API: spec.providerID is a string now and
 	// the failure message goes through the generated setter.

@@ -158,12 +158,6 @@ func (u use) toValue() {
 				}
 			}
 		}
-		if u.ch.Class == contract.ChangeStringPointer && types.Identical(elem, types.Typ[types.String]) && contains(x.Args, sel) {
-			// An argument of *string: nil where the string is empty, as
-			// the conversion reads it, in one expression.
-			p.edit(sel.Pos(), sel.End(), "func() *string { if v := "+u.n+`; v != "" { return &v }; return nil }()`)
-			return
-		}
 	case *ast.SelectorExpr:
 		if ast.Unparen(x.X) == ast.Expr(sel) && z == "" {
 			// A field or method of the value: a nil pointer panicked before.

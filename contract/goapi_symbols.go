@@ -147,8 +147,8 @@ const (
 	deprecatedPatch       = deprecatedPkg + "/patch"
 	deprecatedPaused      = deprecatedPkg + "/paused"
 	conditionsDeprecated  = capi + "/util/conditions/deprecated/v1beta1"
-	patchPkg              = capi + "/util/patch"
-	pausedPkg             = capi + "/util/paused"
+	patchPkg              = PkgPatch
+	pausedPkg             = PkgPaused
 	externalPkg           = capi + "/controllers/external"
 	predicatesPkg         = capi + "/util/predicates"
 	errorsPkg             = capi + "/errors"

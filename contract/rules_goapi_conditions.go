@@ -75,7 +75,7 @@ var (
 		CoreModule + "/util/deprecated/v1beta1/conditions",
 		CoreModule + "/util/deprecated/v1beta1/conditions/v1beta2",
 	}
-	patchHelperPackages = []string{CoreModule + "/util/patch", CoreModule + "/util/deprecated/v1beta1/patch"}
+	patchHelperPackages = []string{PkgPatch, deprecatedPatch}
 )
 
 // IsConditionUtilityPackage reports whether path is one of Cluster API's

@@ -21,6 +21,10 @@ const (
 const (
 	PkgMetaV1 = "k8s.io/apimachinery/pkg/apis/meta/v1"
 	PkgCoreV1 = "k8s.io/api/core/v1"
+	// PkgPatch and PkgPaused are Cluster API's patch and paused helpers:
+	// from v1.11 for v1beta2 objects, the v1beta1 ones kept elsewhere.
+	PkgPatch  = "sigs.k8s.io/cluster-api/util/patch"
+	PkgPaused = "sigs.k8s.io/cluster-api/util/paused"
 	// PkgClusterV1 is Cluster API's v1beta2 core API (v1.11+).
 	PkgClusterV1 = "sigs.k8s.io/cluster-api/api/core/v1beta2"
 	// PkgClusterV1Beta1 is the v1beta1 core API from v1.11 on; PkgClusterV1Beta1Old before.

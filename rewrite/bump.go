@@ -389,7 +389,7 @@ func movesFor(src []byte, moves map[string]string) map[string]string {
 	for _, spec := range f.Imports {
 		if p, err := strconv.Unquote(spec.Path.Value); err == nil && p == contract.PkgClusterV1 {
 			out := maps.Clone(moves)
-			delete(out, contract.CoreModule+"/util/patch")
+			delete(out, contract.PkgPatch)
 			return out
 		}
 	}
@@ -706,8 +706,7 @@ func cachedModule(errLine string) string {
 }
 
 var (
-	needsTidy    = regexp.MustCompile(`missing go\.sum entry[^\n]*|updates to go\.mod needed[^\n]*`)
-	compileError = regexp.MustCompile(`(?m)^(?:vet: )?(\S+\.go):(\d+)(?::\d+)?: (.*)$`)
+	needsTidy = regexp.MustCompile(`missing go\.sum entry[^\n]*|updates to go\.mod needed[^\n]*`)
 )
 
 // compileErrors are the file:line: message lines of go build and go vet
@@ -720,7 +719,7 @@ func compileErrors(out string) []string {
 	}
 	var errs []at
 	seen := map[string]bool{}
-	for _, m := range compileError.FindAllStringSubmatch(out, -1) {
+	for _, m := range errorPos.FindAllStringSubmatch(out, -1) {
 		line, _ := strconv.Atoi(m[2])
 		key := filepath.Clean(m[1]) + ":" + m[2]
 		if strings.HasPrefix(m[3], "too many errors") || seen[key] {

@@ -30,7 +30,8 @@ type Options struct {
 	// CAPIVersion overrides the core version read from go.mod.
 	CAPIVersion string
 	// BumpCAPI, when set, raises the module's requirement on Cluster API
-	// to this release first (go get, then the import moves of bump.go);
+	// to this release once the fixes planned for it are applied (go get,
+	// then the import moves of bump.go);
 	// a requirement already there is left, a newer one or one through a
 	// replace by a directory or another module is refused.
 	BumpCAPI string

@@ -70,12 +70,12 @@ var keptImports = map[string]string{
 // whether the import is settled (blocked, or staying at its path).
 func raiseBlocks(p *planner, f *ast.File, spec *ast.ImportSpec, path string, s contract.GoSymbol, mapped bool) bool {
 	switch {
-	case path == patchPkg:
+	case path == contract.PkgPatch:
 		if pos, ok := usesName(p.pass, f, spec, "WithOwnedConditions"); ok {
 			p.block(pos, "patch.WithOwnedConditions: from v1.11 its Conditions are strings, for v1beta2 objects (WithOwnedV1Beta1Conditions keeps the v1beta1 ones)", keepConditions)
 		}
 		return true
-	case path == pausedPkg:
+	case path == contract.PkgPaused:
 		p.block(spec.Pos(), "the paused helper ("+path+"): from v1.11 it sets v1beta2 conditions, so the object's conditions move first", keepConditions)
 		return true
 	case mapped && s.Keep != "" && keptImports[s.Keep] != "":
@@ -84,11 +84,6 @@ func raiseBlocks(p *planner, f *ast.File, spec *ast.ImportSpec, path string, s c
 	}
 	return false
 }
-
-const (
-	patchPkg  = "sigs.k8s.io/cluster-api/util/patch"
-	pausedPkg = "sigs.k8s.io/cluster-api/util/paused"
-)
 
 // usesName finds a use of the package spec imports, named name, in f.
 func usesName(pass *analysis.Pass, f *ast.File, spec *ast.ImportSpec, name string) (token.Pos, bool) {

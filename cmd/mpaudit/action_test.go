@@ -66,6 +66,10 @@ var (
 	stepRef   = regexp.MustCompile(`\bsteps\.([A-Za-z0-9_-]+)\.outputs\.([A-Za-z0-9_-]+)`)
 	outputSet = regexp.MustCompile(`echo "([A-Za-z0-9_-]+)=[^"]*" >> "\$GITHUB_OUTPUT"`)
 	exprRef   = regexp.MustCompile(`\$\{\{[^}]*\}\}`)
+	yamlBlock = regexp.MustCompile("(?s)```yaml\n(.*?)```")
+	// A step running one of the action's scripts, and the scripts' output helper.
+	actionScript = regexp.MustCompile(`"\$ACTION_PATH/([^"]+\.sh)"`)
+	outputCall   = regexp.MustCompile(`(?m)^\s*output ([A-Za-z0-9_-]+) `)
 )
 
 func TestActionYAML(t *testing.T) {
@@ -100,6 +104,19 @@ func TestActionYAML(t *testing.T) {
 	for _, s := range a.Runs.Steps {
 		for _, m := range outputSet.FindAllStringSubmatch(s.Run, -1) {
 			setBy[s.ID] = append(setBy[s.ID], m[1])
+		}
+		// A step that runs a script of the action sets what the script sets.
+		if m := actionScript.FindStringSubmatch(s.Run); m != nil {
+			body, err := os.ReadFile(filepath.Join("../..", m[1]))
+			if err != nil {
+				t.Errorf("step %q: %v", s.Name, err)
+			}
+			for _, m := range outputSet.FindAllStringSubmatch(string(body), -1) {
+				setBy[s.ID] = append(setBy[s.ID], m[1])
+			}
+			for _, m := range outputCall.FindAllStringSubmatch(string(body), -1) {
+				setBy[s.ID] = append(setBy[s.ID], m[1])
+			}
 		}
 	}
 	for _, m := range stepRef.FindAllStringSubmatch(string(raw), -1) {
@@ -138,6 +155,64 @@ func TestActionYAML(t *testing.T) {
 	if !(install >= 0 && install < check && check < upload && upload < exit) {
 		t.Errorf("steps out of order or missing: install %d, check %d, upload %d, exit %d", install, check, upload, exit)
 	}
+	// mode picks the audit steps or the fix step; install validates it.
+	installStep := a.Runs.Steps[install]
+	if installStep.Env["MODE"] != "${{ inputs.mode }}" || !strings.Contains(installStep.Run, "audit|fix) ;;") || *a.Inputs["mode"].Default != "audit" {
+		t.Errorf("install step does not check mode (env %v), or mode does not default to audit", installStep.Env)
+	}
+	for _, i := range []int{check, exit} {
+		if s := a.Runs.Steps[i]; s.If != "inputs.mode == 'audit'" {
+			t.Errorf("step %q runs with if %q, want only in audit mode", s.Name, s.If)
+		}
+	}
+	fix := -1
+	for i, s := range a.Runs.Steps {
+		if s.ID == "fix" {
+			fix = i
+			if s.If != "inputs.mode == 'fix'" || s.Env["ACTION_PATH"] != "${{ github.action_path }}" || s.Env["MPAUDIT"] != "${{ steps.install.outputs.path }}" {
+				t.Errorf("fix step: if %q, env %v", s.If, s.Env)
+			}
+		}
+	}
+	if fix < install {
+		t.Errorf("no fix step after the install step (fix %d, install %d)", fix, install)
+	}
+
+	// The README's workflows pass only inputs the action declares.
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	uses := 0
+	for _, block := range yamlBlock.FindAllStringSubmatch(string(readme), -1) {
+		var wf struct {
+			Jobs map[string]struct {
+				Steps []struct {
+					Uses string            `json:"uses"`
+					With map[string]string `json:"with"`
+				} `json:"steps"`
+			} `json:"jobs"`
+		}
+		if err := yaml.Unmarshal([]byte(block[1]), &wf); err != nil {
+			t.Errorf("README workflow: %v\n%s", err, block[1])
+		}
+		for _, job := range wf.Jobs {
+			for _, st := range job.Steps {
+				if !strings.HasPrefix(st.Uses, "mpaudit/mpaudit@") {
+					continue
+				}
+				uses++
+				for k := range st.With {
+					if _, ok := a.Inputs[k]; !ok {
+						t.Errorf("README passes input %q, which action.yml does not declare", k)
+					}
+				}
+			}
+		}
+	}
+	if uses < 2 {
+		t.Errorf("README shows %d workflows using the action, want the audit and the fix one", uses)
+	}
 
 	// The flags the action passes exist, and sarif is an output format.
 	checkCmd := newCheckCmd()
@@ -160,41 +235,10 @@ func TestActionScripts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	script := func(name string) string {
-		for _, s := range a.Runs.Steps {
-			if s.ID == name || s.Name == name {
-				return s.Run
-			}
-		}
-		t.Fatalf("no step %q", name)
-		return ""
-	}
+	script := func(name string) string { return stepScript(t, a, name) }
 	runStep := func(body, dir string, env ...string) (int, map[string]string, string) {
 		t.Helper()
-		outFile := filepath.Join(t.TempDir(), "github_output")
-		// As the runner runs `shell: bash` steps: bash --noprofile --norc -eo pipefail {0}.
-		file := filepath.Join(t.TempDir(), "step.sh")
-		if err := os.WriteFile(file, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", file)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), append(env, "GITHUB_OUTPUT="+outFile, "GITHUB_WORKSPACE="+root)...)
-		out, err := cmd.CombinedOutput()
-		code := 0
-		if ee, ok := err.(*exec.ExitError); ok {
-			code = ee.ExitCode()
-		} else if err != nil {
-			t.Fatal(err)
-		}
-		outputs := map[string]string{}
-		data, _ := os.ReadFile(outFile)
-		for line := range strings.SplitSeq(strings.TrimSpace(string(data)), "\n") {
-			if k, v, ok := strings.Cut(line, "="); ok {
-				outputs[k] = v
-			}
-		}
-		return code, outputs, string(out)
+		return runActionStep(t, root, body, dir, env...)
 	}
 
 	sarifPath := filepath.Join(t.TempDir(), "out", "mpaudit.sarif")
@@ -260,4 +304,47 @@ func TestActionScripts(t *testing.T) {
 			t.Errorf("exit step with CODE=%q: %d, want %d", code, got, want)
 		}
 	}
+}
+
+// stepScript is the run script of the step with that id or name.
+func stepScript(t *testing.T, a *compositeAction, name string) string {
+	t.Helper()
+	for _, s := range a.Runs.Steps {
+		if s.ID == name || s.Name == name {
+			return s.Run
+		}
+	}
+	t.Fatalf("no step %q", name)
+	return ""
+}
+
+// runActionStep runs a step's script in dir as the runner runs `shell: bash`
+// steps (bash --noprofile --norc -eo pipefail {0}), with workspace as
+// GITHUB_WORKSPACE; it returns the exit code, the outputs the step set and
+// its combined output.
+func runActionStep(t *testing.T, workspace, body, dir string, env ...string) (int, map[string]string, string) {
+	t.Helper()
+	outFile := filepath.Join(t.TempDir(), "github_output")
+	file := filepath.Join(t.TempDir(), "step.sh")
+	if err := os.WriteFile(file, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", file)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), append(env, "GITHUB_OUTPUT="+outFile, "GITHUB_WORKSPACE="+workspace)...)
+	out, err := cmd.CombinedOutput()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	outputs := map[string]string{}
+	data, _ := os.ReadFile(outFile)
+	for line := range strings.SplitSeq(strings.TrimSpace(string(data)), "\n") {
+		if k, v, ok := strings.Cut(line, "="); ok {
+			outputs[k] = v
+		}
+	}
+	return code, outputs, string(out)
 }

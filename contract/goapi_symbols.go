@@ -197,8 +197,10 @@ func buildGoAPISymbols() []GoSymbol {
 		pkg(conditionsDeprecated, v111, "", "", conditionsPkg, "it reads status.deprecated.v1beta1.conditions, which goes with v1beta1; read the object's v1beta2 conditions instead", ChangeRetyped),
 		pkg(deprecatedPatch, v111, "", "", patchPkg, "use patch.WithOwnedConditions with the metav1 condition types the controller sets", ChangeSame),
 		pkg(deprecatedPaused, v111, "", "", pausedPkg, "", ChangeSame),
-		pkg(errorsPkg, pre, v111, deprecatedErrors, "", "the v1beta2 contract has no terminal failures: report them as a condition", ChangeRemoved),
-		pkg(deprecatedErrors, v111, "", "", "", "the v1beta2 contract has no terminal failures: report them as a condition", ChangeRemoved),
+		// The errors package stayed at its path until v1.14 moved it to
+		// the api module (v1.11 to v1.13 have no api/deprecated/errors).
+		pkg(errorsPkg, pre, releaseErrorsMoved, deprecatedErrors, "", "the v1beta2 contract has no terminal failures: report them as a condition", ChangeRemoved),
+		pkg(deprecatedErrors, releaseErrorsMoved, "", "", "", "the v1beta2 contract has no terminal failures: report them as a condition", ChangeRemoved),
 	}
 	// The v1beta1 condition functions, before v1.11 in util/conditions and
 	// from v1.11 in util/deprecated/v1beta1/conditions.
@@ -254,6 +256,10 @@ func buildGoAPISymbols() []GoSymbol {
 			Successor: joinSymbol(patchPkg, "WithOwnedConditions"), Instead: "list the metav1 condition types the controller sets", Class: ChangeRetyped},
 	)
 }
+
+// releaseErrorsMoved moved sigs.k8s.io/cluster-api/errors to
+// api/deprecated/errors.
+const releaseErrorsMoved Release = "v1.14.0"
 
 const whyKubeadmWebhook = "Cluster API's KubeadmConfig webhook defaults and validates the spec; the v1beta2 API has no such method"
 

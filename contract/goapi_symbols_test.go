@@ -380,3 +380,17 @@ func TestGoAPISymbolsPerRelease(t *testing.T) {
 		t.Error("an errors package entry ending in v1.11 with its home in api/deprecated/errors: want a problem, got none")
 	}
 }
+
+// TestGoSymbolAdviceNamesLaterRelease: a successor Cluster API added after
+// v1.11 is named with the release that adds it.
+func TestGoSymbolAdviceNamesLaterRelease(t *testing.T) {
+	later := GoSymbol{Path: cabpkV1Beta1, Name: "FileContentFormat", Kind: SymType, Since: ReleaseV1Beta2, Successor: joinSymbol(cabpkV1Beta2, "FileContentFormat"), Class: ChangeSame}
+	if got := GoSymbolAdvice(later); !strings.Contains(got, "FileContentFormat (Cluster API v1.14.0 adds it)") {
+		t.Errorf("advice: %s", got)
+	}
+	now := later
+	now.Name, now.Successor = "Format", joinSymbol(cabpkV1Beta2, "Format")
+	if got := GoSymbolAdvice(now); strings.Contains(got, "adds it") {
+		t.Errorf("advice for a v1.11 successor: %s", got)
+	}
+}

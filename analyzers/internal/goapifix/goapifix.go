@@ -15,6 +15,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -123,6 +124,9 @@ type planner struct {
 	done  map[ast.Node]bool        // selectors a call's rewrite covers
 	refs  map[types.Object]refType // locals holding a reference that v1beta2 makes a value
 	kept  map[ast.Node]bool        // values built for fields that keep v1beta1 types (split.go)
+	// condSwaps are the v1beta2 condition utilities' imports that move
+	// to util/conditions (conditions.go).
+	condSwaps []*swap
 }
 
 // For plans the move of f, a file of pass's package built against
@@ -148,9 +152,14 @@ func For(pass *analysis.Pass, f *ast.File, built, to contract.Release, api, rais
 	}
 	p := &planner{pass: pass, file: f, src: src, tf: tf, built: built, to: to, swaps: map[*types.PkgName]*swap{}, done: map[ast.Node]bool{}, refs: map[types.Object]refType{}, kept: map[ast.Node]bool{},
 		spell: imports.New(pass.Fset, pass.TypesInfo, pass.Pkg, f)}
+	var conds []*ast.ImportSpec
 	for _, spec := range f.Imports {
 		path, err := strconv.Unquote(spec.Path.Value)
 		if err != nil {
+			continue
+		}
+		if conditionImport(path, raising) {
+			conds = append(conds, spec)
 			continue
 		}
 		if why, ok := keptImports[path]; ok && why != "" {
@@ -179,19 +188,25 @@ func For(pass *analysis.Pass, f *ast.File, built, to contract.Release, api, rais
 		return Plan{}, false
 	}
 	if api {
+		p.keepConditionImports(conds)
 		p.block(p.plan.Imports[0].Pos(), setup.GoAPITypesKept,
 			"they move with the provider's own migration to the v1beta2 contract (mpaudit rewrite's type fixes), not by swapping the import")
 		return p.plan, true
 	}
 	if p.scheme() {
+		p.keepConditionImports(conds)
+		if len(p.plan.Blockers) > 0 {
+			p.plan.Edits = nil
+		}
 		return p.plan, true
 	}
 	p.walk()
+	p.conditionMoves(conds)
 	if len(p.plan.Blockers) > 0 {
 		p.plan.Edits = nil
 		return p.plan, true
 	}
-	for _, sw := range p.swaps {
+	for _, sw := range slices.Concat(slices.Collect(maps.Values(p.swaps)), p.condSwaps) {
 		text := strconv.Quote(sw.new)
 		if sw.spec.Name == nil {
 			// Under the name the file already uses.

@@ -95,6 +95,9 @@ func (p *planner) conditionUse(sel *ast.SelectorExpr, call *ast.CallExpr, typed 
 	if !ok || s.Class != contract.ChangeSame || s.Successor != conditionsPkg+"."+sel.Sel.Name {
 		return subject + ": util/conditions has no namesake of the same shape"
 	}
+	if since := contract.GoAPIV1Beta2Later(s.Successor, p.to); since != "" {
+		return fmt.Sprintf("%s: util/conditions has %s from Cluster API %s, and the code builds against %s", subject, sel.Sel.Name, since, p.to)
+	}
 	fn, ok := p.pass.TypesInfo.Uses[sel.Sel].(*types.Func)
 	if !ok {
 		return "" // a type or option of the same shape

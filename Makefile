@@ -101,8 +101,9 @@ goapi:
 # moved the API (downloaded here; offline, the test skips the old release).
 .PHONY: goapi-check
 goapi-check:
-	$(GO) mod download sigs.k8s.io/cluster-api@v1.10.4
-	$(GO) test -count=1 -run '^TestGoAPISymbols' ./contract/
+	$(GO) mod download sigs.k8s.io/cluster-api@v1.10.4 sigs.k8s.io/cluster-api@v1.11.0 sigs.k8s.io/cluster-api@v1.12.0 \
+		sigs.k8s.io/cluster-api@v1.13.0 sigs.k8s.io/cluster-api@v1.14.0 sigs.k8s.io/cluster-api/api@v1.14.0
+	$(GO) test -count=1 -run '^TestGoAPISymbols|^TestGoAPIV1Beta2' ./contract/
 	$(GO) test -count=1 -run 'Symbol' ./internal/goapiprobe/
 
 # Fail when docs/rules/ or docs/contract/ is not what `make docs` would write.

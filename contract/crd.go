@@ -77,6 +77,9 @@ type Violation struct {
 	Severity Severity
 	Field    string
 	Message  string
+	// Version is the API version whose schema the violation judged, when
+	// the rule names one (the pool schema rules); "" otherwise.
+	Version string
 }
 
 // readyOnlyLabelChecks are EvaluateKindCRD's checks of name, scope and

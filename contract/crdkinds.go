@@ -56,8 +56,13 @@ func (c CRDInfo) ResolveAt(release Release) CRDResolution {
 // against the points it reads there. Every check reports the rule that
 // applies to the kind: an InfraMachinePool's name, scope and labels are
 // judged by its own rules (readyOnlyLabelChecks), as core reads its
-// status.ready whatever the label; its schema by EvaluatePoolSchema.
+// status.ready whatever the label, and so is its schema (poolSchema): every
+// mode (check, contract validate, live) judges a CRD by this one call.
 func EvaluateKindCRD(crd KindCRD, release Release) []Violation {
+	return append(evaluateKindCRD(crd, release), poolSchema(crd, release)...)
+}
+
+func evaluateKindCRD(crd KindCRD, release Release) []Violation {
 	k := crd.ContractKind
 	ctx := Context{Release: release, Kind: k}
 	var out []Violation

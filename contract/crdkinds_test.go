@@ -279,8 +279,13 @@ func TestPoolSchemaByRelease(t *testing.T) {
 		Versions: []CRDVersion{{Name: "v1beta2", Served: true, Storage: true}}}
 	rules := func(r Release) string {
 		var out []string
-		for _, v := range EvaluatePoolSchema(KindCRD{ContractKind: &InfraMachinePool, CRDInfo: info, Schema: SchemaOf(crd)}, r) {
-			out = append(out, v.Rule)
+		for _, v := range EvaluateKindCRD(KindCRD{ContractKind: &InfraMachinePool, CRDInfo: info, Schema: SchemaOf(crd)}, r) {
+			if v.Rule >= RuleSchemaProvisioned && v.Rule <= RuleStatusSubresource {
+				out = append(out, v.Rule)
+				if v.Version != "v1beta2" {
+					t.Errorf("%s names version %q, want the one read, v1beta2", v.Rule, v.Version)
+				}
+			}
 		}
 		return strings.Join(out, ",")
 	}

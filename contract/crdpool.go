@@ -2,15 +2,16 @@ package contract
 
 import "fmt"
 
-// EvaluatePoolSchema applies the pool schema rules (MPA307–MPA309) to an
-// InfraMachinePool CRD: the schema of the version the core reads by the
+// poolSchema applies the pool schema rules (MPA307–MPA309) to an
+// InfraMachinePool CRD, as part of EvaluateKindCRD: the schema of the version the core reads by the
 // CRD's labels must hold the kind's v1beta1 readiness field, which released
 // cores read whatever the label, and, under the v1beta2 label, its v1beta2
 // one too (the dual shape); the version must have the status subresource.
 // Nothing is judged when the labels do not resolve, the version is not
 // served or the schema is unknown (the label rules report those), nor for a
-// kind the rules do not apply to.
-func EvaluatePoolSchema(crd KindCRD, release Release) []Violation {
+// kind the rules do not apply to. Each violation names the version it
+// judged.
+func poolSchema(crd KindCRD, release Release) []Violation {
 	ready, provisioned, ok := crd.ContractKind.ReadinessPair()
 	if crd.Schema == nil || !ok {
 		return nil
@@ -33,7 +34,7 @@ func EvaluatePoolSchema(crd KindCRD, release Release) []Violation {
 		if r := MustRule(id); !r.AppliesTo(crd.ContractKind) {
 			return
 		} else if sev := r.Severity(ctx); sev != Off {
-			out = append(out, Violation{Rule: id, Severity: sev, Field: field, Message: fmt.Sprintf(format, args...)})
+			out = append(out, Violation{Rule: id, Severity: sev, Field: field, Message: fmt.Sprintf(format, args...), Version: version})
 		}
 	}
 	if _, has := crd.Schema.Lookup(version, provisioned.Path); cv == V1Beta2 && !has {

@@ -3,8 +3,9 @@ package contract
 import "testing"
 
 // TestGoAPIMovesExist proves each move against Cluster API's sources: the
-// old package in v1.10.4, the new one in the pinned release (make
-// goapi-check downloads v1.10.4).
+// old package in v1.10.4, the new one in the pinned release and in the
+// release the move comes with (make goapi-check downloads them): the
+// errors package stayed at its path until v1.14.
 func TestGoAPIMovesExist(t *testing.T) {
 	pinned := pinnedSources(t)
 	old := oldSources(t, pinned)
@@ -18,8 +19,13 @@ func TestGoAPIMovesExist(t *testing.T) {
 		if err := pinned.lookup(m.To, ""); err != nil {
 			t.Errorf("%s → %s: %v", m.From, m.To, err)
 		}
-		if m.Since != ReleaseV1Beta2 {
-			t.Errorf("%s → %s: since %s, want %s", m.From, m.To, m.Since, ReleaseV1Beta2)
+		if m.Since.Less(ReleaseV1Beta2) {
+			t.Errorf("%s → %s: since %s, before v1beta2's %s", m.From, m.To, m.Since, ReleaseV1Beta2)
+		}
+		if at, ok := releaseSources(pinned, m.Since); ok {
+			if err := at.lookup(m.To, ""); err != nil {
+				t.Errorf("%s → %s: %v", m.From, m.To, err)
+			}
 		}
 	}
 }

@@ -139,7 +139,7 @@ const (
 	ipamV1Beta1  = capiAPI + "/ipam/v1beta1"
 	ipamV1Beta2  = capiAPI + "/ipam/v1beta2"
 	// The condition and patch utilities.
-	conditionsPkg         = capi + "/util/conditions"
+	conditionsPkg         = PkgConditions
 	conditionsV1Beta2Pkg  = capi + "/util/conditions/v1beta2"
 	deprecatedPkg         = capi + "/util/deprecated/v1beta1"
 	deprecatedConditions  = deprecatedPkg + "/conditions"
@@ -197,20 +197,30 @@ func buildGoAPISymbols() []GoSymbol {
 		pkg(conditionsDeprecated, v111, "", "", conditionsPkg, "it reads status.deprecated.v1beta1.conditions, which goes with v1beta1; read the object's v1beta2 conditions instead", ChangeRetyped),
 		pkg(deprecatedPatch, v111, "", "", patchPkg, "use patch.WithOwnedConditions with the metav1 condition types the controller sets", ChangeSame),
 		pkg(deprecatedPaused, v111, "", "", pausedPkg, "", ChangeSame),
-		pkg(errorsPkg, pre, v111, deprecatedErrors, "", "the v1beta2 contract has no terminal failures: report them as a condition", ChangeRemoved),
-		pkg(deprecatedErrors, v111, "", "", "", "the v1beta2 contract has no terminal failures: report them as a condition", ChangeRemoved),
+		// The errors package stayed at its path until v1.14 moved it to
+		// the api module (v1.11 to v1.13 have no api/deprecated/errors).
+		pkg(errorsPkg, pre, releaseErrorsMoved, deprecatedErrors, "", "the v1beta2 contract has no terminal failures: report them as a condition", ChangeRemoved),
+		pkg(deprecatedErrors, releaseErrorsMoved, "", "", "", "the v1beta2 contract has no terminal failures: report them as a condition", ChangeRemoved),
 	}
 	// The v1beta1 condition functions, before v1.11 in util/conditions and
 	// from v1.11 in util/deprecated/v1beta1/conditions.
 	for _, c := range v1beta1ConditionFuncs {
-		succ, class := "", ChangeRemoved
+		succ, class, instead := "", ChangeRemoved, c.instead
 		if c.successor != "" {
 			succ, class = joinSymbol(conditionsPkg, c.successor), ChangeRetyped
+			// The successor works on other conditions: no fix renames the
+			// call; a person adds the v1beta2 one (the guide's stages).
+			switch c.field {
+			case writesConditions:
+				instead = joinNote(instead, writesV1Beta1)
+			case readsConditions:
+				instead = joinNote(instead, readsV1Beta1)
+			}
 		}
 		out = append(out,
-			GoSymbol{Path: conditionsPkg, Name: c.name, Kind: c.kind, Until: v111, Keep: joinSymbol(deprecatedConditions, c.name), Successor: succ, Instead: c.instead, Class: class},
-			GoSymbol{Path: deprecatedConditions, Name: c.name, Kind: c.kind, Since: v111, Successor: succ, Instead: c.instead, Class: class},
-			GoSymbol{Path: conditionsDeprecated, Name: c.name, Kind: c.kind, Since: v111, Successor: succ, Instead: c.instead, Class: class})
+			GoSymbol{Path: conditionsPkg, Name: c.name, Kind: c.kind, Until: v111, Keep: joinSymbol(deprecatedConditions, c.name), Successor: succ, Instead: instead, Class: class},
+			GoSymbol{Path: deprecatedConditions, Name: c.name, Kind: c.kind, Since: v111, Successor: succ, Instead: instead, Class: class},
+			GoSymbol{Path: conditionsDeprecated, Name: c.name, Kind: c.kind, Since: v111, Successor: succ, Instead: instead, Class: class})
 	}
 	// The names of the v1beta1 API packages written by hand
 	// (goapi_symbols_api.go): renames and removals no rule derives.
@@ -255,6 +265,10 @@ func buildGoAPISymbols() []GoSymbol {
 	)
 }
 
+// releaseErrorsMoved moved sigs.k8s.io/cluster-api/errors to
+// api/deprecated/errors.
+const releaseErrorsMoved Release = "v1.14.0"
+
 const whyKubeadmWebhook = "Cluster API's KubeadmConfig webhook defaults and validates the spec; the v1beta2 API has no such method"
 
 const (
@@ -267,31 +281,52 @@ type conditionFunc struct {
 	kind      GoSymbolKind
 	successor string // name in util/conditions of v1.11+, "" for none
 	instead   string
+	field     int // writesConditions, readsConditions or 0
+}
+
+// What a v1beta1 condition utility does with an object's conditions.
+const (
+	writesConditions = iota + 1
+	readsConditions
+)
+
+const (
+	writesV1Beta1 = "not a rename: it writes the v1beta1 conditions (a v1beta2 object's status.deprecated.v1beta1.conditions), " +
+		"the successor status.conditions: set the v1beta2 condition beside it, by the guide's stages of \"How to start using metav1.conditions\""
+	readsV1Beta1 = "not a rename: it reads the v1beta1 conditions, the successor status.conditions, whose types and reasons are v1beta2's"
+)
+
+// joinNote appends note to instead.
+func joinNote(instead, note string) string {
+	if instead == "" {
+		return note
+	}
+	return instead + "; " + note
 }
 
 // v1beta1ConditionFuncs are the v1beta1 condition utilities providers
 // call; the successor takes a metav1.Condition (or its parts) instead.
 var v1beta1ConditionFuncs = []conditionFunc{
-	{name: "Set", kind: SymFunc, successor: "Set", instead: "it takes a metav1.Condition"},
-	{name: "MarkTrue", kind: SymFunc, successor: "Set", instead: "set a metav1.Condition with Status True and a Reason"},
-	{name: "MarkFalse", kind: SymFunc, successor: "Set", instead: "set a metav1.Condition with Status False; it has no severity"},
-	{name: "MarkUnknown", kind: SymFunc, successor: "Set", instead: "set a metav1.Condition with Status Unknown"},
+	{name: "Set", kind: SymFunc, successor: "Set", instead: "it takes a metav1.Condition", field: writesConditions},
+	{name: "MarkTrue", kind: SymFunc, successor: "Set", instead: "set a metav1.Condition with Status True and a Reason", field: writesConditions},
+	{name: "MarkFalse", kind: SymFunc, successor: "Set", instead: "set a metav1.Condition with Status False; it has no severity", field: writesConditions},
+	{name: "MarkUnknown", kind: SymFunc, successor: "Set", instead: "set a metav1.Condition with Status Unknown", field: writesConditions},
 	{name: "TrueCondition", kind: SymFunc, instead: "build a metav1.Condition with Status True"},
 	{name: "FalseCondition", kind: SymFunc, instead: "build a metav1.Condition with Status False"},
 	{name: "UnknownCondition", kind: SymFunc, instead: "build a metav1.Condition with Status Unknown"},
-	{name: "Get", kind: SymFunc, successor: "Get"},
-	{name: "Has", kind: SymFunc, successor: "Has"},
-	{name: "Delete", kind: SymFunc, successor: "Delete"},
-	{name: "IsTrue", kind: SymFunc, successor: "IsTrue"},
-	{name: "IsFalse", kind: SymFunc, successor: "IsFalse"},
-	{name: "IsUnknown", kind: SymFunc, successor: "IsUnknown"},
-	{name: "GetReason", kind: SymFunc, successor: "GetReason"},
-	{name: "GetMessage", kind: SymFunc, successor: "GetMessage"},
-	{name: "GetLastTransitionTime", kind: SymFunc, successor: "GetLastTransitionTime"},
+	{name: "Get", kind: SymFunc, successor: "Get", field: readsConditions},
+	{name: "Has", kind: SymFunc, successor: "Has", field: readsConditions},
+	{name: "Delete", kind: SymFunc, successor: "Delete", field: writesConditions},
+	{name: "IsTrue", kind: SymFunc, successor: "IsTrue", field: readsConditions},
+	{name: "IsFalse", kind: SymFunc, successor: "IsFalse", field: readsConditions},
+	{name: "IsUnknown", kind: SymFunc, successor: "IsUnknown", field: readsConditions},
+	{name: "GetReason", kind: SymFunc, successor: "GetReason", field: readsConditions},
+	{name: "GetMessage", kind: SymFunc, successor: "GetMessage", field: readsConditions},
+	{name: "GetLastTransitionTime", kind: SymFunc, successor: "GetLastTransitionTime", field: readsConditions},
 	{name: "GetSeverity", kind: SymFunc, instead: "metav1.Condition has no severity"},
-	{name: "SetSummary", kind: SymFunc, successor: "SetSummaryCondition", instead: "it takes the condition type to set and the types to summarize"},
-	{name: "SetMirror", kind: SymFunc, successor: "SetMirrorCondition"},
-	{name: "SetAggregate", kind: SymFunc, successor: "SetAggregateCondition"},
+	{name: "SetSummary", kind: SymFunc, successor: "SetSummaryCondition", instead: "it takes the condition type to set and the types to summarize", field: writesConditions},
+	{name: "SetMirror", kind: SymFunc, successor: "SetMirrorCondition", field: writesConditions},
+	{name: "SetAggregate", kind: SymFunc, successor: "SetAggregateCondition", field: writesConditions},
 	{name: "WithConditions", kind: SymFunc, successor: "ForConditionTypes", instead: "a summary option"},
 	{name: "NewPatch", kind: SymFunc, successor: "NewPatch"},
 	{name: "MatchConditions", kind: SymFunc, successor: "MatchConditions"},
@@ -304,11 +339,11 @@ var v1beta1ConditionFuncs = []conditionFunc{
 	{name: "PositivePolarity", kind: SymConst, instead: negativePolarity},
 	{name: "TrueConditionWithNegativePolarity", kind: SymFunc, instead: "build a metav1.Condition with Status True; " + negativePolarity},
 	{name: "FalseConditionWithNegativePolarity", kind: SymFunc, instead: "build a metav1.Condition with Status False; " + negativePolarity},
-	{name: "MarkTrueWithNegativePolarity", kind: SymFunc, successor: "Set", instead: negativePolarity},
-	{name: "MarkFalseWithNegativePolarity", kind: SymFunc, successor: "Set", instead: negativePolarity},
+	{name: "MarkTrueWithNegativePolarity", kind: SymFunc, successor: "Set", instead: negativePolarity, field: writesConditions},
+	{name: "MarkFalseWithNegativePolarity", kind: SymFunc, successor: "Set", instead: negativePolarity, field: writesConditions},
 	{name: "WithNegativePolarityConditions", kind: SymFunc, successor: "NegativePolarityConditionTypes", instead: "a summary option"},
 	{name: "HaveSameStateOf", kind: SymFunc, successor: "MatchCondition", instead: "a gomega matcher of metav1 conditions"},
-	{name: "SetWithCustomLastTransitionTime", kind: SymFunc, successor: "Set", instead: "set the metav1.Condition's LastTransitionTime"},
+	{name: "SetWithCustomLastTransitionTime", kind: SymFunc, successor: "Set", instead: "set the metav1.Condition's LastTransitionTime", field: writesConditions},
 	{name: "UnstructuredGetter", kind: SymFunc, successor: "UnstructuredGet", instead: "it reads one condition of an unstructured object by type"},
 	{name: "UnstructuredSetter", kind: SymFunc, instead: "set conditions on the typed object"},
 	{name: "WithFallbackValue", kind: SymFunc, successor: "FallbackCondition", instead: "a mirror option"},

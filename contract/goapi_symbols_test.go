@@ -289,3 +289,108 @@ func TestIsV1Beta1APIPackage(t *testing.T) {
 		}
 	}
 }
+
+// releaseSources are Cluster API release r from the module cache (its api
+// module beside it from v1.14); ok is false when it is not downloaded.
+func releaseSources(pinned *goSources, r Release) (*goSources, bool) {
+	cache, err := exec.Command("go", "env", "GOMODCACHE").Output()
+	if err != nil {
+		return nil, false
+	}
+	dir := func(path string) string {
+		esc, _ := module.EscapePath(path)
+		return filepath.Join(strings.TrimSpace(string(cache)), esc+"@"+string(r))
+	}
+	src := &goSources{release: r, modules: map[string]string{capi: dir(capi), "k8s.io/apimachinery": pinned.modules["k8s.io/apimachinery"]}}
+	if _, err := os.Stat(filepath.Join(dir(capi), "go.mod")); err != nil {
+		return nil, false
+	}
+	if _, err := os.Stat(filepath.Join(dir(capi), "api")); err != nil {
+		if _, err := os.Stat(filepath.Join(dir(capiAPI), "go.mod")); err != nil {
+			return nil, false
+		}
+		src.modules[capiAPI] = dir(capiAPI)
+	}
+	return src, true
+}
+
+// checkPerRelease checks, in each release given (v1.11 or later), that
+// what an entry points to exists where a provider would follow it: the
+// successor of each entry whose old symbol the release has, and the
+// successor and deprecated home of each entry that ends with it, unless
+// goapi_v1beta2_since.go says a later release added the successor (a fix
+// then does not name it, and the finding says when it comes).
+func checkPerRelease(list []GoSymbol, releases ...*goSources) []string {
+	var problems []string
+	for _, src := range releases {
+		for _, s := range list {
+			lives := s.LivesIn(src.release) && src.lookup(s.Path, s.Name) == nil
+			ends := s.Until != "" && src.release.AtLeast(s.Until) && !src.release.AtLeast(Release(semverNextMinor(s.Until)))
+			if !lives && !ends {
+				continue
+			}
+			for _, to := range []string{s.Successor, s.Keep} {
+				switch {
+				case to == "", to == s.Successor && GoAPIV1Beta2Later(to, src.release) != "":
+					continue
+				case to == s.Keep && !ends:
+					continue // Keep is the home from Until
+				}
+				if err := src.lookup(splitSymbol(to)); err != nil {
+					problems = append(problems, fmt.Sprintf("%s [%s,%s) in %s: %v", s.Old(), s.Since, s.Until, src.release, err))
+				}
+			}
+		}
+	}
+	return problems
+}
+
+// semverNextMinor is the .0 of the minor after r's.
+func semverNextMinor(r Release) string {
+	var major, minor int
+	fmt.Sscanf(string(r), "v%d.%d", &major, &minor)
+	return fmt.Sprintf("v%d.%d.0", major, minor+1)
+}
+
+// TestGoAPISymbolsPerRelease proves the map in each minor release from
+// v1.11 to the pinned one (their .0, from the module cache) and the pinned
+// one: a provider built against any of them is pointed only at names its
+// release has.
+func TestGoAPISymbolsPerRelease(t *testing.T) {
+	pinned := pinnedSources(t)
+	var releases []*goSources
+	for minor := 11; ; minor++ {
+		r := Release(fmt.Sprintf("v1.%d.0", minor))
+		if pinned.release.Less(r) {
+			break
+		}
+		src, ok := releaseSources(pinned, r)
+		if !ok {
+			t.Skipf("sigs.k8s.io/cluster-api@%s is not in the module cache; run `make goapi-check` to download it", r)
+		}
+		releases = append(releases, src)
+	}
+	for _, p := range checkPerRelease(GoAPISymbols(), append(releases, pinned)...) {
+		t.Error(p)
+	}
+	// The check catches an entry pointing at a home its release lacks (the
+	// errors package stayed at its path until v1.14).
+	wrong := []GoSymbol{{Path: errorsPkg, Kind: SymPackage, Until: ReleaseV1Beta2, Keep: deprecatedErrors, Instead: "x", Class: ChangeRemoved}}
+	if got := checkPerRelease(wrong, releases...); len(got) == 0 {
+		t.Error("an errors package entry ending in v1.11 with its home in api/deprecated/errors: want a problem, got none")
+	}
+}
+
+// TestGoSymbolAdviceNamesLaterRelease: a successor Cluster API added after
+// v1.11 is named with the release that adds it.
+func TestGoSymbolAdviceNamesLaterRelease(t *testing.T) {
+	later := GoSymbol{Path: cabpkV1Beta1, Name: "FileContentFormat", Kind: SymType, Since: ReleaseV1Beta2, Successor: joinSymbol(cabpkV1Beta2, "FileContentFormat"), Class: ChangeSame}
+	if got := GoSymbolAdvice(later); !strings.Contains(got, "FileContentFormat (Cluster API v1.14.0 adds it)") {
+		t.Errorf("advice: %s", got)
+	}
+	now := later
+	now.Name, now.Successor = "Format", joinSymbol(cabpkV1Beta2, "Format")
+	if got := GoSymbolAdvice(now); strings.Contains(got, "adds it") {
+		t.Errorf("advice for a v1.11 successor: %s", got)
+	}
+}

@@ -36,7 +36,10 @@ func TestGoAPIV1Beta2(t *testing.T) {
 	b.WriteString("var goAPIV1Beta2Names = map[string]string{\n")
 	fields := map[string]string{}
 	for _, pkg := range goAPIV1Beta2Packages {
-		names, fs := readV1Beta2(t, filepath.Join(dir, strings.TrimPrefix(pkg, capiAPI+"/")), pkg)
+		names, fs, err := readV1Beta2(filepath.Join(dir, strings.TrimPrefix(pkg, capiAPI+"/")), pkg)
+		if err != nil {
+			t.Fatal(err)
+		}
 		fmt.Fprintf(&b, "\t%q: %q,\n", pkg, strings.Join(names, " "))
 		maps.Copy(fields, fs)
 	}
@@ -65,25 +68,47 @@ func TestGoAPIV1Beta2(t *testing.T) {
 		t.Fatal("goapi_v1beta2_data.go is stale: go test ./contract -run TestGoAPIV1Beta2 -update-v1beta2")
 	}
 	// The table answers as the sources say.
-	if has, ok := GoAPIV1Beta2Has(coreV1Beta2, "ConvertToSeconds"); !has || !ok {
+	if has, ok := GoAPIV1Beta2Has(coreV1Beta2, "ConvertToSeconds", ""); !has || !ok {
 		t.Error("core v1beta2 declares ConvertToSeconds")
 	}
-	if has, _ := GoAPIV1Beta2Has(coreV1Beta2, "PausedV1Beta2Condition"); has {
+	if has, _ := GoAPIV1Beta2Has(coreV1Beta2, "PausedV1Beta2Condition", ""); has {
 		t.Error("core v1beta2 has no PausedV1Beta2Condition")
 	}
-	if next, ptr, ok := GoAPIV1Beta2Field(coreV1Beta2, "ClusterStatus", "Deprecated"); !ok || !ptr || next != "ClusterDeprecatedStatus" {
+	if next, ptr, ok := GoAPIV1Beta2Field(coreV1Beta2, "ClusterStatus", "Deprecated", ""); !ok || !ptr || next != "ClusterDeprecatedStatus" {
 		t.Errorf("ClusterStatus.Deprecated: got %q %v %v", next, ptr, ok)
+	}
+	// A name Cluster API added after v1.11 is not there for a release
+	// before the one that added it (goapi_v1beta2_since.go).
+	for _, c := range []struct {
+		in   Release
+		want bool
+	}{{"", true}, {"v1.14.2", true}, {"v1.14.0", true}, {"v1.13.4", false}, {"v1.11.3", false}} {
+		if _, _, ok := GoAPIV1Beta2Field(cabpkV1Beta2, "File", "ContentFormat", c.in); ok != c.want {
+			t.Errorf("File.ContentFormat in %q: got %v, want %v", c.in, ok, c.want)
+		}
+		if has, _ := GoAPIV1Beta2Has(cabpkV1Beta2, "FileContentFormat", c.in); has != c.want {
+			t.Errorf("FileContentFormat in %q: got %v, want %v", c.in, has, c.want)
+		}
+	}
+	if has, _ := GoAPIV1Beta2Method(cabpkV1Beta2, "APIEndpoint", "IsDefined", "v1.11.3"); has {
+		t.Error("kubeadm's v1beta2 APIEndpoint has no IsDefined in v1.11.3")
+	}
+	if has, _ := GoAPIV1Beta2Method(coreV1Beta2, "ContractVersionedObjectReference", "IsDefined", "v1.11.3"); !has {
+		t.Error("core's ContractVersionedObjectReference has IsDefined in v1.11.3")
+	}
+	if r := GoAPIV1Beta2Later(cabpkV1Beta2+".PartitionSpec", "v1.12.0"); r != "v1.13.0" {
+		t.Errorf("PartitionSpec for v1.12.0: later %q, want v1.13.0", r)
 	}
 }
 
 // readV1Beta2 lists the exported package-level names of the package in
 // dir and the fields of its struct types ("path.Type.Field" → "*Next"),
 // with their methods ("path.Type.Method" → "()").
-func readV1Beta2(t *testing.T, dir, path string) ([]string, map[string]string) {
+func readV1Beta2(dir, path string) ([]string, map[string]string, error) {
 	fset := token.NewFileSet()
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		t.Fatal(err)
+		return nil, nil, err
 	}
 	var names []string
 	fields := map[string]string{}
@@ -94,7 +119,7 @@ func readV1Beta2(t *testing.T, dir, path string) ([]string, map[string]string) {
 		}
 		f, err := parser.ParseFile(fset, filepath.Join(dir, n), nil, parser.SkipObjectResolution)
 		if err != nil {
-			t.Fatal(err)
+			return nil, nil, err
 		}
 		for _, d := range f.Decls {
 			switch d := d.(type) {
@@ -148,5 +173,5 @@ func readV1Beta2(t *testing.T, dir, path string) ([]string, map[string]string) {
 		}
 	}
 	slices.Sort(names)
-	return slices.Compact(names), fields
+	return slices.Compact(names), fields, nil
 }

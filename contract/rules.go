@@ -553,7 +553,7 @@ var poolRules = []*Rule{
 	},
 	{
 		ID: RuleSchemaProvisioned, Name: "crd-schema-provisioned", Scope: ScopeCRD, Kind: &InfraMachinePool, Field: PathProvisioned,
-		Modes: Live | Validate,
+		Modes: Static | Live | Validate,
 		Title: "the CRD version Cluster API reads has no status.initialization.provisioned in its schema",
 		Rationale: "The CRD declares the v1beta2 contract, but the schema of the API version Cluster API resolves from the label " +
 			"cannot hold status.initialization.provisioned (structural schemas prune unknown fields), so the v1beta2 readiness field is never stored.",
@@ -568,7 +568,7 @@ var poolRules = []*Rule{
 	},
 	{
 		ID: RuleSchemaReady, Name: "crd-schema-ready", Scope: ScopeCRD, Kind: &InfraMachinePool, Field: PathReady,
-		Modes: Live | Validate,
+		Modes: Static | Live | Validate,
 		Title: "the CRD version Cluster API reads has no status.ready while the core reads only status.ready",
 		Rationale: "The installed core decides provisioning from status.ready alone; a schema without it prunes the field, " +
 			"so no pool of this kind can ever be seen as provisioned.",
@@ -583,7 +583,7 @@ var poolRules = []*Rule{
 	},
 	{
 		ID: RuleStatusSubresource, Name: "crd-status-subresource", Scope: ScopeCRD, Kind: &InfraMachinePool,
-		Modes:     Live | Validate,
+		Modes:     Static | Live | Validate,
 		Title:     "the CRD version Cluster API reads has no status subresource",
 		Rationale: "Providers write status through the status subresource (+kubebuilder:subresource:status); without it status writes go through the main resource and spec validation.",
 		Fix:       "Add +kubebuilder:subresource:status to the root type and regenerate the CRD.",

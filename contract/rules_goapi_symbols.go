@@ -58,11 +58,15 @@ var goAPISymbolRules = []*Rule{
 // GoSymbolAdvice says in one sentence what replaces s.
 func GoSymbolAdvice(s GoSymbol) string {
 	var out string
+	succ := s.Successor
+	if since := GoAPIV1Beta2Since(succ); since != GoAPIIntroduced {
+		succ += " (Cluster API " + string(since) + " adds it)" // a fix names it for no older release
+	}
 	switch {
 	case s.Successor != "" && s.Instead != "":
-		out = fmt.Sprintf("its v1beta2 successor is %s (%s)", s.Successor, s.Instead)
+		out = fmt.Sprintf("its v1beta2 successor is %s (%s)", succ, s.Instead)
 	case s.Successor != "":
-		out = "its v1beta2 successor is " + s.Successor
+		out = "its v1beta2 successor is " + succ
 	default:
 		out = "it has no v1beta2 successor: " + s.Instead
 	}

@@ -25,6 +25,9 @@ const (
 	// from v1.11 for v1beta2 objects, the v1beta1 ones kept elsewhere.
 	PkgPatch  = "sigs.k8s.io/cluster-api/util/patch"
 	PkgPaused = "sigs.k8s.io/cluster-api/util/paused"
+	// PkgConditions is Cluster API's condition utilities: v1beta1's
+	// before v1.11, v1beta2's (metav1.Condition) from it.
+	PkgConditions = "sigs.k8s.io/cluster-api/util/conditions"
 	// PkgClusterV1 is Cluster API's v1beta2 core API (v1.11+).
 	PkgClusterV1 = "sigs.k8s.io/cluster-api/api/core/v1beta2"
 	// PkgClusterV1Beta1 is the v1beta1 core API from v1.11 on; PkgClusterV1Beta1Old before.

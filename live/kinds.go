@@ -265,19 +265,17 @@ func (a *auditor) auditKindCRD(ctx context.Context, crd *apiextensionsv1.CustomR
 	release := a.target.Release()
 	for _, v := range contract.EvaluateKindCRD(contract.KindCRD{ContractKind: k, CRDInfo: info, Schema: contract.SchemaOf(crd)}, release) {
 		o := crdObject(crd)
-		a.add(report.Finding{Rule: v.Rule, Severity: v.Severity, Kind: info.Kind, APIVersion: info.Group, Field: v.Field, Message: v.Message, Object: &o})
+		apiVersion := info.Group
+		if v.Version != "" {
+			apiVersion += "/" + v.Version // the version whose schema it judged
+		}
+		a.add(report.Finding{Rule: v.Rule, Severity: v.Severity, Kind: info.Kind, APIVersion: apiVersion, Field: v.Field, Message: v.Message, Object: &o})
 	}
 	summary := report.Resource{Cluster: a.src.Name(), CRD: crd.Name, Group: info.Group, Kind: info.Kind, ContractKind: k.Name,
 		StorageVersion: info.StorageVersion(), Readiness: map[string]int{}}
 	a.res.TypeRefs = append(a.res.TypeRefs, typeRefs(crd, a.src.Name(), k)...)
 	res := info.ResolveAt(release)
 	summary.Contract, summary.APIVersion = string(res.Contract), res.APIVersion
-	// The pool's schema rules (MPA307–MPA309), at the version core reads.
-	for _, v := range contract.EvaluatePoolSchema(contract.KindCRD{ContractKind: k, CRDInfo: info, Schema: contract.SchemaOf(crd)}, release) {
-		o := crdObject(crd)
-		a.add(report.Finding{Rule: v.Rule, Severity: v.Severity, Kind: info.Kind, APIVersion: info.Group + "/" + res.APIVersion,
-			Field: v.Field, Object: &o, Message: v.Message})
-	}
 	defer func() { a.res.Resources = append(a.res.Resources, summary) }()
 	// No rule judges a template object (core reads only its metadata),
 	// and core reads nothing of an object whose CRD labels do not resolve,

@@ -380,7 +380,8 @@ func (b *coreBump) move(st *stage, cs *changeSet, mb *moduleBump) error {
 // movesFor are the moves of a file: one the fixes moved to the v1beta2 Go
 // API for the raised release keeps util/patch, which takes v1beta2
 // objects there (the move blocks on the owned-conditions option whose
-// types changed).
+// types changed), and util/conditions, which the move named for the
+// v1beta2 condition utilities (it blocks on the v1beta1 ones).
 func movesFor(src []byte, moves map[string]string) map[string]string {
 	f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.ImportsOnly)
 	if err != nil {
@@ -390,6 +391,7 @@ func movesFor(src []byte, moves map[string]string) map[string]string {
 		if p, err := strconv.Unquote(spec.Path.Value); err == nil && p == contract.PkgClusterV1 {
 			out := maps.Clone(moves)
 			delete(out, contract.PkgPatch)
+			delete(out, contract.PkgConditions)
 			return out
 		}
 	}

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mpaudit/mpaudit/contract"
 )
 
 // The bump raises a module on Cluster API v1.10.2 (api/v1beta1,
@@ -255,5 +257,31 @@ func f() {
 	}
 	if out, done := renameSymbols("p.go", src, "v1.10.2", "v1.10.4"); string(out) != string(src) || len(done) != 0 {
 		t.Errorf("renameSymbols within v1.10 = %v\n%s", done, out)
+	}
+}
+
+// TestMovesForMovedFile: a file the fixes moved to the v1beta2 Go API (it
+// imports core v1beta2) keeps util/patch and util/conditions, which it
+// names for v1beta2 objects; another file moves both to the deprecated
+// v1beta1 homes.
+func TestMovesForMovedFile(t *testing.T) {
+	moves := map[string]string{}
+	for _, mv := range contract.GoAPIMoves() {
+		if mv.Since == contract.ReleaseV1Beta2 {
+			moves[mv.From] = mv.To
+		}
+	}
+	moved := []byte("package p\n\nimport (\n\tclusterv1 \"" + contract.PkgClusterV1 + "\"\n\tv1beta2 \"" + contract.PkgConditions + "\"\n)\n")
+	kept := []byte("package p\n\nimport (\n\tclusterv1 \"" + contract.PkgClusterV1Beta1Old + "\"\n\t\"" + contract.PkgConditions + "\"\n)\n")
+	for _, c := range []struct {
+		src  []byte
+		keep bool
+	}{{moved, true}, {kept, false}} {
+		got := movesFor(c.src, moves)
+		for _, p := range []string{contract.PkgPatch, contract.PkgConditions} {
+			if _, has := got[p]; has == c.keep {
+				t.Errorf("%s moved = %v, want %v", p, has, !c.keep)
+			}
+		}
 	}
 }

@@ -27,13 +27,13 @@ import (
 // field of type *clusterv1.Cluster declared in one file and set in
 // another, a helper taking a v1beta1 object, a test of either) move
 // together, as one unit, or not at all: a blocker in one keeps them all.
-func movePlans(pass *analysis.Pass, files []*ast.File, built, target contract.Release, spoke, api, raising bool) map[*ast.File]*filePlan {
+func movePlans(pass *analysis.Pass, files []*ast.File, built, to, target contract.Release, spoke, api, raising bool) map[*ast.File]*filePlan {
 	out := map[*ast.File]*filePlan{}
 	if spoke || target.Less(contract.ReleaseV1Beta2) {
 		return out
 	}
 	for _, f := range files {
-		if plan, ok := goapifix.For(pass, f, built, api, raising); ok {
+		if plan, ok := goapifix.For(pass, f, built, to, api, raising); ok {
 			out[f] = &filePlan{Plan: plan, name: filepath.Base(pass.Fset.File(f.Pos()).Name())}
 		}
 	}

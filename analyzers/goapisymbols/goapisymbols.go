@@ -43,6 +43,10 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 	// the release raised to, which the code is then built against.
 	raise := contract.Release(env.Settings.RaiseCAPI)
 	raising := raise != "" && built.Less(contract.ReleaseV1Beta2) && !raise.Less(contract.ReleaseV1Beta2)
+	to := built // the release the moved code builds against
+	if raise != "" && built.Less(raise) {
+		to = raise
+	}
 	target := kindfinder.TargetOf(pass, env, res).GoAPIRelease() // as goapiuse judges it
 	spoke := res.OnlySpokes()
 	ctx := contract.Context{Release: target, Spoke: spoke}
@@ -61,7 +65,7 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 			files = append(files, f)
 		}
 	}
-	plans := movePlans(pass, files, built, target, spoke, len(res.Declared) > 0, raising)
+	plans := movePlans(pass, files, built, to, target, spoke, len(res.Declared) > 0, raising)
 	for _, f := range files {
 		if strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") {
 			moveFile(pass, em, plans[f]) // tests move with the code they call

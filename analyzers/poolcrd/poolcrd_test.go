@@ -17,10 +17,12 @@ import (
 const target = "v1.14.2"
 
 // kindCRDRule reports whether a rule is one of the CRD rules of every kind
-// (MPA340–MPA349) or a ControlPlane's scale subresource (MPA352), which
-// static and live modes share.
+// (MPA340–MPA349), a pool's schema rules (MPA307–MPA309) or a
+// ControlPlane's scale subresource (MPA352), which static and live modes
+// share.
 func kindCRDRule(id string) bool {
-	return (id >= "MPA340" && id <= "MPA349") || id == contract.RuleControlPlaneScale
+	return (id >= "MPA340" && id <= "MPA349") || (id >= contract.RuleSchemaProvisioned && id <= contract.RuleStatusSubresource) ||
+		id == contract.RuleControlPlaneScale
 }
 
 // metadataRule reports whether a rule compares metadata.yaml with the CRDs.
@@ -88,6 +90,9 @@ func TestKindCRDs(t *testing.T) {
 		// The latest release series, v0.2, declares v1beta2 (metadata.yaml:10).
 		"MPA350 warning DevControlPlane releaseSeries[].contract @metadata.yaml:10",
 		"MPA350 warning DevMachineTemplate releaseSeries[].contract @metadata.yaml:10",
+		// A pool's schema is judged as live and validate judge it.
+		"MPA307 warning DevMachinePool status.initialization.provisioned @infrastructure.cluster.x-k8s.io_devmachinepools.yaml:8",
+		"MPA309 warning DevMachinePool  @infrastructure.cluster.x-k8s.io_devmachinepools.yaml:8",
 		// A pool template's CRD is resolved by its label too (ClusterClass).
 		"MPA342 error DevMachinePoolTemplate metadata.labels @infrastructure.cluster.x-k8s.io_devmachinepooltemplates.yaml:5",
 		"MPA350 warning DevMachinePoolTemplate releaseSeries[].contract @metadata.yaml:10",

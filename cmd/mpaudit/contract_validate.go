@@ -251,7 +251,6 @@ func (v *validator) crd(from string, crd *crdconfig.CRD) {
 	release := v.target.Release()
 	kc := contract.KindCRD{ContractKind: c.Kind, CRDInfo: crd.CRDInfo, Schema: crd.Schema}
 	vs := contract.EvaluateKindCRD(kc, release)
-	vs = append(vs, contract.EvaluatePoolSchema(kc, release)...)
 	if v.declared != "" {
 		vs = append(vs, contract.EvaluateMetadata("--contract", v.declared, crd.CRDInfo, c.Kind, release)...)
 	}

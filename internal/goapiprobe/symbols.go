@@ -273,6 +273,9 @@ func (s *Symbols) Derive() Derived {
 			continue
 		}
 		e.Path, e.Name, e.Kind, e.Since = sym.Path, sym.Name, sym.Kind, contract.ReleaseV1Beta2
+		if pkg, ok := contract.GoAPIPackage(sym.Path, s.Release); ok && e.Since.Less(pkg.Since) {
+			e.Since = pkg.Since // the package came later (api/deprecated/errors in v1.14)
+		}
 		d.Entries = append(d.Entries, e)
 	}
 	slices.SortFunc(d.Entries, func(a, b contract.GoSymbol) int { return cmp.Compare(a.Old(), b.Old()) })

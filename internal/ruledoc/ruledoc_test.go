@@ -51,9 +51,9 @@ func TestRulePage(t *testing.T) {
 	}
 	// Each page shows the suppression forms of the modes that report the rule.
 	for id, want := range map[string][2]bool{
-		contract.RuleReadyOnly:         {true, false},
-		contract.RuleLabelMissing:      {true, true},
-		contract.RuleSchemaProvisioned: {false, true},
+		contract.RuleReadyOnly:             {true, false},
+		contract.RuleLabelMissing:          {true, true},
+		contract.RuleObjectProvisionedOnly: {false, true},
 	} {
 		page := Rule(contract.MustRule(id))
 		comment, annotation := strings.Contains(page, "//mpaudit:ignore "+id), strings.Contains(page, `mpaudit.io/ignore: "`+id)

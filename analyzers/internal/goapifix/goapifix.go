@@ -15,6 +15,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -116,12 +117,16 @@ type planner struct {
 	src   []byte
 	tf    *token.File
 	built contract.Release
+	to    contract.Release // the release the moved file builds against
 	spell *imports.File
 	swaps map[*types.PkgName]*swap
 	plan  Plan
 	done  map[ast.Node]bool        // selectors a call's rewrite covers
 	refs  map[types.Object]refType // locals holding a reference that v1beta2 makes a value
 	kept  map[ast.Node]bool        // values built for fields that keep v1beta1 types (split.go)
+	// condSwaps are the v1beta2 condition utilities' imports that move
+	// to util/conditions (conditions.go).
+	condSwaps []*swap
 }
 
 // For plans the move of f, a file of pass's package built against
@@ -133,8 +138,10 @@ type planner struct {
 // packages built has at paths v1.11 moved go to their v1beta2 successors
 // all the same, and util/patch stays util/patch (the release raised to
 // takes v1beta2 objects there) unless the file names its owned-conditions
-// option, whose types changed.
-func For(pass *analysis.Pass, f *ast.File, built contract.Release, api, raising bool) (Plan, bool) {
+// option, whose types changed. to is the release the moved file builds
+// against (built, or the one go.mod is raised to): the move names no
+// v1beta2 name Cluster API added after it.
+func For(pass *analysis.Pass, f *ast.File, built, to contract.Release, api, raising bool) (Plan, bool) {
 	tf := pass.Fset.File(f.Pos())
 	if tf == nil {
 		return Plan{}, false
@@ -143,11 +150,16 @@ func For(pass *analysis.Pass, f *ast.File, built contract.Release, api, raising 
 	if err != nil || len(src) != tf.Size() {
 		return Plan{}, false
 	}
-	p := &planner{pass: pass, file: f, src: src, tf: tf, built: built, swaps: map[*types.PkgName]*swap{}, done: map[ast.Node]bool{}, refs: map[types.Object]refType{}, kept: map[ast.Node]bool{},
+	p := &planner{pass: pass, file: f, src: src, tf: tf, built: built, to: to, swaps: map[*types.PkgName]*swap{}, done: map[ast.Node]bool{}, refs: map[types.Object]refType{}, kept: map[ast.Node]bool{},
 		spell: imports.New(pass.Fset, pass.TypesInfo, pass.Pkg, f)}
+	var conds []*ast.ImportSpec
 	for _, spec := range f.Imports {
 		path, err := strconv.Unquote(spec.Path.Value)
 		if err != nil {
+			continue
+		}
+		if conditionImport(path, raising) {
+			conds = append(conds, spec)
 			continue
 		}
 		if why, ok := keptImports[path]; ok && why != "" {
@@ -176,19 +188,25 @@ func For(pass *analysis.Pass, f *ast.File, built contract.Release, api, raising 
 		return Plan{}, false
 	}
 	if api {
+		p.keepConditionImports(conds)
 		p.block(p.plan.Imports[0].Pos(), setup.GoAPITypesKept,
 			"they move with the provider's own migration to the v1beta2 contract (mpaudit rewrite's type fixes), not by swapping the import")
 		return p.plan, true
 	}
 	if p.scheme() {
+		p.keepConditionImports(conds)
+		if len(p.plan.Blockers) > 0 {
+			p.plan.Edits = nil
+		}
 		return p.plan, true
 	}
 	p.walk()
+	p.conditionMoves(conds)
 	if len(p.plan.Blockers) > 0 {
 		p.plan.Edits = nil
 		return p.plan, true
 	}
-	for _, sw := range p.swaps {
+	for _, sw := range slices.Concat(slices.Collect(maps.Values(p.swaps)), p.condSwaps) {
 		text := strconv.Quote(sw.new)
 		if sw.spec.Name == nil {
 			// Under the name the file already uses.
@@ -394,7 +412,11 @@ func (p *planner) symbol(sel *ast.SelectorExpr, sw *swap) {
 		}
 		name = newName
 	}
-	if has, ok := contract.GoAPIV1Beta2Has(sw.new, name); ok && !has {
+	if has, ok := contract.GoAPIV1Beta2Has(sw.new, name, p.to); ok && !has {
+		if since := contract.GoAPIV1Beta2Later(sw.new+"."+name, p.to); since != "" {
+			p.block(sel.Pos(), fmt.Sprintf("%s.%s", sw.old, name), fmt.Sprintf("v1beta2's %s is in Cluster API from %s, and the code builds against %s: raise the module's Cluster API requirement first", name, since, p.to))
+			return
+		}
 		p.block(sel.Pos(), fmt.Sprintf("%s.%s", sw.old, name), "v1beta2 has no "+name+"; see the guide's annex of imports for its successor")
 	}
 }
@@ -505,7 +527,7 @@ func (p *planner) selection(sel *ast.SelectorExpr, parents []ast.Node) {
 	if ok && (s.Kind() == types.MethodVal || s.Kind() == types.MethodExpr) {
 		if x, isSel := ast.Unparen(sel.X).(*ast.SelectorExpr); isSel {
 			if rt, isRef := p.refTypeOf(x); isRef {
-				if has, _ := contract.GoAPIV1Beta2Method(rt.pkg, rt.name, sel.Sel.Name); !has && !p.groupKind(sel, slices.Concat(parents, []ast.Node{sel}), rt) {
+				if has, _ := contract.GoAPIV1Beta2Method(rt.pkg, rt.name, sel.Sel.Name, p.to); !has && !p.groupKind(sel, slices.Concat(parents, []ast.Node{sel}), rt) {
 					p.block(sel.Sel.Pos(), fmt.Sprintf("%s.%s: v1beta2 holds the reference as a %s, which has no %s", p.text(x), sel.Sel.Name, rt.name, sel.Sel.Name),
 						"read the referred object with external.GetObjectFromContractVersionedRef and the referring object's namespace, then run the rewrite again")
 				}
@@ -581,7 +603,7 @@ func (p *planner) method(sel *ast.SelectorExpr, s *types.Selection) {
 		subject := named.Obj().Name() + "." + fn.Name()
 		if strings.Contains(fn.Name(), "Condition") {
 			p.block(sel.Sel.Pos(), "the v1beta1 condition accessor "+subject, keepConditions)
-		} else if has, ok := contract.GoAPIV1Beta2Method(sw.new, named.Obj().Name(), fn.Name()); ok && !has {
+		} else if has, ok := contract.GoAPIV1Beta2Method(sw.new, named.Obj().Name(), fn.Name(), p.to); ok && !has {
 			p.block(sel.Sel.Pos(), subject, "v1beta2's "+named.Obj().Name()+" has no "+fn.Name()+": see the guide for its successor")
 		}
 		return
@@ -696,7 +718,7 @@ func (p *planner) safePath(base ast.Expr, rel string) bool {
 	typ := named.Obj().Name()
 	segs := strings.Split(rel, ".")
 	for i, name := range segs {
-		next, pointer, ok := contract.GoAPIV1Beta2Field(pkg, typ, name)
+		next, pointer, ok := contract.GoAPIV1Beta2Field(pkg, typ, name, p.to)
 		if !ok || i < len(segs)-1 && (pointer || next == "") {
 			return false
 		}

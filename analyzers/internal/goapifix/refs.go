@@ -52,11 +52,11 @@ func (p *planner) refTypeOf(sel *ast.SelectorExpr) (refType, bool) {
 		if sw.old != named.Obj().Pkg().Path() {
 			continue
 		}
-		next, pointer, ok := contract.GoAPIV1Beta2Field(sw.new, named.Obj().Name(), sel.Sel.Name)
+		next, pointer, ok := contract.GoAPIV1Beta2Field(sw.new, named.Obj().Name(), sel.Sel.Name, p.to)
 		if !ok || pointer || next == "" {
 			return refType{}, false
 		}
-		has, _ := contract.GoAPIV1Beta2Method(sw.new, next, "IsDefined")
+		has, _ := contract.GoAPIV1Beta2Method(sw.new, next, "IsDefined", p.to)
 		return refType{pkg: sw.new, name: next, defined: has}, true
 	}
 	return refType{}, false
@@ -125,10 +125,10 @@ func (p *planner) refUse(id *ast.Ident, rt refType, parents []ast.Node) {
 	case *ast.SelectorExpr:
 		if ast.Unparen(x.X) == ast.Expr(id) {
 			name := x.Sel.Name
-			if _, _, ok := contract.GoAPIV1Beta2Field(rt.pkg, rt.name, name); ok && !isWritten(parents, x) {
+			if _, _, ok := contract.GoAPIV1Beta2Field(rt.pkg, rt.name, name, p.to); ok && !isWritten(parents, x) {
 				return
 			}
-			if has, _ := contract.GoAPIV1Beta2Method(rt.pkg, rt.name, name); has {
+			if has, _ := contract.GoAPIV1Beta2Method(rt.pkg, rt.name, name, p.to); has {
 				return
 			}
 			if p.groupKind(x, parents, rt) {
@@ -237,7 +237,7 @@ func (p *planner) groupKind(gvk *ast.SelectorExpr, parents []ast.Node, rt refTyp
 	if gvk.Sel.Name != "GroupVersionKind" {
 		return false
 	}
-	if has, _ := contract.GoAPIV1Beta2Method(rt.pkg, rt.name, "GroupKind"); !has {
+	if has, _ := contract.GoAPIV1Beta2Method(rt.pkg, rt.name, "GroupKind", p.to); !has {
 		return false
 	}
 	for i := len(parents) - 1; i >= 2; i-- {

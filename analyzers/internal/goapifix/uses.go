@@ -538,7 +538,7 @@ func (p *planner) literalValue(t types.Type, kv *ast.KeyValueExpr) {
 		if sw.old != named.Obj().Pkg().Path() {
 			continue
 		}
-		if next, pointer, ok := contract.GoAPIV1Beta2Field(sw.new, named.Obj().Name(), id.Name); ok && !pointer && next != "" {
+		if next, pointer, ok := contract.GoAPIV1Beta2Field(sw.new, named.Obj().Name(), id.Name, p.to); ok && !pointer && next != "" {
 			p.edit(u.Pos(), u.X.Pos(), "")
 		}
 		return

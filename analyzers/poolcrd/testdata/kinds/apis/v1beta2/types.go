@@ -56,3 +56,16 @@ type DevMachinePoolTemplate struct {
 	ObjectMeta `json:"metadata,omitempty"`
 	Spec       struct{} `json:"spec,omitempty"`
 }
+
+type DevMachinePoolStatus struct {
+	Ready bool `json:"ready"`
+}
+
+// A pool whose CRD is labelled v1beta2 with the v1beta1 schema and no
+// status subresource: check judges its schema as live and validate do.
+// +kubebuilder:object:root=true
+type DevMachinePool struct {
+	ObjectMeta `json:"metadata,omitempty"`
+	Spec       struct{}             `json:"spec,omitempty"`
+	Status     DevMachinePoolStatus `json:"status,omitempty"`
+}

@@ -1,0 +1,19 @@
+// Package v2conds reads and writes the v1beta2 conditions of core objects
+// through v1.10's util/conditions/v1beta2: raised past v1.11, the move
+// names their util/conditions namesakes, which read and write the same
+// conditions.
+package v2conds
+
+import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	clusterv1 "sigs.k8s.io/cluster-api/api/v1beta1"                     // want `^MPA702 warning: sigs.k8s.io/cluster-api/api/v1beta1: ` `^MPA702: move v2conds.go to Cluster API's v1beta2 Go API$`
+	v1beta2conditions "sigs.k8s.io/cluster-api/util/conditions/v1beta2" // want `^MPA702 warning: sigs.k8s.io/cluster-api/util/conditions/v1beta2: the import is .*: its v1beta2 successor is sigs.k8s.io/cluster-api/util/conditions; from v1.11 it lives on, deprecated until v1beta1's removal, as sigs.k8s.io/cluster-api/util/deprecated/v1beta1/conditions/v1beta2$`
+)
+
+func available(c *clusterv1.Cluster) bool {
+	return v1beta2conditions.IsTrue(c, clusterv1.ClusterControlPlaneAvailableV1Beta2Condition) // want `^MPA703 warning: .*ClusterControlPlaneAvailableV1Beta2Condition: `
+}
+
+func markReady(m *clusterv1.Machine) {
+	v1beta2conditions.Set(m, metav1.Condition{Type: clusterv1.MachineReadyV1Beta2Condition, Status: metav1.ConditionTrue, Reason: clusterv1.MachineReadyV1Beta2Reason}) // want `^MPA703 warning: .*MachineReadyV1Beta2Condition: ` `^MPA703 warning: .*MachineReadyV1Beta2Reason: `
+}

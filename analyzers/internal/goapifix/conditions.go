@@ -1,0 +1,230 @@
+package goapifix
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strconv"
+
+	"github.com/mpaudit/mpaudit/contract"
+)
+
+// The v1beta1 objects' v1beta2 condition utilities (util/conditions/v1beta2
+// before v1.11, util/deprecated/v1beta1/conditions/v1beta2 from it) read
+// and write status.v1beta2.conditions, which the conversion makes the
+// v1beta2 object's status.conditions, where the namesakes in v1.11's
+// util/conditions read and write them: on the objects a file's move makes
+// v1beta2 the import moves to util/conditions and the API server sees the
+// same conditions. The v1beta1 utilities (MarkTrue, …) write
+// status.conditions, which v1beta2 keeps under status.deprecated.v1beta1:
+// moving them to util/conditions would write other conditions, so they
+// keep the file (keepConditions).
+const (
+	conditionsPkg         = "sigs.k8s.io/cluster-api/util/conditions"
+	conditionsV1Beta2Pkg  = conditionsPkg + "/v1beta2"
+	deprecatedConditions2 = "sigs.k8s.io/cluster-api/util/deprecated/v1beta1/conditions/v1beta2"
+)
+
+// conditionImport reports whether the import of path is of the v1beta2
+// condition utilities of v1beta1 objects, whose move conditionMoves judges:
+// from v1.11, or before it when go.mod is raised past it.
+func conditionImport(path string, raising bool) bool {
+	return path == deprecatedConditions2 || raising && path == conditionsV1Beta2Pkg
+}
+
+// keepConditionImports blocks the file at each import of specs, as for
+// the other condition utilities (a file whose types stay, a scheme).
+func (p *planner) keepConditionImports(specs []*ast.ImportSpec) {
+	for _, spec := range specs {
+		path, _ := strconv.Unquote(spec.Path.Value)
+		p.block(spec.Pos(), fmt.Sprintf("the file uses %s (%s)", keptImports[deprecatedConditions2], path), keepConditions)
+	}
+}
+
+// conditionMoves moves each import of specs to util/conditions when every
+// use in the file is a namesake of the same shape there and every object
+// passed to it is one the move makes v1beta2; else it blocks the file at
+// each other use (an object of the provider's own API keeps its
+// GetV1Beta2Conditions until its own migration).
+func (p *planner) conditionMoves(specs []*ast.ImportSpec) {
+	if len(specs) == 0 {
+		return
+	}
+	calls := map[ast.Expr]*ast.CallExpr{}
+	ast.Inspect(p.file, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			calls[ast.Unparen(c.Fun)] = c
+		}
+		return true
+	})
+	typed := p.typedLocals()
+	for _, spec := range specs {
+		path, _ := strconv.Unquote(spec.Path.Value)
+		pn := p.pass.TypesInfo.PkgNameOf(spec)
+		if pn == nil || pn.Name() == "_" || pn.Name() == "." {
+			p.block(spec.Pos(), "a blank or dot import of "+path, "import it under a name, then run the rewrite again")
+			continue
+		}
+		blocked := false
+		ast.Inspect(p.file, func(n ast.Node) bool {
+			sel, ok := n.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			if x, ok := sel.X.(*ast.Ident); !ok || p.pass.TypesInfo.Uses[x] != pn {
+				return true
+			}
+			if why := p.conditionUse(sel, calls[sel], typed); why != "" {
+				p.block(sel.Pos(), why, keepConditions)
+				blocked = true
+			}
+			return true
+		})
+		if !blocked {
+			p.condSwaps = append(p.condSwaps, &swap{spec: spec, old: path, new: conditionsPkg})
+		}
+	}
+}
+
+// conditionUse says why the use sel (call its call, if any) keeps the
+// file on the v1beta1 objects' utilities, "" when its move is mechanical.
+func (p *planner) conditionUse(sel *ast.SelectorExpr, call *ast.CallExpr, typed map[types.Object]bool) string {
+	subject := p.text(sel)
+	s, ok := contract.GoAPISymbol(deprecatedConditions2, sel.Sel.Name, contract.ReleaseV1Beta2)
+	if !ok || s.Class != contract.ChangeSame || s.Successor != conditionsPkg+"."+sel.Sel.Name {
+		return subject + ": util/conditions has no namesake of the same shape"
+	}
+	if since := contract.GoAPIV1Beta2Later(s.Successor, p.to); since != "" {
+		return fmt.Sprintf("%s: util/conditions has %s from Cluster API %s, and the code builds against %s", subject, sel.Sel.Name, since, p.to)
+	}
+	fn, ok := p.pass.TypesInfo.Uses[sel.Sel].(*types.Func)
+	if !ok {
+		return "" // a type or option of the same shape
+	}
+	if call == nil {
+		return subject + " is used as a value"
+	}
+	sig := fn.Signature()
+	for i, arg := range call.Args {
+		j := min(i, sig.Params().Len()-1)
+		pt := sig.Params().At(j).Type()
+		if sig.Variadic() && j == sig.Params().Len()-1 && !call.Ellipsis.IsValid() {
+			pt = pt.(*types.Slice).Elem()
+		}
+		if !p.objectParam(pt, fn.Pkg()) {
+			continue
+		}
+		if !p.movesToV1Beta2(arg, typed) {
+			return fmt.Sprintf("%s on %s, which the move does not make a v1beta2 object (util/conditions reads GetConditions, the v1beta2 conditions, only there)", subject, p.text(arg))
+		}
+	}
+	return ""
+}
+
+// objectParam reports whether t, a parameter type of a function of pkg,
+// takes the object whose conditions it reads or writes: the package's
+// Getter or Setter, or a list of them.
+func (p *planner) objectParam(t types.Type, pkg *types.Package) bool {
+	if s, ok := types.Unalias(t).(*types.Slice); ok {
+		t = s.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	return ok && named.Obj().Pkg() == pkg && types.IsInterface(named)
+}
+
+// movesToV1Beta2 reports whether arg is a parameter or variable of this
+// file declared with a type of a package the move swaps (not one kept on
+// v1beta1 for another package's field) whose v1beta2 namesake has the
+// v1beta2 condition accessors in the release the code builds against.
+func (p *planner) movesToV1Beta2(arg ast.Expr, typed map[types.Object]bool) bool {
+	e := ast.Unparen(arg)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	obj := p.pass.TypesInfo.Uses[id]
+	if obj == nil || !typed[obj] {
+		return false
+	}
+	t := obj.Type()
+	if ptr, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = ptr.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return false
+	}
+	for _, sw := range p.swaps {
+		if sw.old == named.Obj().Pkg().Path() {
+			get, _ := contract.GoAPIV1Beta2Method(sw.new, named.Obj().Name(), "GetConditions", p.to)
+			set, _ := contract.GoAPIV1Beta2Method(sw.new, named.Obj().Name(), "SetConditions", p.to)
+			return get && set
+		}
+	}
+	return false
+}
+
+// typedLocals are the parameters and variables of the file declared with
+// a written type (a struct of a swapped package, or a pointer to one) that
+// the move rewrites: their type is the v1beta2 one after it.
+func (p *planner) typedLocals() map[types.Object]bool {
+	out := map[types.Object]bool{}
+	written := func(typ ast.Expr) bool {
+		if u, ok := typ.(*ast.StarExpr); ok {
+			typ = u.X
+		}
+		sel, ok := typ.(*ast.SelectorExpr)
+		if !ok || p.kept[typ] {
+			return false
+		}
+		x, ok := sel.X.(*ast.Ident)
+		if !ok {
+			return false
+		}
+		pn, ok := p.pass.TypesInfo.Uses[x].(*types.PkgName)
+		return ok && p.swaps[pn] != nil
+	}
+	ast.Inspect(p.file, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncType:
+			if n.Params == nil {
+				return true
+			}
+			for _, fl := range n.Params.List {
+				if written(fl.Type) && !p.kept[fl.Type] {
+					for _, name := range fl.Names {
+						out[p.pass.TypesInfo.Defs[name]] = true
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			if n.Type != nil && written(n.Type) {
+				for _, name := range n.Names {
+					out[p.pass.TypesInfo.Defs[name]] = true
+				}
+			}
+		case *ast.AssignStmt:
+			// x := &clusterv1.Machine{…}: the literal names the type.
+			if n.Tok != token.DEFINE || len(n.Lhs) != len(n.Rhs) {
+				return true
+			}
+			for i, rhs := range n.Rhs {
+				e := ast.Unparen(rhs)
+				if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+					e = ast.Unparen(u.X)
+				}
+				if lit, ok := e.(*ast.CompositeLit); ok && lit.Type != nil && written(lit.Type) && !p.kept[lit] && !p.kept[rhs] {
+					if id, ok := n.Lhs[i].(*ast.Ident); ok && p.pass.TypesInfo.Defs[id] != nil {
+						out[p.pass.TypesInfo.Defs[id]] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	return out
+}

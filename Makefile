@@ -112,11 +112,21 @@ goapi-check:
 docs-check:
 	$(GO) test -count=1 -run '^TestDocsUpToDate$$' ./internal/ruledoc/ ./internal/contractdoc/
 
-# Cross-build linux/darwin x amd64/arm64 into _out/release/ (binaries as mpaudit
-# and kubectl-mpaudit, tar.gz archives, SHA256SUMS), stamped with git describe.
+# The release as goreleaser cuts it (.goreleaser.yaml), without publishing:
+# goreleaser check, a snapshot build of every archive into dist/, checksums,
+# `mpaudit version`, the plugin names (run through Cluster API's clusterctl),
+# and the krew manifest checked by krew's own validator and a krew install
+# (hack/release-check.sh). goreleaser, krew and clusterctl are built once from
+# the pins in hack/tools/*/go.mod into _out/tools/. Not part of `make test`.
+.PHONY: release-check
+release-check:
+	bash hack/release-check.sh
+
+# Publish a release of the current v* tag with the pinned goreleaser (a draft
+# GitHub release; needs GITHUB_TOKEN). Run `make release-check` first.
 .PHONY: release
 release:
-	bash hack/release.sh
+	bash hack/release-check.sh --release
 
 # Rewrite a provider as a new user would, in a copy of SRC (a module, or a
 # directory in one), and judge the result: build, vet, check, a second run

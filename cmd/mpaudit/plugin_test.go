@@ -12,33 +12,66 @@ import (
 	"github.com/mpaudit/mpaudit/internal/ruledoc"
 )
 
-func TestKubectlPluginName(t *testing.T) {
-	for arg0, want := range map[string]bool{
-		"/usr/local/bin/kubectl-mpaudit": true,
-		"kubectl-mpaudit":                true,
-		`kubectl-mpaudit.exe`:            true,
-		"/usr/local/bin/mpaudit":         false,
-		"kubectl-mpaudit-old":            false,
+func TestPluginDisplayName(t *testing.T) {
+	for arg0, want := range map[string]string{
+		"/usr/local/bin/kubectl-mpaudit":    "kubectl mpaudit",
+		"kubectl-mpaudit":                   "kubectl mpaudit",
+		`kubectl-mpaudit.exe`:               "kubectl mpaudit",
+		"/usr/local/bin/clusterctl-mpaudit": "clusterctl mpaudit",
+		`clusterctl-mpaudit.EXE`:            "clusterctl mpaudit",
+		"/usr/local/bin/mpaudit":            "",
+		"mpaudit.exe":                       "",
+		"kubectl-mpaudit-old":               "",
+		"clusterctl-mpaudit.sh":             "",
+		"kubectl-other":                     "",
 	} {
-		if got := isKubectlPlugin(arg0); got != want {
-			t.Errorf("isKubectlPlugin(%q) = %v", arg0, got)
+		if got := pluginDisplayName(arg0); got != want {
+			t.Errorf("pluginDisplayName(%q) = %q, want %q", arg0, got, want)
 		}
 	}
 
 	defer func(old string) { os.Args[0] = old }(os.Args[0])
-	os.Args[0] = "/opt/bin/kubectl-mpaudit"
-	_, out, _ := run(t, "--help")
-	if !strings.Contains(out, "  kubectl mpaudit [command]") || !strings.Contains(out, `Use "kubectl mpaudit [command] --help"`) {
-		t.Errorf("help as kubectl-mpaudit:\n%s", out)
-	}
-	_, out, _ = run(t, "rules", "--help")
-	if !strings.Contains(out, "  kubectl mpaudit rules [ID] [flags]") {
-		t.Errorf("rules help as kubectl-mpaudit:\n%s", out)
+	for _, host := range []string{"kubectl", "clusterctl"} {
+		os.Args[0] = "/opt/bin/" + host + "-mpaudit"
+		_, out, _ := run(t, "--help")
+		if !strings.Contains(out, "  "+host+" mpaudit [command]") || !strings.Contains(out, `Use "`+host+` mpaudit [command] --help"`) {
+			t.Errorf("help as %s-mpaudit:\n%s", host, out)
+		}
+		_, out, _ = run(t, "rules", "--help")
+		if !strings.Contains(out, "  "+host+" mpaudit rules [ID] [flags]") {
+			t.Errorf("rules help as %s-mpaudit:\n%s", host, out)
+		}
 	}
 	os.Args[0] = "/opt/bin/mpaudit"
-	_, out, _ = run(t, "--help")
-	if strings.Contains(out, "kubectl") || !strings.Contains(out, "  mpaudit [command]") {
+	_, out, _ := run(t, "--help")
+	if strings.Contains(out, "kubectl") || strings.Contains(out, "clusterctl mpaudit") || !strings.Contains(out, "  mpaudit [command]") {
 		t.Errorf("help as mpaudit:\n%s", out)
+	}
+}
+
+// TestPluginExecutables runs the release build under each name it is
+// installed as: usage names the command as typed, version is the same.
+func TestPluginExecutables(t *testing.T) {
+	dir := stampedBinary(t)
+	for name, usage := range map[string]string{
+		"mpaudit":            "  mpaudit [command]",
+		kubectlPluginName:    "  kubectl mpaudit [command]",
+		clusterctlPluginName: "  clusterctl mpaudit [command]",
+	} {
+		bin := filepath.Join(dir, name)
+		out, err := exec.Command(bin, "--help").CombinedOutput()
+		if err != nil || !strings.Contains(string(out), usage) {
+			t.Errorf("%s --help (%v) lacks %q:\n%s", name, err, usage, out)
+		}
+		// A plugin host passes the rest of the command line on.
+		out, err = exec.Command(bin, "live", "--help").CombinedOutput()
+		if want := strings.TrimSuffix(usage, "[command]") + "live"; err != nil || !strings.Contains(string(out), want) {
+			t.Errorf("%s live --help (%v) lacks %q:\n%s", name, err, want, out)
+		}
+		out, err = exec.Command(bin, "version").CombinedOutput()
+		if err != nil || !strings.HasPrefix(string(out), "mpaudit "+stampedVersion+"\n") {
+			t.Errorf("%s version (%v):\n%s", name, err, out)
+		}
 	}
 }
 

@@ -20,13 +20,18 @@ import (
 // report already said why.
 var errSilent = errors.New("")
 
-// version is stamped by release builds (hack/release.sh):
+// version is stamped by release builds (.goreleaser.yaml):
 //
-//	go build -ldflags "-X main.version=$(git describe --tags --always --dirty)" ./cmd/mpaudit
+//	go build -ldflags "-X main.version=v0.1.0" ./cmd/mpaudit
 //
 // When empty, the module version from the build info is used (set by
 // `go install …@vX.Y.Z`, or derived from VCS tags by `go build`).
 var version string
+
+// commit and commitDate are stamped by release builds too; they stand in for
+// the build info's vcs.revision and vcs.time, which the go command leaves out
+// where it finds no .git directory (a git worktree, an unpacked source tree).
+var commit, commitDate string
 
 // buildVersion is what `mpaudit version` reports.
 type buildVersion struct {
@@ -73,6 +78,9 @@ func readBuildVersion() buildVersion {
 	}
 	if version != "" {
 		v.Version = version
+	}
+	if v.Revision == "" && commit != "" {
+		v.Revision, v.Time = commit, commitDate
 	}
 	return v
 }
@@ -122,21 +130,40 @@ func newVersionCmd() *cobra.Command {
 	return cmd
 }
 
-// kubectlPluginName is the executable name kubectl looks for on PATH to run
-// `kubectl mpaudit` (release archives ship the binary under both names).
-const kubectlPluginName = "kubectl-mpaudit"
+// Plugin executable names: kubectl and clusterctl both run `<host> mpaudit
+// ARGS` by finding `<host>-mpaudit` on PATH and executing it with ARGS, argv[0]
+// being its path (kubectl's plugin handler; clusterctl's cmd/clusterctl
+// handlePlugins inlines the same code).
+const (
+	kubectlPluginName    = "kubectl-mpaudit"
+	clusterctlPluginName = "clusterctl-mpaudit"
+)
 
 // rootAnnotations make the root command present itself as `kubectl mpaudit`
-// in help and usage when the binary was invoked as kubectl-mpaudit.
+// or `clusterctl mpaudit` in help and usage when the binary was invoked as
+// that plugin.
 func rootAnnotations() map[string]string {
-	if len(os.Args) > 0 && isKubectlPlugin(os.Args[0]) {
-		return map[string]string{cobra.CommandDisplayNameAnnotation: "kubectl mpaudit"}
+	if len(os.Args) == 0 {
+		return nil
+	}
+	if name := pluginDisplayName(os.Args[0]); name != "" {
+		return map[string]string{cobra.CommandDisplayNameAnnotation: name}
 	}
 	return nil
 }
 
-func isKubectlPlugin(arg0 string) bool {
+// pluginDisplayName is the command as the user typed it ("kubectl mpaudit")
+// when arg0 is a plugin executable, else "".
+func pluginDisplayName(arg0 string) string {
 	base := filepath.Base(arg0)
-	base = strings.TrimSuffix(base, ".exe")
-	return base == kubectlPluginName
+	// Windows keeps the extension in argv[0]; case does not matter there.
+	if ext := filepath.Ext(base); strings.EqualFold(ext, ".exe") {
+		base = base[:len(base)-len(ext)]
+	}
+	switch base {
+	case kubectlPluginName, clusterctlPluginName:
+		host, name, _ := strings.Cut(base, "-")
+		return host + " " + name
+	}
+	return ""
 }

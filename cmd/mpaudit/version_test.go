@@ -60,9 +60,9 @@ var (
 
 const stampedVersion = "v0.0.0-mpaudit-test"
 
-// stampedBinary builds the CLI the way hack/release.sh does (version stamped,
-// VCS information embedded) into a temporary folder, as both mpaudit and
-// kubectl-mpaudit, and returns the folder.
+// stampedBinary builds the CLI the way .goreleaser.yaml does (version stamped,
+// VCS information embedded) into a temporary folder, as mpaudit and as the
+// kubectl and clusterctl plugins, and returns the folder.
 func stampedBinary(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
@@ -87,7 +87,11 @@ func stampedBinary(t *testing.T) string {
 			stampedErr = fmt.Errorf("build: %v\n%s", err, out)
 			return
 		}
-		stampedErr = os.Link(bin, filepath.Join(stampedDir, "mpaudit"))
+		for _, name := range []string{"mpaudit", clusterctlPluginName} {
+			if stampedErr = os.Link(bin, filepath.Join(stampedDir, name)); stampedErr != nil {
+				return
+			}
+		}
 	})
 	if stampedErr != nil {
 		t.Fatal(stampedErr)
@@ -120,5 +124,20 @@ func TestVersionStampedBinary(t *testing.T) {
 	text, _ := exec.Command(filepath.Join(dir, "mpaudit"), "version").Output()
 	if !strings.Contains(string(text), "revision:  "+v.Revision) {
 		t.Errorf("text version lacks the revision:\n%s", text)
+	}
+}
+
+// TestVersionCommitStamp: the commit a release build stamps shows when the
+// build info has none (test binaries carry no vcs.* settings, as builds
+// outside a .git directory do).
+func TestVersionCommitStamp(t *testing.T) {
+	if bi := readBuildVersion(); bi.Revision != "" {
+		t.Skipf("the test binary has vcs.revision %s", bi.Revision)
+	}
+	defer func(c, d string) { commit, commitDate = c, d }(commit, commitDate)
+	commit, commitDate = "0123456789abcdef0123456789abcdef01234567", "2026-11-27T06:00:00Z"
+	_, out, _ := run(t, "version")
+	if !strings.Contains(out, "  revision:  "+commit+"\n") || !strings.Contains(out, "  committed: "+commitDate+"\n") {
+		t.Errorf("stamped commit not shown:\n%s", out)
 	}
 }

@@ -122,6 +122,8 @@ type planner struct {
 	done  map[ast.Node]bool        // selectors a call's rewrite covers
 	refs  map[types.Object]refType // locals holding a reference that v1beta2 makes a value
 	kept  map[ast.Node]bool        // values built for fields that keep v1beta1 types (split.go)
+	// declared are the locals the plan declares (strptr.go).
+	declared map[string]bool
 }
 
 // For plans the move of f, a file of pass's package built against

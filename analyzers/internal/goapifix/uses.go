@@ -111,9 +111,16 @@ func (u use) toValue() {
 	z := zero(elem)
 	if rhs, written := u.assigned(); written {
 		text, isNil, ok := p.pointee(rhs)
+		if rhs != nil && !ok {
+			if deref, isCall := p.derefCall(rhs, z); isCall {
+				p.edit(sel.Pos(), sel.End(), u.n)
+				p.edit(rhs.Pos(), rhs.End(), deref)
+				return
+			}
+		}
 		switch {
 		case rhs == nil || !ok || isNil && z == "":
-			u.block("is written with a pointer that is not &v, ptr.To(v) or nil")
+			u.block("is written with a pointer that is not &v, ptr.To(v), nil or a call's result")
 		case isNil:
 			p.edit(sel.Pos(), sel.End(), u.n)
 			p.edit(rhs.Pos(), rhs.End(), z)
@@ -166,6 +173,9 @@ func (u use) toValue() {
 			}
 			return
 		}
+	}
+	if u.ch.Class == contract.ChangeStringPointer && u.nilWhenEmpty() {
+		return
 	}
 	u.block("is passed on as a pointer")
 }
@@ -417,9 +427,15 @@ func (p *planner) literalLeaf(kv *ast.KeyValueExpr, subject string, ch contract.
 			elem = ptr.Elem()
 		}
 		text, isNil, ok := p.pointee(v)
+		if !ok {
+			if deref, isCall := p.derefCall(v, zero(elem)); isCall {
+				p.edit(v.Pos(), v.End(), deref)
+				return
+			}
+		}
 		switch {
 		case !ok:
-			blockIt("is set to a pointer that is not &v, ptr.To(v) or nil")
+			blockIt("is set to a pointer that is not &v, ptr.To(v), nil or a call's result")
 		case isNil && zero(elem) == "":
 			blockIt("is set to nil")
 		case isNil:

@@ -359,7 +359,7 @@ func (p *planner) literal(lit *ast.CompositeLit) {
 			continue
 		}
 		changes, rootPath, ok := contract.GoAPIFieldsAt(key, id.Name)
-		if !ok {
+		if !ok || p.refLiteral(t, kv) {
 			continue
 		}
 		full := id.Name

@@ -49,3 +49,8 @@ func pair(a, b *string) string {
 }
 
 func int32Ptr(v int32) *int32 { return &v }
+
+// ready sets a field v1beta2 moves one struct down.
+func ready() *clusterv1.Cluster {
+	return &clusterv1.Cluster{Status: clusterv1.ClusterStatus{InfrastructureReady: true, Phase: "Provisioned"}}
+}

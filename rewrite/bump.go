@@ -160,6 +160,11 @@ func planModuleBump(st *stage, m, version string) (*moduleBump, error) {
 		}
 		line := fmt.Sprintf("%s:%d: replace %s => %s", rel, r.Syntax.Start.Line, r.Old.Path, strings.TrimSpace(r.New.Path+" "+r.New.Version))
 		switch {
+		case modfile.IsDirectoryPath(r.New.Path) && sourceTreeOf(m, r.New.Path) == contract.CoreModule:
+			// CAPD, KCP, CABPK: the provider lives in Cluster API's own
+			// repository and builds against the core beside it.
+			return nil, fmt.Errorf("%s: the module builds against Cluster API's own source tree at %s (the same repository), so its %s is whatever that tree is: it moves to %s with that tree (check out %s there, or migrate it with the core's own changes), not by a go.mod raise; run the rewrite without --capi-version to migrate it for the core it builds against; nothing was written",
+				line, r.New.Path, r.Old.Path, version, version)
 		case modfile.IsDirectoryPath(r.New.Path):
 			return nil, fmt.Errorf("%s: the requirement on %s goes through a local directory, so rewrite cannot raise it to %s; raise it in that tree (or drop the replace) and run the rewrite again; nothing was written", line, r.Old.Path, version)
 		case r.New.Path != r.Old.Path:
@@ -185,6 +190,19 @@ func planModuleBump(st *stage, m, version string) (*moduleBump, error) {
 	}
 	sort.Strings(mb.got)
 	return mb, nil
+}
+
+// sourceTreeOf is the module path the go.mod of the replace directory dir
+// (relative to the module root m) declares, "" when it has none.
+func sourceTreeOf(m, dir string) string {
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(m, dir)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	if err != nil {
+		return ""
+	}
+	return modfile.ModulePath(data)
 }
 
 // get runs go get in the staged module, with the modules vX's own go.mod

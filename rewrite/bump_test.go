@@ -64,11 +64,12 @@ func TestBumpCoreRefuses(t *testing.T) {
 	for name, tc := range map[string]struct {
 		version, goMod, want string
 	}{
-		"replace by a directory": {"v1.14.2", "replace sigs.k8s.io/cluster-api => ../cluster-api\n", "go.mod:%d: replace sigs.k8s.io/cluster-api => ../cluster-api: the requirement on sigs.k8s.io/cluster-api goes through a local directory"},
-		"replace by a fork":      {"v1.14.2", "replace sigs.k8s.io/cluster-api => example.com/fork/cluster-api v1.10.2\n", "replaced by another module"},
-		"downgrade":              {"v1.10.1", "", "requires sigs.k8s.io/cluster-api v1.10.2, newer than --capi-version v1.10.1"},
-		"not a release":          {"v1.14", "", "needs a release version"},
-		"unknown release":        {"v1.99.0", "", "sigs.k8s.io/cluster-api@v1.99.0: the go command cannot download it"},
+		"replace by a directory":         {"v1.14.2", "replace sigs.k8s.io/cluster-api => ../cluster-api\n", "go.mod:%d: replace sigs.k8s.io/cluster-api => ../cluster-api: the requirement on sigs.k8s.io/cluster-api goes through a local directory"},
+		"replace by the core's own tree": {"v1.14.2", "replace sigs.k8s.io/cluster-api => ./capi\n", "go.mod:%d: replace sigs.k8s.io/cluster-api => ./capi: the module builds against Cluster API's own source tree at ./capi (the same repository)"},
+		"replace by a fork":              {"v1.14.2", "replace sigs.k8s.io/cluster-api => example.com/fork/cluster-api v1.10.2\n", "replaced by another module"},
+		"downgrade":                      {"v1.10.1", "", "requires sigs.k8s.io/cluster-api v1.10.2, newer than --capi-version v1.10.1"},
+		"not a release":                  {"v1.14", "", "needs a release version"},
+		"unknown release":                {"v1.99.0", "", "sigs.k8s.io/cluster-api@v1.99.0: the go command cannot download it"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			dir := copyTree(t, "testdata/bumpprovider")
@@ -78,6 +79,14 @@ func TestBumpCoreRefuses(t *testing.T) {
 				data, _ := os.ReadFile(gm)
 				if err := os.WriteFile(gm, append(data, "\n"+tc.goMod...), 0o644); err != nil {
 					t.Fatal(err)
+				}
+				if strings.Contains(tc.goMod, "./capi") { // a source tree of the core
+					if err := os.MkdirAll(filepath.Join(dir, "capi"), 0o755); err != nil {
+						t.Fatal(err)
+					}
+					if err := os.WriteFile(filepath.Join(dir, "capi", "go.mod"), []byte("module sigs.k8s.io/cluster-api\n\ngo 1.24\n"), 0o644); err != nil {
+						t.Fatal(err)
+					}
 				}
 				if strings.Contains(want, "%d") { // the replace's line
 					want = fmt.Sprintf(want, bytes.Count(data, []byte("\n"))+2)

@@ -266,3 +266,34 @@ func f() {
 		t.Errorf("renameSymbols within v1.10 = %v\n%s", done, out)
 	}
 }
+
+// A raise to v1.11.3 whose moves do not converge: the scope and the
+// controller move to v1beta2 (the controller's utility returns v1beta2
+// clusters from v1.11), but a package that reaches the scope's cluster
+// without importing Cluster API fails to build; withholding the scope's
+// move then fails where the controller meets it. Nothing is written and
+// the error names the first failure, the place to change by hand, and
+// says what withholding did.
+func TestBumpUnconvergedNamesTheFirstFailure(t *testing.T) {
+	dir := copyTree(t, "testdata/raiseprovider")
+	before := snapshot(t, dir)
+	_, err := Run(Options{Dir: dir, CAPIVersion: "v1.11.3", BumpCAPI: "v1.11.3", Write: true})
+	if err == nil {
+		t.Fatal("the rewrite passed")
+	}
+	msg := err.Error()
+	for _, want := range []string{"nothing was written", "ports/ports.go:9:", "Withholding the moves the builds blamed (scope.go, controllers.go) left 1 place(s) failing instead", "the moves stay together"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("the error lacks %q:\n%s", want, msg)
+		}
+	}
+	if strings.Contains(msg, "controllers/controllers.go:") {
+		t.Errorf("the error names the withholding round's places, not the first failure's:\n%s", msg)
+	}
+	after := snapshot(t, dir)
+	for p, data := range before {
+		if !bytes.Equal(after[p], data) {
+			t.Errorf("%s changed", p)
+		}
+	}
+}

@@ -297,3 +297,34 @@ func TestBumpUnconvergedNamesTheFirstFailure(t *testing.T) {
 		}
 	}
 }
+
+// A raise to v1.11.3 whose moves converge: the controller (its utility
+// returns v1beta2 clusters from v1.11), the scope it fills and the scope's
+// test move to v1beta2 together; a *string passed on or held in a local
+// becomes nil for "" (the v1beta1 view on that core), the test's literals
+// (a reference by name, a moved readiness field, a helper's pointer)
+// follow, and the module builds, vets and passes its test.
+func TestBumpMovesTogether(t *testing.T) {
+	dir := copyTree(t, "testdata/raisemoves")
+	res, err := Run(Options{Dir: dir, CAPIVersion: "v1.11.3", BumpCAPI: "v1.11.3", Write: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Withheld) > 0 {
+		t.Errorf("withheld %v", res.Withheld)
+	}
+	for file, wants := range map[string][]string{
+		"scope/scope.go":             {`clusterv1 "sigs.k8s.io/cluster-api/api/core/v1beta2"`, "var failureDomain *string", "failureDomain = &s.Machine.Spec.FailureDomain", "return zoneOrDefault(failureDomain)", "var version *string"},
+		"scope/scope_test.go":        {`clusterv1 "sigs.k8s.io/cluster-api/api/core/v1beta2"`, `NodeRef: clusterv1.MachineNodeReference{Name: "node"}`, "InfrastructureProvisioned: ptr.To(true)", "ptr.Deref(int32Ptr(443), 0)"},
+		"controllers/controllers.go": {`clusterv1 "sigs.k8s.io/cluster-api/api/core/v1beta2"`},
+	} {
+		src, _ := os.ReadFile(filepath.Join(dir, file))
+		for _, want := range wants {
+			if !strings.Contains(string(src), want) {
+				t.Errorf("%s lacks %q:\n%s", file, want, src)
+			}
+		}
+	}
+	goIn(t, dir, "vet", "./...")
+	goIn(t, dir, "test", "-count=1", "./...")
+}

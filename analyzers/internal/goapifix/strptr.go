@@ -39,11 +39,11 @@ func (p *planner) derefCall(rhs ast.Expr, z string) (string, bool) {
 	return deref + "(" + p.text(call) + ", " + z + ")", true
 }
 
-// nilWhenEmpty rewrites a string field v1beta2 makes a value, used where
-// a *string is still wanted (passed on, returned, held in a local), to
-// the pointer the v1beta1 object had on the target core: nil for "", the
-// field's address otherwise (a write through it still reaches the
-// object). The value is held in a local declared before the statement:
+// nilWhenEmpty rewrites a string or number field v1beta2 makes a value,
+// used where the pointer is still wanted (passed on, returned, held in a
+// local), to the pointer the v1beta1 object had on the target core: nil
+// for "" or 0, the field's address otherwise (a write through it still
+// reaches the object). The value is held in a local declared before the statement:
 //
 //	var failureDomain *string
 //	if m.Spec.FailureDomain != "" {
@@ -57,8 +57,13 @@ func (p *planner) derefCall(rhs ast.Expr, z string) (string, bool) {
 func (u use) nilWhenEmpty() bool {
 	p, sel := u.p, u.sel
 	t, ok := types.Unalias(p.pass.TypesInfo.TypeOf(sel)).(*types.Pointer)
-	if !ok || !types.Identical(t.Elem(), types.Typ[types.String]) || !p.addressable(sel.X) {
+	if !ok || !p.addressable(sel.X) {
 		return false
+	}
+	elem, ok := types.Unalias(t.Elem()).(*types.Basic)
+	z := zero(t.Elem())
+	if !ok || z == "" || elem.Info()&types.IsBoolean != 0 {
+		return false // a bool's false is a value the code may mean
 	}
 	stmt, block := u.statement()
 	if stmt == nil {
@@ -80,7 +85,7 @@ func (u use) nilWhenEmpty() bool {
 	}
 	indent := indentOf(p.src, p.tf.Offset(stmt.Pos()))
 	decl := func(name string) string {
-		return "var " + name + " *string\n" + indent + "if " + u.n + ` != "" {` + "\n" + indent + "\t" + name + " = &" + u.n + "\n" + indent + "}"
+		return "var " + name + " *" + elem.Name() + "\n" + indent + "if " + u.n + " != " + z + " {\n" + indent + "\t" + name + " = &" + u.n + "\n" + indent + "}"
 	}
 	if as, ok := stmt.(*ast.AssignStmt); ok && as.Tok == token.DEFINE && len(as.Lhs) == 1 && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == ast.Expr(sel) {
 		if id, ok := as.Lhs[0].(*ast.Ident); ok && id.Name != "_" {
@@ -171,17 +176,16 @@ func (p *planner) freeName(base string, pos token.Pos, block ast.Node) string {
 	return ""
 }
 
-// addressable reports whether &e compiles: a variable, a field of one or
-// through a pointer, a slice element.
+// addressable reports whether &e compiles in v1beta1 and in v1beta2: a
+// chain of fields and slice or array elements from a variable or a
+// pointer's target (v1beta2 holds some pointers as values, so a hop
+// through a pointer alone does not make a call's result addressable).
 func (p *planner) addressable(e ast.Expr) bool {
 	switch x := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		_, ok := p.pass.TypesInfo.Uses[x].(*types.Var)
 		return ok
 	case *ast.SelectorExpr:
-		if _, ok := types.Unalias(p.pass.TypesInfo.TypeOf(x.X)).Underlying().(*types.Pointer); ok {
-			return true
-		}
 		if s, ok := p.pass.TypesInfo.Selections[x]; !ok || s.Kind() != types.FieldVal {
 			return false
 		}

@@ -174,7 +174,7 @@ func (u use) toValue() {
 			return
 		}
 	}
-	if u.ch.Class == contract.ChangeStringPointer && u.nilWhenEmpty() {
+	if u.nilWhenEmpty() {
 		return
 	}
 	u.block("is passed on as a pointer")

@@ -54,3 +54,12 @@ func int32Ptr(v int32) *int32 { return &v }
 func ready() *clusterv1.Cluster {
 	return &clusterv1.Cluster{Status: clusterv1.ClusterStatus{InfrastructureReady: true, Phase: "Provisioned"}}
 }
+
+// apiPort holds a number field v1beta2 makes a value in a local.
+func apiPort(c *clusterv1.Cluster) int32 {
+	port := c.Spec.ClusterNetwork.APIServerPort
+	if port == nil {
+		return 6443
+	}
+	return *port
+}

@@ -160,6 +160,11 @@ func planModuleBump(st *stage, m, version string) (*moduleBump, error) {
 		}
 		line := fmt.Sprintf("%s:%d: replace %s => %s", rel, r.Syntax.Start.Line, r.Old.Path, strings.TrimSpace(r.New.Path+" "+r.New.Version))
 		switch {
+		case modfile.IsDirectoryPath(r.New.Path) && sourceTreeOf(m, r.New.Path) == contract.CoreModule:
+			// CAPD, KCP, CABPK: the provider lives in Cluster API's own
+			// repository and builds against the core beside it.
+			return nil, fmt.Errorf("%s: the module builds against Cluster API's own source tree at %s (the same repository), so its %s is whatever that tree is: it moves to %s with that tree (check out %s there, or migrate it with the core's own changes), not by a go.mod raise; run the rewrite without --capi-version to migrate it for the core it builds against; nothing was written",
+				line, r.New.Path, r.Old.Path, version, version)
 		case modfile.IsDirectoryPath(r.New.Path):
 			return nil, fmt.Errorf("%s: the requirement on %s goes through a local directory, so rewrite cannot raise it to %s; raise it in that tree (or drop the replace) and run the rewrite again; nothing was written", line, r.Old.Path, version)
 		case r.New.Path != r.Old.Path:
@@ -185,6 +190,19 @@ func planModuleBump(st *stage, m, version string) (*moduleBump, error) {
 	}
 	sort.Strings(mb.got)
 	return mb, nil
+}
+
+// sourceTreeOf is the module path the go.mod of the replace directory dir
+// (relative to the module root m) declares, "" when it has none.
+func sourceTreeOf(m, dir string) string {
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(m, dir)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	if err != nil {
+		return ""
+	}
+	return modfile.ModulePath(data)
 }
 
 // get runs go get in the staged module, with the modules vX's own go.mod
@@ -677,7 +695,35 @@ func (b *coreBump) verify(st *stage, cs *changeSet, mb *moduleBump) error {
 		fmt.Fprintf(&msg, "\n%d place(s) of the module use a utility whose Cluster API %s signature takes or returns the v1beta2 types (or an API the release removed): change them by hand (or move the code to v1beta2) and run the rewrite again "+
 			"(as the type checker sees them with the failing packages' types as far as they go: fixing some may show more):\n%s", len(lines), b.to, strings.Join(lines, "\n"))
 	}
-	return errors.New(msg.String())
+	return &bumpBuildError{msg: msg.String(), places: len(lines), to: b.to}
+}
+
+// bumpBuildError is the build failing after the raise, with its places
+// in the module.
+type bumpBuildError struct {
+	msg, to string
+	places  int
+}
+
+func (e *bumpBuildError) Error() string { return e.msg }
+
+// unconverged is the error of a raise whose build failed with every move
+// planned (first) and again after withholding the moves it blamed (last):
+// the moves stay together, so the places of the first failure are those
+// to change by hand, however many fewer the later ones are: they are
+// where the withheld code meets the raised release. Other errors are
+// last.
+func unconverged(first, last error, withheld []WithheldUnit) error {
+	var fb, lb *bumpBuildError
+	if !errors.As(first, &fb) || !errors.As(last, &lb) || fb == lb || fb.places == 0 {
+		return last
+	}
+	var names []string
+	for _, u := range withheld {
+		names = append(names, shortType(u.Type))
+	}
+	return fmt.Errorf("%s\nWithholding the moves the builds blamed (%s) left %d place(s) failing instead, where the code kept on v1beta1 meets Cluster API %s utilities: the moves stay together, so change the places above (files that reach the moved declarations from another package, say) and run the rewrite again",
+		fb.msg, strings.Join(names, ", "), lb.places, lb.to)
 }
 
 // cachedModule is module@version of a file in the module cache, "" for a

@@ -66,11 +66,12 @@ func TestBumpCoreRefuses(t *testing.T) {
 	for name, tc := range map[string]struct {
 		version, goMod, want string
 	}{
-		"replace by a directory": {"v1.14.2", "replace sigs.k8s.io/cluster-api => ../cluster-api\n", "go.mod:%d: replace sigs.k8s.io/cluster-api => ../cluster-api: the requirement on sigs.k8s.io/cluster-api goes through a local directory"},
-		"replace by a fork":      {"v1.14.2", "replace sigs.k8s.io/cluster-api => example.com/fork/cluster-api v1.10.2\n", "replaced by another module"},
-		"downgrade":              {"v1.10.1", "", "requires sigs.k8s.io/cluster-api v1.10.2, newer than --capi-version v1.10.1"},
-		"not a release":          {"v1.14", "", "needs a release version"},
-		"unknown release":        {"v1.99.0", "", "sigs.k8s.io/cluster-api@v1.99.0: the go command cannot download it"},
+		"replace by a directory":         {"v1.14.2", "replace sigs.k8s.io/cluster-api => ../cluster-api\n", "go.mod:%d: replace sigs.k8s.io/cluster-api => ../cluster-api: the requirement on sigs.k8s.io/cluster-api goes through a local directory"},
+		"replace by the core's own tree": {"v1.14.2", "replace sigs.k8s.io/cluster-api => ./capi\n", "go.mod:%d: replace sigs.k8s.io/cluster-api => ./capi: the module builds against Cluster API's own source tree at ./capi (the same repository)"},
+		"replace by a fork":              {"v1.14.2", "replace sigs.k8s.io/cluster-api => example.com/fork/cluster-api v1.10.2\n", "replaced by another module"},
+		"downgrade":                      {"v1.10.1", "", "requires sigs.k8s.io/cluster-api v1.10.2, newer than --capi-version v1.10.1"},
+		"not a release":                  {"v1.14", "", "needs a release version"},
+		"unknown release":                {"v1.99.0", "", "sigs.k8s.io/cluster-api@v1.99.0: the go command cannot download it"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			dir := copyTree(t, "testdata/bumpprovider")
@@ -80,6 +81,14 @@ func TestBumpCoreRefuses(t *testing.T) {
 				data, _ := os.ReadFile(gm)
 				if err := os.WriteFile(gm, append(data, "\n"+tc.goMod...), 0o644); err != nil {
 					t.Fatal(err)
+				}
+				if strings.Contains(tc.goMod, "./capi") { // a source tree of the core
+					if err := os.MkdirAll(filepath.Join(dir, "capi"), 0o755); err != nil {
+						t.Fatal(err)
+					}
+					if err := os.WriteFile(filepath.Join(dir, "capi", "go.mod"), []byte("module sigs.k8s.io/cluster-api\n\ngo 1.24\n"), 0o644); err != nil {
+						t.Fatal(err)
+					}
 				}
 				if strings.Contains(want, "%d") { // the replace's line
 					want = fmt.Sprintf(want, bytes.Count(data, []byte("\n"))+2)
@@ -284,4 +293,66 @@ func TestMovesForMovedFile(t *testing.T) {
 			}
 		}
 	}
+}
+
+// A raise to v1.11.3 whose moves do not converge: the scope and the
+// controller move to v1beta2 (the controller's utility returns v1beta2
+// clusters from v1.11), but a package that reaches the scope's cluster
+// without importing Cluster API fails to build; withholding the scope's
+// move then fails where the controller meets it. Nothing is written and
+// the error names the first failure, the place to change by hand, and
+// says what withholding did.
+func TestBumpUnconvergedNamesTheFirstFailure(t *testing.T) {
+	dir := copyTree(t, "testdata/raiseprovider")
+	before := snapshot(t, dir)
+	_, err := Run(Options{Dir: dir, CAPIVersion: "v1.11.3", BumpCAPI: "v1.11.3", Write: true})
+	if err == nil {
+		t.Fatal("the rewrite passed")
+	}
+	msg := err.Error()
+	for _, want := range []string{"nothing was written", "ports/ports.go:9:", "Withholding the moves the builds blamed (scope.go, controllers.go) left 1 place(s) failing instead", "the moves stay together"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("the error lacks %q:\n%s", want, msg)
+		}
+	}
+	if strings.Contains(msg, "controllers/controllers.go:") {
+		t.Errorf("the error names the withholding round's places, not the first failure's:\n%s", msg)
+	}
+	after := snapshot(t, dir)
+	for p, data := range before {
+		if !bytes.Equal(after[p], data) {
+			t.Errorf("%s changed", p)
+		}
+	}
+}
+
+// A raise to v1.11.3 whose moves converge: the controller (its utility
+// returns v1beta2 clusters from v1.11), the scope it fills and the scope's
+// test move to v1beta2 together; a *string passed on or held in a local
+// becomes nil for "" (the v1beta1 view on that core), the test's literals
+// (a reference by name, a moved readiness field, a helper's pointer)
+// follow, and the module builds, vets and passes its test.
+func TestBumpMovesTogether(t *testing.T) {
+	dir := copyTree(t, "testdata/raisemoves")
+	res, err := Run(Options{Dir: dir, CAPIVersion: "v1.11.3", BumpCAPI: "v1.11.3", Write: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Withheld) > 0 {
+		t.Errorf("withheld %v", res.Withheld)
+	}
+	for file, wants := range map[string][]string{
+		"scope/scope.go":             {`clusterv1 "sigs.k8s.io/cluster-api/api/core/v1beta2"`, "var failureDomain *string", "failureDomain = &s.Machine.Spec.FailureDomain", "return zoneOrDefault(failureDomain)", "var version *string"},
+		"scope/scope_test.go":        {`clusterv1 "sigs.k8s.io/cluster-api/api/core/v1beta2"`, `NodeRef: clusterv1.MachineNodeReference{Name: "node"}`, "InfrastructureProvisioned: ptr.To(true)", "ptr.Deref(int32Ptr(443), 0)"},
+		"controllers/controllers.go": {`clusterv1 "sigs.k8s.io/cluster-api/api/core/v1beta2"`},
+	} {
+		src, _ := os.ReadFile(filepath.Join(dir, file))
+		for _, want := range wants {
+			if !strings.Contains(string(src), want) {
+				t.Errorf("%s lacks %q:\n%s", file, want, src)
+			}
+		}
+	}
+	goIn(t, dir, "vet", "./...")
+	goIn(t, dir, "test", "-count=1", "./...")
 }

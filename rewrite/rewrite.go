@@ -190,6 +190,9 @@ func Run(opts Options) (*Result, error) {
 			}
 			err = fmt.Errorf("%w\nwithout the types it is in, nothing is left to write:\n%s", first, strings.Join(lines, "\n"))
 		}
+		if err != nil && first != nil {
+			err = unconverged(first, err, units)
+		}
 		return res, err
 	}
 }

@@ -127,6 +127,8 @@ type planner struct {
 	// condSwaps are the v1beta2 condition utilities' imports that move
 	// to util/conditions (conditions.go).
 	condSwaps []*swap
+	// declared are the locals the plan declares (strptr.go).
+	declared map[string]bool
 }
 
 // For plans the move of f, a file of pass's package built against
@@ -193,7 +195,9 @@ func For(pass *analysis.Pass, f *ast.File, built, to contract.Release, api, rais
 			"they move with the provider's own migration to the v1beta2 contract (mpaudit rewrite's type fixes), not by swapping the import")
 		return p.plan, true
 	}
-	if p.scheme() {
+	// A test's registration moves with the objects it builds: the
+	// whole file moves. Elsewhere the v1beta2 types join the v1beta1 ones.
+	if !strings.HasSuffix(tf.Name(), "_test.go") && p.scheme() {
 		p.keepConditionImports(conds)
 		if len(p.plan.Blockers) > 0 {
 			p.plan.Edits = nil

@@ -257,3 +257,58 @@ func (p *planner) groupKind(gvk *ast.SelectorExpr, parents []ast.Node, rt refTyp
 	}
 	return false
 }
+
+// refLiteral rewrites a reference set in a literal as &corev1.ObjectReference{…}
+// to v1beta2's value type when every key it sets is a field of that type
+// (NodeRef: &corev1.ObjectReference{Name: n} → MachineNodeReference{Name: n}).
+// It reports whether kv is settled.
+func (p *planner) refLiteral(t types.Type, kv *ast.KeyValueExpr) bool {
+	u, ok := ast.Unparen(kv.Value).(*ast.UnaryExpr)
+	if !ok || u.Op != token.AND {
+		return false
+	}
+	inner, ok := ast.Unparen(u.X).(*ast.CompositeLit)
+	if !ok || inner.Type == nil {
+		return false
+	}
+	it, ok := types.Unalias(p.pass.TypesInfo.TypeOf(inner)).(*types.Named)
+	if !ok || it.Obj().Pkg() == nil || it.Obj().Pkg().Path() != "k8s.io/api/core/v1" || it.Obj().Name() != "ObjectReference" {
+		return false
+	}
+	if ptr, isPtr := types.Unalias(t).(*types.Pointer); isPtr {
+		t = ptr.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	key, isID := kv.Key.(*ast.Ident)
+	if !ok || !isID || named.Obj().Pkg() == nil {
+		return false
+	}
+	for pn, sw := range p.swaps {
+		if sw.old != named.Obj().Pkg().Path() {
+			continue
+		}
+		next, pointer, ok := contract.GoAPIV1Beta2Field(sw.new, named.Obj().Name(), key.Name, p.to)
+		if !ok || pointer || next == "" {
+			return false
+		}
+		for _, elt := range inner.Elts {
+			k, ok := elt.(*ast.KeyValueExpr)
+			if !ok {
+				return false
+			}
+			id, ok := k.Key.(*ast.Ident)
+			if !ok {
+				return false
+			}
+			if _, ptr, ok := contract.GoAPIV1Beta2Field(sw.new, next, id.Name, p.to); !ok || ptr {
+				return false
+			}
+			if ft := p.pass.TypesInfo.TypeOf(k.Value); ft == nil || !types.Identical(ft.Underlying(), types.Typ[types.String]) && !types.Identical(ft.Underlying(), types.Typ[types.UntypedString]) {
+				return false
+			}
+		}
+		p.edit(kv.Value.Pos(), inner.Lbrace, pn.Name()+"."+next)
+		return true
+	}
+	return false
+}

@@ -111,9 +111,16 @@ func (u use) toValue() {
 	z := zero(elem)
 	if rhs, written := u.assigned(); written {
 		text, isNil, ok := p.pointee(rhs)
+		if rhs != nil && !ok {
+			if deref, isCall := p.derefCall(rhs, z); isCall {
+				p.edit(sel.Pos(), sel.End(), u.n)
+				p.edit(rhs.Pos(), rhs.End(), deref)
+				return
+			}
+		}
 		switch {
 		case rhs == nil || !ok || isNil && z == "":
-			u.block("is written with a pointer that is not &v, ptr.To(v) or nil")
+			u.block("is written with a pointer that is not &v, ptr.To(v), nil or a call's result")
 		case isNil:
 			p.edit(sel.Pos(), sel.End(), u.n)
 			p.edit(rhs.Pos(), rhs.End(), z)
@@ -166,6 +173,9 @@ func (u use) toValue() {
 			}
 			return
 		}
+	}
+	if u.nilWhenEmpty() {
+		return
 	}
 	u.block("is passed on as a pointer")
 }
@@ -349,7 +359,7 @@ func (p *planner) literal(lit *ast.CompositeLit) {
 			continue
 		}
 		changes, rootPath, ok := contract.GoAPIFieldsAt(key, id.Name)
-		if !ok {
+		if !ok || p.refLiteral(t, kv) {
 			continue
 		}
 		full := id.Name
@@ -366,6 +376,9 @@ func (p *planner) literal(lit *ast.CompositeLit) {
 		if leaf == nil {
 			p.literalValue(t, kv)
 			p.literalStruct(kv, key, full, subject, changes)
+			continue
+		}
+		if leaf.Moved && p.literalMove(lit, t, key, kv, rootPath, *leaf) {
 			continue
 		}
 		p.literalLeaf(kv, subject, *leaf)
@@ -417,9 +430,15 @@ func (p *planner) literalLeaf(kv *ast.KeyValueExpr, subject string, ch contract.
 			elem = ptr.Elem()
 		}
 		text, isNil, ok := p.pointee(v)
+		if !ok {
+			if deref, isCall := p.derefCall(v, zero(elem)); isCall {
+				p.edit(v.Pos(), v.End(), deref)
+				return
+			}
+		}
 		switch {
 		case !ok:
-			blockIt("is set to a pointer that is not &v, ptr.To(v) or nil")
+			blockIt("is set to a pointer that is not &v, ptr.To(v), nil or a call's result")
 		case isNil && zero(elem) == "":
 			blockIt("is set to nil")
 		case isNil:
@@ -543,4 +562,85 @@ func (p *planner) literalValue(t types.Type, kv *ast.KeyValueExpr) {
 		}
 		return
 	}
+}
+
+// literalMove rewrites a key that v1beta2 moves one struct down (the
+// literal of ClusterStatus setting InfrastructureReady: true sets
+// Initialization: ClusterInitializationStatus{InfrastructureProvisioned:
+// ptr.To(true)}), when the literal sets nothing else under that struct.
+// It reports whether kv is settled.
+func (p *planner) literalMove(lit *ast.CompositeLit, t types.Type, key string, kv *ast.KeyValueExpr, rootPath string, ch contract.GoFieldChange) bool {
+	if len(ch.New) != 1 || ch.Class != contract.ChangeSame && ch.Class != contract.ChangeValueToPointer {
+		return false
+	}
+	rel := ch.New[0]
+	if rootPath != "" {
+		var ok bool
+		if rel, ok = strings.CutPrefix(rel, rootPath+"."); !ok {
+			return false
+		}
+	}
+	seg, leaf, ok := strings.Cut(rel, ".")
+	if !ok || strings.ContainsAny(leaf, ".[{") {
+		return false
+	}
+	if ptr, isPtr := types.Unalias(t).(*types.Pointer); isPtr {
+		t = ptr.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return false
+	}
+	var pkgName, pkgPath string
+	for pn, sw := range p.swaps {
+		if sw.old == named.Obj().Pkg().Path() {
+			pkgName, pkgPath = pn.Name(), sw.new
+		}
+	}
+	next, pointer, ok := contract.GoAPIV1Beta2Field(pkgPath, named.Obj().Name(), seg, p.to)
+	if pkgPath == "" || !ok || next == "" {
+		return false
+	}
+	if _, _, ok := contract.GoAPIV1Beta2Field(pkgPath, next, leaf, p.to); !ok {
+		return false
+	}
+	// Another key of the literal that lands in, or is, the same struct.
+	for _, elt := range lit.Elts {
+		other, ok := elt.(*ast.KeyValueExpr)
+		if !ok || other == kv {
+			continue
+		}
+		id, ok := other.Key.(*ast.Ident)
+		if !ok || id.Name == seg {
+			return false
+		}
+		changes, _, _ := contract.GoAPIFieldsAt(key, id.Name)
+		for _, c := range changes {
+			if c.Moved && len(c.New) > 0 && strings.HasPrefix(strings.TrimPrefix(c.New[0], rootPath+"."), seg+".") {
+				return false
+			}
+		}
+	}
+	value := p.text(kv.Value)
+	if ch.Class == contract.ChangeValueToPointer {
+		isConst, isZero := p.constZero(kv.Value)
+		switch {
+		case !isConst || zero(p.pass.TypesInfo.TypeOf(kv.Value)) == "":
+			return false
+		case isZero:
+			value = "nil"
+		default:
+			to, ok := p.ref(kv.Value.Pos(), ptrPkg, "To")
+			if !ok {
+				return false
+			}
+			value = to + "(" + value + ")"
+		}
+	}
+	amp := ""
+	if pointer {
+		amp = "&"
+	}
+	p.edit(kv.Pos(), kv.End(), seg+": "+amp+pkgName+"."+next+"{"+leaf+": "+value+"}")
+	return true
 }

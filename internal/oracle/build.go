@@ -29,6 +29,7 @@ import (
 // Releases are the core releases the oracle builds and runs, oldest first.
 // Adding a release is one line here.
 var Releases = []contract.Release{
+	"v1.10.4",
 	"v1.14.2",
 }
 

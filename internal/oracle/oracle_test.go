@@ -90,7 +90,8 @@ func TestOracleInfraMachine(t *testing.T) {
 	var measured []Outcome
 	for _, r := range releasesUnderTest(t) {
 		t.Run(string(r), func(t *testing.T) {
-			got := measure(t, r, cache)
+			res := measure(t, r, cache)
+			got := res.run.Outcomes
 			want := map[string]Outcome{}
 			for _, ls := range LabelSets("Machine") {
 				for _, c := range InfraMachineCases() {
@@ -106,6 +107,7 @@ func TestOracleInfraMachine(t *testing.T) {
 					t.Errorf("catalog disagrees with core: %s: %s", g.Key(), strings.Join(d, "; "))
 				}
 			}
+			checkLive(t, r, res)
 			if ch := Changes(record, got); len(ch) > 0 && !update {
 				t.Errorf("core's outcomes changed since %s was recorded (MPAUDIT_ORACLE_UPDATE=1 records them):\n  %s", RecordFile, strings.Join(ch, "\n  "))
 			}
@@ -117,8 +119,15 @@ func TestOracleInfraMachine(t *testing.T) {
 	}
 }
 
+// measurement is a release's run and the apiserver its objects are in (alive
+// until the test ends).
+type measurement struct {
+	run *Run
+	env *Env
+}
+
 // measure builds (or reuses) the release's runner and runs it in a fresh envtest.
-func measure(t *testing.T, r contract.Release, cache string) []Outcome {
+func measure(t *testing.T, r contract.Release, cache string) measurement {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
 	defer cancel()
 	start := time.Now()
@@ -135,7 +144,7 @@ func measure(t *testing.T, r contract.Release, cache string) []Outcome {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer func() { _ = env.Stop() }()
+	t.Cleanup(func() { _ = env.Stop() })
 	oenv, err := NewEnv(cfg, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -150,7 +159,7 @@ func measure(t *testing.T, r contract.Release, cache string) []Outcome {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("%d InfraMachine outcomes of %s measured in %s (envtest start included)", len(got), r, time.Since(start).Round(time.Millisecond))
+	t.Logf("%d InfraMachine outcomes of %s measured in %s (envtest start included)", len(got.Outcomes), r, time.Since(start).Round(time.Millisecond))
 	t.Cleanup(func() {
 		if t.Failed() {
 			tail, _ := os.ReadFile(logPath)
@@ -160,7 +169,7 @@ func measure(t *testing.T, r contract.Release, cache string) []Outcome {
 			t.Logf("runner log (tail):\n%s", tail)
 		}
 	})
-	return got
+	return measurement{run: got, env: oenv}
 }
 
 func writeRecord(t *testing.T, outcomes []Outcome) {

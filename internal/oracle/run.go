@@ -98,12 +98,20 @@ type Options struct {
 	Log io.Writer
 }
 
+// Run is one release's measured outcomes and where their objects are.
+type Run struct {
+	// Namespace holds the Cluster, Machines and provider objects, left in
+	// place so other modes (live) can be run against the same objects.
+	Namespace string
+	Outcomes  []Outcome
+}
+
 // RunInfraMachines installs the release's core CRDs and a provider CRD per
 // label set, starts the release's runner, creates a Machine per label set
 // and InfraMachine case in a fresh namespace, and records what the Machine
 // reconciler concluded about each. One release per apiserver: the core CRDs
 // are the release's own.
-func RunInfraMachines(ctx context.Context, env *Env, run Runner, opt Options) ([]Outcome, error) {
+func RunInfraMachines(ctx context.Context, env *Env, run Runner, opt Options) (*Run, error) {
 	if opt.Settle == 0 {
 		opt.Settle = 60 * time.Second
 	}
@@ -151,7 +159,7 @@ func RunInfraMachines(ctx context.Context, env *Env, run Runner, opt Options) ([
 	cases := InfraMachineCases()
 	for _, ls := range sets {
 		for i, c := range cases {
-			name := fmt.Sprintf("%s-%02d", strings.ToLower(ls.Name), i)
+			name := ObjectName(ls, i)
 			infra, err := createProviderObject(ctx, env, ls, ns.Name, name, c)
 			if err != nil {
 				return nil, err
@@ -215,8 +223,12 @@ func RunInfraMachines(ctx context.Context, env *Env, run Runner, opt Options) ([
 		})
 		out = append(out, p.out)
 	}
-	return out, nil
+	return &Run{Namespace: ns.Name, Outcomes: out}, nil
 }
+
+// ObjectName names the provider object (and its Machine) of label set ls
+// and the i-th case.
+func ObjectName(ls LabelSet, i int) string { return fmt.Sprintf("%s-%02d", strings.ToLower(ls.Name), i) }
 
 // startRunner starts the runner against kubeconfig; stop ends it (only
 // it), exited is closed when it ends.

@@ -228,7 +228,9 @@ func RunInfraMachines(ctx context.Context, env *Env, run Runner, opt Options) (*
 
 // ObjectName names the provider object (and its Machine) of label set ls
 // and the i-th case.
-func ObjectName(ls LabelSet, i int) string { return fmt.Sprintf("%s-%02d", strings.ToLower(ls.Name), i) }
+func ObjectName(ls LabelSet, i int) string {
+	return fmt.Sprintf("%s-%02d", strings.ToLower(ls.Name), i)
+}
 
 // startRunner starts the runner against kubeconfig; stop ends it (only
 // it), exited is closed when it ends.

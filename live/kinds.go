@@ -34,6 +34,10 @@ type kindRef struct {
 	// domains are the core object's failure domain names, when it reports them.
 	domains    []string
 	hasDomains bool
+	// domainsMisshaped: the failure domains have the other contract's
+	// shape, which fails core's reconcile before it records the object
+	// provisioned (MPA424).
+	domainsMisshaped bool
 }
 
 // kindState is what the audit remembers of a referenced object: what the
@@ -50,6 +54,10 @@ type kindState struct {
 	fields     string
 	domains    []string
 	hasDomains bool
+	// domainsMisshaped: the failure domains have the other contract's
+	// shape, which fails core's reconcile before it records the object
+	// provisioned (MPA424).
+	domainsMisshaped bool
 }
 
 // classifyCRD gives a CRD's contract kind by the classifier static mode uses,
@@ -360,6 +368,7 @@ func (a *auditor) kindState(u *unstructured.Unstructured, k *contract.Kind, labe
 	if fd, err := contract.ReadsAspect(k, a.target.Release(), label, contract.AspectFailureDomains); err == nil && len(fd) > 0 {
 		if v, ok, _ := unstructured.NestedFieldNoCopy(u.Object, fd[0].Point.Segments()...); ok && v != nil {
 			st.domains, st.hasDomains = domainNames(v), true
+			st.domainsMisshaped = jsonType(v) != contract.OpenAPIType(fd[0].Point.Type)
 		}
 	}
 	return st, reads
@@ -562,7 +571,7 @@ func (a *auditor) compareKindRef(r kindRef, st *kindState) {
 	// (MPA423 reports what is missing): reconcileInfrastructure and
 	// reconcileBootstrap wait for providerID and dataSecretName. Once
 	// reported, it stays so.
-	computed := st.sees && (says || len(st.unclaimed) == 0)
+	computed := st.sees && (says || (len(st.unclaimed) == 0 && !st.domainsMisshaped))
 	if reports != "" && says != computed {
 		why := "the controller has not caught up, or reads another field than the provider writes"
 		if says {

@@ -11,9 +11,9 @@ import (
 type LabelSet struct {
 	// Name is v1beta1, v1beta2 or both.
 	Name string
-	// Kind is the provider kind the oracle defines for the label set: the
-	// label is per CRD, so each label set is its own CRD.
-	Kind string
+	// Group and Kind are the provider kind the oracle defines for the label
+	// set: the label is per CRD, so each label set is its own CRD.
+	Group, Kind string
 	// Labels are the CRD's contract labels.
 	Labels map[string]string
 	// Served are the API versions the CRD serves; the last is the storage version.
@@ -24,19 +24,46 @@ type LabelSet struct {
 // core's CalculateCRDName (flect.Pluralize) gives for these kind names.
 func (l LabelSet) Plural() string { return strings.ToLower(l.Kind) + "s" }
 
-// OracleGroup is the API group of the provider kinds the oracle defines.
-const OracleGroup = contract.InfrastructureGroupPrefix + "oracle.mpaudit.invalid"
+// Storage is the version objects are written at.
+func (l LabelSet) Storage() string { return l.Served[len(l.Served)-1] }
 
-// LabelSets are the CRD labellings the catalog distinguishes for a kind
-// named base: v1beta1 only, v1beta2 only, and both (each naming its own
-// served version, as a provider mid-migration serves them).
-func LabelSets(base string) []LabelSet {
+// oracleDomain ends the API group of every provider kind the oracle defines.
+const oracleDomain = "oracle.mpaudit.invalid"
+
+// Probe is a provider kind the oracle runs core against: the core object
+// that references it, and the objects it tries.
+type Probe struct {
+	Kind *contract.Kind
+	// Base ends the generated kinds' names (LabelOne<Base>): the kind's
+	// type suffix, so mpaudit classifies them as the kind.
+	Base string
+	// CoreKind is the core object referencing it (Machine, Cluster).
+	CoreKind string
+	// Condition is the v1beta2 condition core sets on its object on every
+	// full reconcile: its presence says core has looked.
+	Condition string
+	Cases     []Case
+	// coreSpec is the core object's spec referencing provider object name.
+	coreSpec func(version string, ls LabelSet, name string) map[string]any
+}
+
+// LabelSets are the CRD labellings the catalog distinguishes: v1beta1 only,
+// v1beta2 only, and both (each naming its own served version, as a
+// provider mid-migration serves them).
+func (p *Probe) LabelSets() []LabelSet {
+	group := p.Kind.GroupPrefix + oracleDomain
 	return []LabelSet{
-		{Name: contract.V1Beta1, Kind: "LabelOne" + base, Labels: map[string]string{contract.LabelKey(contract.V1Beta1): "v1alpha1"}, Served: []string{"v1alpha1"}},
-		{Name: contract.V1Beta2, Kind: "LabelTwo" + base, Labels: map[string]string{contract.LabelKey(contract.V1Beta2): "v1alpha2"}, Served: []string{"v1alpha2"}},
-		{Name: "both", Kind: "LabelBoth" + base, Labels: map[string]string{
+		{Name: contract.V1Beta1, Group: group, Kind: "LabelOne" + p.Base, Labels: map[string]string{contract.LabelKey(contract.V1Beta1): "v1alpha1"}, Served: []string{"v1alpha1"}},
+		{Name: contract.V1Beta2, Group: group, Kind: "LabelTwo" + p.Base, Labels: map[string]string{contract.LabelKey(contract.V1Beta2): "v1alpha2"}, Served: []string{"v1alpha2"}},
+		{Name: "both", Group: group, Kind: "LabelBoth" + p.Base, Labels: map[string]string{
 			contract.LabelKey(contract.V1Beta1): "v1alpha1", contract.LabelKey(contract.V1Beta2): "v1alpha2"}, Served: []string{"v1alpha1", "v1alpha2"}},
 	}
+}
+
+// ObjectName names the provider object (and its core object) of label set
+// ls and the i-th case; kinds keep them apart.
+func (p *Probe) ObjectName(ls LabelSet, i int) string {
+	return fmt.Sprintf("%s-%s-%02d", strings.ToLower(p.Base), strings.ToLower(ls.Name), i)
 }
 
 // Case is one provider object's field values: what a provider controller
@@ -49,6 +76,7 @@ type Case struct {
 
 const (
 	caseProviderID     = "oracle://machine"
+	caseSecretName     = "oracle-bootstrap-data"
 	caseFailureReason  = "CreateError"
 	caseFailureMessage = "the oracle's provider failed"
 	caseSpecDomain     = "fd-spec"
@@ -66,42 +94,123 @@ const (
 
 func (t tri) String() string { return [...]string{"unset", "true", "false"}[t] }
 
-// InfraMachineCases are the InfraMachine objects the oracle runs the
-// Machine reconciler against: every combination of the v1beta1 and v1beta2
-// readiness fields with a providerID, readiness without one, top-level and
-// deprecated failures, and both failure domains with addresses.
-func InfraMachineCases() []Case {
+// readinessCases are every combination of the v1beta1 status.ready and the
+// v1beta2 status.initialization.<inner>, on top of base spec and status.
+func readinessCases(inner string, spec, status func() map[string]any) []Case {
 	var out []Case
 	for _, ready := range []tri{unset, yes, no} {
-		for _, prov := range []tri{unset, yes, no} {
-			status := map[string]any{}
+		for _, init := range []tri{unset, yes, no} {
+			st := status()
 			if ready != unset {
-				status["ready"] = ready == yes
+				st["ready"] = ready == yes
 			}
-			if prov != unset {
-				status["initialization"] = map[string]any{"provisioned": prov == yes}
+			if init != unset {
+				st["initialization"] = map[string]any{inner: init == yes}
 			}
-			out = append(out, Case{
-				Name:   fmt.Sprintf("ready-%s-provisioned-%s", ready, prov),
-				Spec:   map[string]any{"providerID": caseProviderID},
-				Status: status,
-			})
+			out = append(out, Case{Name: fmt.Sprintf("ready-%s-%s-%s", ready, inner, init), Spec: spec(), Status: st})
 		}
 	}
-	bothReady := func() map[string]any {
-		return map[string]any{"ready": true, "initialization": map[string]any{"provisioned": true}}
-	}
-	noID := bothReady()
-	out = append(out, Case{Name: "ready-no-providerid", Spec: map[string]any{}, Status: noID})
-	failed := bothReady()
-	failed["failureReason"], failed["failureMessage"] = caseFailureReason, caseFailureMessage
-	out = append(out, Case{Name: "failure-top-level", Spec: map[string]any{"providerID": caseProviderID}, Status: failed})
-	deprecated := bothReady()
-	deprecated["deprecated"] = map[string]any{"v1beta1": map[string]any{"failureReason": caseFailureReason, "failureMessage": caseFailureMessage}}
-	out = append(out, Case{Name: "failure-deprecated", Spec: map[string]any{"providerID": caseProviderID}, Status: deprecated})
-	placed := bothReady()
-	placed["failureDomain"] = caseStatusDomain
-	placed["addresses"] = []any{map[string]any{"type": "InternalIP", "address": "10.0.0.1"}}
-	out = append(out, Case{Name: "failure-domains", Spec: map[string]any{"providerID": caseProviderID, "failureDomain": caseSpecDomain}, Status: placed})
 	return out
+}
+
+// bothReady sets both readiness fields true.
+func bothReady(inner string, status map[string]any) map[string]any {
+	status["ready"] = true
+	status["initialization"] = map[string]any{inner: true}
+	return status
+}
+
+func failureCases(inner string, spec func() map[string]any, status func() map[string]any) []Case {
+	top := bothReady(inner, status())
+	top["failureReason"], top["failureMessage"] = caseFailureReason, caseFailureMessage
+	deprecated := bothReady(inner, status())
+	deprecated["deprecated"] = map[string]any{"v1beta1": map[string]any{"failureReason": caseFailureReason, "failureMessage": caseFailureMessage}}
+	return []Case{
+		{Name: "failure-top-level", Spec: spec(), Status: top},
+		{Name: "failure-deprecated", Spec: spec(), Status: deprecated},
+	}
+}
+
+func empty() map[string]any { return map[string]any{} }
+
+// InfraMachineProbe runs the Machine reconciler against InfraMachines: the
+// readiness combinations with a providerID, readiness without one,
+// failures, and both failure domains with addresses.
+var InfraMachineProbe = &Probe{
+	Kind: &contract.InfraMachine, Base: "Machine", CoreKind: "Machine", Condition: "InfrastructureReady",
+	Cases: func() []Case {
+		withID := func() map[string]any { return map[string]any{"providerID": caseProviderID} }
+		out := readinessCases("provisioned", withID, empty)
+		out = append(out, Case{Name: "ready-no-providerid", Spec: empty(), Status: bothReady("provisioned", empty())})
+		out = append(out, failureCases("provisioned", withID, empty)...)
+		placed := bothReady("provisioned", empty())
+		placed["failureDomain"] = caseStatusDomain
+		placed["addresses"] = []any{map[string]any{"type": "InternalIP", "address": "10.0.0.1"}}
+		return append(out, Case{Name: "failure-domains", Spec: map[string]any{"providerID": caseProviderID, "failureDomain": caseSpecDomain}, Status: placed})
+	}(),
+	coreSpec: func(version string, ls LabelSet, name string) map[string]any {
+		return map[string]any{
+			"clusterName":       clusterName,
+			"bootstrap":         map[string]any{"dataSecretName": caseSecretName},
+			"infrastructureRef": coreRef(version, ls, name),
+		}
+	},
+}
+
+// BootstrapConfigProbe runs the Machine reconciler against BootstrapConfigs.
+// Its Machines point at an InfraMachine that does not exist: core
+// reconciles the bootstrap config first and waits for the infrastructure.
+var BootstrapConfigProbe = &Probe{
+	Kind: &contract.BootstrapConfig, Base: "Config", CoreKind: "Machine", Condition: "BootstrapConfigReady",
+	Cases: func() []Case {
+		withSecret := func() map[string]any { return map[string]any{"dataSecretName": caseSecretName} }
+		out := readinessCases("dataSecretCreated", empty, withSecret)
+		out = append(out, Case{Name: "ready-no-datasecretname", Spec: empty(), Status: bothReady("dataSecretCreated", empty())})
+		return append(out, failureCases("dataSecretCreated", empty, withSecret)...)
+	}(),
+	coreSpec: func(version string, ls LabelSet, name string) map[string]any {
+		infra := InfraMachineProbe.LabelSets()[0]
+		return map[string]any{
+			"clusterName":       clusterName,
+			"bootstrap":         map[string]any{"configRef": coreRef(version, ls, name)},
+			"infrastructureRef": coreRef(version, infra, "absent"),
+		}
+	},
+}
+
+// InfraClusterProbe runs the Cluster reconciler against InfraClusters:
+// the readiness combinations, failures, and failure domains in the
+// v1beta1 (map) and v1beta2 (list) shapes.
+var InfraClusterProbe = &Probe{
+	Kind: &contract.InfraCluster, Base: "Cluster", CoreKind: "Cluster", Condition: "InfrastructureReady",
+	Cases: func() []Case {
+		out := readinessCases("provisioned", empty, empty)
+		out = append(out, failureCases("provisioned", empty, empty)...)
+		asMap := bothReady("provisioned", empty())
+		asMap["failureDomains"] = map[string]any{"fd-a": map[string]any{"controlPlane": true}, "fd-b": map[string]any{}}
+		asList := bothReady("provisioned", empty())
+		asList["failureDomains"] = []any{map[string]any{"name": "fd-a", "controlPlane": true}, map[string]any{"name": "fd-b"}}
+		return append(out, Case{Name: "domains-map", Spec: empty(), Status: asMap}, Case{Name: "domains-list", Spec: empty(), Status: asList})
+	}(),
+	coreSpec: func(version string, ls LabelSet, name string) map[string]any {
+		return map[string]any{"infrastructureRef": coreRef(version, ls, name)}
+	},
+}
+
+// Probes are every probe, in run order.
+var Probes = []*Probe{InfraMachineProbe, BootstrapConfigProbe, InfraClusterProbe}
+
+// clusterName is the Cluster the Machines belong to.
+const clusterName = "oracle"
+
+// coreRef references a provider object as a core object of API version
+// does: by apiGroup from v1beta2, by apiVersion before.
+func coreRef(version string, ls LabelSet, name string) map[string]any {
+	ref := map[string]any{"kind": ls.Kind, "name": name}
+	if version == contract.V1Beta1 {
+		ref["apiVersion"] = ls.Group + "/" + ls.Storage()
+	} else {
+		ref["apiGroup"] = ls.Group
+	}
+	return ref
 }

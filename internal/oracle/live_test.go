@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/live"
 )
@@ -35,38 +37,58 @@ func checkLive(t *testing.T, r contract.Release, m measurement) {
 	}
 	outcomes := map[string]Outcome{}
 	for _, o := range m.run.Outcomes {
-		outcomes[o.Label+"/"+o.Case] = o
+		outcomes[o.Kind+"/"+o.Label+"/"+o.Case] = o
 	}
-	for _, ls := range LabelSets("Machine") {
-		for i, c := range InfraMachineCases() {
-			name := ObjectName(ls, i)
-			o, ok := outcomes[ls.Name+"/"+c.Name]
-			if !ok {
-				t.Errorf("%s: no outcome", name)
-				continue
-			}
-			got := rules[name]
-			has := func(rule string) bool { return slices.Contains(got, rule) }
-			init, _ := c.Status["initialization"].(map[string]any)
-			setsTrue := c.Status["ready"] == true || init["provisioned"] == true
-			_, hasID := c.Spec["providerID"]
-			if has(contract.RuleKindObjectUnread) && o.Provisioned {
-				t.Errorf("%s: live reports %s (never seen as provisioned) but core provisioned it", o.Key(), contract.RuleKindObjectUnread)
-			}
-			// Core passed over a readiness field set true: live must say so.
-			if o.Resolved && !o.Provisioned && setsTrue && hasID && !has(contract.RuleKindObjectUnread) && !has(contract.RuleKindObjectDisagree) {
-				t.Errorf("%s: core did not provision it although it sets a readiness field true, and live reports neither %s nor %s (rules %v)",
-					o.Key(), contract.RuleKindObjectUnread, contract.RuleKindObjectDisagree, got)
-			}
-			if has(contract.RuleKindObjectFailure) != (o.FailureReason != "") {
-				t.Errorf("%s: live %s reported %v, core propagated failure %q", o.Key(), contract.RuleKindObjectFailure, has(contract.RuleKindObjectFailure), o.FailureReason)
-			}
-			if has(contract.RuleKindObjectFieldMissing) && o.Provisioned {
-				t.Errorf("%s: live reports %s (core cannot take it over) but core provisioned it", o.Key(), contract.RuleKindObjectFieldMissing)
-			}
-			if has(contract.RuleCoreObjectDisagree) {
-				t.Errorf("%s: live reports %s on a Machine core itself just reconciled (rules %v)", o.Key(), contract.RuleCoreObjectDisagree, got)
+	for _, p := range Probes {
+		v1p, v2p, _ := p.Kind.ReadinessPair()
+		for _, ls := range p.LabelSets() {
+			for i, c := range p.Cases {
+				name := p.ObjectName(ls, i)
+				o, ok := outcomes[p.Kind.Name+"/"+ls.Name+"/"+c.Name]
+				if !ok {
+					t.Errorf("%s: no outcome", name)
+					continue
+				}
+				checkVerdicts(t, p, o, c, rules[name], v1p, v2p)
 			}
 		}
+	}
+}
+
+// checkVerdicts compares live's findings on one object (and its core
+// object) with what core concluded about it.
+func checkVerdicts(t *testing.T, p *Probe, o Outcome, c Case, got []string, v1p, v2p contract.Point) {
+	t.Helper()
+	has := func(rule string) bool { return slices.Contains(got, rule) }
+	obj := map[string]any{"spec": c.Spec, "status": c.Status}
+	isTrue := func(pt contract.Point) bool {
+		v, _, _ := unstructured.NestedFieldNoCopy(obj, pt.Segments()...)
+		return v == true
+	}
+	setsTrue := isTrue(v1p) || isTrue(v2p)
+	claimed := true
+	for _, a := range takeover {
+		if pt, ok := p.Kind.PointOf(contract.V1Beta2, a); ok {
+			if s, _, _ := unstructured.NestedString(obj, pt.Segments()...); s == "" {
+				claimed = false
+			}
+		}
+	}
+	if has(contract.RuleKindObjectUnread) && o.Provisioned {
+		t.Errorf("%s: live reports %s (never seen as provisioned) but core provisioned it", o.Key(), contract.RuleKindObjectUnread)
+	}
+	// Core passed over a readiness field set true: live must say so.
+	if o.Resolved && !o.Provisioned && setsTrue && claimed && !has(contract.RuleKindObjectUnread) && !has(contract.RuleKindObjectDisagree) && !has(contract.RuleKindObjectDomains) {
+		t.Errorf("%s: core did not provision it although it sets a readiness field true, and live reports neither %s nor %s (rules %v)",
+			o.Key(), contract.RuleKindObjectUnread, contract.RuleKindObjectDisagree, got)
+	}
+	if has(contract.RuleKindObjectFailure) != (o.FailureReason != "") {
+		t.Errorf("%s: live %s reported %v, core propagated failure %q", o.Key(), contract.RuleKindObjectFailure, has(contract.RuleKindObjectFailure), o.FailureReason)
+	}
+	if has(contract.RuleKindObjectFieldMissing) && o.Provisioned {
+		t.Errorf("%s: live reports %s (core cannot take it over) but core provisioned it", o.Key(), contract.RuleKindObjectFieldMissing)
+	}
+	if has(contract.RuleCoreObjectDisagree) {
+		t.Errorf("%s: live reports %s on a %s core itself just reconciled (rules %v)", o.Key(), contract.RuleCoreObjectDisagree, p.CoreKind, got)
 	}
 }

@@ -71,11 +71,11 @@ func releasesUnderTest(t *testing.T) []contract.Release {
 // update rewrites the record and the docs table from what was measured.
 var update = os.Getenv("MPAUDIT_ORACLE_UPDATE") == "1"
 
-// TestOracleInfraMachine runs core's Machine reconciler against every
-// InfraMachine case under every label set and fails where core concludes
+// TestOracle runs core's reconcilers against every probe's cases under
+// every label set and fails where core concludes
 // other than the catalog predicts, or other than the record says (what
 // changed); MPAUDIT_ORACLE_UPDATE=1 records the new outcomes instead.
-func TestOracleInfraMachine(t *testing.T) {
+func TestOracle(t *testing.T) {
 	if skipEnv != "" {
 		t.Skip(skipEnv)
 	}
@@ -93,10 +93,12 @@ func TestOracleInfraMachine(t *testing.T) {
 			res := measure(t, r, cache)
 			got := res.run.Outcomes
 			want := map[string]Outcome{}
-			for _, ls := range LabelSets("Machine") {
-				for _, c := range InfraMachineCases() {
-					p := PredictInfraMachine(r, ls, c)
-					want[p.Key()] = p
+			for _, p := range Probes {
+				for _, ls := range p.LabelSets() {
+					for _, c := range p.Cases {
+						o := Predict(p, r, ls, c)
+						want[o.Key()] = o
+					}
 				}
 			}
 			if len(got) != len(want) {
@@ -155,11 +157,11 @@ func measure(t *testing.T, r contract.Release, cache string) measurement {
 		t.Fatal(err)
 	}
 	defer logFile.Close()
-	got, err := RunInfraMachines(ctx, oenv, run, Options{Log: logFile})
+	got, err := RunProbes(ctx, oenv, run, Probes, Options{Log: logFile})
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("%d InfraMachine outcomes of %s measured in %s (envtest start included)", len(got.Outcomes), r, time.Since(start).Round(time.Millisecond))
+	t.Logf("%d outcomes of %s measured in %s (envtest start included)", len(got.Outcomes), r, time.Since(start).Round(time.Millisecond))
 	t.Cleanup(func() {
 		if t.Failed() {
 			tail, _ := os.ReadFile(logPath)
@@ -222,22 +224,30 @@ func TestRecordMatchesCatalog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cases := map[string]Case{}
-	for _, c := range InfraMachineCases() {
-		cases[c.Name] = c
-	}
-	sets := map[string]LabelSet{}
-	for _, ls := range LabelSets("Machine") {
-		sets[ls.Name] = ls
+	type key struct{ kind, label, name string }
+	objs := map[key]struct {
+		p  *Probe
+		ls LabelSet
+		c  Case
+	}{}
+	for _, p := range Probes {
+		for _, ls := range p.LabelSets() {
+			for _, c := range p.Cases {
+				objs[key{p.Kind.Name, ls.Name, c.Name}] = struct {
+					p  *Probe
+					ls LabelSet
+					c  Case
+				}{p, ls, c}
+			}
+		}
 	}
 	for _, o := range record {
-		c, ok1 := cases[o.Case]
-		ls, ok2 := sets[o.Label]
-		if o.Kind != contract.KindInfraMachine || !ok1 || !ok2 {
+		x, ok := objs[key{o.Kind, o.Label, o.Case}]
+		if !ok {
 			t.Errorf("%s: no such kind, case or label set", o.Key())
 			continue
 		}
-		if d := Diff(PredictInfraMachine(o.Release, ls, c), o); len(d) > 0 {
+		if d := Diff(Predict(x.p, o.Release, x.ls, x.c), o); len(d) > 0 {
 			t.Errorf("catalog disagrees with recorded core: %s: %s", o.Key(), strings.Join(d, "; "))
 		}
 	}

@@ -104,8 +104,11 @@ is also what the catalog in contract/ predicts (the oracle's test fails otherwis
 ` + "`make oracle`" + ` (every release) or ` + "`MPAUDIT_ORACLE_UPDATE=1 go test ./internal/oracle`" + ` (the pinned one).
 
 Columns are the core object's fields: provisioned is the Machine's status.initialization.infrastructureProvisioned
-(status.infrastructureReady before v1.11); failure is its v1beta1 failureReason; domains are its spec / status
-failureDomain. Resolved "no" means core never fetched the object (its contract label is not one that release honours).
+(InfraMachine) or bootstrapDataSecretCreated (BootstrapConfig), the Cluster's infrastructureProvisioned (InfraCluster),
+status.infrastructureReady / status.bootstrapReady before v1.11; taken over is the providerID or
+dataSecretName core copied, or the Cluster's failure domains; failure is the core object's v1beta1 failureReason;
+domains are the Machine's spec / status failureDomain, addresses its address count. Resolved "no" means core never
+fetched the object (its contract label is not one that release honours).
 
 Cost, measured on the project's 2 shared cores (load average 17–21): building one release's runner cold (module
 downloads and a cold Go build cache) took 9 min 47 s wall; rebuilding it with a warm build cache 17 s; a warm run
@@ -139,11 +142,11 @@ $XDG_CACHE_HOME/mpaudit/oracle/<release>/ (83 MB each) and rebuilt only when the
 	}
 	for _, g := range order {
 		fmt.Fprintf(&b, "\n## %s at Cluster API %s\n\n", g.kind, g.release)
-		b.WriteString("| CRD label | case | resolved | provisioned | providerID | failure | domains (spec / status) | addresses | settled |\n")
+		b.WriteString("| CRD label | case | resolved | provisioned | taken over | failure | domains (spec / status) | addresses | settled |\n")
 		b.WriteString("|---|---|---|---|---|---|---|---|---|\n")
 		for _, o := range rows[g] {
 			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s / %s | %d | %s |\n", o.Label, o.Case, yn(o.Resolved), yn(o.Provisioned),
-				dash(o.ProviderID), dash(o.FailureReason), dash(o.SpecFailureDomain), dash(o.StatusFailureDomain), o.Addresses, yn(o.Settled))
+				dash(o.ProviderID+o.DataSecretName+o.FailureDomains), dash(o.FailureReason), dash(o.SpecFailureDomain), dash(o.StatusFailureDomain), o.Addresses, yn(o.Settled))
 		}
 	}
 	return b.String()

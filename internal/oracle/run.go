@@ -40,6 +40,10 @@ type Outcome struct {
 	Resolved    bool   `json:"resolved"`
 	Provisioned bool   `json:"provisioned"`
 	ProviderID  string `json:"providerID,omitempty"`
+	// DataSecretName is the Machine's spec.bootstrap.dataSecretName.
+	DataSecretName string `json:"dataSecretName,omitempty"`
+	// FailureDomains are the Cluster's failure domain names, comma-separated.
+	FailureDomains string `json:"failureDomains,omitempty"`
 	// FailureReason and FailureMessage are the core object's v1beta1
 	// failure fields (status.deprecated.v1beta1.* on a v1beta2 object).
 	FailureReason  string `json:"failureReason,omitempty"`
@@ -106,14 +110,14 @@ type Run struct {
 	Outcomes  []Outcome
 }
 
-// RunInfraMachines installs the release's core CRDs and a provider CRD per
-// label set, starts the release's runner, creates a Machine per label set
-// and InfraMachine case in a fresh namespace, and records what the Machine
-// reconciler concluded about each. One release per apiserver: the core CRDs
-// are the release's own.
-func RunInfraMachines(ctx context.Context, env *Env, run Runner, opt Options) (*Run, error) {
+// RunProbes installs the release's core CRDs and a provider CRD per probe
+// and label set, starts the release's runner, creates a core object per
+// label set and case of each probe in a fresh namespace, and records what
+// core's reconcilers concluded about each. One release per apiserver: the
+// core CRDs are the release's own.
+func RunProbes(ctx context.Context, env *Env, run Runner, probes []*Probe, opt Options) (*Run, error) {
 	if opt.Settle == 0 {
-		opt.Settle = 60 * time.Second
+		opt.Settle = 90 * time.Second
 	}
 	if opt.Log == nil {
 		opt.Log = io.Discard
@@ -121,15 +125,16 @@ func RunInfraMachines(ctx context.Context, env *Env, run Runner, opt Options) (*
 	if _, err := envtest.InstallCRDs(env.Config, envtest.CRDInstallOptions{Paths: []string{run.CoreCRDDir()}, ErrorIfPathMissing: true}); err != nil {
 		return nil, fmt.Errorf("oracle: installing the core CRDs of %s: %w", run.Release, err)
 	}
-	sets := LabelSets("Machine")
 	var crds []*apiextensionsv1.CustomResourceDefinition
-	for _, ls := range sets {
-		crds = append(crds, providerCRD(ls))
+	for _, p := range Probes { // every probe's CRDs: a BootstrapConfig's Machine references an InfraMachine kind
+		for _, ls := range p.LabelSets() {
+			crds = append(crds, providerCRD(ls))
+		}
 	}
 	if err := installCRDs(ctx, env, crds); err != nil {
 		return nil, err
 	}
-	machineVersion, err := storageVersion(ctx, env, "machines."+contract.CoreGroup)
+	version, err := storageVersion(ctx, env, "machines."+contract.CoreGroup)
 	if err != nil {
 		return nil, err
 	}
@@ -144,62 +149,64 @@ func RunInfraMachines(ctx context.Context, env *Env, run Runner, opt Options) (*
 	if err := env.Client.Create(ctx, ns); err != nil {
 		return nil, err
 	}
-	// A Cluster spec needs one field; the Machine reconciler reads none of it.
-	cluster := coreObject(machineVersion, "Cluster", ns.Name, "oracle", map[string]any{"clusterNetwork": map[string]any{"serviceDomain": "cluster.local"}})
+	// The Machines' Cluster; its spec needs one field, and the Machine
+	// reconciler reads none of it.
+	cluster := coreObject(version, "Cluster", ns.Name, clusterName, map[string]any{"clusterNetwork": map[string]any{"serviceDomain": "cluster.local"}})
 	if err := env.Client.Create(ctx, cluster); err != nil {
 		return nil, fmt.Errorf("oracle: creating the Cluster: %w", err)
 	}
 
 	type pending struct {
-		out     Outcome
-		infra   *unstructured.Unstructured
-		machine string
+		probe *Probe
+		out   Outcome
+		infra *unstructured.Unstructured
+		name  string
 	}
 	var all []*pending
-	cases := InfraMachineCases()
-	for _, ls := range sets {
-		for i, c := range cases {
-			name := ObjectName(ls, i)
-			infra, err := createProviderObject(ctx, env, ls, ns.Name, name, c)
-			if err != nil {
-				return nil, err
+	for _, p := range probes {
+		for _, ls := range p.LabelSets() {
+			for i, c := range p.Cases {
+				name := p.ObjectName(ls, i)
+				obj, err := createProviderObject(ctx, env, ls, ns.Name, name, c)
+				if err != nil {
+					return nil, err
+				}
+				core := coreObject(version, p.CoreKind, ns.Name, name, p.coreSpec(version, ls, name))
+				if err := env.Client.Create(ctx, core); err != nil {
+					return nil, fmt.Errorf("oracle: creating %s %s: %w", p.CoreKind, name, err)
+				}
+				all = append(all, &pending{
+					probe: p, infra: obj, name: name,
+					out: Outcome{Release: run.Release, Kind: p.Kind.Name, Label: ls.Name, Case: c.Name},
+				})
 			}
-			m := coreObject(machineVersion, "Machine", ns.Name, name, machineSpec(machineVersion, ls, name))
-			if err := env.Client.Create(ctx, m); err != nil {
-				return nil, fmt.Errorf("oracle: creating Machine %s: %w", name, err)
-			}
-			all = append(all, &pending{
-				out:   Outcome{Release: run.Release, Kind: contract.KindInfraMachine, Label: ls.Name, Case: c.Name},
-				infra: infra, machine: name,
-			})
 		}
 	}
 
-	// Settled: the Machine carries the InfrastructureReady condition core
-	// sets on every full reconcile, and its resourceVersion held still for
-	// two polls.
+	// Settled: the core object carries the condition core sets on every
+	// full reconcile, and its resourceVersion held still for two polls.
 	deadline := time.Now().Add(opt.Settle)
-	last := map[string]string{}
-	stable := map[string]int{}
+	last := map[*pending]string{}
+	stable := map[*pending]int{}
 	for {
 		done := true
 		for _, p := range all {
-			m := coreObject(machineVersion, "Machine", ns.Name, p.machine, nil)
-			if err := env.Client.Get(ctx, client.ObjectKeyFromObject(m), m); err != nil {
+			u := coreObject(version, p.probe.CoreKind, ns.Name, p.name, nil)
+			if err := env.Client.Get(ctx, client.ObjectKeyFromObject(u), u); err != nil {
 				return nil, err
 			}
-			rv := m.GetResourceVersion()
-			if hasInfraCondition(m) && last[p.machine] == rv {
-				stable[p.machine]++
+			rv := u.GetResourceVersion()
+			if hasCondition(u, p.probe.Condition) && last[p] == rv {
+				stable[p]++
 			} else {
-				stable[p.machine] = 0
+				stable[p] = 0
 			}
-			last[p.machine] = rv
-			if stable[p.machine] < 2 {
+			last[p] = rv
+			if stable[p] < 2 {
 				done = false
 			}
-			p.out = readMachine(p.out, m, machineVersion)
-			p.out.Settled = stable[p.machine] >= 2
+			p.out = readCore(p.probe, p.out, u, version)
+			p.out.Settled = stable[p] >= 2
 		}
 		if done || time.Now().After(deadline) {
 			break
@@ -219,17 +226,11 @@ func RunInfraMachines(ctx context.Context, env *Env, run Runner, opt Options) (*
 			return nil, err
 		}
 		p.out.Resolved = slices.ContainsFunc(u.GetOwnerReferences(), func(r metav1.OwnerReference) bool {
-			return r.Kind == "Machine" && r.Name == p.machine
+			return r.Kind == p.probe.CoreKind && r.Name == p.name
 		})
 		out = append(out, p.out)
 	}
 	return &Run{Namespace: ns.Name, Outcomes: out}, nil
-}
-
-// ObjectName names the provider object (and its Machine) of label set ls
-// and the i-th case.
-func ObjectName(ls LabelSet, i int) string {
-	return fmt.Sprintf("%s-%02d", strings.ToLower(ls.Name), i)
 }
 
 // startRunner starts the runner against kubeconfig; stop ends it (only
@@ -262,9 +263,9 @@ func providerCRD(ls LabelSet) *apiextensionsv1.CustomResourceDefinition {
 		"spec": *open, "status": *open,
 	}}
 	crd := &apiextensionsv1.CustomResourceDefinition{
-		ObjectMeta: metav1.ObjectMeta{Name: ls.Plural() + "." + OracleGroup, Labels: ls.Labels},
+		ObjectMeta: metav1.ObjectMeta{Name: ls.Plural() + "." + ls.Group, Labels: ls.Labels},
 		Spec: apiextensionsv1.CustomResourceDefinitionSpec{
-			Group: OracleGroup,
+			Group: ls.Group,
 			Names: apiextensionsv1.CustomResourceDefinitionNames{Kind: ls.Kind, ListKind: ls.Kind + "List", Plural: ls.Plural(), Singular: strings.ToLower(ls.Kind)},
 			Scope: apiextensionsv1.NamespaceScoped,
 		},
@@ -314,25 +315,9 @@ func coreObject(version, kind, ns, name string, spec map[string]any) *unstructur
 	return u
 }
 
-// machineSpec references the provider object as a Machine of the core's
-// storage version does: by apiGroup from v1beta2, by apiVersion before.
-func machineSpec(version string, ls LabelSet, name string) map[string]any {
-	ref := map[string]any{"kind": ls.Kind, "name": name}
-	if version == contract.V1Beta1 {
-		ref["apiVersion"] = OracleGroup + "/" + ls.Served[len(ls.Served)-1]
-	} else {
-		ref["apiGroup"] = OracleGroup
-	}
-	return map[string]any{
-		"clusterName":       "oracle",
-		"bootstrap":         map[string]any{"dataSecretName": "oracle-bootstrap"},
-		"infrastructureRef": ref,
-	}
-}
-
 func createProviderObject(ctx context.Context, env *Env, ls LabelSet, ns, name string, c Case) (*unstructured.Unstructured, error) {
 	u := &unstructured.Unstructured{Object: map[string]any{"spec": runtime.DeepCopyJSONValue(c.Spec)}}
-	u.SetGroupVersionKind(schema.GroupVersionKind{Group: OracleGroup, Version: ls.Served[len(ls.Served)-1], Kind: ls.Kind})
+	u.SetGroupVersionKind(schema.GroupVersionKind{Group: ls.Group, Version: ls.Storage(), Kind: ls.Kind})
 	u.SetNamespace(ns)
 	u.SetName(name)
 	if err := env.Client.Create(ctx, u); err != nil {
@@ -347,14 +332,13 @@ func createProviderObject(ctx context.Context, env *Env, ls LabelSet, ns, name s
 	return u, nil
 }
 
-// hasInfraCondition reports whether core set the Machine's
-// InfrastructureReady condition, which it does on every full reconcile:
-// in status.conditions (v1beta2 Machines) or status.v1beta2.conditions.
-func hasInfraCondition(m *unstructured.Unstructured) bool {
+// hasCondition reports whether core set the v1beta2 condition on its
+// object: in status.conditions (v1beta2 objects) or status.v1beta2.conditions.
+func hasCondition(u *unstructured.Unstructured, condition string) bool {
 	for _, path := range [][]string{{"status", "conditions"}, {"status", "v1beta2", "conditions"}} {
-		conds, _, _ := unstructured.NestedSlice(m.Object, path...)
+		conds, _, _ := unstructured.NestedSlice(u.Object, path...)
 		for _, c := range conds {
-			if cm, ok := c.(map[string]any); ok && cm["type"] == "InfrastructureReady" {
+			if cm, ok := c.(map[string]any); ok && cm["type"] == condition {
 				return true
 			}
 		}
@@ -362,11 +346,11 @@ func hasInfraCondition(m *unstructured.Unstructured) bool {
 	return false
 }
 
-// machineMirrors are the Machine's paths for what it mirrors from its
-// InfraMachine, per Machine API version, from the catalog's links.
-func machineMirror(version string, a contract.Aspect) []string {
-	for _, l := range contract.InfraMachine.Links {
-		if l.CoreKind != "Machine" || l.APIVersion != version {
+// mirror is the core object's path for what it mirrors of aspect a from
+// the probe's kind, per core API version, from the catalog's links.
+func mirror(p *Probe, version string, a contract.Aspect) []string {
+	for _, l := range p.Kind.Links {
+		if l.CoreKind != p.CoreKind || l.APIVersion != version {
 			continue
 		}
 		for _, m := range l.Reports {
@@ -378,16 +362,23 @@ func machineMirror(version string, a contract.Aspect) []string {
 	return nil
 }
 
-func readMachine(o Outcome, m *unstructured.Unstructured, version string) Outcome {
+func readCore(p *Probe, o Outcome, u *unstructured.Unstructured, version string) Outcome {
 	str := func(path ...string) string {
-		s, _, _ := unstructured.NestedString(m.Object, path...)
+		s, _, _ := unstructured.NestedString(u.Object, path...)
 		return s
 	}
-	if p := machineMirror(version, contract.AspectReadiness); p != nil {
-		o.Provisioned, _, _ = unstructured.NestedBool(m.Object, p...)
+	if path := mirror(p, version, contract.AspectReadiness); path != nil {
+		o.Provisioned, _, _ = unstructured.NestedBool(u.Object, path...)
 	}
-	if p := machineMirror(version, contract.AspectProviderID); p != nil {
-		o.ProviderID = str(p...)
+	if path := mirror(p, version, contract.AspectProviderID); path != nil {
+		o.ProviderID = str(path...)
+	}
+	if path := mirror(p, version, contract.AspectDataSecretName); path != nil {
+		o.DataSecretName = str(path...)
+	}
+	if path := mirror(p, version, contract.AspectFailureDomains); path != nil {
+		v, _, _ := unstructured.NestedFieldNoCopy(u.Object, path...)
+		o.FailureDomains = strings.Join(domainNames(v), ",")
 	}
 	failures := []string{"status"}
 	if version != contract.V1Beta1 {
@@ -395,9 +386,33 @@ func readMachine(o Outcome, m *unstructured.Unstructured, version string) Outcom
 	}
 	o.FailureReason = str(append(slices.Clone(failures), "failureReason")...)
 	o.FailureMessage = str(append(slices.Clone(failures), "failureMessage")...)
-	o.SpecFailureDomain = str("spec", "failureDomain")
-	o.StatusFailureDomain = str("status", "failureDomain")
-	addrs, _, _ := unstructured.NestedSlice(m.Object, "status", "addresses")
-	o.Addresses = len(addrs)
+	if p.Kind == &contract.InfraMachine {
+		o.SpecFailureDomain = str("spec", "failureDomain")
+		o.StatusFailureDomain = str("status", "failureDomain")
+		addrs, _, _ := unstructured.NestedSlice(u.Object, "status", "addresses")
+		o.Addresses = len(addrs)
+	}
 	return o
+}
+
+// domainNames are the names of failure domains in either shape: a v1beta1
+// map keyed by name, or a v1beta2 list of objects with a name; sorted.
+func domainNames(v any) []string {
+	var out []string
+	switch d := v.(type) {
+	case map[string]any:
+		for name := range d {
+			out = append(out, name)
+		}
+	case []any:
+		for _, e := range d {
+			if m, ok := e.(map[string]any); ok {
+				if name, ok := m["name"].(string); ok {
+					out = append(out, name)
+				}
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
 }

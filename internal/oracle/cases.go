@@ -94,36 +94,46 @@ const (
 
 func (t tri) String() string { return [...]string{"unset", "true", "false"}[t] }
 
-// readinessCases are every combination of the v1beta1 status.ready and the
-// v1beta2 status.initialization.<inner>, on top of base spec and status.
-func readinessCases(inner string, spec, status func() map[string]any) []Case {
+// readiness names a kind's readiness pair: the v1beta1 status.<v1> and
+// the v1beta2 status.initialization.<v2>.
+type readiness struct{ v1, v2 string }
+
+var (
+	provisioned       = readiness{"ready", "provisioned"}
+	dataSecretCreated = readiness{"ready", "dataSecretCreated"}
+	cpInitialized     = readiness{"initialized", "controlPlaneInitialized"}
+)
+
+// readinessCases are every combination of the readiness pair, on top of
+// base spec and status.
+func readinessCases(rd readiness, spec, status func() map[string]any) []Case {
 	var out []Case
 	for _, ready := range []tri{unset, yes, no} {
 		for _, init := range []tri{unset, yes, no} {
 			st := status()
 			if ready != unset {
-				st["ready"] = ready == yes
+				st[rd.v1] = ready == yes
 			}
 			if init != unset {
-				st["initialization"] = map[string]any{inner: init == yes}
+				st["initialization"] = map[string]any{rd.v2: init == yes}
 			}
-			out = append(out, Case{Name: fmt.Sprintf("ready-%s-%s-%s", ready, inner, init), Spec: spec(), Status: st})
+			out = append(out, Case{Name: fmt.Sprintf("%s-%s-%s-%s", rd.v1, ready, rd.v2, init), Spec: spec(), Status: st})
 		}
 	}
 	return out
 }
 
 // bothReady sets both readiness fields true.
-func bothReady(inner string, status map[string]any) map[string]any {
-	status["ready"] = true
-	status["initialization"] = map[string]any{inner: true}
+func bothReady(rd readiness, status map[string]any) map[string]any {
+	status[rd.v1] = true
+	status["initialization"] = map[string]any{rd.v2: true}
 	return status
 }
 
-func failureCases(inner string, spec func() map[string]any, status func() map[string]any) []Case {
-	top := bothReady(inner, status())
+func failureCases(rd readiness, spec func() map[string]any, status func() map[string]any) []Case {
+	top := bothReady(rd, status())
 	top["failureReason"], top["failureMessage"] = caseFailureReason, caseFailureMessage
-	deprecated := bothReady(inner, status())
+	deprecated := bothReady(rd, status())
 	deprecated["deprecated"] = map[string]any{"v1beta1": map[string]any{"failureReason": caseFailureReason, "failureMessage": caseFailureMessage}}
 	return []Case{
 		{Name: "failure-top-level", Spec: spec(), Status: top},
@@ -140,10 +150,10 @@ var InfraMachineProbe = &Probe{
 	Kind: &contract.InfraMachine, Base: "Machine", CoreKind: "Machine", Condition: "InfrastructureReady",
 	Cases: func() []Case {
 		withID := func() map[string]any { return map[string]any{"providerID": caseProviderID} }
-		out := readinessCases("provisioned", withID, empty)
-		out = append(out, Case{Name: "ready-no-providerid", Spec: empty(), Status: bothReady("provisioned", empty())})
-		out = append(out, failureCases("provisioned", withID, empty)...)
-		placed := bothReady("provisioned", empty())
+		out := readinessCases(provisioned, withID, empty)
+		out = append(out, Case{Name: "ready-no-providerid", Spec: empty(), Status: bothReady(provisioned, empty())})
+		out = append(out, failureCases(provisioned, withID, empty)...)
+		placed := bothReady(provisioned, empty())
 		placed["failureDomain"] = caseStatusDomain
 		placed["addresses"] = []any{map[string]any{"type": "InternalIP", "address": "10.0.0.1"}}
 		return append(out, Case{Name: "failure-domains", Spec: map[string]any{"providerID": caseProviderID, "failureDomain": caseSpecDomain}, Status: placed})
@@ -164,9 +174,9 @@ var BootstrapConfigProbe = &Probe{
 	Kind: &contract.BootstrapConfig, Base: "Config", CoreKind: "Machine", Condition: "BootstrapConfigReady",
 	Cases: func() []Case {
 		withSecret := func() map[string]any { return map[string]any{"dataSecretName": caseSecretName} }
-		out := readinessCases("dataSecretCreated", empty, withSecret)
-		out = append(out, Case{Name: "ready-no-datasecretname", Spec: empty(), Status: bothReady("dataSecretCreated", empty())})
-		return append(out, failureCases("dataSecretCreated", empty, withSecret)...)
+		out := readinessCases(dataSecretCreated, empty, withSecret)
+		out = append(out, Case{Name: "ready-no-datasecretname", Spec: empty(), Status: bothReady(dataSecretCreated, empty())})
+		return append(out, failureCases(dataSecretCreated, empty, withSecret)...)
 	}(),
 	coreSpec: func(version string, ls LabelSet, name string) map[string]any {
 		infra := InfraMachineProbe.LabelSets()[0]
@@ -184,11 +194,11 @@ var BootstrapConfigProbe = &Probe{
 var InfraClusterProbe = &Probe{
 	Kind: &contract.InfraCluster, Base: "Cluster", CoreKind: "Cluster", Condition: "InfrastructureReady",
 	Cases: func() []Case {
-		out := readinessCases("provisioned", empty, empty)
-		out = append(out, failureCases("provisioned", empty, empty)...)
-		asMap := bothReady("provisioned", empty())
+		out := readinessCases(provisioned, empty, empty)
+		out = append(out, failureCases(provisioned, empty, empty)...)
+		asMap := bothReady(provisioned, empty())
 		asMap["failureDomains"] = map[string]any{"fd-a": map[string]any{"controlPlane": true}, "fd-b": map[string]any{}}
-		asList := bothReady("provisioned", empty())
+		asList := bothReady(provisioned, empty())
 		asList["failureDomains"] = []any{map[string]any{"name": "fd-a", "controlPlane": true}, map[string]any{"name": "fd-b"}}
 		return append(out, Case{Name: "domains-map", Spec: empty(), Status: asMap}, Case{Name: "domains-list", Spec: empty(), Status: asList})
 	}(),
@@ -197,8 +207,25 @@ var InfraClusterProbe = &Probe{
 	},
 }
 
+// ControlPlaneProbe runs the Cluster reconciler against ControlPlanes: the
+// initialization combinations, a v1beta1 status.ready beside them (the
+// field some releases read in place of status.initialized), and failures.
+var ControlPlaneProbe = &Probe{
+	Kind: &contract.ControlPlane, Base: "ControlPlane", CoreKind: "Cluster", Condition: "ControlPlaneInitialized",
+	Cases: func() []Case {
+		out := readinessCases(cpInitialized, empty, empty)
+		out = append(out,
+			Case{Name: "ready-true-only", Spec: empty(), Status: map[string]any{"ready": true}},
+			Case{Name: "ready-true-initialized-false", Spec: empty(), Status: map[string]any{"ready": true, "initialized": false}})
+		return append(out, failureCases(cpInitialized, empty, empty)...)
+	}(),
+	coreSpec: func(version string, ls LabelSet, name string) map[string]any {
+		return map[string]any{"controlPlaneRef": coreRef(version, ls, name)}
+	},
+}
+
 // Probes are every probe, in run order.
-var Probes = []*Probe{InfraMachineProbe, BootstrapConfigProbe, InfraClusterProbe}
+var Probes = []*Probe{InfraMachineProbe, BootstrapConfigProbe, InfraClusterProbe, ControlPlaneProbe}
 
 // clusterName is the Cluster the Machines belong to.
 const clusterName = "oracle"

@@ -42,8 +42,12 @@ func Predict(p *Probe, r contract.Release, ls LabelSet, c Case) Outcome {
 			continue
 		}
 		byPath[rp.Point.Path] = v
-		if _, seen := byAspect[rp.Point.Aspect]; !seen {
-			byAspect[rp.Point.Aspect], points[rp.Point.Aspect] = v, rp.Point
+		aspect := rp.Point.Aspect
+		if stands, ok := p.Kind.Point(rp.Point.Contract, rp.Read.InPlaceOf); ok && rp.Read.InPlaceOf != "" {
+			aspect = stands.Aspect // core reads this point as that one
+		}
+		if _, seen := byAspect[aspect]; !seen {
+			byAspect[aspect], points[aspect] = v, rp.Point
 		}
 	}
 	// Failures are copied whatever the object's readiness.

@@ -316,8 +316,14 @@ var ControlPlane = Kind{
 	Links: []CoreLink{
 		{CoreKind: "Cluster", APIVersion: V1Beta2, Ref: "spec.controlPlaneRef", RefHasAPIGroup: true, Reports: []Mirror{
 			{AspectReadiness, "status.initialization.controlPlaneInitialized"}}},
-		{CoreKind: "Cluster", APIVersion: V1Beta1, Ref: "spec.controlPlaneRef", Reports: []Mirror{
+		// A v1.10 core's v1beta1 Cluster reports the control plane's
+		// status.ready there and its initialization only as the
+		// ControlPlaneInitialized condition (measured by internal/oracle);
+		// from v1.11 the field is converted from initialization.
+		{CoreKind: "Cluster", APIVersion: V1Beta1, Ref: "spec.controlPlaneRef", Since: ReleaseV1Beta2, Reports: []Mirror{
 			{AspectReadiness, "status.controlPlaneReady"}}},
+		{CoreKind: "Cluster", APIVersion: V1Beta1, Ref: "spec.controlPlaneRef", Until: ReleaseV1Beta2, Reports: []Mirror{
+			{AspectControlPlaneReady, "status.controlPlaneReady"}}},
 	},
 	points: concat(
 		[]Point{

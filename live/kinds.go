@@ -88,8 +88,8 @@ func isLabelDriven(k *contract.Kind) bool {
 }
 
 // coreLinks groups the catalog's links of the label-driven kinds and of
-// InfraMachinePool by core kind.
-func coreLinks() map[string][]struct {
+// InfraMachinePool that hold at core release r by core kind.
+func coreLinks(r contract.Release) map[string][]struct {
 	kind *contract.Kind
 	link contract.CoreLink
 } {
@@ -99,6 +99,9 @@ func coreLinks() map[string][]struct {
 	}{}
 	for _, k := range append(slices.Clone(contract.LabelDrivenKinds), &contract.InfraMachinePool) {
 		for _, l := range k.Links {
+			if !l.At(r) {
+				continue
+			}
 			out[l.CoreKind] = append(out[l.CoreKind], struct {
 				kind *contract.Kind
 				link contract.CoreLink
@@ -115,7 +118,7 @@ func segments(path string) []string { return strings.Split(path, ".") }
 // reference and what the core object reports about it; a MachinePool's
 // pool reference goes to the pool's own checks (checkMachinePools).
 func (a *auditor) collectKindRefs(ctx context.Context) {
-	links := coreLinks()
+	links := coreLinks(a.target.Release())
 	for _, coreKind := range slices.Sorted(maps.Keys(links)) {
 		crd := a.crds.byGroupKind(schema.GroupKind{Group: contract.CoreGroup, Kind: coreKind})
 		if crd == nil {

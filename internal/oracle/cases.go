@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime"
+
 	"github.com/mpaudit/mpaudit/contract"
 )
 
@@ -34,18 +37,18 @@ const oracleDomain = "oracle.mpaudit.invalid"
 // that references it, and the objects it tries.
 type Probe struct {
 	Kind *contract.Kind
-	// Base ends the generated kinds' names (LabelOne<Base>): the kind's
-	// type suffix, so mpaudit classifies them as the kind.
-	Base string
 	// CoreKind is the core object referencing it (Machine, Cluster).
 	CoreKind string
 	// Condition is the v1beta2 condition core sets on its object on every
 	// full reconcile: its presence says core has looked.
 	Condition string
-	Cases     []Case
+	cases     func() []Case
 	// coreSpec is the core object's spec referencing provider object name.
-	coreSpec func(version string, ls LabelSet, name string) map[string]any
+	coreSpec func(version, ns string, ls LabelSet, name string) map[string]any
 }
+
+// Cases are the probe's provider objects, built from the catalog's paths.
+func (p *Probe) Cases() []Case { return p.cases() }
 
 // LabelSets are the CRD labellings the catalog distinguishes: v1beta1 only,
 // v1beta2 only, and both (each naming its own served version, as a
@@ -53,9 +56,9 @@ type Probe struct {
 func (p *Probe) LabelSets() []LabelSet {
 	group := p.Kind.GroupPrefix + oracleDomain
 	return []LabelSet{
-		{Name: contract.V1Beta1, Group: group, Kind: "LabelOne" + p.Base, Labels: map[string]string{contract.LabelKey(contract.V1Beta1): "v1alpha1"}, Served: []string{"v1alpha1"}},
-		{Name: contract.V1Beta2, Group: group, Kind: "LabelTwo" + p.Base, Labels: map[string]string{contract.LabelKey(contract.V1Beta2): "v1alpha2"}, Served: []string{"v1alpha2"}},
-		{Name: "both", Group: group, Kind: "LabelBoth" + p.Base, Labels: map[string]string{
+		{Name: contract.V1Beta1, Group: group, Kind: "LabelOne" + p.Kind.TypeSuffix, Labels: map[string]string{contract.LabelKey(contract.V1Beta1): "v1alpha1"}, Served: []string{"v1alpha1"}},
+		{Name: contract.V1Beta2, Group: group, Kind: "LabelTwo" + p.Kind.TypeSuffix, Labels: map[string]string{contract.LabelKey(contract.V1Beta2): "v1alpha2"}, Served: []string{"v1alpha2"}},
+		{Name: "both", Group: group, Kind: "LabelBoth" + p.Kind.TypeSuffix, Labels: map[string]string{
 			contract.LabelKey(contract.V1Beta1): "v1alpha1", contract.LabelKey(contract.V1Beta2): "v1alpha2"}, Served: []string{"v1alpha1", "v1alpha2"}},
 	}
 }
@@ -63,7 +66,7 @@ func (p *Probe) LabelSets() []LabelSet {
 // ObjectName names the provider object (and its core object) of label set
 // ls and the i-th case; kinds keep them apart.
 func (p *Probe) ObjectName(ls LabelSet, i int) string {
-	return fmt.Sprintf("%s-%s-%02d", strings.ToLower(p.Base), strings.ToLower(ls.Name), i)
+	return fmt.Sprintf("%s-%s-%02d", strings.ToLower(p.Kind.TypeSuffix), strings.ToLower(ls.Name), i)
 }
 
 // Case is one provider object's field values: what a provider controller
@@ -94,76 +97,123 @@ const (
 
 func (t tri) String() string { return [...]string{"unset", "true", "false"}[t] }
 
-// readiness names a kind's readiness pair: the v1beta1 status.<v1> and
-// the v1beta2 status.initialization.<v2>.
-type readiness struct{ v1, v2 string }
+// fields is an object under construction, written at catalog paths.
+type fields map[string]any
 
-var (
-	provisioned       = readiness{"ready", "provisioned"}
-	dataSecretCreated = readiness{"ready", "dataSecretCreated"}
-	cpInitialized     = readiness{"initialized", "controlPlaneInitialized"}
-)
+// set writes v at the dot path; an empty path (a point the catalog no
+// longer has) writes nothing, and the oracle's tests then disagree.
+func (f fields) set(path string, v any) fields {
+	if path != "" {
+		_ = unstructured.SetNestedField(f, v, strings.Split(path, ".")...)
+	}
+	return f
+}
 
-// readinessCases are every combination of the readiness pair, on top of
-// base spec and status.
-func readinessCases(rd readiness, spec, status func() map[string]any) []Case {
+func (f fields) clone() fields { return runtime.DeepCopyJSON(f) }
+
+// part is the object's spec or status (an empty map when unset).
+func (f fields) part(name string) map[string]any {
+	if m, ok := f[name].(map[string]any); ok {
+		return m
+	}
+	return map[string]any{}
+}
+
+func newCase(name string, f fields) Case {
+	return Case{Name: name, Spec: f.part(contract.ObjectSpec), Status: f.part(contract.ObjectStatus)}
+}
+
+// at is the path of kind k's point of aspect a under contract c ("" when none).
+func at(k *contract.Kind, c contract.Contract, a contract.Aspect) string {
+	p, _ := k.PointOf(c, a)
+	return p.Path
+}
+
+// readinessCases are every combination of the kind's readiness pair, on
+// top of base.
+func readinessCases(k *contract.Kind, base fields) []Case {
+	v1, v2 := at(k, contract.V1Beta1, contract.AspectReadiness), at(k, contract.V1Beta2, contract.AspectReadiness)
 	var out []Case
 	for _, ready := range []tri{unset, yes, no} {
 		for _, init := range []tri{unset, yes, no} {
-			st := status()
+			f := base.clone()
 			if ready != unset {
-				st[rd.v1] = ready == yes
+				f.set(v1, ready == yes)
 			}
 			if init != unset {
-				st["initialization"] = map[string]any{rd.v2: init == yes}
+				f.set(v2, init == yes)
 			}
-			out = append(out, Case{Name: fmt.Sprintf("%s-%s-%s-%s", rd.v1, ready, rd.v2, init), Spec: spec(), Status: st})
+			out = append(out, newCase(fmt.Sprintf("%s-%s-%s-%s", contract.Leaf(v1), ready, contract.Leaf(v2), init), f))
 		}
 	}
 	return out
 }
 
-// bothReady sets both readiness fields true.
-func bothReady(rd readiness, status map[string]any) map[string]any {
-	status[rd.v1] = true
-	status["initialization"] = map[string]any{rd.v2: true}
-	return status
+// bothReady sets both readiness fields of the kind true.
+func bothReady(k *contract.Kind, f fields) fields {
+	return f.set(at(k, contract.V1Beta1, contract.AspectReadiness), true).set(at(k, contract.V1Beta2, contract.AspectReadiness), true)
 }
 
-func failureCases(rd readiness, spec func() map[string]any, status func() map[string]any) []Case {
-	top := bothReady(rd, status())
-	top["failureReason"], top["failureMessage"] = caseFailureReason, caseFailureMessage
-	deprecated := bothReady(rd, status())
-	deprecated["deprecated"] = map[string]any{"v1beta1": map[string]any{"failureReason": caseFailureReason, "failureMessage": caseFailureMessage}}
-	return []Case{
-		{Name: "failure-top-level", Spec: spec(), Status: top},
-		{Name: "failure-deprecated", Spec: spec(), Status: deprecated},
+// failureCases set the v1beta1 failure fields at the top level (where core
+// reads them) and where the v1beta2 contract keeps them (deprecated.v1beta1).
+func failureCases(k *contract.Kind, base fields) []Case {
+	var out []Case
+	for _, c := range []struct {
+		name     string
+		contract contract.Contract
+	}{{"failure-top-level", contract.V1Beta1}, {"failure-deprecated", contract.V1Beta2}} {
+		f := bothReady(k, base.clone())
+		f.set(at(k, c.contract, contract.AspectFailureReason), caseFailureReason)
+		f.set(at(k, c.contract, contract.AspectFailureMessage), caseFailureMessage)
+		out = append(out, newCase(c.name, f))
 	}
+	return out
 }
 
-func empty() map[string]any { return map[string]any{} }
+// refPath is where core objects of coreKind reference objects of kind k.
+func refPath(k *contract.Kind, coreKind string) string {
+	for _, l := range k.Links {
+		if l.CoreKind == coreKind {
+			return l.Ref
+		}
+	}
+	return ""
+}
+
+// reportPath is where core objects of coreKind (v1beta2) report aspect a of kind k.
+func reportPath(k *contract.Kind, coreKind string, a contract.Aspect) string {
+	for _, l := range k.Links {
+		for _, m := range l.Reports {
+			if l.CoreKind == coreKind && l.APIVersion == contract.V1Beta2 && m.Aspect == a {
+				return m.Path
+			}
+		}
+	}
+	return ""
+}
 
 // InfraMachineProbe runs the Machine reconciler against InfraMachines: the
 // readiness combinations with a providerID, readiness without one,
 // failures, and both failure domains with addresses.
 var InfraMachineProbe = &Probe{
-	Kind: &contract.InfraMachine, Base: "Machine", CoreKind: "Machine", Condition: "InfrastructureReady",
-	Cases: func() []Case {
-		withID := func() map[string]any { return map[string]any{"providerID": caseProviderID} }
-		out := readinessCases(provisioned, withID, empty)
-		out = append(out, Case{Name: "ready-no-providerid", Spec: empty(), Status: bothReady(provisioned, empty())})
-		out = append(out, failureCases(provisioned, withID, empty)...)
-		placed := bothReady(provisioned, empty())
-		placed["failureDomain"] = caseStatusDomain
-		placed["addresses"] = []any{map[string]any{"type": "InternalIP", "address": "10.0.0.1"}}
-		return append(out, Case{Name: "failure-domains", Spec: map[string]any{"providerID": caseProviderID, "failureDomain": caseSpecDomain}, Status: placed})
-	}(),
-	coreSpec: func(version string, ls LabelSet, name string) map[string]any {
-		return map[string]any{
-			"clusterName":       clusterName,
-			"bootstrap":         map[string]any{"dataSecretName": caseSecretName},
-			"infrastructureRef": coreRef(version, ls, name),
-		}
+	Kind: &contract.InfraMachine, CoreKind: "Machine", Condition: "InfrastructureReady",
+	cases: func() []Case {
+		k := &contract.InfraMachine
+		withID := fields{}.set(at(k, contract.V1Beta2, contract.AspectProviderID), caseProviderID)
+		out := readinessCases(k, withID)
+		out = append(out, newCase("ready-no-providerid", bothReady(k, fields{})))
+		out = append(out, failureCases(k, withID)...)
+		placed := bothReady(k, withID.clone())
+		placed.set(at(k, contract.V1Beta1, contract.AspectMachineFailureDomain), caseSpecDomain)
+		placed.set(at(k, contract.V1Beta2, contract.AspectMachineFailureDomain), caseStatusDomain)
+		placed.set(at(k, contract.V1Beta2, contract.AspectAddresses), []any{map[string]any{"type": "InternalIP", "address": "10.0.0.1"}})
+		return append(out, newCase("failure-domains", placed))
+	},
+	coreSpec: func(version, ns string, ls LabelSet, name string) map[string]any {
+		f := fields{contract.ObjectSpec: map[string]any{"clusterName": clusterName}}
+		f.set(refPath(&contract.InfraMachine, "Machine"), coreRef(version, ns, ls, name))
+		f.set(reportPath(&contract.BootstrapConfig, "Machine", contract.AspectDataSecretName), caseSecretName)
+		return f.part(contract.ObjectSpec)
 	},
 }
 
@@ -171,20 +221,19 @@ var InfraMachineProbe = &Probe{
 // Its Machines point at an InfraMachine that does not exist: core
 // reconciles the bootstrap config first and waits for the infrastructure.
 var BootstrapConfigProbe = &Probe{
-	Kind: &contract.BootstrapConfig, Base: "Config", CoreKind: "Machine", Condition: "BootstrapConfigReady",
-	Cases: func() []Case {
-		withSecret := func() map[string]any { return map[string]any{"dataSecretName": caseSecretName} }
-		out := readinessCases(dataSecretCreated, empty, withSecret)
-		out = append(out, Case{Name: "ready-no-datasecretname", Spec: empty(), Status: bothReady(dataSecretCreated, empty())})
-		return append(out, failureCases(dataSecretCreated, empty, withSecret)...)
-	}(),
-	coreSpec: func(version string, ls LabelSet, name string) map[string]any {
-		infra := InfraMachineProbe.LabelSets()[0]
-		return map[string]any{
-			"clusterName":       clusterName,
-			"bootstrap":         map[string]any{"configRef": coreRef(version, ls, name)},
-			"infrastructureRef": coreRef(version, infra, "absent"),
-		}
+	Kind: &contract.BootstrapConfig, CoreKind: "Machine", Condition: "BootstrapConfigReady",
+	cases: func() []Case {
+		k := &contract.BootstrapConfig
+		withSecret := fields{}.set(at(k, contract.V1Beta2, contract.AspectDataSecretName), caseSecretName)
+		out := readinessCases(k, withSecret)
+		out = append(out, newCase("ready-no-datasecretname", bothReady(k, fields{})))
+		return append(out, failureCases(k, withSecret)...)
+	},
+	coreSpec: func(version, ns string, ls LabelSet, name string) map[string]any {
+		f := fields{contract.ObjectSpec: map[string]any{"clusterName": clusterName}}
+		f.set(refPath(&contract.BootstrapConfig, "Machine"), coreRef(version, ns, ls, name))
+		f.set(refPath(&contract.InfraMachine, "Machine"), coreRef(version, ns, InfraMachineProbe.LabelSets()[0], "absent"))
+		return f.part(contract.ObjectSpec)
 	},
 }
 
@@ -192,18 +241,18 @@ var BootstrapConfigProbe = &Probe{
 // the readiness combinations, failures, and failure domains in the
 // v1beta1 (map) and v1beta2 (list) shapes.
 var InfraClusterProbe = &Probe{
-	Kind: &contract.InfraCluster, Base: "Cluster", CoreKind: "Cluster", Condition: "InfrastructureReady",
-	Cases: func() []Case {
-		out := readinessCases(provisioned, empty, empty)
-		out = append(out, failureCases(provisioned, empty, empty)...)
-		asMap := bothReady(provisioned, empty())
-		asMap["failureDomains"] = map[string]any{"fd-a": map[string]any{"controlPlane": true}, "fd-b": map[string]any{}}
-		asList := bothReady(provisioned, empty())
-		asList["failureDomains"] = []any{map[string]any{"name": "fd-a", "controlPlane": true}, map[string]any{"name": "fd-b"}}
-		return append(out, Case{Name: "domains-map", Spec: empty(), Status: asMap}, Case{Name: "domains-list", Spec: empty(), Status: asList})
-	}(),
-	coreSpec: func(version string, ls LabelSet, name string) map[string]any {
-		return map[string]any{"infrastructureRef": coreRef(version, ls, name)}
+	Kind: &contract.InfraCluster, CoreKind: "Cluster", Condition: "InfrastructureReady",
+	cases: func() []Case {
+		k := &contract.InfraCluster
+		out := readinessCases(k, fields{})
+		out = append(out, failureCases(k, fields{})...)
+		domains := at(k, contract.V1Beta2, contract.AspectFailureDomains)
+		asMap := bothReady(k, fields{}).set(domains, map[string]any{"fd-a": map[string]any{"controlPlane": true}, "fd-b": map[string]any{}})
+		asList := bothReady(k, fields{}).set(domains, []any{map[string]any{"name": "fd-a", "controlPlane": true}, map[string]any{"name": "fd-b"}})
+		return append(out, newCase("domains-map", asMap), newCase("domains-list", asList))
+	},
+	coreSpec: func(version, ns string, ls LabelSet, name string) map[string]any {
+		return fields{}.set(refPath(&contract.InfraCluster, "Cluster"), coreRef(version, ns, ls, name)).part(contract.ObjectSpec)
 	},
 }
 
@@ -211,16 +260,18 @@ var InfraClusterProbe = &Probe{
 // initialization combinations, a v1beta1 status.ready beside them (the
 // field some releases read in place of status.initialized), and failures.
 var ControlPlaneProbe = &Probe{
-	Kind: &contract.ControlPlane, Base: "ControlPlane", CoreKind: "Cluster", Condition: "ControlPlaneInitialized",
-	Cases: func() []Case {
-		out := readinessCases(cpInitialized, empty, empty)
+	Kind: &contract.ControlPlane, CoreKind: "Cluster", Condition: "ControlPlaneInitialized",
+	cases: func() []Case {
+		k := &contract.ControlPlane
+		ready := at(k, contract.V1Beta1, contract.AspectControlPlaneReady)
+		out := readinessCases(k, fields{})
 		out = append(out,
-			Case{Name: "ready-true-only", Spec: empty(), Status: map[string]any{"ready": true}},
-			Case{Name: "ready-true-initialized-false", Spec: empty(), Status: map[string]any{"ready": true, "initialized": false}})
-		return append(out, failureCases(cpInitialized, empty, empty)...)
-	}(),
-	coreSpec: func(version string, ls LabelSet, name string) map[string]any {
-		return map[string]any{"controlPlaneRef": coreRef(version, ls, name)}
+			newCase("ready-true-only", fields{}.set(ready, true)),
+			newCase("ready-true-initialized-false", fields{}.set(ready, true).set(at(k, contract.V1Beta1, contract.AspectReadiness), false)))
+		return append(out, failureCases(k, fields{})...)
+	},
+	coreSpec: func(version, ns string, ls LabelSet, name string) map[string]any {
+		return fields{}.set(refPath(&contract.ControlPlane, "Cluster"), coreRef(version, ns, ls, name)).part(contract.ObjectSpec)
 	},
 }
 
@@ -231,11 +282,13 @@ var Probes = []*Probe{InfraMachineProbe, BootstrapConfigProbe, InfraClusterProbe
 const clusterName = "oracle"
 
 // coreRef references a provider object as a core object of API version
-// does: by apiGroup from v1beta2, by apiVersion before.
-func coreRef(version string, ls LabelSet, name string) map[string]any {
+// does: by apiGroup from v1beta2, by apiVersion and namespace (which core's
+// webhook would default) before.
+func coreRef(version, ns string, ls LabelSet, name string) map[string]any {
 	ref := map[string]any{"kind": ls.Kind, "name": name}
 	if version == contract.V1Beta1 {
 		ref["apiVersion"] = ls.Group + "/" + ls.Storage()
+		ref["namespace"] = ns
 	} else {
 		ref["apiGroup"] = ls.Group
 	}

@@ -11,7 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-logr/logr"
 	"sigs.k8s.io/controller-runtime/pkg/envtest"
+	ctrllog "sigs.k8s.io/controller-runtime/pkg/log"
 
 	"github.com/mpaudit/mpaudit/contract"
 )
@@ -20,6 +22,7 @@ import (
 var skipEnv string
 
 func TestMain(m *testing.M) {
+	ctrllog.SetLogger(logr.Discard()) // envtest's CRD installer logs through it
 	if envtestAssets() == "" {
 		msg := "envtest binaries not found: run `make envtest-assets` (or set KUBEBUILDER_ASSETS)"
 		if os.Getenv("CI") == "true" {
@@ -95,7 +98,7 @@ func TestOracle(t *testing.T) {
 			want := map[string]Outcome{}
 			for _, p := range Probes {
 				for _, ls := range p.LabelSets() {
-					for _, c := range p.Cases {
+					for _, c := range p.Cases() {
 						o := Predict(p, r, ls, c)
 						want[o.Key()] = o
 					}
@@ -152,6 +155,9 @@ func measure(t *testing.T, r contract.Release, cache string) measurement {
 		t.Fatal(err)
 	}
 	logPath := filepath.Join(t.TempDir(), "runner.log")
+	if p := os.Getenv("MPAUDIT_ORACLE_LOG"); p != "" { // keep the runner's whole log
+		logPath = p
+	}
 	logFile, err := os.Create(logPath)
 	if err != nil {
 		t.Fatal(err)
@@ -232,7 +238,7 @@ func TestRecordMatchesCatalog(t *testing.T) {
 	}{}
 	for _, p := range Probes {
 		for _, ls := range p.LabelSets() {
-			for _, c := range p.Cases {
+			for _, c := range p.Cases() {
 				objs[key{p.Kind.Name, ls.Name, c.Name}] = struct {
 					p  *Probe
 					ls LabelSet

@@ -53,7 +53,14 @@ func Predict(p *Probe, r contract.Release, ls LabelSet, c Case) Outcome {
 	// Failures are copied whatever the object's readiness.
 	o.FailureReason, _ = byAspect[contract.AspectFailureReason].(string)
 	o.FailureMessage, _ = byAspect[contract.AspectFailureMessage].(string)
-	if provisioned, _ := byAspect[contract.AspectReadiness].(bool); !provisioned {
+	// The core object is of the newest API version the release serves,
+	// which is named as the newest contract it knows.
+	version := string(contract.ContractsKnownBy(r)[0])
+	mirrors := func(a contract.Aspect) bool { return mirror(p, r, version, a) != nil }
+	if mirrors(contract.AspectControlPlaneReady) {
+		o.ControlPlaneReady, _ = byAspect[contract.AspectControlPlaneReady].(bool)
+	}
+	if provisioned, _ := byAspect[contract.AspectReadiness].(bool); !provisioned || !mirrors(contract.AspectReadiness) {
 		return o
 	}
 	for _, a := range takeover {
@@ -69,13 +76,13 @@ func Predict(p *Probe, r contract.Release, ls LabelSet, c Case) Outcome {
 		return o
 	}
 	o.Provisioned = true
-	if mirrors(p, contract.AspectProviderID) {
+	if mirrors(contract.AspectProviderID) {
 		o.ProviderID, _ = byAspect[contract.AspectProviderID].(string)
 	}
-	if mirrors(p, contract.AspectDataSecretName) {
+	if mirrors(contract.AspectDataSecretName) {
 		o.DataSecretName, _ = byAspect[contract.AspectDataSecretName].(string)
 	}
-	if mirrors(p, contract.AspectFailureDomains) {
+	if mirrors(contract.AspectFailureDomains) {
 		o.FailureDomains = strings.Join(domainNames(byAspect[contract.AspectFailureDomains]), ",")
 	}
 	if p.Kind == &contract.InfraMachine {
@@ -83,15 +90,10 @@ func Predict(p *Probe, r contract.Release, ls LabelSet, c Case) Outcome {
 			o.Addresses = len(a)
 		}
 		// Each failure domain point lands at the same path on the Machine.
-		o.SpecFailureDomain, _ = byPath["spec.failureDomain"].(string)
-		o.StatusFailureDomain, _ = byPath["status.failureDomain"].(string)
+		o.SpecFailureDomain, _ = byPath[at(p.Kind, contract.V1Beta1, contract.AspectMachineFailureDomain)].(string)
+		o.StatusFailureDomain, _ = byPath[at(p.Kind, contract.V1Beta2, contract.AspectMachineFailureDomain)].(string)
 	}
 	return o
-}
-
-// mirrors reports whether the probe's core object reports aspect a.
-func mirrors(p *Probe, a contract.Aspect) bool {
-	return mirror(p, contract.V1Beta2, a) != nil || mirror(p, contract.V1Beta1, a) != nil
 }
 
 // jsonType is the OpenAPI type of a decoded JSON value.
@@ -119,18 +121,20 @@ func Diff(want, got Outcome) []string {
 			out = append(out, fmt.Sprintf("%s: catalog %v, core %v", name, w, g))
 		}
 	}
+	aspect := func(a contract.Aspect) string { return string(a) }
 	field("resolved", want.Resolved, got.Resolved)
-	field("provisioned", want.Provisioned, got.Provisioned)
-	field("providerID", want.ProviderID, got.ProviderID)
-	field("dataSecretName", want.DataSecretName, got.DataSecretName)
-	field("failureReason", want.FailureReason, got.FailureReason)
+	field(aspect(contract.AspectReadiness), want.Provisioned, got.Provisioned)
+	field(aspect(contract.AspectProviderID), want.ProviderID, got.ProviderID)
+	field(aspect(contract.AspectDataSecretName), want.DataSecretName, got.DataSecretName)
+	field(aspect(contract.AspectFailureReason), want.FailureReason, got.FailureReason)
 	if (want.FailureMessage == "") != (got.FailureMessage == "") || !strings.Contains(got.FailureMessage, want.FailureMessage) {
-		out = append(out, fmt.Sprintf("failureMessage: catalog %q, core %q", want.FailureMessage, got.FailureMessage))
+		out = append(out, fmt.Sprintf("%s: catalog %q, core %q", aspect(contract.AspectFailureMessage), want.FailureMessage, got.FailureMessage))
 	}
-	field("failureDomains", want.FailureDomains, got.FailureDomains)
-	field("spec.failureDomain", want.SpecFailureDomain, got.SpecFailureDomain)
-	field("status.failureDomain", want.StatusFailureDomain, got.StatusFailureDomain)
-	field("addresses", want.Addresses, got.Addresses)
+	field(aspect(contract.AspectFailureDomains), want.FailureDomains, got.FailureDomains)
+	field(aspect(contract.AspectControlPlaneReady), want.ControlPlaneReady, got.ControlPlaneReady)
+	field(aspect(contract.AspectMachineFailureDomain)+" (spec)", want.SpecFailureDomain, got.SpecFailureDomain)
+	field(aspect(contract.AspectMachineFailureDomain)+" (status)", want.StatusFailureDomain, got.StatusFailureDomain)
+	field(aspect(contract.AspectAddresses), want.Addresses, got.Addresses)
 	field("settled", want.Settled, got.Settled)
 	return out
 }

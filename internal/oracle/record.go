@@ -106,7 +106,8 @@ is also what the catalog in contract/ predicts (the oracle's test fails otherwis
 Columns are the core object's fields: provisioned is the Machine's status.initialization.infrastructureProvisioned
 (InfraMachine) or bootstrapDataSecretCreated (BootstrapConfig), the Cluster's infrastructureProvisioned (InfraCluster),
 status.infrastructureReady / status.bootstrapReady before v1.11; taken over is the providerID or
-dataSecretName core copied, or the Cluster's failure domains; failure is the core object's v1beta1 failureReason;
+dataSecretName core copied, the Cluster's failure domains, or (v1.10) the v1beta1 Cluster's status.controlPlaneReady,
+which there mirrors the control plane's status.ready; failure is the core object's v1beta1 failureReason;
 domains are the Machine's spec / status failureDomain, addresses its address count. Resolved "no" means core never
 fetched the object (its contract label is not one that release honours).
 
@@ -146,7 +147,7 @@ $XDG_CACHE_HOME/mpaudit/oracle/<release>/ (83 MB each) and rebuilt only when the
 		b.WriteString("|---|---|---|---|---|---|---|---|---|\n")
 		for _, o := range rows[g] {
 			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s / %s | %d | %s |\n", o.Label, o.Case, yn(o.Resolved), yn(o.Provisioned),
-				dash(o.ProviderID+o.DataSecretName+o.FailureDomains), dash(o.FailureReason), dash(o.SpecFailureDomain), dash(o.StatusFailureDomain), o.Addresses, yn(o.Settled))
+				dash(o.ProviderID+o.DataSecretName+o.FailureDomains+map[bool]string{true: "controlPlaneReady"}[o.ControlPlaneReady]), dash(o.FailureReason), dash(o.SpecFailureDomain), dash(o.StatusFailureDomain), o.Addresses, yn(o.Settled))
 		}
 	}
 	return b.String()

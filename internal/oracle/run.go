@@ -44,6 +44,9 @@ type Outcome struct {
 	DataSecretName string `json:"dataSecretName,omitempty"`
 	// FailureDomains are the Cluster's failure domain names, comma-separated.
 	FailureDomains string `json:"failureDomains,omitempty"`
+	// ControlPlaneReady is a v1beta1 Cluster's status.controlPlaneReady
+	// where it reports the control plane's status.ready (before v1.11).
+	ControlPlaneReady bool `json:"controlPlaneReady,omitempty"`
 	// FailureReason and FailureMessage are the core object's v1beta1
 	// failure fields (status.deprecated.v1beta1.* on a v1beta2 object).
 	FailureReason  string `json:"failureReason,omitempty"`
@@ -165,13 +168,13 @@ func RunProbes(ctx context.Context, env *Env, run Runner, probes []*Probe, opt O
 	var all []*pending
 	for _, p := range probes {
 		for _, ls := range p.LabelSets() {
-			for i, c := range p.Cases {
+			for i, c := range p.Cases() {
 				name := p.ObjectName(ls, i)
 				obj, err := createProviderObject(ctx, env, ls, ns.Name, name, c)
 				if err != nil {
 					return nil, err
 				}
-				core := coreObject(version, p.CoreKind, ns.Name, name, p.coreSpec(version, ls, name))
+				core := coreObject(version, p.CoreKind, ns.Name, name, p.coreSpec(version, ns.Name, ls, name))
 				if err := env.Client.Create(ctx, core); err != nil {
 					return nil, fmt.Errorf("oracle: creating %s %s: %w", p.CoreKind, name, err)
 				}
@@ -335,8 +338,8 @@ func createProviderObject(ctx context.Context, env *Env, ls LabelSet, ns, name s
 // hasCondition reports whether core set the v1beta2 condition on its
 // object: in status.conditions (v1beta2 objects) or status.v1beta2.conditions.
 func hasCondition(u *unstructured.Unstructured, condition string) bool {
-	for _, path := range [][]string{{"status", "conditions"}, {"status", "v1beta2", "conditions"}} {
-		conds, _, _ := unstructured.NestedSlice(u.Object, path...)
+	for _, path := range []string{contract.PathConditions, contract.PathStageOneConditions} {
+		conds, _, _ := unstructured.NestedSlice(u.Object, strings.Split(path, ".")...)
 		for _, c := range conds {
 			if cm, ok := c.(map[string]any); ok && cm["type"] == condition {
 				return true
@@ -347,10 +350,11 @@ func hasCondition(u *unstructured.Unstructured, condition string) bool {
 }
 
 // mirror is the core object's path for what it mirrors of aspect a from
-// the probe's kind, per core API version, from the catalog's links.
-func mirror(p *Probe, version string, a contract.Aspect) []string {
+// the probe's kind, for core release r's objects of API version, from the
+// catalog's links.
+func mirror(p *Probe, r contract.Release, version string, a contract.Aspect) []string {
 	for _, l := range p.Kind.Links {
-		if l.CoreKind != p.CoreKind || l.APIVersion != version {
+		if l.CoreKind != p.CoreKind || l.APIVersion != version || !l.At(r) {
 			continue
 		}
 		for _, m := range l.Reports {
@@ -367,30 +371,40 @@ func readCore(p *Probe, o Outcome, u *unstructured.Unstructured, version string)
 		s, _, _ := unstructured.NestedString(u.Object, path...)
 		return s
 	}
-	if path := mirror(p, version, contract.AspectReadiness); path != nil {
+	if path := mirror(p, o.Release, version, contract.AspectReadiness); path != nil {
 		o.Provisioned, _, _ = unstructured.NestedBool(u.Object, path...)
 	}
-	if path := mirror(p, version, contract.AspectProviderID); path != nil {
+	if path := mirror(p, o.Release, version, contract.AspectControlPlaneReady); path != nil {
+		o.ControlPlaneReady, _, _ = unstructured.NestedBool(u.Object, path...)
+	}
+	if path := mirror(p, o.Release, version, contract.AspectProviderID); path != nil {
 		o.ProviderID = str(path...)
 	}
-	if path := mirror(p, version, contract.AspectDataSecretName); path != nil {
+	if path := mirror(p, o.Release, version, contract.AspectDataSecretName); path != nil {
 		o.DataSecretName = str(path...)
 	}
-	if path := mirror(p, version, contract.AspectFailureDomains); path != nil {
+	if path := mirror(p, o.Release, version, contract.AspectFailureDomains); path != nil {
 		v, _, _ := unstructured.NestedFieldNoCopy(u.Object, path...)
 		o.FailureDomains = strings.Join(domainNames(v), ",")
 	}
-	failures := []string{"status"}
-	if version != contract.V1Beta1 {
-		failures = []string{"status", "deprecated", "v1beta1"}
-	}
-	o.FailureReason = str(append(slices.Clone(failures), "failureReason")...)
-	o.FailureMessage = str(append(slices.Clone(failures), "failureMessage")...)
+	// Core objects keep their v1beta1 failure fields where the contract's
+	// points of the object's API version are.
+	o.FailureReason = str(strings.Split(at(p.Kind, contract.Contract(version), contract.AspectFailureReason), ".")...)
+	o.FailureMessage = str(strings.Split(at(p.Kind, contract.Contract(version), contract.AspectFailureMessage), ".")...)
 	if p.Kind == &contract.InfraMachine {
-		o.SpecFailureDomain = str("spec", "failureDomain")
-		o.StatusFailureDomain = str("status", "failureDomain")
-		addrs, _, _ := unstructured.NestedSlice(u.Object, "status", "addresses")
-		o.Addresses = len(addrs)
+		for _, c := range []contract.Contract{contract.V1Beta1, contract.V1Beta2} {
+			// The Machine keeps each failure domain at the InfraMachine point's path.
+			d := str(strings.Split(at(p.Kind, c, contract.AspectMachineFailureDomain), ".")...)
+			if c == contract.V1Beta1 {
+				o.SpecFailureDomain = d
+			} else {
+				o.StatusFailureDomain = d
+			}
+		}
+		if path := mirror(p, o.Release, version, contract.AspectAddresses); path != nil {
+			addrs, _, _ := unstructured.NestedSlice(u.Object, path...)
+			o.Addresses = len(addrs)
+		}
 	}
 	return o
 }

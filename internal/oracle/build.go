@@ -30,6 +30,8 @@ import (
 // Adding a release is one line here.
 var Releases = []contract.Release{
 	"v1.10.4",
+	"v1.11.3",
+	"v1.13.4",
 	"v1.14.2",
 }
 

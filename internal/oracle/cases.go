@@ -275,8 +275,32 @@ var ControlPlaneProbe = &Probe{
 	},
 }
 
+// InfraMachinePoolProbe runs the MachinePool reconciler against
+// InfraMachinePools: the readiness combinations (what Cluster API PR #14030
+// changes) and failures. The replicas and providerIDList core copies only
+// with a connection to the workload cluster, which the oracle has not.
+var InfraMachinePoolProbe = &Probe{
+	Kind: &contract.InfraMachinePool, CoreKind: contract.MachinePoolKind, Condition: "InfrastructureReady",
+	cases: func() []Case {
+		k := &contract.InfraMachinePool
+		return append(readinessCases(k, fields{}), failureCases(k, fields{})...)
+	},
+	coreSpec: func(version, ns string, ls LabelSet, name string) map[string]any {
+		f := fields{contract.ObjectSpec: map[string]any{"clusterName": clusterName}}
+		f.set(refPath(&contract.InfraMachinePool, contract.MachinePoolKind), coreRef(version, ns, ls, name))
+		f.set(reportPath(&contract.BootstrapConfig, contract.MachinePoolKind, contract.AspectDataSecretName), caseSecretName)
+		// The template's Machine spec names the Cluster too.
+		if tmpl, ok := f.part(contract.ObjectSpec)["template"].(map[string]any); ok {
+			if spec, ok := tmpl[contract.ObjectSpec].(map[string]any); ok {
+				spec["clusterName"] = clusterName
+			}
+		}
+		return f.part(contract.ObjectSpec)
+	},
+}
+
 // Probes are every probe, in run order.
-var Probes = []*Probe{InfraMachineProbe, BootstrapConfigProbe, InfraClusterProbe, ControlPlaneProbe}
+var Probes = []*Probe{InfraMachineProbe, BootstrapConfigProbe, InfraClusterProbe, ControlPlaneProbe, InfraMachinePoolProbe}
 
 // clusterName is the Cluster the Machines belong to.
 const clusterName = "oracle"

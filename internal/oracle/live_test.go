@@ -3,6 +3,7 @@ package oracle
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -66,25 +67,31 @@ func checkVerdicts(t *testing.T, p *Probe, o Outcome, c Case, got []string, v1p,
 		return v == true
 	}
 	setsTrue := isTrue(v1p) || isTrue(v2p)
+	version := string(contract.ContractsKnownBy(o.Release)[0])
 	claimed := true
 	for _, a := range takeover {
-		if pt, ok := p.Kind.PointOf(contract.V1Beta2, a); ok {
+		if pt, ok := p.Kind.PointOf(contract.V1Beta2, a); ok && mirror(p, o.Release, version, a) != nil {
 			if s, _, _ := unstructured.NestedString(obj, pt.Segments()...); s == "" {
 				claimed = false
 			}
 		}
 	}
-	if has(contract.RuleKindObjectUnread) && o.Provisioned {
-		t.Errorf("%s: live reports %s (never seen as provisioned) but core provisioned it", o.Key(), contract.RuleKindObjectUnread)
+	unread := has(p.Kind.ObjectRuleOf(contract.CheckUnread, contract.V1Beta1).Rule) || has(p.Kind.ObjectRuleOf(contract.CheckUnread, contract.V1Beta2).Rule)
+	disagree := has(p.Kind.ObjectRuleOf(contract.CheckDisagree, contract.V1Beta1).Rule) || has(p.Kind.ObjectRuleOf(contract.CheckDisagree, contract.V1Beta2).Rule)
+	failure := p.Kind.ObjectRuleOf(contract.CheckFailure, "").Rule
+	if unread && o.Provisioned {
+		t.Errorf("%s: live reports the readiness core reads unset (rules %v) but core provisioned it", o.Key(), got)
 	}
 	// Core passed over a readiness field set true: live must say so.
-	reports := mirror(p, o.Release, string(contract.ContractsKnownBy(o.Release)[0]), contract.AspectReadiness) != nil
-	if reports && o.Resolved && !o.Provisioned && setsTrue && claimed && !has(contract.RuleKindObjectUnread) && !has(contract.RuleKindObjectDisagree) && !has(contract.RuleKindObjectDomains) {
-		t.Errorf("%s: core did not provision it although it sets a readiness field true, and live reports neither %s nor %s (rules %v)",
-			o.Key(), contract.RuleKindObjectUnread, contract.RuleKindObjectDisagree, got)
+	reports := mirror(p, o.Release, version, contract.AspectReadiness) != nil
+	if reports && o.Resolved && !o.Provisioned && setsTrue && claimed && !unread && !disagree && !has(contract.RuleKindObjectDomains) && o.FailureReason == "" && !setsFailure(p, c) {
+		t.Errorf("%s: core did not provision it although it sets a readiness field true, and live reports neither an unread nor a disagreeing readiness field (rules %v)", o.Key(), got)
 	}
-	if has(contract.RuleKindObjectFailure) != (o.FailureReason != "") {
-		t.Errorf("%s: live %s reported %v, core propagated failure %q", o.Key(), contract.RuleKindObjectFailure, has(contract.RuleKindObjectFailure), o.FailureReason)
+	if o.Resolved && has(failure) != setsFailure(p, c) { // live judges objects core can resolve
+		t.Errorf("%s: live %s reported %v, the object sets a top-level failure: %v", o.Key(), failure, has(failure), setsFailure(p, c))
+	}
+	if o.FailureReason != "" && !has(failure) {
+		t.Errorf("%s: core propagated failure %q but live reports no %s", o.Key(), o.FailureReason, failure)
 	}
 	if has(contract.RuleKindObjectFieldMissing) && o.Provisioned {
 		t.Errorf("%s: live reports %s (core cannot take it over) but core provisioned it", o.Key(), contract.RuleKindObjectFieldMissing)
@@ -92,4 +99,15 @@ func checkVerdicts(t *testing.T, p *Probe, o Outcome, c Case, got []string, v1p,
 	if has(contract.RuleCoreObjectDisagree) {
 		t.Errorf("%s: live reports %s on a %s core itself just reconciled (rules %v)", o.Key(), contract.RuleCoreObjectDisagree, p.CoreKind, got)
 	}
+}
+
+// setsFailure reports whether the case sets a v1beta1 top-level failure field.
+func setsFailure(p *Probe, c Case) bool {
+	obj := map[string]any{"spec": c.Spec, "status": c.Status}
+	for _, a := range []contract.Aspect{contract.AspectFailureReason, contract.AspectFailureMessage} {
+		if s, _, _ := unstructured.NestedString(obj, strings.Split(at(p.Kind, contract.V1Beta1, a), ".")...); s != "" {
+			return true
+		}
+	}
+	return false
 }

@@ -26,7 +26,7 @@ func Predict(p *Probe, r contract.Release, ls LabelSet, c Case) Outcome {
 		return o
 	}
 	o.Resolved = true
-	reads, err := contract.Reads(p.Kind, r, label)
+	reads, err := contract.Reads(p.Kind, r, p.Kind.ObjectReadLabel(r, label))
 	if err != nil {
 		return o
 	}
@@ -40,6 +40,9 @@ func Predict(p *Probe, r contract.Release, ls LabelSet, c Case) Outcome {
 		v, ok, _ := unstructured.NestedFieldNoCopy(obj, rp.Point.Segments()...)
 		if !ok || v == nil {
 			continue
+		}
+		if s, isStr := v.(string); rp.Read.FailsReconcile && (!isStr || s != "") {
+			return o // core's reconcile fails here: nothing else is concluded
 		}
 		byPath[rp.Point.Path] = v
 		aspect := rp.Point.Aspect
@@ -64,7 +67,7 @@ func Predict(p *Probe, r contract.Release, ls LabelSet, c Case) Outcome {
 		return o
 	}
 	for _, a := range takeover {
-		if _, has := p.Kind.PointOf(contract.V1Beta2, a); has {
+		if _, has := p.Kind.PointOf(contract.V1Beta2, a); has && mirrors(a) {
 			if s, _ := byAspect[a].(string); s == "" {
 				return o
 			}

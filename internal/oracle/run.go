@@ -199,17 +199,22 @@ func RunProbes(ctx context.Context, env *Env, run Runner, probes []*Probe, opt O
 				return nil, err
 			}
 			rv := u.GetResourceVersion()
-			if hasCondition(u, p.probe.Condition) && last[p] == rv {
+			if last[p] == rv {
 				stable[p]++
 			} else {
 				stable[p] = 0
 			}
 			last[p] = rv
-			if stable[p] < 2 {
+			// Settled: core set its condition and the object held still for
+			// two polls, or core took the object (its finalizer) and left it
+			// alone for five seconds (a reconcile that fails before the
+			// condition, such as a panic).
+			settled := (hasCondition(u, p.probe.Condition) && stable[p] >= 2) || (len(u.GetFinalizers()) > 0 && stable[p] >= 10)
+			if !settled {
 				done = false
 			}
 			p.out = readCore(p.probe, p.out, u, version)
-			p.out.Settled = stable[p] >= 2
+			p.out.Settled = settled
 		}
 		if done || time.Now().After(deadline) {
 			break
@@ -335,10 +340,11 @@ func createProviderObject(ctx context.Context, env *Env, ls LabelSet, ns, name s
 	return u, nil
 }
 
-// hasCondition reports whether core set the v1beta2 condition on its
-// object: in status.conditions (v1beta2 objects) or status.v1beta2.conditions.
+// hasCondition reports whether core set the condition on its object: in
+// status.conditions, status.v1beta2.conditions or, for core objects that
+// keep only v1beta1 conditions (MachinePool), status.deprecated.v1beta1.conditions.
 func hasCondition(u *unstructured.Unstructured, condition string) bool {
-	for _, path := range []string{contract.PathConditions, contract.PathStageOneConditions} {
+	for _, path := range []string{contract.PathConditions, contract.PathStageOneConditions, contract.PathDeprecatedV1B1 + "." + contract.Leaf(contract.PathConditions)} {
 		conds, _, _ := unstructured.NestedSlice(u.Object, strings.Split(path, ".")...)
 		for _, c := range conds {
 			if cm, ok := c.(map[string]any); ok && cm["type"] == condition {

@@ -421,6 +421,13 @@ func (a *auditor) checkKindObject(u *unstructured.Unstructured, gvk schema.Group
 		alt, ok := k.PairOf(rp.Point)
 		if rp.Read.InPlaceOf != "" {
 			alt, ok = k.Point(rp.Point.Contract, rp.Read.InPlaceOf)
+			// Core reads this point instead of alt: alt's successor set
+			// true (and alt not) is passed over as well (measured at v1.11.3).
+			if next, has := k.PairOf(alt); ok && has {
+				if v, w := pointBool(u, alt), pointBool(u, next); (v == nil || !*v) && w != nil && *w {
+					alt = next
+				}
+			}
 		}
 		if !ok {
 			continue

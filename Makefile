@@ -60,6 +60,20 @@ bench-vet-startup: ; BENCH_KIND=startup bash hack/bench-static.sh
 envtest-assets:
 	@bash hack/envtest-assets.sh
 
+# Run Cluster API core's own reconcilers (internal/oracle) at every release
+# in oracle.Releases against the catalog's predictions, and against the
+# recorded outcomes: it fails saying what changed. Each release's runner is
+# built once from the module proxy into $$XDG_CACHE_HOME/mpaudit/oracle
+# (docs/contract/oracle/README.md has the times: warm, 2 min for four releases;
+# a cold runner build 6-12 min each). `make test` runs only the
+# release go.mod pins. oracle-update records what it measured and
+# regenerates docs/contract/oracle/README.md.
+.PHONY: oracle oracle-update
+oracle:
+	assets=$$(bash hack/envtest-assets.sh) && KUBEBUILDER_ASSETS="$$assets" MPAUDIT_ORACLE_RELEASES=all $(GO) test -count=1 -timeout 60m -run 'TestOracle' -v ./internal/oracle
+oracle-update:
+	assets=$$(bash hack/envtest-assets.sh) && KUBEBUILDER_ASSETS="$$assets" MPAUDIT_ORACLE_RELEASES=all MPAUDIT_ORACLE_UPDATE=1 $(GO) test -count=1 -timeout 60m -run 'TestOracle' -v ./internal/oracle
+
 # Time `mpaudit live` and its peak RSS against kubectl fetching the same pool objects
 # (5,000 and 20,000 in 10 CRDs on envtest; BENCH_RUNS=3 runs each; see the script).
 .PHONY: bench-live

@@ -91,11 +91,15 @@ func initialization(inner string, reads []Read, pool bool) []Point {
 // non-template kind has.
 func failuresAndConditions(pool bool) []Point {
 	v1Conditions := clusterV1Beta1(TypeSlice, "Conditions")
+	failures := withNote(always(basisFailures), noteFailures)
+	if pool {
+		failures = poolFailureReads()
+	}
 	return []Point{
 		{Contract: V1Beta1, Path: PathFailureReason, Aspect: AspectFailureReason, Type: tString, Compatible: []GoType{tStrPtr},
-			Tag: tag("failureReason", omitEmpty), Markers: []Marker{mOptional}, Reads: withNote(always(basisFailures), noteFailures), Deprecated: pool},
+			Tag: tag("failureReason", omitEmpty), Markers: []Marker{mOptional}, Reads: failures, Deprecated: pool},
 		{Contract: V1Beta1, Path: PathFailureMessage, Aspect: AspectFailureMessage, Type: tString, Compatible: []GoType{tStrPtr},
-			Tag: tag("failureMessage", omitEmpty), Markers: []Marker{mOptional}, Reads: withNote(always(basisFailures), noteFailures), Deprecated: pool},
+			Tag: tag("failureMessage", omitEmpty), Markers: []Marker{mOptional}, Reads: failures, Deprecated: pool},
 		{Contract: V1Beta1, Path: PathConditions, Aspect: AspectConditions, Type: v1Conditions,
 			Tag: tag("conditions", omitEmpty), Markers: []Marker{mOptional},
 			Reads: withNote(always(basisConditions), "mirrored into the core object's v1beta1 conditions")},
@@ -109,6 +113,19 @@ func failuresAndConditions(pool bool) []Point {
 			Tag: tag("failureReason", omitEmpty), Markers: []Marker{mOptional}, Convention: true},
 		{Contract: V1Beta2, Path: PathDeprecatedV1B1 + ".failureMessage", Aspect: AspectFailureMessage, Type: tString,
 			Tag: tag("failureMessage", omitEmpty), Markers: []Marker{mOptional}, Convention: true},
+	}
+}
+
+// poolFailureReads: from v1.11 the MachinePool controller's
+// reconcileExternal tests status.deprecated for != nil where it means == nil
+// and dereferences nil when the InfraMachinePool sets a failure: the
+// reconcile panics (measured by internal/oracle at v1.14.2).
+func poolFailureReads() []Read {
+	const basis = basisFailures + " in the MachinePool controller's reconcileExternal"
+	return []Read{
+		{Mode: ReadFixed, Until: ReleaseV1Beta2, Basis: basis, Note: noteFailures},
+		{Mode: ReadFixed, Since: ReleaseV1Beta2, FailsReconcile: true, Basis: basis + " (inverted nil checks, read in v1.11.3, v1.13.4 and v1.14.2)",
+			Note: "the MachinePool reconcile panics on a nil status.deprecated before it reads the pool's readiness"},
 	}
 }
 
@@ -316,8 +333,14 @@ var ControlPlane = Kind{
 	Links: []CoreLink{
 		{CoreKind: "Cluster", APIVersion: V1Beta2, Ref: "spec.controlPlaneRef", RefHasAPIGroup: true, Reports: []Mirror{
 			{AspectReadiness, "status.initialization.controlPlaneInitialized"}}},
-		{CoreKind: "Cluster", APIVersion: V1Beta1, Ref: "spec.controlPlaneRef", Reports: []Mirror{
+		// A v1.10 core's v1beta1 Cluster reports the control plane's
+		// status.ready there and its initialization only as the
+		// ControlPlaneInitialized condition (measured by internal/oracle);
+		// from v1.11 the field is converted from initialization.
+		{CoreKind: "Cluster", APIVersion: V1Beta1, Ref: "spec.controlPlaneRef", Since: ReleaseV1Beta2, Reports: []Mirror{
 			{AspectReadiness, "status.controlPlaneReady"}}},
+		{CoreKind: "Cluster", APIVersion: V1Beta1, Ref: "spec.controlPlaneRef", Until: ReleaseV1Beta2, Reports: []Mirror{
+			{AspectControlPlaneReady, "status.controlPlaneReady"}}},
 	},
 	points: concat(
 		[]Point{

@@ -137,6 +137,9 @@ type Read struct {
 	Note string
 	// Assumed marks windows taken from docs or open PRs, not released code.
 	Assumed bool
+	// FailsReconcile: core's reconcile fails (a panic, an error) when the
+	// object sets the point, before it concludes anything else.
+	FailsReconcile bool
 	// Basis cites the Cluster API code the window was read from.
 	Basis string
 }

@@ -84,6 +84,18 @@ type CoreLink struct {
 	RefHasAPIGroup bool
 	// Reports are where the core object mirrors what it read, per aspect.
 	Reports []Mirror
+	// Since (inclusive) and Until (exclusive) bound the core releases whose
+	// objects report so; empty is unbounded.
+	Since, Until Release
+}
+
+// At reports whether core release r's objects report as the link says; an
+// empty release (unknown) matches every link.
+func (l CoreLink) At(r Release) bool {
+	if r == "" {
+		return true
+	}
+	return (l.Since == "" || r.AtLeast(l.Since)) && (l.Until == "" || r.Less(l.Until))
 }
 
 // Mirror is a core object path that reports one aspect of the referenced object.

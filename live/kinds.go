@@ -34,6 +34,10 @@ type kindRef struct {
 	// domains are the core object's failure domain names, when it reports them.
 	domains    []string
 	hasDomains bool
+	// domainsMisshaped: the failure domains have the other contract's
+	// shape, which fails core's reconcile before it records the object
+	// provisioned (MPA424).
+	domainsMisshaped bool
 }
 
 // kindState is what the audit remembers of a referenced object: what the
@@ -42,10 +46,18 @@ type kindState struct {
 	apiVersion string
 	label      contract.Contract
 	sees       bool
+	// unclaimed lists the read points core takes the object over by
+	// (providerID, dataSecretName) that are empty: while one is, core's own
+	// object does not report it provisioned even though it sees it ready.
+	unclaimed []string
 	// fields shows the readiness fields, for messages.
 	fields     string
 	domains    []string
 	hasDomains bool
+	// domainsMisshaped: the failure domains have the other contract's
+	// shape, which fails core's reconcile before it records the object
+	// provisioned (MPA424).
+	domainsMisshaped bool
 }
 
 // classifyCRD gives a CRD's contract kind by the classifier static mode uses,
@@ -76,8 +88,8 @@ func isLabelDriven(k *contract.Kind) bool {
 }
 
 // coreLinks groups the catalog's links of the label-driven kinds and of
-// InfraMachinePool by core kind.
-func coreLinks() map[string][]struct {
+// InfraMachinePool that hold at core release r by core kind.
+func coreLinks(r contract.Release) map[string][]struct {
 	kind *contract.Kind
 	link contract.CoreLink
 } {
@@ -87,6 +99,9 @@ func coreLinks() map[string][]struct {
 	}{}
 	for _, k := range append(slices.Clone(contract.LabelDrivenKinds), &contract.InfraMachinePool) {
 		for _, l := range k.Links {
+			if !l.At(r) {
+				continue
+			}
 			out[l.CoreKind] = append(out[l.CoreKind], struct {
 				kind *contract.Kind
 				link contract.CoreLink
@@ -103,7 +118,7 @@ func segments(path string) []string { return strings.Split(path, ".") }
 // reference and what the core object reports about it; a MachinePool's
 // pool reference goes to the pool's own checks (checkMachinePools).
 func (a *auditor) collectKindRefs(ctx context.Context) {
-	links := coreLinks()
+	links := coreLinks(a.target.Release())
 	for _, coreKind := range slices.Sorted(maps.Keys(links)) {
 		crd := a.crds.byGroupKind(schema.GroupKind{Group: contract.CoreGroup, Kind: coreKind})
 		if crd == nil {
@@ -348,12 +363,35 @@ func (a *auditor) kindState(u *unstructured.Unstructured, k *contract.Kind, labe
 		}
 	}
 	st.fields = strings.Join(shown, ", ")
+	if st.sees {
+		st.unclaimed = unclaimed(u, k, a.target.Release(), label)
+	}
 	if fd, err := contract.ReadsAspect(k, a.target.Release(), label, contract.AspectFailureDomains); err == nil && len(fd) > 0 {
 		if v, ok, _ := unstructured.NestedFieldNoCopy(u.Object, fd[0].Point.Segments()...); ok && v != nil {
 			st.domains, st.hasDomains = domainNames(v), true
+			st.domainsMisshaped = jsonType(v) != contract.OpenAPIType(fd[0].Point.Type)
 		}
 	}
 	return st, reads
+}
+
+// unclaimed lists the providerID and dataSecretName points core reads under
+// label that the object leaves empty.
+func unclaimed(u *unstructured.Unstructured, k *contract.Kind, release contract.Release, label contract.Contract) []string {
+	all, err := contract.Reads(k, release, label)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, rp := range all {
+		if rp.Point.Aspect != contract.AspectProviderID && rp.Point.Aspect != contract.AspectDataSecretName {
+			continue
+		}
+		if s, _, _ := unstructured.NestedString(u.Object, rp.Point.Segments()...); s == "" {
+			out = append(out, rp.Point.Path)
+		}
+	}
+	return out
 }
 
 // checkKindObject judges one object against the contract its CRD's label
@@ -381,6 +419,13 @@ func (a *auditor) checkKindObject(u *unstructured.Unstructured, gvk schema.Group
 		alt, ok := k.PairOf(rp.Point)
 		if rp.Read.InPlaceOf != "" {
 			alt, ok = k.Point(rp.Point.Contract, rp.Read.InPlaceOf)
+			// Core reads this point instead of alt: alt's successor set
+			// true (and alt not) is passed over as well (measured at v1.11.3).
+			if next, has := k.PairOf(alt); ok && has {
+				if v, w := pointBool(u, alt), pointBool(u, next); (v == nil || !*v) && w != nil && *w {
+					alt = next
+				}
+			}
 		}
 		if !ok {
 			continue
@@ -413,15 +458,8 @@ func (a *auditor) checkKindObject(u *unstructured.Unstructured, gvk schema.Group
 			add(r.Rule, p.Path, r.Format, p.Path, v, contract.LabelKey(string(label)))
 		}
 	}
-	if all, err := contract.Reads(k, release, label); err == nil && st.sees {
-		for _, rp := range all {
-			if rp.Point.Aspect != contract.AspectProviderID && rp.Point.Aspect != contract.AspectDataSecretName {
-				continue
-			}
-			if s, _, _ := unstructured.NestedString(u.Object, rp.Point.Segments()...); s == "" {
-				add(contract.RuleKindObjectFieldMissing, rp.Point.Path, "the object is ready (%s) but %s is empty: core cannot take it over", st.fields, rp.Point.Path)
-			}
-		}
+	for _, path := range st.unclaimed {
+		add(contract.RuleKindObjectFieldMissing, path, "the object is ready (%s) but %s is empty: core cannot take it over", st.fields, path)
 	}
 	if fd, err := contract.ReadsAspect(k, release, label, contract.AspectFailureDomains); err == nil && len(fd) > 0 {
 		p := fd[0].Point
@@ -537,7 +575,12 @@ func (a *auditor) compareKindRef(r kindRef, st *kindState) {
 		}
 	}
 	says := r.readiness != nil && *r.readiness
-	if reports != "" && says != st.sees {
+	// Core reports the object provisioned only once it can take it over
+	// (MPA423 reports what is missing): reconcileInfrastructure and
+	// reconcileBootstrap wait for providerID and dataSecretName. Once
+	// reported, it stays so.
+	computed := st.sees && (says || (len(st.unclaimed) == 0 && !st.domainsMisshaped))
+	if reports != "" && says != computed {
 		why := "the controller has not caught up, or reads another field than the provider writes"
 		if says {
 			why = "core keeps it one-way once true; the provider object went back, or core read another field"
@@ -545,7 +588,7 @@ func (a *auditor) compareKindRef(r kindRef, st *kindState) {
 		a.add(report.Finding{Rule: contract.RuleCoreObjectDisagree, Severity: a.kindSeverity(contract.RuleCoreObjectDisagree, st.label), Kind: r.key.gk.Kind,
 			APIVersion: r.key.gk.Group, Field: reports, Object: &o,
 			Message: fmt.Sprintf("%s %s reports %s=%s, but %s computes %v from %s %s/%s under CRD label %s (%s): %s",
-				r.core.Kind, r.core.Name, reports, show(r.readiness), a.target, st.sees, r.key.gk.Kind, r.key.namespace, r.key.name,
+				r.core.Kind, r.core.Name, reports, show(r.readiness), a.target, computed, r.key.gk.Kind, r.key.namespace, r.key.name,
 				contract.LabelKey(string(st.label)), st.fields, why)})
 	}
 	if st.hasDomains && len(st.domains) > 0 && !slices.Equal(st.domains, r.domains) {

@@ -44,7 +44,16 @@ func Page(k Kind, contracts []string) string {
 			for _, m := range l.Reports {
 				reports = append(reports, m.Aspect+" → `"+m.Path+"`")
 			}
-			fmt.Fprintf(&b, "| %s %s | %s | %s |\n", l.CoreKind, l.APIVersion, ref, strings.Join(reports, "; "))
+			window := ""
+			switch {
+			case l.Since != "" && l.Until != "":
+				window = " (core " + l.Since + " to before " + l.Until + ")"
+			case l.Since != "":
+				window = " (core " + l.Since + "+)"
+			case l.Until != "":
+				window = " (core before " + l.Until + ")"
+			}
+			fmt.Fprintf(&b, "| %s %s%s | %s | %s |\n", l.CoreKind, l.APIVersion, window, ref, strings.Join(reports, "; "))
 		}
 		b.WriteString("\n")
 	}

@@ -86,6 +86,9 @@ type CoreLink struct {
 	Ref            string   `json:"ref"`
 	RefHasAPIGroup bool     `json:"refHasAPIGroup"`
 	Reports        []Mirror `json:"reports"`
+	// Since and Until bound the core releases whose objects report so.
+	Since string `json:"since,omitempty"`
+	Until string `json:"until,omitempty"`
 }
 
 // Mirror is where the core object reports one aspect it read.
@@ -220,7 +223,8 @@ func buildKind(k *contract.Kind, contracts []contract.Contract) Kind {
 		out.CRD.Labels = append(out.CRD.Labels, contract.LabelKey(string(c)))
 	}
 	for _, l := range k.Links {
-		link := CoreLink{CoreKind: l.CoreKind, APIVersion: l.APIVersion, Ref: l.Ref, RefHasAPIGroup: l.RefHasAPIGroup, Reports: []Mirror{}}
+		link := CoreLink{CoreKind: l.CoreKind, APIVersion: l.APIVersion, Ref: l.Ref, RefHasAPIGroup: l.RefHasAPIGroup, Reports: []Mirror{},
+			Since: string(l.Since), Until: string(l.Until)}
 		for _, m := range l.Reports {
 			link.Reports = append(link.Reports, Mirror{Aspect: string(m.Aspect), Path: m.Path})
 		}

@@ -316,7 +316,9 @@ func documentDefs() object {
 			"coreKind": str, "apiVersion": d(str, "the core object's API version"), "ref": d(str, "the JSON path of the reference on the core object"),
 			"refHasAPIGroup": d(boolean, "true for a ContractVersionedObjectReference (apiGroup, kind, name), false for an ObjectReference (apiVersion, kind, name)"),
 			"reports":        arrayOf("mirror"),
-		}, "a core object's reference to objects of the kind"),
+			"since":          d(str, "the first core release whose objects report so (inclusive)"),
+			"until":          d(str, "the core release whose objects no longer report so (exclusive)"),
+		}, "a core object's reference to objects of the kind", "since", "until"),
 		"mirror": strict(object{"aspect": str, "path": str}, "where the core object reports one aspect it read"),
 		"rule": strict(object{
 			"title": d(str, "<Kind>: <topic>, as Cluster API's contract pages name the rule"), "topic": str,

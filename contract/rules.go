@@ -271,8 +271,8 @@ type SeverityRow struct {
 func fixed(s Severity) func(Context) Severity { return func(Context) Severity { return s } }
 
 const (
-	contractDoc  = "https://cluster-api.sigs.k8s.io/developer/providers/contracts/infra-machinepool"
-	labelsDoc    = "https://cluster-api.sigs.k8s.io/developer/providers/contracts/overview.html#api-version-labels"
+	contractDoc = "https://cluster-api.sigs.k8s.io/developer/providers/contracts/infra-machinepool"
+	labelsDoc   = "https://cluster-api.sigs.k8s.io/developer/providers/contracts/overview.html#api-version-labels"
 	// The v1.10→v1.11 guide lives in the release-1-11 book; the main book dropped it.
 	migrationDoc = "https://release-1-11.cluster-api.sigs.k8s.io/developer/providers/migrations/v1.10-to-v1.11"
 	// suppressDoc describes staticcheck's line-based directives, the model of //mpaudit:ignore.

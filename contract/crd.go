@@ -148,7 +148,7 @@ func readyOnlyLabelChecks(crd CRDInfo, k *Kind, release Release, core CoreBehavi
 					if ok {
 						state = "is not served by the CRD"
 					}
-					add(RuleLabelVersion, "metadata.labels["+key+"]", Info,
+					add(RuleLabelVersion, "metadata.labels["+key+"]", MustRule(RuleLabelVersion).Severity(Context{Core: core, Advisory: true}),
 						"label %s=%s names %s, which %s (advisory: Cluster API does not read it)", key, crd.Labels[key], name, state)
 				}
 			}

@@ -38,7 +38,14 @@ var goAPIConditionRules = []*Rule{
 			"util/conditions/deprecated/v1beta1 once they are under status.deprecated.v1beta1 (stage 2), whose " +
 			"GetV1Beta1Conditions and SetV1Beta1Conditions take the v1beta2 package's clusterv1.Conditions, as util/patch does.",
 		DocURL:   migrationDoc + "#how-to-start-using-metav1conditions",
-		severity: goAPISeverity, severityRows: goAPISeverityRows,
+		// A type no condition utility takes (no accessors) is advisory.
+		severity: func(c Context) Severity {
+			if c.Advisory {
+				return min(goAPISeverity(c), Info)
+			}
+			return goAPISeverity(c)
+		},
+		severityRows: goAPISeverityRows,
 	},
 	{
 		ID: RuleConditionsNotOwned, Name: "conditions-not-owned", Scope: ScopeGoAPI, Modes: Static,

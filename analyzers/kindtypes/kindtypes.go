@@ -282,7 +282,8 @@ func (c *checker) initializationShape() {
 	if got := contract.ParseJSONTag(f.Tag); got != init.Tag {
 		problems = append(problems, fmt.Sprintf("its json tag is %q, want %q", f.Tag, init.Tag.String()))
 	}
-	if kindfinder.StructOf(t) == nil {
+	unread := kindfinder.StructOf(t) == nil // no readiness field core can read, not only its Go style
+	if unread {
 		problems = append(problems, fmt.Sprintf("its type %s is not a struct", types.TypeString(t, qualifier)))
 	} else if named, ok := kindfinder.Deref(t).(*types.Named); ok && named.Obj().Pkg() == c.t.Obj.Pkg() {
 		for _, m := range init.Markers {
@@ -308,9 +309,12 @@ func (c *checker) initializationShape() {
 			names = append(names, g.Name)
 		}
 		problems = append(problems, fmt.Sprintf("it has no %s field (fields: %s)", name, strings.Join(names, ", ")))
+		unread = true
 	}
 	if len(problems) > 0 {
-		c.report(f.Var.Pos(), contract.RuleKindInitializationForm, init.Path,
+		ctx := c.ctx
+		ctx.Style = !unread
+		c.reportAt(f.Var.Pos(), contract.MustRule(contract.RuleKindInitializationForm).Severity(ctx), nil, contract.RuleKindInitializationForm, init.Path,
 			"%s does not have the contract's shape: %s", init.Path, strings.Join(problems, "; "))
 	}
 }
@@ -460,7 +464,9 @@ func (c *checker) conditions() {
 	format := "%s is %s, not %s; keep these under %s"
 	if g, ok := c.field(p.ReadFirst); p.ReadFirst != "" && ok && matches(g.Var.Type(), p.Type) {
 		// Core reads the stage-1 field first, so nothing is lost yet.
-		c.reportAt(f.Var.Pos(), contract.Info, nil, contract.RuleKindConditionsV1Beta1, p.Path,
+		advisory := c.ctx
+		advisory.Advisory = true
+		c.reportAt(f.Var.Pos(), contract.MustRule(contract.RuleKindConditionsV1Beta1).Severity(advisory), nil, contract.RuleKindConditionsV1Beta1, p.Path,
 			format+"; core reads %s first, which has that shape, until it is removed",
 			p.Path, types.TypeString(f.Var.Type(), qualifier), p.Type, moved, p.ReadFirst)
 		return

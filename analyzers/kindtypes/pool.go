@@ -83,6 +83,7 @@ func (c *checker) poolInitializationShape() {
 		problems = append(problems, fmt.Sprintf("its json tag is %q, want \"initialization,omitempty,omitzero\"", init.Tag))
 	}
 	st := kindfinder.StructOf(t)
+	unread := st == nil // no provisioned field core can read, not only its Go style
 	if st == nil {
 		problems = append(problems, fmt.Sprintf("its type %s is not a struct", types.TypeString(t, qualifier)))
 	} else {
@@ -111,10 +112,13 @@ func (c *checker) poolInitializationShape() {
 				}
 			}
 			problems = append(problems, fmt.Sprintf("it has no provisioned field (fields: %s)%s", strings.Join(names, ", "), hint))
+			unread = true
 		}
 	}
 	if len(problems) > 0 {
-		c.report(pos, contract.RuleInitializationShape, contract.PathInitialization,
+		ctx := c.ctx
+		ctx.Style = !unread
+		c.reportAt(pos, contract.MustRule(contract.RuleInitializationShape).Severity(ctx), nil, contract.RuleInitializationShape, contract.PathInitialization,
 			"status.initialization does not have the contract's shape: %s%s", strings.Join(problems, "; "), c.versionNote())
 	}
 }

@@ -12,7 +12,7 @@ type BadMachinePoolSpec struct { // want `MPA108 error: BadMachinePool spec.prov
 // BadMachinePoolStatus has a pointer initialization with a plain bool.
 type BadMachinePoolStatus struct {
 	Ready          bool                                `json:"ready"`                    // want `MPA103 info`
-	Initialization *BadMachinePoolInitializationStatus `json:"initialization,omitempty"` // want `MPA104 warning: BadMachinePool status.initialization: .*it is a pointer.*want "initialization,omitempty,omitzero".*lacks \+kubebuilder:validation:MinProperties=1; provisioned is bool, want \*bool`
+	Initialization *BadMachinePoolInitializationStatus `json:"initialization,omitempty"` // want `MPA104 info: BadMachinePool status.initialization: .*it is a pointer.*want "initialization,omitempty,omitzero".*lacks \+kubebuilder:validation:MinProperties=1; provisioned is bool, want \*bool`
 	Replicas       string                              `json:"replicas"`                 // want `MPA109 error: BadMachinePool status.replicas: status.replicas is string, want int32`
 }
 

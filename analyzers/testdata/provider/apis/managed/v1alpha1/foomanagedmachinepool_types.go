@@ -9,7 +9,7 @@ type MachinePoolStatusFailure string
 
 // FooManagedMachinePoolSpec uses a *string providerID.
 type FooManagedMachinePoolSpec struct {
-	ProviderID     *string  `json:"providerID,omitempty"` // want `MPA107 warning: FooManagedMachinePool spec.providerID: spec.providerID is \*string; the v1beta2 contract recommends string` `MPA126 warning: FooManagedMachinePoolMachine spec.providerID: spec.providerID is \*string, the v1beta1 shape` ProviderID:"changed by MPA107"
+	ProviderID     *string  `json:"providerID,omitempty"` // want `MPA107 info: FooManagedMachinePool spec.providerID: spec.providerID is \*string; the v1beta2 contract recommends string` `MPA126 info: FooManagedMachinePoolMachine spec.providerID: spec.providerID is \*string, the v1beta1 shape` ProviderID:"changed by MPA107"
 	ProviderIDList []string `json:"providerIDList,omitempty"`
 	// ErrorMessage is not failureMessage.
 	ErrorMessage string `json:"errorMessage,omitempty"`

@@ -25,7 +25,7 @@ type DevCluster struct {
 }
 
 type DevMachineSpec struct {
-	ProviderID *string `json:"providerID,omitempty"` // want `MPA126 warning: DevMachine spec.providerID: spec.providerID is \*string, the v1beta1 shape` ProviderID:"changed by MPA126"
+	ProviderID *string `json:"providerID,omitempty"` // want `MPA126 info: DevMachine spec.providerID: spec.providerID is \*string, the v1beta1 shape` ProviderID:"changed by MPA126"
 }
 
 type DevMachineStatus struct { // want `MPA123 error: DevMachine status.initialization.provisioned: DevMachine has neither status.ready nor status.initialization.provisioned`

@@ -4,7 +4,7 @@ package v1beta2
 // LegacyMachinePoolSpec has a *string providerID without omitempty.
 type LegacyMachinePoolSpec struct {
 	// providerID is the cloud's ID of the pool.
-	ProviderID     *string  `json:"providerID"` // want `MPA107 warning: LegacyMachinePool spec.providerID: spec.providerID is \*string` ProviderID:"changed by MPA107"
+	ProviderID     *string  `json:"providerID"` // want `MPA107 info: LegacyMachinePool spec.providerID: spec.providerID is \*string` ProviderID:"changed by MPA107"
 	ProviderIDList []string `json:"providerIDList,omitempty"`
 }
 

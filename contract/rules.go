@@ -467,7 +467,7 @@ var poolRules = []*Rule{
 		Title: "status.conditions is not []metav1.Condition",
 		Rationale: "The v1beta2 contract uses []metav1.Condition at status.conditions; Cluster API's v1beta1 Conditions " +
 			"move to status.deprecated.v1beta1.conditions and their utilities are removed with v1beta1.",
-		Fix:      "Use `Conditions []metav1.Condition` (+listType=map, +listMapKey=type, +kubebuilder:validation:MaxItems=32) and keep the old ones under Status.Deprecated.V1Beta1.Conditions.",
+		Fix:          "Use `Conditions []metav1.Condition` (+listType=map, +listMapKey=type, +kubebuilder:validation:MaxItems=32) and keep the old ones under Status.Deprecated.V1Beta1.Conditions.",
 		DocURL:       migrationDoc + "#how-to-start-using-metav1conditions",
 		severity:     v1beta1StatusSeverity,
 		severityRows: v1beta1StatusRows,
@@ -558,8 +558,8 @@ var poolRules = []*Rule{
 		Title: "contract label names an API version the CRD does not serve",
 		Rationale: "Cluster API GETs the highest version named in the chosen contract label; if the CRD does not serve it, " +
 			"the reference cannot be resolved. Other absent versions are advisory.",
-		Fix:      "Make the label value list only served versions, joined with '_'.",
-		DocURL:   labelsDoc,
+		Fix:    "Make the label value list only served versions, joined with '_'.",
+		DocURL: labelsDoc,
 		// A label naming a version core does not read is advisory.
 		severity: func(c Context) Severity {
 			if c.Advisory {
@@ -674,7 +674,7 @@ var poolRules = []*Rule{
 	},
 	{
 		ID: RuleObjectFailure, Name: "object-failure-set", Scope: ScopeObject, Kind: &InfraMachinePool,
-		Modes:     Live,
+		Modes:        Live,
 		Title:        "pool object sets top-level status.failureReason or status.failureMessage",
 		Rationale:    "Core still surfaces these into MachinePool.status.deprecated.v1beta1, but they are no terminal failures in the v1beta2 contract.",
 		Fix:          "Report failures through conditions; keep old values under status.deprecated.v1beta1.",

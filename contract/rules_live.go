@@ -232,7 +232,7 @@ var liveKindRules = []*Rule{
 		Title: "the object sets top-level status.failureReason or status.failureMessage",
 		Rationale: "Core copies these into its own object's status.deprecated.v1beta1 only; the v1beta2 contract has no terminal failures. " +
 			"Under a v1beta2 label they should live under status.deprecated.v1beta1.",
-		Fix:    "Report failures through conditions; keep old values under status.deprecated.v1beta1.",
+		Fix:      "Report failures through conditions; keep old values under status.deprecated.v1beta1.",
 		DocURL:   migrationDoc,
 		severity: v1beta1StatusSeverity, // as on a pool and in the Go types
 	},

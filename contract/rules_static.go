@@ -173,7 +173,7 @@ var staticKindRules = []*Rule{
 			"Cluster API's v1beta1 Conditions belong under status.deprecated.v1beta1.conditions. Core tries " +
 			"status.v1beta2.conditions first, so a type that still has those (Cluster API v1.9 and v1.10 added them) as " +
 			"[]metav1.Condition is reported as info only.",
-		Fix:      "Use `Conditions []metav1.Condition` (+listType=map, +listMapKey=type, MaxItems=32); keep the old ones under Status.Deprecated.V1Beta1.Conditions.",
+		Fix:    "Use `Conditions []metav1.Condition` (+listType=map, +listMapKey=type, MaxItems=32); keep the old ones under Status.Deprecated.V1Beta1.Conditions.",
 		DocURL: migrationDoc + "#how-to-start-using-metav1conditions",
 		// Stage-1 conditions core reads first are advisory.
 		severity: func(c Context) Severity {

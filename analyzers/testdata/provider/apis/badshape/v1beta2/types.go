@@ -33,7 +33,7 @@ type BadMachinePool struct {
 // CoreNamedMachinePoolStatus copies the core MachinePool's field name.
 type CoreNamedMachinePoolStatus struct {
 	Ready          bool                                     `json:"ready"`                             // want `MPA101 warning`
-	Initialization CoreNamedMachinePoolInitializationStatus `json:"initialization,omitempty,omitzero"` // want `MPA104 warning: .*no provisioned field \(fields: infrastructureProvisioned\) \(infrastructureProvisioned is the core MachinePool's field`
+	Initialization CoreNamedMachinePoolInitializationStatus `json:"initialization,omitempty,omitzero"` // want `MPA104 warning: CoreNamedMachinePool status\.initialization: not the contract's shape: it has no provisioned field \(fields:`
 	Replicas       int32                                    `json:"replicas"`
 }
 

@@ -17,7 +17,7 @@ type LegacyMachinePoolStatus struct {
 
 	// failureReason explains a terminal problem.
 	// +optional
-	FailureReason string `json:"failureReason,omitempty"` // want `MPA105 warning: LegacyMachinePool status.failureReason: top-level status.failureReason \(string\)` FailureReason:"changed by MPA105"
+	FailureReason string `json:"failureReason,omitempty"` // want `MPA105 warning: LegacyMachinePool status\.failureReason: top-level status\.failureReason is no` FailureReason:"changed by MPA105"
 
 	// failureMessage explains a terminal problem.
 	// +optional

@@ -311,7 +311,7 @@ func warnConfig(cmd *cobra.Command, cfg *config.Config, r *report.Report) {
 const envHelp = `
 Configuration: ` + config.FileName + ` in the module root (the directory of the go.mod at or
 above --dir, or the current directory), or --config PATH. It sets capiVersion, failOn,
-rules (enabled, severity) and types (include, exclude); see README.md. A bad
+minSeverity, rules (enabled, severity) and types (include, exclude); see README.md. A bad
 configuration file is a usage error (exit 2).
 
 Precedence: flags, then environment variables, then the configuration file, then defaults.
@@ -319,6 +319,7 @@ Precedence: flags, then environment variables, then the configuration file, then
 Environment:
   ` + config.EnvCAPIVersion + `  default for --capi-version
   ` + config.EnvFailOn + `       default for --fail-on
+  ` + config.EnvMinSeverity + ` default for --min-severity
   ` + config.EnvOutput + `        default for --output
   ` + config.EnvConfig + `        default for --config
   ` + driver.EnvCache + `         check's result cache directory (default: the user cache

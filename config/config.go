@@ -4,6 +4,7 @@
 //
 //	capiVersion: v1.14.2          # target core
 //	failOn: warning               # info|warning|error
+//	minSeverity: warning          # lowest severity printed, in every format
 //	rules:
 //	  MPA203: {enabled: false}    # key: rule ID or rule name
 //	  ready-without-provisioned: {severity: error}
@@ -51,6 +52,7 @@ const FileName = ".mpaudit.yaml"
 const (
 	EnvCAPIVersion = "MPAUDIT_CAPI_VERSION"
 	EnvFailOn      = "MPAUDIT_FAIL_ON"
+	EnvMinSeverity = "MPAUDIT_MIN_SEVERITY"
 	EnvOutput      = "MPAUDIT_OUTPUT"
 	EnvConfig      = "MPAUDIT_CONFIG"
 )
@@ -63,6 +65,8 @@ type Config struct {
 	CAPIVersion string
 	// FailOn is the lowest failing severity, or Off when unset.
 	FailOn contract.Severity
+	// MinSeverity is the lowest severity printed, or Off when unset.
+	MinSeverity contract.Severity
 	// Rules holds the per-rule settings, by rule ID.
 	Rules map[string]RuleSetting
 	// Include and Exclude are globs on a finding's kind or Go type.
@@ -85,6 +89,7 @@ type RuleSetting struct {
 type file struct {
 	CAPIVersion string                 `json:"capiVersion,omitempty"`
 	FailOn      string                 `json:"failOn,omitempty"`
+	MinSeverity string                 `json:"minSeverity,omitempty"`
 	Rules       map[string]ruleSetting `json:"rules,omitempty"`
 	Types       *typeFilter            `json:"types,omitempty"`
 	Kinds       map[string]string      `json:"kinds,omitempty"`
@@ -257,7 +262,7 @@ func (v *validator) document(doc any) *Config {
 	}
 	m, ok := doc.(map[string]any)
 	if !ok {
-		v.fail("", "want a mapping with capiVersion, failOn, rules, types and kinds, got %s", describe(doc))
+		v.fail("", "want a mapping with capiVersion, failOn, minSeverity, rules, types and kinds, got %s", describe(doc))
 		return cfg
 	}
 	for _, k := range sortedKeys(m) {
@@ -277,6 +282,8 @@ func (v *validator) document(doc any) *Config {
 			cfg.CAPIVersion = t.Version
 		case "failOn":
 			cfg.FailOn = v.severity(k, val)
+		case "minSeverity":
+			cfg.MinSeverity = v.severity(k, val)
 		case "rules":
 			v.rules(cfg, val)
 		case "types":
@@ -284,7 +291,7 @@ func (v *validator) document(doc any) *Config {
 		case "kinds":
 			v.kinds(cfg, val)
 		default:
-			v.fail(k, "unknown field (want capiVersion, failOn, rules, types or kinds)")
+			v.fail(k, "unknown field (want capiVersion, failOn, minSeverity, rules, types or kinds)")
 		}
 	}
 	return cfg

@@ -60,6 +60,7 @@ func TestParseErrors(t *testing.T) {
 		{"rule twice", "rules:\n  MPA101: {enabled: false}\n  ready-without-provisioned: {severity: error}\n", "rules.ready-without-provisioned", "same rule as rules.MPA101"},
 		{"rules not a mapping", "rules: [MPA101]\n", "rules", "want a mapping"},
 		{"bad failOn", "failOn: fatal\n", "failOn", `unknown severity "fatal"`},
+		{"bad minSeverity", "minSeverity: loud\n", "minSeverity", `unknown severity "loud"`},
 		{"invalid version", "capiVersion: latest\n", "capiVersion", `invalid Cluster API version "latest"`},
 		{"version as a number", "capiVersion: 1.14\n", "capiVersion", "want a version string"},
 		{"unknown types key", "types:\n  includes: [x]\n", "types.includes", "unknown field (want include or exclude)"},
@@ -236,6 +237,9 @@ func TestParseKinds(t *testing.T) {
 	}
 	if err := cfg.Kinds.Validate(); err != nil {
 		t.Errorf("the classifier refuses what the file accepted: %v", err)
+	}
+	if cfg, err := Parse("c.yaml", []byte("minSeverity: warning\n")); err != nil || cfg.MinSeverity != contract.Warning || cfg.FailOn != contract.Off {
+		t.Errorf("minSeverity: %+v, %v", cfg, err)
 	}
 	if cfg, err := Parse("c.yaml", []byte("failOn: error\n")); err != nil || cfg.Kinds != nil {
 		t.Errorf("no kinds section: Kinds = %v, %v; want nil", cfg.Kinds, err)

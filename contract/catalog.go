@@ -537,11 +537,11 @@ func withLinks(k Kind, ref string) Kind {
 	return k
 }
 
-// Kinds is every kind the catalog knows, base kinds first.
 // LabelDrivenKinds are the kinds whose field set core picks from the CRD's
 // contract label from v1.11 on, with no fallback.
 var LabelDrivenKinds = []*Kind{&InfraCluster, &InfraMachine, &ControlPlane, &BootstrapConfig}
 
+// Kinds is every kind the catalog knows, base kinds first.
 var Kinds = []*Kind{
 	&InfraCluster, &InfraMachine, &InfraMachinePool, &ControlPlane, &BootstrapConfig,
 	&InfraClusterTemplate, &InfraMachineTemplate, &InfraMachinePoolTemplate, &ControlPlaneTemplate, &BootstrapConfigTemplate,

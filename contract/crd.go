@@ -110,11 +110,12 @@ func readyOnlyLabelChecks(crd CRDInfo, k *Kind, release Release, core CoreBehavi
 	switch {
 	case v2 == "" && v1 == "":
 		add(RuleLabelMissing, "metadata.labels", MustRule(RuleLabelMissing).Severity(ctx),
-			"CRD %s has no %s label (nor %s): Cluster API cannot resolve references to %s",
-			crd.Name, LabelKey(V1Beta2), LabelKey(V1Beta1), crd.Kind)
+			"no %s or %s label: Cluster API cannot resolve references to %s; label the CRD",
+			LabelKey(V1Beta2), LabelKey(V1Beta1), crd.Kind)
 	case v2 == "":
 		add(RuleLabelV1Beta1Only, "metadata.labels["+LabelKey(V1Beta2)+"]", MustRule(RuleLabelV1Beta1Only).Severity(ctx),
-			"CRD %s is missing the %s label (it declares only %s=%s)", crd.Name, LabelKey(V1Beta2), LabelKey(V1Beta1), v1)
+			"only %s=%s, which Cluster API drops in %s: add %s once the types follow the v1beta2 contract",
+			LabelKey(V1Beta1), v1, strings.TrimSuffix(string(ReleaseV1Beta1Dropped), ".0"), LabelKey(V1Beta2))
 	}
 
 	// Resolved as the release does: a core before v1.11 reads only the v1beta1 label.
@@ -151,7 +152,7 @@ func readyOnlyLabelChecks(crd CRDInfo, k *Kind, release Release, core CoreBehavi
 					if ok {
 						state = "is not served by the CRD"
 					}
-					add(RuleLabelVersion, "metadata.labels["+key+"]", Info,
+					add(RuleLabelVersion, "metadata.labels["+key+"]", MustRule(RuleLabelVersion).Severity(Context{Core: core, Advisory: true}),
 						"label %s=%s names %s, which %s (advisory: Cluster API does not read it)", key, crd.Labels[key], name, state)
 				}
 			}

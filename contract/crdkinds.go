@@ -93,15 +93,19 @@ func evaluateKindCRD(crd KindCRD, release Release) []Violation {
 
 	res := crd.ResolveAt(release)
 	if res.Contract == "" {
-		add(RuleKindLabelMissing, "metadata.labels", "Cluster API %s resolves %s through a %s label (it honours %v), and CRD %s has none",
-			release, crd.Kind, LabelPrefix+"<contract>", ContractsKnownBy(release), crd.Name)
+		var keys []string
+		for _, cv := range ContractsKnownBy(release) {
+			keys = append(keys, LabelKey(string(cv)))
+		}
+		add(RuleKindLabelMissing, "metadata.labels", "no label Cluster API %s resolves %s by (%s): no reference to it resolves; label the CRD",
+			release, crd.Kind, strings.Join(keys, " or "))
 		return out
 	}
 	ctx.Label = res.Contract
 	labelField := "metadata.labels[" + LabelKey(string(res.Contract)) + "]"
 	if res.Contract == V1Beta1 {
-		add(RuleKindLabelV1Beta1Only, labelField, "Cluster API %s reads %s by its v1beta1 contract label (%s=%s): it has no %s label%s",
-			release, crd.Kind, LabelKey(V1Beta1), crd.Labels[LabelKey(V1Beta1)], LabelKey(V1Beta2), flipReadiness(crd))
+		add(RuleKindLabelV1Beta1Only, labelField, "read by its v1beta1 label (%s=%s), which Cluster API drops in %s: add %s once the objects write the v1beta2 fields%s",
+			LabelKey(V1Beta1), crd.Labels[LabelKey(V1Beta1)], strings.TrimSuffix(string(ReleaseV1Beta1Dropped), ".0"), LabelKey(V1Beta2), flipReadiness(crd))
 	}
 	if len(crd.Versions) > 0 && !res.Served {
 		state := "does not define"
@@ -172,9 +176,9 @@ func flipReadiness(crd KindCRD) string {
 		return ""
 	}
 	if _, has := crd.Schema.Lookup(storage, p.Path); has {
-		return fmt.Sprintf("; the schema of the storage version %s has %s, so the label can be flipped once the objects write it", storage, p.Path)
+		return fmt.Sprintf(" (the storage version %s has %s)", storage, p.Path)
 	}
-	return fmt.Sprintf("; the schema of the storage version %s has no %s yet: flipping the label now would leave every object unprovisioned", storage, p.Path)
+	return fmt.Sprintf(" (the storage version %s has no %s yet: a flip now leaves every object unprovisioned)", storage, p.Path)
 }
 
 // OpenAPIType is the OpenAPI type a CRD schema gives a Go shape.

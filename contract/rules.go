@@ -38,6 +38,30 @@ type Context struct {
 	// BothLabels is true for a CRD labelled for the v1beta1 and the v1beta2
 	// contract: a core that knows either resolves it.
 	BothLabels bool
+	// Style is true for a finding only about the Go style of the
+	// contract's snippet (a pointer struct, bool for *bool, a tag or
+	// marker), which core decodes all the same: info (StyleOrSpoke).
+	Style bool
+	// Advisory is true for a finding about a field core reads something
+	// else in place of, or does not read: info (Advisory).
+	Advisory bool
+}
+
+// v1beta1StatusSeverity is for v1beta1 status fields core still reads on
+// every kind, whatever the label (top-level failure fields, v1beta1
+// conditions): info while the target is before v1.11 and reads them as the
+// contract it knows, a warning from v1.11, as compatibility ends in v1.16.
+func v1beta1StatusSeverity(c Context) Severity {
+	if c.Release != "" && c.Release.Less(ReleaseV1Beta2) {
+		return Info
+	}
+	return Warning
+}
+
+// v1beta1StatusRows are the targets v1beta1StatusSeverity tells apart.
+var v1beta1StatusRows = []severityContext{
+	{"core < v1.11 (reads them by the v1beta1 contract)", Context{Core: releasedBehaviour, Release: "v1.10.0"}, true},
+	{"core ≥ v1.11, any label (compatibility ends in v1.16)", Context{Core: releasedBehaviour, Release: ReleaseV1Beta2}, true},
 }
 
 // Modes are the ways of running mpaudit that can report a rule.
@@ -271,9 +295,10 @@ type SeverityRow struct {
 func fixed(s Severity) func(Context) Severity { return func(Context) Severity { return s } }
 
 const (
-	contractDoc  = "https://cluster-api.sigs.k8s.io/developer/providers/contracts/infra-machinepool"
-	labelsDoc    = "https://cluster-api.sigs.k8s.io/developer/providers/contracts/overview.html#api-version-labels"
-	migrationDoc = "https://cluster-api.sigs.k8s.io/developer/providers/migrations/v1.10-to-v1.11"
+	contractDoc = "https://cluster-api.sigs.k8s.io/developer/providers/contracts/infra-machinepool"
+	labelsDoc   = "https://cluster-api.sigs.k8s.io/developer/providers/contracts/overview.html#api-version-labels"
+	// The v1.10→v1.11 guide lives in the release-1-11 book; the main book dropped it.
+	migrationDoc = "https://release-1-11.cluster-api.sigs.k8s.io/developer/providers/migrations/v1.10-to-v1.11"
 	// suppressDoc describes staticcheck's line-based directives, the model of //mpaudit:ignore.
 	suppressDoc = "https://staticcheck.dev/docs/configuration/#line-based-linter-directives"
 )
@@ -370,9 +395,20 @@ var poolRules = []*Rule{
 		Rationale: "The contract gives `Initialization <Kind>InitializationStatus json:\"initialization,omitempty,omitzero\"` (a value struct " +
 			"with +kubebuilder:validation:MinProperties=1) holding `Provisioned *bool json:\"provisioned,omitempty\"`. Other shapes " +
 			"serialize differently (a plain bool cannot say 'not yet reported', a misnamed field is never read).",
-		Fix:      "Use the contract's names, tags and types.",
-		DocURL:   contractDoc + "#inframachinepool-initialization-completed",
-		severity: fixed(Warning),
+		Fix:    "Use the contract's names, tags and types.",
+		DocURL: contractDoc + "#inframachinepool-initialization-completed",
+		// A missing or misnamed provisioned field stops being read in v1.16;
+		// the Go style alone core decodes all the same.
+		severity: func(c Context) Severity {
+			if c.Style {
+				return Info
+			}
+			return Warning
+		},
+		severityRows: []severityContext{
+			{"the Go style only (a pointer struct, bool for *bool, a tag or marker)", Context{Core: releasedBehaviour, Style: true}, true},
+			{"no provisioned field core can read (v1.16 reads only it)", Context{Core: releasedBehaviour}, true},
+		},
 	},
 	{
 		ID: RuleFailureReason, Name: "top-level-failure-reason", Scope: ScopeType, Kind: &InfraMachinePool, Field: PathFailureReason,
@@ -382,8 +418,9 @@ var poolRules = []*Rule{
 			"status.deprecated.v1beta1 for compatibility. Keep old values under status.deprecated.v1beta1.",
 		Fix: "Move the field to `Status.Deprecated.V1Beta1.FailureReason` (or drop it) and report failures through conditions; " +
 			"the fix waits while a supported core reads it by the v1beta1 contract (cores before v1.11, which take it as a terminal failure).",
-		DocURL:   contractDoc + "#inframachinepool-terminal-failures",
-		severity: fixed(Warning),
+		DocURL:       contractDoc + "#inframachinepool-terminal-failures",
+		severity:     v1beta1StatusSeverity,
+		severityRows: v1beta1StatusRows,
 	},
 	{
 		ID: RuleFailureMessage, Name: "top-level-failure-message", Scope: ScopeType, Kind: &InfraMachinePool, Field: PathFailureMessage,
@@ -392,8 +429,9 @@ var poolRules = []*Rule{
 		Rationale: "As for failureReason: no terminal failures in the v1beta2 contract.",
 		Fix: "Move the field to `Status.Deprecated.V1Beta1.FailureMessage` (or drop it) and report failures through conditions; " +
 			"the fix waits while a supported core reads it by the v1beta1 contract (cores before v1.11, which take it as a terminal failure).",
-		DocURL:   contractDoc + "#inframachinepool-terminal-failures",
-		severity: fixed(Warning),
+		DocURL:       contractDoc + "#inframachinepool-terminal-failures",
+		severity:     v1beta1StatusSeverity,
+		severityRows: v1beta1StatusRows,
 	},
 	{
 		ID: RuleProviderIDPointer, Name: "providerid-not-string", Scope: ScopeType, Kind: &InfraMachinePool, Field: PathProviderID,
@@ -403,7 +441,7 @@ var poolRules = []*Rule{
 			"Cluster API moved its own providerID fields from *string to string.",
 		Fix:      "Change the field to `ProviderID string json:\"providerID,omitempty\"` and rewrite its use sites.",
 		DocURL:   contractDoc + "#inframachinepool-providerid",
-		severity: fixed(Warning),
+		severity: fixed(Info), // core decodes both: the Go style of the contract's snippet
 	},
 	{
 		ID: RuleProviderIDList, Name: "providerid-list", Scope: ScopeType, Kind: &InfraMachinePool, Field: PathProviderIDList,
@@ -429,9 +467,10 @@ var poolRules = []*Rule{
 		Title: "status.conditions is not []metav1.Condition",
 		Rationale: "The v1beta2 contract uses []metav1.Condition at status.conditions; Cluster API's v1beta1 Conditions " +
 			"move to status.deprecated.v1beta1.conditions and their utilities are removed with v1beta1.",
-		Fix:      "Use `Conditions []metav1.Condition` (+listType=map, +listMapKey=type, +kubebuilder:validation:MaxItems=32) and keep the old ones under Status.Deprecated.V1Beta1.Conditions.",
-		DocURL:   migrationDoc + "#how-to-start-using-metav1conditions",
-		severity: fixed(Warning),
+		Fix:          "Use `Conditions []metav1.Condition` (+listType=map, +listMapKey=type, +kubebuilder:validation:MaxItems=32) and keep the old ones under Status.Deprecated.V1Beta1.Conditions.",
+		DocURL:       migrationDoc + "#how-to-start-using-metav1conditions",
+		severity:     v1beta1StatusSeverity,
+		severityRows: v1beta1StatusRows,
 	},
 	{
 		ID: RuleNoReadiness, Name: "no-readiness-field", Scope: ScopeType, Kind: &InfraMachinePool, Field: "status",
@@ -519,9 +558,15 @@ var poolRules = []*Rule{
 		Title: "contract label names an API version the CRD does not serve",
 		Rationale: "Cluster API GETs the highest version named in the chosen contract label; if the CRD does not serve it, " +
 			"the reference cannot be resolved. Other absent versions are advisory.",
-		Fix:      "Make the label value list only served versions, joined with '_'.",
-		DocURL:   labelsDoc,
-		severity: fixed(Error), // advisory cases are reported at Info by the evaluator
+		Fix:    "Make the label value list only served versions, joined with '_'.",
+		DocURL: labelsDoc,
+		// A label naming a version core does not read is advisory.
+		severity: func(c Context) Severity {
+			if c.Advisory {
+				return Info
+			}
+			return Error
+		},
 	},
 	{
 		ID: RuleCRDName, Name: "crd-name", Scope: ScopeCRD, Kind: &InfraMachinePool,
@@ -629,12 +674,13 @@ var poolRules = []*Rule{
 	},
 	{
 		ID: RuleObjectFailure, Name: "object-failure-set", Scope: ScopeObject, Kind: &InfraMachinePool,
-		Modes:     Live,
-		Title:     "pool object sets top-level status.failureReason or status.failureMessage",
-		Rationale: "Core still surfaces these into MachinePool.status.deprecated.v1beta1, but they are no terminal failures in the v1beta2 contract.",
-		Fix:       "Report failures through conditions; keep old values under status.deprecated.v1beta1.",
-		DocURL:    contractDoc + "#inframachinepool-terminal-failures",
-		severity:  fixed(Warning),
+		Modes:        Live,
+		Title:        "pool object sets top-level status.failureReason or status.failureMessage",
+		Rationale:    "Core still surfaces these into MachinePool.status.deprecated.v1beta1, but they are no terminal failures in the v1beta2 contract.",
+		Fix:          "Report failures through conditions; keep old values under status.deprecated.v1beta1.",
+		DocURL:       contractDoc + "#inframachinepool-terminal-failures",
+		severity:     v1beta1StatusSeverity,
+		severityRows: v1beta1StatusRows,
 	},
 	{
 		ID: RuleObjectReplicas, Name: "object-replicas-mismatch", Scope: ScopeObject, Kind: &InfraMachinePool, Field: PathReplicas,

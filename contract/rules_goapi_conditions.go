@@ -37,8 +37,15 @@ var goAPIConditionRules = []*Rule{
 			"util/deprecated/v1beta1/conditions while they are at status.conditions (stages 0 and 1), " +
 			"util/conditions/deprecated/v1beta1 once they are under status.deprecated.v1beta1 (stage 2), whose " +
 			"GetV1Beta1Conditions and SetV1Beta1Conditions take the v1beta2 package's clusterv1.Conditions, as util/patch does.",
-		DocURL:   migrationDoc + "#how-to-start-using-metav1conditions",
-		severity: goAPISeverity, severityRows: goAPISeverityRows,
+		DocURL: migrationDoc + "#how-to-start-using-metav1conditions",
+		// A type no condition utility takes (no accessors) is advisory.
+		severity: func(c Context) Severity {
+			if c.Advisory {
+				return min(goAPISeverity(c), Info)
+			}
+			return goAPISeverity(c)
+		},
+		severityRows: goAPISeverityRows,
 	},
 	{
 		ID: RuleConditionsNotOwned, Name: "conditions-not-owned", Scope: ScopeGoAPI, Modes: Static,

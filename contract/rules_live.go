@@ -232,14 +232,9 @@ var liveKindRules = []*Rule{
 		Title: "the object sets top-level status.failureReason or status.failureMessage",
 		Rationale: "Core copies these into its own object's status.deprecated.v1beta1 only; the v1beta2 contract has no terminal failures. " +
 			"Under a v1beta2 label they should live under status.deprecated.v1beta1.",
-		Fix:    "Report failures through conditions; keep old values under status.deprecated.v1beta1.",
-		DocURL: migrationDoc,
-		severity: func(c Context) Severity {
-			if c.Label == V1Beta2 {
-				return Warning
-			}
-			return Info
-		},
+		Fix:      "Report failures through conditions; keep old values under status.deprecated.v1beta1.",
+		DocURL:   migrationDoc,
+		severity: v1beta1StatusSeverity, // as on a pool and in the Go types
 	},
 	{
 		ID: RuleKindObjectFieldMissing, Name: "kind-object-ready-without-field", Scope: ScopeObject, Kinds: []*Kind{&InfraMachine, &BootstrapConfig},
@@ -297,7 +292,7 @@ var liveKindRules = []*Rule{
 			"settings) stays unset.",
 		Fix:      "Write the field under the labelled contract's name too (both names while both labels are served).",
 		DocURL:   labelsDoc,
-		severity: fixed(Warning),
+		severity: fixed(Error), // core at the target never reads the other name
 	},
 	{
 		ID: RuleKindObjectOneName, Name: "kind-object-renamed-field-one-name", Scope: ScopeObject, Kinds: LabelDrivenKinds,

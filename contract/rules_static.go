@@ -54,7 +54,7 @@ var staticKindRules = []*Rule{
 			"and mirrors it into the Cluster's status. A type with neither, or with only status.versions for a core before v1.14, leaves that version unknown.",
 		Fix:      "Add `Version string json:\"version,omitempty\"` (and `Versions []clusterv1.StatusVersion`, read from v1.14) to the status type and set it to the minimum version of the control plane's machines.",
 		DocURL:   contractsDoc + "control-plane#controlplane-version",
-		severity: fixed(Warning),
+		severity: fixed(Error), // core at the target cannot tell the control plane's version
 	},
 	{
 		ID: RuleControlPlaneReplicas, Name: "controlplane-replicas-status", Scope: ScopeType, Kinds: []*Kind{&ControlPlane},
@@ -120,9 +120,16 @@ var staticKindRules = []*Rule{
 		Title: "status.initialization does not have the contract's shape",
 		Rationale: "The contract gives a value struct `<Kind>InitializationStatus` (json \"initialization,omitempty,omitzero\", " +
 			"+kubebuilder:validation:MinProperties=1) holding a *bool with omitempty. Other shapes serialize differently or are never read.",
-		Fix:      "Use the contract's names, tags and types.",
-		DocURL:   labelsDoc,
-		severity: fixed(Warning),
+		Fix:    "Use the contract's names, tags and types.",
+		DocURL: labelsDoc,
+		// The Go style alone core decodes all the same; a readiness field
+		// missing from the struct is judged as the readiness rules are.
+		severity: func(c Context) Severity {
+			if c.Style {
+				return Info
+			}
+			return byLabel(Info, Warning, Error, Warning)(c)
+		},
 	},
 	{
 		ID: RuleKindFailureFields, Name: "kind-top-level-failure-fields", Scope: ScopeType, Kinds: LabelDrivenKinds,
@@ -137,7 +144,7 @@ var staticKindRules = []*Rule{
 			"(go fix changes no label, so it keeps them until the CRD is labelled v1beta2; mpaudit rewrite labels it and moves them together, " +
 			"and keeps them when it holds the label): then they stay and the finding says why.",
 		DocURL:   migrationDoc,
-		severity: byLabel(Info, Info, Warning, Warning),
+		severity: v1beta1StatusSeverity, // as on a pool: core reads them whatever the label
 	},
 	{
 		ID: RuleKindV1Beta1Shape, Name: "kind-v1beta1-field-shape", Scope: ScopeType, Kinds: LabelDrivenKinds,
@@ -156,7 +163,7 @@ var staticKindRules = []*Rule{
 			"completes the spokes' conversions (conversion-gen maps T and *T through apimachinery's helpers; ConvertTo keeps " +
 			"an unset hub pointer unset).",
 		DocURL:   migrationDoc,
-		severity: byLabel(Info, Info, Warning, Warning),
+		severity: fixed(Info), // core decodes both shapes: the Go style of the contract's snippet
 	},
 	{
 		ID: RuleKindConditionsV1Beta1, Name: "kind-conditions-v1beta1", Scope: ScopeType, Kinds: LabelDrivenKinds,
@@ -166,9 +173,15 @@ var staticKindRules = []*Rule{
 			"Cluster API's v1beta1 Conditions belong under status.deprecated.v1beta1.conditions. Core tries " +
 			"status.v1beta2.conditions first, so a type that still has those (Cluster API v1.9 and v1.10 added them) as " +
 			"[]metav1.Condition is reported as info only.",
-		Fix:      "Use `Conditions []metav1.Condition` (+listType=map, +listMapKey=type, MaxItems=32); keep the old ones under Status.Deprecated.V1Beta1.Conditions.",
-		DocURL:   migrationDoc + "#how-to-start-using-metav1conditions",
-		severity: byLabel(Info, Info, Warning, Warning),
+		Fix:    "Use `Conditions []metav1.Condition` (+listType=map, +listMapKey=type, MaxItems=32); keep the old ones under Status.Deprecated.V1Beta1.Conditions.",
+		DocURL: migrationDoc + "#how-to-start-using-metav1conditions",
+		// Stage-1 conditions core reads first are advisory.
+		severity: func(c Context) Severity {
+			if c.Advisory {
+				return Info
+			}
+			return v1beta1StatusSeverity(c)
+		},
 	},
 	{
 		ID: RuleKindShapeForLabel, Name: "kind-field-shape-for-label", Scope: ScopeType, Kinds: LabelDrivenKinds,
@@ -190,7 +203,7 @@ var staticKindRules = []*Rule{
 		Fix: "Add the field under the labelled contract's name (and write both while both labels are served). The fix adds " +
 			"a renamed field of the same struct beside the old one; the use-site fix writes a copied value (upToDateReplicas) under both names.",
 		DocURL:   labelsDoc,
-		severity: byLabel(Warning, Warning, Warning, Warning),
+		severity: byLabel(Error, Error, Error, Warning), // core never reads the other name
 	},
 	{
 		ID: RuleKindReadInPlace, Name: "kind-readiness-read-in-place", Scope: ScopeType, Kinds: LabelDrivenKinds,

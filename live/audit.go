@@ -149,7 +149,9 @@ func Audit(ctx context.Context, src Source, opts Options) (*Result, error) {
 	return a.res, ctx.Err()
 }
 
-func (a *auditor) ctx() contract.Context { return contract.Context{Core: a.target.Behaviour} }
+func (a *auditor) ctx() contract.Context {
+	return contract.Context{Core: a.target.Behaviour, Release: a.target.Release()}
+}
 
 func (a *auditor) severity(rule string) contract.Severity {
 	return contract.MustRule(rule).Severity(a.ctx())

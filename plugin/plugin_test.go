@@ -194,7 +194,7 @@ func TestCAPIVersion(t *testing.T) {
 }
 
 func TestEnableOnly(t *testing.T) {
-	as := build(t, settingsMap("enable-only", []any{"mpa107", "contract-label-v1beta1-only"}))
+	as := build(t, settingsMap("enable-only", []any{"mpa101", "contract-label-v1beta1-only"}))
 	run(t, as, "kindtypes", "./scenarios/only/...")
 	run(t, as, "poolcrd", "./apis/gadget/...") // MPA302 is enabled
 	if got := collect(t, []*analysis.Analyzer{byName(t, as, "poolusage")}, "./controllers/..."); len(got) > 0 {
@@ -238,7 +238,7 @@ func TestKinds(t *testing.T) {
 	// The fixture's types have a stand-in ObjectMeta and no template.
 	const objectMeta = "MPA133 error: %s metadata: %[1]s does not embed metav1.TypeMeta and metav1.ObjectMeta: core cannot read it as a Kubernetes object; embed metav1.TypeMeta (json:\",inline\") and metav1.ObjectMeta (json:\"metadata\")"
 	const templateMissing = "MPA136 error: %s: this API version declares no %[1]sTemplate for %[1]s: add it, as MachineDeployments and MachineSets stamp each Machine's InfraMachine from it"
-	const prefix = "MPA120 warning: %s status.initialization.provisioned: %[1]s has status.ready but no status.initialization.provisioned (no CRD or contract label found for %[1]s: judged against the v1beta2 contract)"
+	const prefix = "MPA120 warning: %s status.initialization.provisioned: missing beside status.ready: add it and set both (no CRD or contract label found: judged against the v1beta2 contract)"
 	for _, tc := range []struct {
 		name string
 		conf any

@@ -56,8 +56,14 @@ func TestTextEscapesClusterStrings(t *testing.T) {
 		t.Errorf("text output passes %q through:\n%s", c, out)
 	}
 	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
-	// One line per finding, problem, note and resource, the target, the summary.
-	if want := len(r.Findings) + len(r.Problems) + len(r.Notes) + len(r.Summary.Resources) + 2; len(lines) != want {
+	// One line per finding and heading (file or object), problem, note and
+	// resource, the target, the summary.
+	groups := map[string]bool{}
+	for _, f := range r.Findings {
+		g, _ := textPlace(f)
+		groups[g] = true
+	}
+	if want := len(r.Findings) + len(groups) + len(r.Problems) + len(r.Notes) + len(r.Summary.Resources) + 2; len(lines) != want {
 		t.Errorf("%d lines, want %d:\n%s", len(lines), want, out)
 	}
 	summaries := 0

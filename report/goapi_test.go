@@ -20,11 +20,14 @@ func TestGoAPILeftPerPackage(t *testing.T) {
 	)
 	text := string(render(t, PrintText, r))
 	for _, want := range []string{
-		"go api left: internal/controllers: 3 uses in 2 files on Cluster API's v1beta1 Go API\ngo api left: api/v1alpha1: 1 use in 1 file on Cluster API's v1beta1 Go API\n",
+		"go api left: 4 uses in 3 files of 2 packages on Cluster API's v1beta1 Go API: internal/controllers 3, api/v1alpha1 1\n",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("text lacks %q\n%s", want, text)
 		}
+	}
+	if got := goAPILeftLine(goAPILeft(r.Findings[len(r.Findings)-3 : len(r.Findings)-1])); got != "go api left: internal/controllers: 2 uses in 1 file on Cluster API's v1beta1 Go API" {
+		t.Errorf("one package: %q", got)
 	}
 	md := string(render(t, PrintMarkdown, r))
 	if want := "### Cluster API v1beta1 Go API left, per package\n\n| Package | Uses | Files |\n| --- | ---: | ---: |\n| `internal/controllers` | 3 | 2 |\n| `api/v1alpha1` | 1 | 1 |\n"; !strings.Contains(md, want) {

@@ -42,11 +42,11 @@ func PrintMarkdown(w io.Writer, r *Report) error {
 	if len(s.Clusters) > 1 {
 		ew.printf("**Target cores:**\n\n")
 		for _, c := range s.Clusters {
-			ew.printf("- %s: %s\n", mdCode(c.Name), mdTarget(c.Target))
+			ew.printf("- %s: %s\n", mdCode(c.Name), mdTarget(c.Target, judgesPools(r)))
 		}
 		ew.printf("\n")
 	} else {
-		ew.printf("**Target core:** %s\n\n", mdTarget(r.Target))
+		ew.printf("**Target core:** %s\n\n", mdTarget(r.Target, judgesPools(r)))
 	}
 	if r.Mode == "check" || len(s.Types) > 0 {
 		ew.printf("**Audited:** %s; %d package(s) loaded, %d not loaded.\n\n", plural(len(s.Types), "provider type", "provider types"), s.Loaded, s.NotLoaded)
@@ -179,19 +179,43 @@ func mdFindingTable(ew *errWriter, fs []Finding) {
 	}
 }
 
-func mdTarget(t contract.CoreTarget) string {
+// mdTarget describes the target core; pools says the report judged an
+// InfraMachinePool, the one kind whose readiness the core's behaviour
+// record (PoolReadinessFields) is about.
+func mdTarget(t contract.CoreTarget, pools bool) string {
 	s := mdText(t.String())
-	if fields := t.Behaviour.PoolReadinessFields; len(fields) > 0 {
+	if fields := t.Behaviour.PoolReadinessFields; len(fields) > 0 && pools {
 		quoted := make([]string, len(fields))
 		for i, f := range fields {
 			quoted[i] = mdCode(f)
 		}
-		s += "; reads " + strings.Join(quoted, ", then ")
+		s += "; its MachinePool controller reads an InfraMachinePool's " + strings.Join(quoted, ", then ")
 	}
 	if t.Behaviour.Assumed {
 		s += " (assumed, not verified)"
 	}
 	return s
+}
+
+// judgesPools reports whether the report audited an InfraMachinePool type
+// or CRD, or has a finding of a pool rule.
+func judgesPools(r *Report) bool {
+	for _, f := range r.Findings {
+		if rule, ok := contract.Lookup(f.Rule); ok && rule.Kind != nil && rule.Kind.Name == contract.InfraMachinePool.Name && !rule.Unsuppressible {
+			return true
+		}
+	}
+	for _, t := range r.Summary.TypeRefs {
+		if t.Kind == contract.InfraMachinePool.Name {
+			return true
+		}
+	}
+	for _, res := range r.Summary.Resources {
+		if res.ContractKind == contract.InfraMachinePool.Name {
+			return true
+		}
+	}
+	return false
 }
 
 func positionString(p Position) string {

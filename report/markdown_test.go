@@ -60,7 +60,7 @@ func TestMarkdownStatic(t *testing.T) {
 	for _, want := range []string{
 		"## ❌ mpaudit check: 2 errors, 1 warning, 3 info\n",
 		"Exit code 1: findings at or above `--fail-on warning`.",
-		"**Target core:** Cluster API v1.14.2 (flag); reads `status.ready`",
+		"**Target core:** Cluster API v1.14.2 (flag); its MachinePool controller reads an InfraMachinePool's `status.ready`",
 		"**Audited:** 2 provider types; 3 package(s) loaded, 0 not loaded.",
 		"| Rule | Severity | Where | Field | Message |",
 		"| [MPA108](" + contract.MustRule(contract.RuleProviderIDList).DocURL + ") | error | `api/v1beta2/types.go:8` DockerMachinePool | `spec.providerIDList` | spec has no providerIDList \\| want \\[\\]string &lt;b&gt;&amp;&lt;/b&gt; `a\\|b` |",
@@ -96,7 +96,7 @@ func TestMarkdownLive(t *testing.T) {
 	checkTables(t, md)
 	for _, want := range []string{
 		"## ❌ mpaudit live: 1 error, 2 warnings, 0 info\n",
-		"**Target cores:**\n\n- `kind-mgmt`: Cluster API v1.14.2 (flag); reads `status.ready`\n- `kind-prod`:",
+		"**Target cores:**\n\n- `kind-mgmt`: Cluster API v1.14.2 (flag); its MachinePool controller reads an InfraMachinePool's `status.ready`\n- `kind-prod`:",
 		"| error | `kind-mgmt: DockerMachinePool.infrastructure.cluster.x-k8s.io team-a/pool-1` | `status.initialization.provisioned` |",
 		"### Audited CRDs\n\n| Cluster | CRD | Contract | Read as | Storage | Objects | Readiness |",
 		"| `kind-mgmt` | `dockermachinepools.infrastructure.cluster.x-k8s.io` | v1beta2 | v1beta2 | v1beta2 | 3 | dual-agree 2, provisioned-only 1 |",
@@ -108,6 +108,21 @@ func TestMarkdownLive(t *testing.T) {
 	}
 	if strings.Contains(md, "<details>") || strings.Contains(md, "**Audited:**") {
 		t.Errorf("live report without info findings or types:\n%s", md)
+	}
+}
+
+// A report on other kinds says nothing of what core reads of a pool.
+func TestMarkdownTargetWithoutPools(t *testing.T) {
+	r := emptyReport(t)
+	r.Target.Behaviour.PoolReadinessFields = []string{contract.PathReady}
+	r.Summary.TypeRefs = []TypeRef{{Kind: contract.ControlPlane.Name, Name: "FooControlPlane", Storage: true}}
+	md := string(render(t, PrintMarkdown, r))
+	if strings.Contains(md, "status.ready") {
+		t.Errorf("control-plane report names a pool's readiness field:\n%s", md)
+	}
+	r.Summary.TypeRefs = append(r.Summary.TypeRefs, TypeRef{Kind: contract.InfraMachinePool.Name, Name: "FooMachinePool", Storage: true})
+	if md := string(render(t, PrintMarkdown, r)); !strings.Contains(md, "reads an InfraMachinePool's `status.ready`") {
+		t.Errorf("pool report lacks the pool's readiness field:\n%s", md)
 	}
 }
 

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -75,34 +77,37 @@ func PrintYAML(w io.Writer, r *Report) error {
 	return err
 }
 
-// PrintText writes one line per finding, then problems and a summary.
-// Strings from the input are escaped: none can add a line.
+// PrintText writes the findings grouped by file (or object), one line each,
+// info findings counted by rule on one line unless Report.ListInfo, then
+// problems and a summary. Strings from the input are escaped: none can add
+// a line.
 func PrintText(w io.Writer, r *Report) error {
 	r = r.escaped()
 	ew := &errWriter{w: w}
+	group := ""
+	info := map[string]int{}
 	for _, f := range r.Findings {
-		where := ""
-		switch {
-		case f.Position != nil:
-			where = f.Position.File
-			if f.Position.Line > 0 {
-				where += fmt.Sprintf(":%d", f.Position.Line)
-				if f.Position.Column > 0 {
-					where += fmt.Sprintf(":%d", f.Position.Column)
-				}
-			}
-			where += ": "
-		case f.Object != nil:
-			where = describeObject(f.Object) + ": "
+		if f.Severity <= contract.Info && !r.ListInfo {
+			info[f.Rule]++
+			continue
 		}
+		g, at := textPlace(f)
+		if g != group && g != "" {
+			ew.printf("%s\n", g)
+		}
+		group = g
 		subject := f.Kind
-		if f.APIVersion != "" {
-			subject = f.APIVersion + " " + f.Kind
-		}
 		if f.Field != "" {
 			subject = strings.TrimSpace(subject + " " + f.Field) // no kind: a Go API finding
 		}
-		ew.printf("%s%s %s: %s: %s\n", where, f.Rule, f.Severity, subject, f.Message)
+		indent := "  "
+		if g == "" {
+			indent = ""
+		}
+		ew.printf("%s%s%s %s %s: %s\n", indent, at, f.Rule, f.Severity, subject, f.Message)
+	}
+	if line := infoLine(info); line != "" {
+		ew.printf("%s\n", line)
 	}
 	for _, p := range r.Problems {
 		where := ""
@@ -118,8 +123,8 @@ func PrintText(w io.Writer, r *Report) error {
 	for _, n := range r.Notes {
 		ew.printf("note: %s\n", n)
 	}
-	for _, p := range goAPILeft(r.Findings) {
-		ew.printf("go api left: %s: %s in %s on Cluster API's v1beta1 Go API\n", p.Dir, plural(p.Uses, "use", "uses"), plural(p.Files, "file", "files"))
+	if line := goAPILeftLine(goAPILeft(r.Findings)); line != "" {
+		ew.printf("%s\n", line)
 	}
 	s := r.Summary
 	for _, res := range s.Resources {
@@ -161,6 +166,92 @@ func PrintText(w io.Writer, r *Report) error {
 		s.Errors, s.Warnings, s.Info, suppressed, audited, s.Loaded, s.NotLoaded, r.FailOn, s.ExitCode)
 	printMatrixText(ew, r.Matrix)
 	return ew.err
+}
+
+// textPlace is the heading a finding is grouped under (its file, or its
+// object) and its place under it ("12:3 ").
+func textPlace(f Finding) (group, at string) {
+	switch {
+	case f.Position != nil:
+		if f.Position.Line > 0 {
+			at = fmt.Sprintf("%d", f.Position.Line)
+			if f.Position.Column > 0 {
+				at += fmt.Sprintf(":%d", f.Position.Column)
+			}
+			at += " "
+		}
+		return f.Position.File, at
+	case f.Object != nil:
+		return describeObject(f.Object), ""
+	}
+	return "", ""
+}
+
+// goAPILeftLine says in one line how many uses of Cluster API's v1beta1 Go
+// API are left, and where, most first, in at most infoLineWidth columns.
+func goAPILeftLine(left []packageLeft) string {
+	if len(left) == 0 {
+		return ""
+	}
+	if len(left) == 1 {
+		p := left[0]
+		return fmt.Sprintf("go api left: %s: %s in %s on Cluster API's v1beta1 Go API", p.Dir, plural(p.Uses, "use", "uses"), plural(p.Files, "file", "files"))
+	}
+	uses, files := 0, 0
+	for _, p := range left {
+		uses += p.Uses
+		files += p.Files
+	}
+	line := fmt.Sprintf("go api left: %s in %s of %d packages on Cluster API's v1beta1 Go API: ", plural(uses, "use", "uses"), plural(files, "file", "files"), len(left))
+	for i, p := range left {
+		part := fmt.Sprintf("%s %d", p.Dir, p.Uses)
+		if i > 0 {
+			part = ", " + part
+		}
+		if i > 0 && len(line)+len(part)+len(", …") > infoLineWidth {
+			return line + ", …"
+		}
+		line += part
+	}
+	return line
+}
+
+// infoLineWidth bounds the lines that count info findings and Go API uses.
+const infoLineWidth = 160
+
+// infoLine counts the info findings not listed, by rule, most frequent
+// first, in at most infoLineWidth columns.
+func infoLine(byRule map[string]int) string {
+	if len(byRule) == 0 {
+		return ""
+	}
+	rules := slices.Collect(maps.Keys(byRule))
+	total := 0
+	for _, n := range byRule {
+		total += n
+	}
+	slices.SortFunc(rules, func(a, b string) int {
+		if byRule[a] != byRule[b] {
+			return byRule[b] - byRule[a]
+		}
+		return strings.Compare(a, b)
+	})
+	head := fmt.Sprintf("info: %d not listed (", total)
+	const tail = "); --show-info lists them"
+	var parts []string
+	for i, id := range rules {
+		part := fmt.Sprintf("%s ×%d", id, byRule[id])
+		rest := ""
+		if i < len(rules)-1 {
+			rest = ", …"
+		}
+		if len(head)+len(strings.Join(append(parts, part), ", "))+len(rest)+len(tail) > infoLineWidth && len(parts) > 0 {
+			parts = append(parts, "…")
+			break
+		}
+		parts = append(parts, part)
+	}
+	return head + strings.Join(parts, ", ") + tail
 }
 
 type auditedKind struct{ kind, text string }

@@ -153,6 +153,15 @@ type Report struct {
 	Summary  Summary             `json:"summary"`
 	// Matrix is built by Finish from TypeRefs and the findings.
 	Matrix *Matrix `json:"matrix,omitempty"`
+	// ListInfo makes the text printer list every info finding instead of
+	// counting them by rule on one line (--show-info).
+	ListInfo bool `json:"-"`
+}
+
+// DropBelow leaves out the findings below min (--min-severity), after
+// Finish: the summary, the matrix and the exit code still count them.
+func (r *Report) DropBelow(min contract.Severity) {
+	r.Findings = slices.DeleteFunc(r.Findings, func(f Finding) bool { return f.Severity < min })
 }
 
 // Finish sorts findings, fills the summary and returns the exit code.

@@ -62,12 +62,12 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 		if spoke {
 			msg += " (an older API version of the provider, a conversion spoke: it may stay at its stage)"
 		}
-		ctx := contract.Context{Release: release, Spoke: spoke}
+		// Nothing of the provider's takes the conditions through the
+		// utilities without accessors: advisory.
+		ctx := contract.Context{Release: release, Spoke: spoke, Advisory: j.noAccessors}
 		sev := contract.MustRule(contract.RuleConditionsStage).Severity(ctx)
 		if j.noAccessors {
-			// Nothing of the provider's takes the conditions through the
-			// utilities; the patch helper still needs the accessors.
-			sev = min(sev, contract.Info)
+			// The patch helper still needs the accessors.
 			msg += "; it has no accessor method at all: no condition utility takes it, and the patch helper fails to patch its conditions when they change"
 		}
 		em.At(t.Obj.Pos(), report.Finding{Rule: contract.RuleConditionsStage, Severity: sev,

@@ -92,8 +92,7 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 
 // deprecation is when Cluster API deprecates the v1beta1 Go API and plans
 // to remove it.
-var deprecation = fmt.Sprintf("Cluster API's v1beta1 Go API (deprecated from %s, removal planned in %s)",
-	strings.TrimSuffix(string(contract.GoAPIIntroduced), ".0"), strings.TrimSuffix(string(contract.GoAPIRemoval), ".0"))
+var deprecation = fmt.Sprintf("Cluster API's v1beta1 Go API (removal planned in %s)", strings.TrimSuffix(string(contract.GoAPIRemoval), ".0"))
 
 // checkUses reports the uses in f of mapped package-level symbols and
 // methods, but not those of namesakes of the same shape (ViaImport).

@@ -209,7 +209,7 @@ func (r *Result) Others() []*Type {
 
 // Context is the rule context for a pool.
 func (r *Result) Context(storage bool) contract.Context {
-	return contract.Context{Core: r.Target.Behaviour, Spoke: !storage}
+	return contract.Context{Core: r.Target.Behaviour, Release: r.Release, Spoke: !storage}
 }
 
 // maxSummaryDepth bounds the JSON paths collected for the classifier: a

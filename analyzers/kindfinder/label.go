@@ -33,7 +33,7 @@ func judge(cfg *crdconfig.Result, t *Type, release contract.Release) Judgement {
 	}
 	labels, source := labelsOf(cfg, t)
 	if labels == nil {
-		j.Why = fmt.Sprintf("no CRD or contract label found for %s: judged against the %s contract", t.Kind, j.Against)
+		j.Why = fmt.Sprintf("no CRD or contract label found: judged against the %s contract", j.Against)
 		return j.spoke(t)
 	}
 	label, api, err := contract.ResolveContractAt(labels, release)
@@ -42,18 +42,23 @@ func judge(cfg *crdconfig.Result, t *Type, release contract.Release) Judgement {
 		j.Why = fmt.Sprintf("the %s labels name no contract core %s knows (%v): judged against the %s contract", source, release, err, j.Against)
 	case api == t.Version:
 		j.Label, j.Against, j.Read = label, label, true
-		j.Why = fmt.Sprintf("core %s reads %s of %s under its %s label", release, api, t.Kind, contract.LabelKey(string(label)))
+		j.Why = fmt.Sprintf("core %s reads it under %s", release, contract.LabelKey(string(label)))
 		return j
-	default:
-		j.Why = fmt.Sprintf("core %s reads API version %s under the %s label, not %s: judged for a flip of the label to the %s contract",
+	case label == j.Against:
+		// The label is the contract this version is judged against: no
+		// flip, core reads another version under it.
+		j.Why = fmt.Sprintf("core %s reads %s under %s, not %s: judged against the %s contract",
 			release, api, contract.LabelKey(string(label)), t.Version, j.Against)
+	default:
+		j.Why = fmt.Sprintf("core %s reads %s under %s, not %s: judged for the flip to %s",
+			release, api, contract.LabelKey(string(label)), t.Version, contract.LabelKey(string(j.Against)))
 	}
 	return j.spoke(t)
 }
 
 func (j Judgement) spoke(t *Type) Judgement {
 	if !t.Storage {
-		j.Why += "; older API version " + t.Version + ", a conversion spoke: informational"
+		j.Why += "; a conversion spoke: info"
 	}
 	return j
 }

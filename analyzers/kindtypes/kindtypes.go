@@ -220,22 +220,22 @@ func (c *checker) readiness() {
 	switch {
 	case has1 && has2:
 		c.report(f1.Var.Pos(), contract.RuleKindDualReadiness, v1.Path,
-			"%s has %s and %s: both are needed while cores before %s, which read only %s, are supported",
-			kind, v1.Path, v2.Path, contract.ReleaseV1Beta2, v1.Path)
+			"%s and %s are both set: keep both while cores before %s are supported",
+			v1.Path, v2.Path, contract.ReleaseV1Beta2)
 	case has1:
-		msg := fmt.Sprintf("%s has %s but no %s", kind, v1.Path, v2.Path)
+		msg := fmt.Sprintf("missing beside %s: add it and set both", v1.Path)
 		if c.ctx.Label == contract.V1Beta2 {
-			msg += fmt.Sprintf(": core reads only %s under this label, so no %s is ever provisioned", v2.Path, kind)
+			msg = fmt.Sprintf("missing beside %s, and core reads only it under this label: add it and set both", v1.Path)
 		}
 		c.reportChange(f1.Var.Pos(), c.fix.initialization(f1), []*types.Var{f1.Var}, contract.RuleKindReadyOnly, v2.Path, "%s", msg)
 	case has2:
-		msg := fmt.Sprintf("%s has %s but no %s", kind, v2.Path, v1.Path)
+		msg := fmt.Sprintf("missing beside %s: add it and set both while cores before %s are supported", v2.Path, contract.ReleaseV1Beta2)
 		if c.against == contract.V1Beta1 {
-			msg += fmt.Sprintf(": core reads only %s here, so no %s is ever provisioned", v1.Path, kind)
+			msg = fmt.Sprintf("missing beside %s, and core reads only it here: add it and set both", v2.Path)
 		}
 		c.report(f2.Var.Pos(), contract.RuleKindInitializationOnly, v1.Path, "%s", msg)
 	default:
-		c.report(c.containerPos(v2), contract.RuleKindNoReadiness, v2.Path, "%s has neither %s nor %s", kind, v1.Path, v2.Path)
+		c.report(c.containerPos(v2), contract.RuleKindNoReadiness, v2.Path, "%s has neither %s nor %s: add %s", kind, v1.Path, v2.Path, v2.Path)
 	}
 }
 
@@ -282,7 +282,8 @@ func (c *checker) initializationShape() {
 	if got := contract.ParseJSONTag(f.Tag); got != init.Tag {
 		problems = append(problems, fmt.Sprintf("its json tag is %q, want %q", f.Tag, init.Tag.String()))
 	}
-	if kindfinder.StructOf(t) == nil {
+	unread := kindfinder.StructOf(t) == nil // no readiness field core can read, not only its Go style
+	if unread {
 		problems = append(problems, fmt.Sprintf("its type %s is not a struct", types.TypeString(t, qualifier)))
 	} else if named, ok := kindfinder.Deref(t).(*types.Named); ok && named.Obj().Pkg() == c.t.Obj.Pkg() {
 		for _, m := range init.Markers {
@@ -308,9 +309,12 @@ func (c *checker) initializationShape() {
 			names = append(names, g.Name)
 		}
 		problems = append(problems, fmt.Sprintf("it has no %s field (fields: %s)", name, strings.Join(names, ", ")))
+		unread = true
 	}
 	if len(problems) > 0 {
-		c.report(f.Var.Pos(), contract.RuleKindInitializationForm, init.Path,
+		ctx := c.ctx
+		ctx.Style = !unread
+		c.reportAt(f.Var.Pos(), contract.MustRule(contract.RuleKindInitializationForm).Severity(ctx), nil, contract.RuleKindInitializationForm, init.Path,
 			"%s does not have the contract's shape: %s", init.Path, strings.Join(problems, "; "))
 	}
 }
@@ -345,8 +349,8 @@ func (c *checker) failureFields() {
 		}
 		fields = append(fields, x.f.Var)
 		kept = c.reportFix(x.f.Var.Pos(), fixes, contract.RuleKindFailureFields, x.p.Path,
-			"top-level %s (%s) is no terminal failure under the v1beta2 contract; keep old values under %s%s",
-			x.p.Path, types.TypeString(x.f.Var.Type(), qualifier), moved, withheld) || kept
+			"top-level %s is no v1beta2 field: move it to %s%s",
+			x.p.Path, moved, withheld) || kept
 	}
 	// One fix moves every failure field: a finding that stays offers it.
 	if kept && len(fixes) > 0 {
@@ -393,22 +397,15 @@ func (c *checker) failuresKept(paths ...string) string {
 			stay = append(stay, path)
 		}
 	}
-	basis := ""
-	if len(read) > 0 {
-		if p, ok := c.t.Catalog.Point(contract.V1Beta1, read[0]); ok && len(p.Reads) > 0 {
-			basis = p.Reads[0].Basis
-		}
-	}
+	// The basis of the window is in rules --explain MPA125.
 	switch {
 	case len(stay) > 0:
-		return fmt.Sprintf("; not moved: cores %s read %s by the v1beta1 contract (supported: %s, the target core, to %s; %s), so the fields stay until those cores are not supported",
-			stayBy, strings.Join(stay, " and "), c.release, contract.NewestCatalogRelease(), basis)
+		return fmt.Sprintf("; not moved: cores %s read %s by the v1beta1 contract", stayBy, strings.Join(stay, " and "))
 	case len(read) > 0:
 		// Only the labels as they are keep them read: a driver that changes
 		// no label (go fix) must not move them alone.
-		return fmt.Sprintf("; not moved: cores %s read %s by the v1beta1 contract while the CRD's labels stay as they are (%s), "+
-			"so they move together with the %s label on %s (mpaudit rewrite does both)",
-			readBy, strings.Join(read, " and "), basis, contract.LabelKey(string(contract.V1Beta2)), c.t.Version)
+		return fmt.Sprintf("; not moved: cores %s read %s by the v1beta1 contract while the CRD's labels stay as they are; mpaudit rewrite moves them with the %s label",
+			readBy, strings.Join(read, " and "), contract.LabelKey(string(contract.V1Beta2)))
 	}
 	return ""
 }
@@ -460,7 +457,9 @@ func (c *checker) conditions() {
 	format := "%s is %s, not %s; keep these under %s"
 	if g, ok := c.field(p.ReadFirst); p.ReadFirst != "" && ok && matches(g.Var.Type(), p.Type) {
 		// Core reads the stage-1 field first, so nothing is lost yet.
-		c.reportAt(f.Var.Pos(), contract.Info, nil, contract.RuleKindConditionsV1Beta1, p.Path,
+		advisory := c.ctx
+		advisory.Advisory = true
+		c.reportAt(f.Var.Pos(), contract.MustRule(contract.RuleKindConditionsV1Beta1).Severity(advisory), nil, contract.RuleKindConditionsV1Beta1, p.Path,
 			format+"; core reads %s first, which has that shape, until it is removed",
 			p.Path, types.TypeString(f.Var.Type(), qualifier), p.Type, moved, p.ReadFirst)
 		return

@@ -34,7 +34,7 @@ func (c *checker) versionNote() string {
 	if c.t.Storage {
 		return ""
 	}
-	return " (older API version " + c.t.Version + ", a conversion spoke: informational)"
+	return " (a conversion spoke: info)"
 }
 
 func (c *checker) poolReadiness() {
@@ -48,22 +48,22 @@ func (c *checker) poolReadiness() {
 	core := c.ctx.Core
 	switch {
 	case hasReady && p.Has(v2.Path):
-		msg := "dual readiness: status.ready (read by released cores) and status.initialization.provisioned (the v1beta2 contract field) are both present; set them together"
+		msg := "status.ready and status.initialization.provisioned are both set: set them together"
 		if !core.ReadsReady() {
 			msg = "status.ready is no longer read by the target core and can be dropped; status.initialization.provisioned is present"
 		}
 		c.report(ready.Var.Pos(), contract.RuleDualReadiness, v1.Path, "%s%s", msg, c.versionNote())
 	case hasReady:
 		c.reportChange(ready.Var.Pos(), c.fix.initialization(ready), []*types.Var{ready.Var}, contract.RuleReadyOnly, v1.Path,
-			"%s has status.ready but no status.initialization.provisioned, which the v1beta2 contract requires%s",
-			p.Kind, c.versionNote())
+			"no status.initialization.provisioned beside it: add it and set both (v1.16 reads only it)%s",
+			c.versionNote())
 	case p.Has(v2.Path):
 		c.report(init.Var.Pos(), contract.RuleProvisionedOnly, v2.Path,
-			"%s has status.initialization.provisioned but no status.ready: on the target core (%s) this MachinePool will never see its infrastructure as provisioned%s",
-			p.Kind, strings.Join(core.PoolReadinessFields, ", then "), c.versionNote())
+			"no status.ready beside it, which the target core reads (%s): add it and set both%s",
+			strings.Join(core.PoolReadinessFields, ", then "), c.versionNote())
 	default:
 		c.report(p.Obj.Pos(), contract.RuleNoReadiness, "status",
-			"%s status has neither status.ready nor status.initialization.provisioned%s", p.Kind, c.versionNote())
+			"%s status has neither status.ready nor status.initialization.provisioned: add both%s", p.Kind, c.versionNote())
 	}
 }
 
@@ -83,6 +83,7 @@ func (c *checker) poolInitializationShape() {
 		problems = append(problems, fmt.Sprintf("its json tag is %q, want \"initialization,omitempty,omitzero\"", init.Tag))
 	}
 	st := kindfinder.StructOf(t)
+	unread := st == nil // no provisioned field core can read, not only its Go style
 	if st == nil {
 		problems = append(problems, fmt.Sprintf("its type %s is not a struct", types.TypeString(t, qualifier)))
 	} else {
@@ -107,15 +108,18 @@ func (c *checker) poolInitializationShape() {
 			hint := ""
 			for _, n := range names {
 				if strings.EqualFold(n, "infrastructureProvisioned") {
-					hint = " (infrastructureProvisioned is the core MachinePool's field; the InfraMachinePool contract field is provisioned)"
+					hint = " (infrastructureProvisioned is the core MachinePool's name)"
 				}
 			}
 			problems = append(problems, fmt.Sprintf("it has no provisioned field (fields: %s)%s", strings.Join(names, ", "), hint))
+			unread = true
 		}
 	}
 	if len(problems) > 0 {
-		c.report(pos, contract.RuleInitializationShape, contract.PathInitialization,
-			"status.initialization does not have the contract's shape: %s%s", strings.Join(problems, "; "), c.versionNote())
+		ctx := c.ctx
+		ctx.Style = !unread
+		c.reportAt(pos, contract.MustRule(contract.RuleInitializationShape).Severity(ctx), nil, contract.RuleInitializationShape, contract.PathInitialization,
+			"not the contract's shape: %s%s", strings.Join(problems, "; "), c.versionNote())
 	}
 }
 
@@ -135,8 +139,8 @@ func (c *checker) poolFailureFields() {
 		}
 		fields = append(fields, f.Var)
 		kept = c.reportFix(f.Var.Pos(), fixes, x.rule, x.path,
-			"top-level %s (%s) is not part of the v1beta2 contract; keep old values under status.deprecated.v1beta1.%s%s%s",
-			x.path, types.TypeString(f.Var.Type(), qualifier), contract.Leaf(x.path), c.versionNote(), withheld) || kept
+			"top-level %s is no v1beta2 field: move it to status.deprecated.v1beta1.%s%s%s",
+			x.path, contract.Leaf(x.path), c.versionNote(), withheld) || kept
 	}
 	// One fix moves both fields: a finding that stays offers it.
 	if kept && len(fixes) > 0 {

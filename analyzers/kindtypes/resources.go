@@ -31,7 +31,7 @@ func checkResources(pass *analysis.Pass, em *emit.Emitter, res *kindfinder.Resul
 		ctx := contract.Context{Spoke: !t.Storage}
 		note := ""
 		if !t.Storage {
-			note = " (older API version " + t.Version + ", a conversion spoke: informational)"
+			note = " (a conversion spoke: info)"
 		}
 		at := func(pos token.Pos, rule, field, format string, args ...any) {
 			em.At(pos, report.Finding{Rule: rule, Severity: contract.MustRule(rule).Severity(ctx), Kind: t.Kind, Type: t.Type,

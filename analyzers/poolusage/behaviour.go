@@ -562,12 +562,11 @@ func (b *behaviour) check(pass *analysis.Pass, em *emit.Emitter, fd *ast.FuncDec
 		}
 		if side == ready {
 			f.Rule = contract.RuleReadyWriteAlone
-			f.Message = fmt.Sprintf("%s sets `%s` but never %s, which %s.%s has", fd.Name.Name, first.text,
-				provisioned.path(ref, 0), ref.Version, ref.Kind)
+			f.Message = fmt.Sprintf("%s sets `%s` but not %s: set both", fd.Name.Name, first.text, provisioned.path(ref, 0))
 			f.Message += note
 		} else {
 			f.Rule = contract.RuleProvisionedWriteAlone
-			f.Message = fmt.Sprintf("%s sets `%s` but never %s, the only readiness field the target core reads", fd.Name.Name, first.text, ready.path(ref, 0))
+			f.Message = fmt.Sprintf("%s sets `%s` but not %s, which the target core reads: set both", fd.Name.Name, first.text, ready.path(ref, 0))
 		}
 		f.Severity = contract.MustRule(f.Rule).Severity(b.res.Context(ref.Storage))
 		em.At(first.pos, f, fixes...)

@@ -18,15 +18,22 @@ import (
 
 // outputFlags are shared by every command that prints a report.
 type outputFlags struct {
-	output string
-	failOn string
-	// outputFrom and failOnFrom name where the values came from, for errors.
-	outputFrom, failOnFrom string
+	output      string
+	failOn      string
+	minSeverity string
+	showInfo    bool
+	// outputFrom, failOnFrom and minSeverityFrom name where the values
+	// came from, for errors.
+	outputFrom, failOnFrom, minSeverityFrom string
+	// min is minSeverity parsed by validate.
+	min contract.Severity
 }
 
 func (o *outputFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringVarP(&o.output, "output", "o", "text", "output format: "+joinFormats()+" ($"+config.EnvOutput+")")
 	cmd.Flags().StringVar(&o.failOn, "fail-on", "warning", "lowest severity that makes the exit code 1: info, warning or error ($"+config.EnvFailOn+", failOn in the configuration file)")
+	cmd.Flags().StringVar(&o.minSeverity, "min-severity", "info", "lowest severity printed, in every format: info, warning or error; the summary and the exit code still count every finding ($"+config.EnvMinSeverity+", minSeverity in the configuration file)")
+	cmd.Flags().BoolVar(&o.showInfo, "show-info", false, "text output: list every info finding (by default one line counts them by rule)")
 }
 
 // resolve fills the values the command line did not give from the
@@ -38,6 +45,11 @@ func (o *outputFlags) resolve(cmd *cobra.Command, cfg *config.Config) {
 		fromFile = cfg.FailOn.String()
 	}
 	o.failOn, o.failOnFrom = pick(cmd, "fail-on", o.failOn, config.EnvFailOn, fromFile, "failOn", cfg)
+	fromFile = ""
+	if cfg != nil && cfg.MinSeverity != contract.Off {
+		fromFile = cfg.MinSeverity.String()
+	}
+	o.minSeverity, o.minSeverityFrom = pick(cmd, "min-severity", o.minSeverity, config.EnvMinSeverity, fromFile, "minSeverity", cfg)
 }
 
 func (o *outputFlags) validate() (report.Printer, contract.Severity, error) {
@@ -56,6 +68,17 @@ func (o *outputFlags) validate() (report.Printer, contract.Severity, error) {
 	if err != nil || sev == contract.Off {
 		return nil, 0, usageErr("%s: unknown severity %q (want info, warning or error)", failOnFrom, o.failOn)
 	}
+	minFrom := o.minSeverityFrom
+	if minFrom == "" {
+		minFrom = "--min-severity"
+	}
+	if o.minSeverity == "" {
+		o.minSeverity = contract.Info.String()
+	}
+	o.min, err = contract.ParseSeverity(o.minSeverity)
+	if err != nil || o.min == contract.Off {
+		return nil, 0, usageErr("%s: unknown severity %q (want info, warning or error)", minFrom, o.minSeverity)
+	}
 	return p, sev, nil
 }
 
@@ -63,6 +86,8 @@ func (o *outputFlags) validate() (report.Printer, contract.Severity, error) {
 func (o *outputFlags) emitReport(cmd *cobra.Command, r *report.Report, p report.Printer, failOn contract.Severity) error {
 	r.FailOn = failOn
 	code := r.Finish()
+	r.DropBelow(o.min)
+	r.ListInfo = o.showInfo
 	if err := p(cmd.OutOrStdout(), r); err != nil {
 		return &exitError{code: report.ExitError, err: err}
 	}
@@ -286,7 +311,7 @@ func warnConfig(cmd *cobra.Command, cfg *config.Config, r *report.Report) {
 const envHelp = `
 Configuration: ` + config.FileName + ` in the module root (the directory of the go.mod at or
 above --dir, or the current directory), or --config PATH. It sets capiVersion, failOn,
-rules (enabled, severity) and types (include, exclude); see README.md. A bad
+minSeverity, rules (enabled, severity) and types (include, exclude); see README.md. A bad
 configuration file is a usage error (exit 2).
 
 Precedence: flags, then environment variables, then the configuration file, then defaults.
@@ -294,6 +319,7 @@ Precedence: flags, then environment variables, then the configuration file, then
 Environment:
   ` + config.EnvCAPIVersion + `  default for --capi-version
   ` + config.EnvFailOn + `       default for --fail-on
+  ` + config.EnvMinSeverity + ` default for --min-severity
   ` + config.EnvOutput + `        default for --output
   ` + config.EnvConfig + `        default for --config
   ` + driver.EnvCache + `         check's result cache directory (default: the user cache

@@ -25,7 +25,7 @@ func writeConfig(t *testing.T, dir, content string) string {
 
 // clearEnv unsets the MPAUDIT_* variables for the test.
 func clearEnv(t *testing.T) {
-	for _, v := range []string{"MPAUDIT_CAPI_VERSION", "MPAUDIT_FAIL_ON", "MPAUDIT_OUTPUT", "MPAUDIT_CONFIG"} {
+	for _, v := range []string{"MPAUDIT_CAPI_VERSION", "MPAUDIT_FAIL_ON", "MPAUDIT_MIN_SEVERITY", "--show-info", "MPAUDIT_OUTPUT", "MPAUDIT_CONFIG"} {
 		t.Setenv(v, "")
 	}
 }
@@ -219,7 +219,7 @@ func TestConfigPrecedence(t *testing.T) {
 
 func TestCheckHelpDocumentsEnvironment(t *testing.T) {
 	_, out, _ := run(t, "check", "--help")
-	for _, want := range []string{"MPAUDIT_CAPI_VERSION", "MPAUDIT_FAIL_ON", "MPAUDIT_OUTPUT", "MPAUDIT_CONFIG", ".mpaudit.yaml", "--config", "--baseline"} {
+	for _, want := range []string{"MPAUDIT_CAPI_VERSION", "MPAUDIT_FAIL_ON", "MPAUDIT_MIN_SEVERITY", "--show-info", "MPAUDIT_OUTPUT", "MPAUDIT_CONFIG", ".mpaudit.yaml", "--config", "--baseline"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("check --help lacks %s:\n%s", want, out)
 		}

@@ -512,3 +512,35 @@ func TestContractValidateComponents(t *testing.T) {
 		t.Errorf("scattered: exit %d, findings %q, want %q; stderr %s", code, findingLines(r), want, errOut)
 	}
 }
+
+// --min-severity leaves findings out of every format (not out of the
+// summary or the exit code); the text report counts info findings on one
+// line unless --show-info.
+func TestMinSeverityAndShowInfo(t *testing.T) {
+	p := flipped(t)
+	code, r, _ := runValidateJSON(t, p, "--capi-version", "v1.11.0", "--min-severity", "error")
+	for _, f := range r.Findings {
+		if f.Severity < contract.Error {
+			t.Errorf("--min-severity error kept %s %s", f.Rule, f.Severity)
+		}
+	}
+	if code != report.ExitFindings || len(r.Findings) == 0 || r.Summary.Info == 0 || r.Summary.Warnings == 0 {
+		t.Errorf("exit %d, %d findings, summary %+v", code, len(r.Findings), r.Summary)
+	}
+	t.Setenv("MPAUDIT_MIN_SEVERITY", "warning")
+	if _, r, _ := runValidateJSON(t, p, "--capi-version", "v1.11.0"); slices.ContainsFunc(r.Findings, func(f report.Finding) bool { return f.Severity < contract.Warning }) {
+		t.Errorf("$MPAUDIT_MIN_SEVERITY=warning kept info findings")
+	}
+	if code, _, errOut := runValidate(t, p, "--min-severity", "loud"); code != report.ExitError || !strings.Contains(errOut, `$MPAUDIT_MIN_SEVERITY`) && !strings.Contains(errOut, "--min-severity") {
+		t.Errorf("bad --min-severity: exit %d, %s", code, errOut)
+	}
+	t.Setenv("MPAUDIT_MIN_SEVERITY", "")
+
+	_, text, _ := runValidate(t, p, "--capi-version", "v1.11.0")
+	if !strings.Contains(text, "info: 4 not listed (MPA345 ×4); --show-info lists them\n") || strings.Contains(text, "MPA345 info") {
+		t.Errorf("text report:\n%s", text)
+	}
+	if _, text, _ = runValidate(t, p, "--capi-version", "v1.11.0", "--show-info"); !strings.Contains(text, "MPA345 info") || strings.Contains(text, "not listed") {
+		t.Errorf("text report with --show-info:\n%s", text)
+	}
+}

@@ -303,3 +303,22 @@ func TestMainGCRestored(t *testing.T) {
 		t.Fatalf("GC percent is %d after init (GOGC=%q): startgc.Restore was not called", prev, os.Getenv("GOGC"))
 	}
 }
+
+// TestFirstRunFitsAScreen: the example provider's default text report shows
+// its errors and warnings and counts its info findings on one line, in at
+// most one screen above the migration matrix; --show-info lists them all.
+func TestFirstRunFitsAScreen(t *testing.T) {
+	_, out, _ := run(t, "check", "-C", providerDir, "./...")
+	head, _, ok := strings.Cut(out, "migration matrix")
+	if !ok {
+		t.Fatalf("no matrix:\n%s", out)
+	}
+	lines := strings.Split(strings.TrimSuffix(head, "\n"), "\n")
+	if len(lines) > 40 || !strings.Contains(head, "\ninfo: ") || strings.Contains(head, " info ") {
+		t.Errorf("%d lines above the matrix, want at most 40 with info findings counted on one line:\n%s", len(lines), head)
+	}
+	_, all, _ := run(t, "check", "-C", providerDir, "--show-info", "./...")
+	if !strings.Contains(all, " MPA202 info ") || strings.Contains(all, "\ninfo: ") {
+		t.Errorf("--show-info does not list the info findings:\n%s", all)
+	}
+}

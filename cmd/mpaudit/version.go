@@ -43,10 +43,11 @@ type buildVersion struct {
 	Modified  bool   `json:"modified"`
 	GoVersion string `json:"goVersion"`
 	Platform  string `json:"platform"`
-	// Catalog is the contract the rules check; LatestVerifiedCore the newest
-	// Cluster API release whose behaviour the catalog was verified against.
-	Catalog            string `json:"catalog"`
-	LatestVerifiedCore string `json:"latestVerifiedCore"`
+	// Catalog lists the contract kinds the rules check; LatestVerifiedCore
+	// is the newest Cluster API release whose behaviour the catalog was
+	// verified against.
+	Catalog            []string `json:"catalog"`
+	LatestVerifiedCore string   `json:"latestVerifiedCore"`
 }
 
 func readBuildVersion() buildVersion {
@@ -54,7 +55,7 @@ func readBuildVersion() buildVersion {
 		Version:            "(devel)",
 		GoVersion:          runtime.Version(),
 		Platform:           runtime.GOOS + "/" + runtime.GOARCH,
-		Catalog:            contract.InfraMachinePool.Name,
+		Catalog:            catalogKinds(),
 		LatestVerifiedCore: contract.LatestVerifiedCore,
 	}
 	if bi, ok := debug.ReadBuildInfo(); ok {
@@ -101,7 +102,16 @@ func (v buildVersion) writeText(w io.Writer) {
 		fmt.Fprintf(w, "  committed: %s\n", v.Time)
 	}
 	fmt.Fprintf(w, "  go:        %s %s\n", v.GoVersion, v.Platform)
-	fmt.Fprintf(w, "contract catalog: %s; core behaviour verified through Cluster API %s\n", v.Catalog, v.LatestVerifiedCore)
+	fmt.Fprintf(w, "contract catalog: %s; core behaviour verified through Cluster API %s\n", strings.Join(v.Catalog, ", "), v.LatestVerifiedCore)
+}
+
+// catalogKinds names every kind the contract catalog carries.
+func catalogKinds() []string {
+	out := make([]string, len(contract.Kinds))
+	for i, k := range contract.Kinds {
+		out[i] = k.Name
+	}
+	return out
 }
 
 func newVersionCmd() *cobra.Command {

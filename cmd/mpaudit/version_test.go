@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -25,14 +26,15 @@ func TestVersionCommand(t *testing.T) {
 		t.Fatalf("version -o json: %v\n%s", err, out)
 	}
 	if v.GoVersion != runtime.Version() || v.LatestVerifiedCore != contract.LatestVerifiedCore ||
-		v.Catalog != "InfraMachinePool" || v.Version == "" || v.Platform != runtime.GOOS+"/"+runtime.GOARCH {
+		!slices.Equal(v.Catalog, catalogKinds()) || len(v.Catalog) != len(contract.Kinds) || !slices.Contains(v.Catalog, "ControlPlaneTemplate") || v.Version == "" || v.Platform != runtime.GOOS+"/"+runtime.GOARCH {
 		t.Errorf("version -o json = %+v", v)
 	}
 
 	code, out, _ = run(t, "version")
 	if code != 0 || !strings.HasPrefix(out, "mpaudit ") ||
 		!strings.Contains(out, "go:        "+runtime.Version()) ||
-		!strings.Contains(out, "core behaviour verified through Cluster API "+contract.LatestVerifiedCore) {
+		!strings.Contains(out, "core behaviour verified through Cluster API "+contract.LatestVerifiedCore) ||
+		!strings.Contains(out, "contract catalog: InfraCluster, InfraMachine, InfraMachinePool, ControlPlane, BootstrapConfig, InfraClusterTemplate") {
 		t.Errorf("version: exit %d\n%s", code, out)
 	}
 

@@ -99,6 +99,12 @@ func Rule(r *contract.Rule) string {
 		fmt.Fprintf(&b, "| %s | %s |\n", cell(row.Core), sev)
 	}
 	b.WriteString("\n")
+	for _, sev := range []contract.Severity{contract.Error, contract.Warning, contract.Info} {
+		for _, c := range r.Reasons(sev) {
+			fmt.Fprintf(&b, "- %s: %s — %s\n", sev, c, c.Text())
+		}
+	}
+	b.WriteString("\nThe severity follows the [policy](" + IndexFile + "#severity-policy) every rule shares.\n\n")
 	switch {
 	case r.Scope == contract.ScopeType:
 		b.WriteString("Findings on older API versions (conversion spokes, i.e. not the storage version) " +
@@ -213,6 +219,14 @@ func Index(rules []*contract.Rule) string {
 	fmt.Fprintf(&b, "Severities are the highest on released cores (≤ %s; a pool's core reads only `status.ready`, "+
 		"the other kinds' cores read the fields the CRD's contract label selects); "+
 		"each rule's page gives them per core and label.\n\n", contract.LatestVerifiedCore)
+	b.WriteString("## Severity policy\n\n" +
+		"One policy, the same for every kind: a finding's severity is that of its consequence, " +
+		"and every rule declares which consequence each severity it reports stands for (a test checks each rule against it).\n\n")
+	b.WriteString("| Severity | Consequence | When |\n|---|---|---|\n")
+	for _, c := range contract.Consequences() {
+		fmt.Fprintf(&b, "| %s | %s | %s |\n", c.Severity(), c, cell(c.Text()))
+	}
+	b.WriteString("\nFindings on older API versions of a provider type (conversion spokes) are at most info.\n\n")
 	b.WriteString("Mode *static* is " + commands(contract.Static) + " (the same analyzers); *live* is " +
 		commands(contract.Live) + ", against a cluster or a dump; *validate* is " + commands(contract.Validate) + ", on CRD YAML alone.\n\n")
 	fmt.Fprintf(&b, "| ID | Name | Scope | Severity (core ≤ %s) | Mode | Title | Contract |\n", contract.LatestVerifiedCore)

@@ -37,7 +37,7 @@ func reconcileDual(p *dualv1.ScwMachinePool) {
 
 // forgetProvisioned only writes ready on a type that has initialization.
 func forgetProvisioned(p *dualv1.ScwMachinePool) {
-	p.Status.Ready = ptr.To(true) // want `MPA201 info` `MPA203 warning: ScwMachinePool status.ready: forgetProvisioned sets .p.Status.Ready. but never status.initialization.provisioned`
+	p.Status.Ready = ptr.To(true) // want `MPA201 info` `MPA203 warning: ScwMachinePool status.ready: forgetProvisioned sets .p.Status.Ready. but not status.initialization.provisioned: set both`
 }
 
 // resetReady turns readiness off; that needs no companion write.

@@ -11,7 +11,7 @@ func to[T any](v T) *T { return &v }
 
 // reconcileGadget sets status.ready but not status.initialization.provisioned.
 func reconcileGadget(pool *gadgetv1.GadgetMachinePool) {
-	pool.Status.Ready = to(true) // want `MPA203 warning: GadgetMachinePool status.ready: reconcileGadget sets .pool.Status.Ready. but never status.initialization.provisioned`
+	pool.Status.Ready = to(true) // want `MPA203 warning: GadgetMachinePool status\.ready: reconcileGadget sets .pool\.Status\.Ready. but not status\.initialization\.provisioned: set both`
 }
 
 // reconcileGadgetBoth sets both readiness fields: only info findings.

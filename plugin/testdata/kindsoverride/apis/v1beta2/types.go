@@ -5,7 +5,7 @@ type ObjectMeta struct {
 }
 
 type WidgetBoxStatus struct {
-	Ready bool `json:"ready"` // want `MPA120 warning: WidgetBox status.initialization.provisioned: WidgetBox has status.ready but no status.initialization.provisioned` Ready:"changed by MPA120"
+	Ready bool `json:"ready"` // want `MPA120 warning: WidgetBox status\.initialization\.provisioned: missing beside status\.ready: add it and set both \(no CRD or` Ready:"changed by MPA120"
 }
 
 // An InfraMachine only by the kinds override.

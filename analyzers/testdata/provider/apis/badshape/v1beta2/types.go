@@ -12,7 +12,7 @@ type BadMachinePoolSpec struct { // want `MPA108 error: BadMachinePool spec.prov
 // BadMachinePoolStatus has a pointer initialization with a plain bool.
 type BadMachinePoolStatus struct {
 	Ready          bool                                `json:"ready"`                    // want `MPA103 info`
-	Initialization *BadMachinePoolInitializationStatus `json:"initialization,omitempty"` // want `MPA104 warning: BadMachinePool status.initialization: .*it is a pointer.*want "initialization,omitempty,omitzero".*lacks \+kubebuilder:validation:MinProperties=1; provisioned is bool, want \*bool`
+	Initialization *BadMachinePoolInitializationStatus `json:"initialization,omitempty"` // want `MPA104 info: BadMachinePool status.initialization: .*it is a pointer.*want "initialization,omitempty,omitzero".*lacks \+kubebuilder:validation:MinProperties=1; provisioned is bool, want \*bool`
 	Replicas       string                              `json:"replicas"`                 // want `MPA109 error: BadMachinePool status.replicas: status.replicas is string, want int32`
 }
 
@@ -33,7 +33,7 @@ type BadMachinePool struct {
 // CoreNamedMachinePoolStatus copies the core MachinePool's field name.
 type CoreNamedMachinePoolStatus struct {
 	Ready          bool                                     `json:"ready"`                             // want `MPA101 warning`
-	Initialization CoreNamedMachinePoolInitializationStatus `json:"initialization,omitempty,omitzero"` // want `MPA104 warning: .*no provisioned field \(fields: infrastructureProvisioned\) \(infrastructureProvisioned is the core MachinePool's field`
+	Initialization CoreNamedMachinePoolInitializationStatus `json:"initialization,omitempty,omitzero"` // want `MPA104 warning: CoreNamedMachinePool status\.initialization: not the contract's shape: it has no provisioned field \(fields:`
 	Replicas       int32                                    `json:"replicas"`
 }
 

@@ -13,7 +13,7 @@ type DockerMachinePoolSpec struct {
 
 // DockerMachinePoolStatus is the v1beta1-contract shape.
 type DockerMachinePoolStatus struct {
-	Ready      bool                      `json:"ready"` // want `MPA101 info: DockerMachinePool status.ready: DockerMachinePool has status.ready but no status.initialization.provisioned.*conversion spoke`
+	Ready      bool                      `json:"ready"` // want `MPA101 info: DockerMachinePool status\.ready: no status\.initialization\.provisioned beside it: add it and set both \(v1\.16 reads only it\) \(a conversion spoke: info\)`
 	Replicas   int32                     `json:"replicas"`
 	Conditions clusterv1beta1.Conditions `json:"conditions,omitempty"` // want `MPA110 info: .*v1beta1.Conditions, not \[\]metav1.Condition`
 }

@@ -15,7 +15,7 @@ type DockerMachinePoolSpec struct {
 // the v1beta1 contract for readiness (CAPD v1.11 shape).
 type DockerMachinePoolStatus struct {
 	Conditions []metav1.Condition                 `json:"conditions,omitempty"`
-	Ready      bool                               `json:"ready"` // want `MPA101 warning: DockerMachinePool status.ready: DockerMachinePool has status.ready but no status.initialization.provisioned, which the v1beta2 contract requires$` Ready:"changed by MPA101"
+	Ready      bool                               `json:"ready"` // want `MPA101 warning: DockerMachinePool status\.ready: no status\.initialization\.provisioned beside it: add it and set both \(v1\.16 reads only it\)` Ready:"changed by MPA101"
 	Replicas   int32                              `json:"replicas"`
 	Deprecated *DockerMachinePoolDeprecatedStatus `json:"deprecated,omitempty"`
 	Instances  []DockerMachinePoolInstanceStatus  `json:"instances,omitempty"`

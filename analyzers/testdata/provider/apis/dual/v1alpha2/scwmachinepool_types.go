@@ -13,7 +13,7 @@ type ScwMachinePoolSpec struct {
 type ScwMachinePoolStatus struct {
 	// Ready is kept for released Cluster API cores.
 	// Deprecated: use Initialization.Provisioned.
-	Ready          *bool                              `json:"ready,omitempty"` // want `MPA103 info: ScwMachinePool status.ready: dual readiness`
+	Ready          *bool                              `json:"ready,omitempty"` // want `MPA103 info: ScwMachinePool status\.ready: status\.ready and`
 	Initialization ScwMachinePoolInitializationStatus `json:"initialization,omitempty,omitzero"`
 	Replicas       int32                              `json:"replicas"`
 	Conditions     []metav1.Condition                 `json:"conditions,omitempty"`

@@ -9,7 +9,7 @@ type MachinePoolStatusFailure string
 
 // FooManagedMachinePoolSpec uses a *string providerID.
 type FooManagedMachinePoolSpec struct {
-	ProviderID     *string  `json:"providerID,omitempty"` // want `MPA107 warning: FooManagedMachinePool spec.providerID: spec.providerID is \*string; the v1beta2 contract recommends string` `MPA126 warning: FooManagedMachinePoolMachine spec.providerID: spec.providerID is \*string, the v1beta1 shape` ProviderID:"changed by MPA107"
+	ProviderID     *string  `json:"providerID,omitempty"` // want `MPA107 info: FooManagedMachinePool spec.providerID: spec.providerID is \*string; the v1beta2 contract recommends string` `MPA126 info: FooManagedMachinePoolMachine spec.providerID: spec.providerID is \*string, the v1beta1 shape` ProviderID:"changed by MPA107"
 	ProviderIDList []string `json:"providerIDList,omitempty"`
 	// ErrorMessage is not failureMessage.
 	ErrorMessage string `json:"errorMessage,omitempty"`
@@ -17,9 +17,9 @@ type FooManagedMachinePoolSpec struct {
 
 // FooManagedMachinePoolStatus has v1beta1-style terminal failures with custom types.
 type FooManagedMachinePoolStatus struct {
-	Ready          bool                      `json:"ready"` // want `MPA101 warning` `MPA120 warning: FooManagedMachinePoolMachine status.initialization.provisioned: FooManagedMachinePoolMachine has status.ready but no status.initialization.provisioned` Ready:"changed by MPA101"
+	Ready          bool                      `json:"ready"` // want `MPA101 warning` `MPA120 warning: FooManagedMachinePoolMachine status\.initialization\.provisioned: missing beside status\.ready: add it and set both \(no CRD or contract label found: judged against the v1beta2 contract\)` Ready:"changed by MPA101"
 	Replicas       int32                     `json:"replicas"`
-	FailureReason  *MachinePoolStatusFailure `json:"failureReason,omitempty"`  // want `MPA105 warning: FooManagedMachinePool status.failureReason: top-level status.failureReason \(\*v1alpha1.MachinePoolStatusFailure\)` `MPA125 warning: FooManagedMachinePoolMachine status.failureReason` FailureReason:"changed by MPA105"
+	FailureReason  *MachinePoolStatusFailure `json:"failureReason,omitempty"`  // want `MPA105 warning: FooManagedMachinePool status\.failureReason: top-level status\.failureReason is no v1beta2 field: move it to status\.deprecated\.v1beta1\.failureReason` `MPA125 warning: FooManagedMachinePoolMachine status.failureReason` FailureReason:"changed by MPA105"
 	FailureMessage *string                   `json:"failureMessage,omitempty"` // want `MPA106 warning: FooManagedMachinePool status.failureMessage` `MPA125 warning: FooManagedMachinePoolMachine status.failureMessage` FailureMessage:"changed by MPA105"
 	// Look-alikes are not the contract fields.
 	FailureMessages []string           `json:"failureMessages,omitempty"`

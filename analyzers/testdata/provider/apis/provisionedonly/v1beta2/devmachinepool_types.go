@@ -13,7 +13,7 @@ type DevMachinePoolSpec struct {
 // DevMachinePoolStatus dropped status.ready (PR #14030 shape).
 type DevMachinePoolStatus struct {
 	Conditions     []metav1.Condition                 `json:"conditions,omitempty"`
-	Initialization DevMachinePoolInitializationStatus `json:"initialization,omitempty,omitzero"` // want `MPA102 error: DevMachinePool status.initialization.provisioned: .*never see its infrastructure as provisioned`
+	Initialization DevMachinePoolInitializationStatus `json:"initialization,omitempty,omitzero"` // want `MPA102 error: DevMachinePool status\.initialization\.provisioned: no status\.ready beside it, which the target`
 	Replicas       int32                              `json:"replicas"`
 }
 

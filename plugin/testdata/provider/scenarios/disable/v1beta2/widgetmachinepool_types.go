@@ -5,7 +5,7 @@ package v1beta2
 
 // WidgetMachinePoolSpec is the spec.
 type WidgetMachinePoolSpec struct {
-	ProviderID     *string  `json:"providerID,omitempty"` // want `MPA107 warning: WidgetMachinePool spec.providerID: spec.providerID is \*string` ProviderID:"changed by MPA107"
+	ProviderID     *string  `json:"providerID,omitempty"` // want ProviderID:"changed by MPA107"
 	ProviderIDList []string `json:"providerIDList,omitempty"`
 }
 

@@ -5,13 +5,13 @@ package v1beta2
 
 // WidgetMachinePoolSpec is the spec.
 type WidgetMachinePoolSpec struct {
-	ProviderID     *string  `json:"providerID,omitempty"` // want `MPA107 warning: WidgetMachinePool spec.providerID: spec.providerID is \*string` ProviderID:"changed by MPA107"
+	ProviderID     *string  `json:"providerID,omitempty"` // want ProviderID:"changed by MPA107"
 	ProviderIDList []string `json:"providerIDList,omitempty"`
 }
 
 // WidgetMachinePoolStatus still follows the v1beta1 contract.
 type WidgetMachinePoolStatus struct {
-	Ready         bool    `json:"ready"` // want `MPA101 error: WidgetMachinePool status.ready: WidgetMachinePool has status.ready but no status.initialization.provisioned` Ready:"changed by MPA101"
+	Ready         bool    `json:"ready"` // want `MPA101 error: WidgetMachinePool status\.ready: no status\.initialization\.provisioned beside it: add it and set both \(v1\.16 reads only it\)` Ready:"changed by MPA101"
 	Replicas      int32   `json:"replicas"`
 	FailureReason *string `json:"failureReason,omitempty"` // want `MPA105 warning: WidgetMachinePool status.failureReason: top-level status.failureReason` FailureReason:"changed by MPA105"
 }

@@ -1,16 +1,16 @@
-// A copy of apis/widget for the enable-only: [MPA107, ...] test.
+// A copy of apis/widget for the enable-only: [MPA101, ...] test.
 
 package v1beta2
 
 // WidgetMachinePoolSpec is the spec.
 type WidgetMachinePoolSpec struct {
-	ProviderID     *string  `json:"providerID,omitempty"` // want `MPA107 warning: WidgetMachinePool spec.providerID: spec.providerID is \*string` ProviderID:"changed by MPA107"
+	ProviderID     *string  `json:"providerID,omitempty"` // want ProviderID:"changed by MPA107"
 	ProviderIDList []string `json:"providerIDList,omitempty"`
 }
 
 // WidgetMachinePoolStatus still follows the v1beta1 contract.
 type WidgetMachinePoolStatus struct {
-	Ready         bool    `json:"ready"` // want Ready:"changed by MPA101"
+	Ready         bool    `json:"ready"` // want `MPA101 warning: WidgetMachinePool status.ready: no status.initialization.provisioned beside it` Ready:"changed by MPA101"
 	Replicas      int32   `json:"replicas"`
 	FailureReason *string `json:"failureReason,omitempty"` // want FailureReason:"changed by MPA105"
 }

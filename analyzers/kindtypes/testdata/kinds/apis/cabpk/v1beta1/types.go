@@ -13,8 +13,8 @@ type KubeadmConfigInitializationStatus struct {
 }
 
 type KubeadmConfigStatus struct {
-	Ready          bool                               `json:"ready"`                    // want `MPA122 info: KubeadmConfig status.ready: KubeadmConfig has status.ready and status.initialization.dataSecretCreated: both are needed while cores before v1.11.0, which read only status.ready, are supported`
-	Initialization *KubeadmConfigInitializationStatus `json:"initialization,omitempty"` // want `MPA124 warning: KubeadmConfig status.initialization: status.initialization does not have the contract's shape: it is a pointer; the contract uses a value struct; its json tag is "initialization,omitempty", want "initialization,omitempty,omitzero"; KubeadmConfigInitializationStatus lacks \+kubebuilder:validation:MinProperties=1; dataSecretCreated is bool, want \*bool; dataSecretCreated's json tag is "dataSecretCreated", want "dataSecretCreated,omitempty"`
+	Ready          bool                               `json:"ready"`                    // want `MPA122 info: KubeadmConfig status\.ready: status\.ready and status\.initialization\.dataSecretCreated are both set: keep both while cores before v1\.11\.0 are supported \(core v1\.14\.2 reads it under cluster\.x-k8s\.io/v1beta1\)`
+	Initialization *KubeadmConfigInitializationStatus `json:"initialization,omitempty"` // want `MPA124 info: KubeadmConfig status.initialization: status.initialization does not have the contract's shape: it is a pointer; the contract uses a value struct; its json tag is "initialization,omitempty", want "initialization,omitempty,omitzero"; KubeadmConfigInitializationStatus lacks \+kubebuilder:validation:MinProperties=1; dataSecretCreated is bool, want \*bool; dataSecretCreated's json tag is "dataSecretCreated", want "dataSecretCreated,omitempty"`
 	DataSecretName *string                            `json:"dataSecretName,omitempty"` // want `MPA126 info: KubeadmConfig status.dataSecretName: status.dataSecretName is \*string, the v1beta1 shape` DataSecretName:"changed by MPA126"
 	Conditions     []metav1.Condition                 `json:"conditions,omitempty"`
 }

@@ -13,10 +13,10 @@ type DockerClusterSpec struct {
 }
 
 type DockerClusterStatus struct {
-	Ready          bool                          `json:"ready"` // want `MPA120 warning: DockerCluster status.initialization.provisioned: DockerCluster has status.ready but no status.initialization.provisioned \(core v1.14.2 reads v1beta1 of DockerCluster under its cluster.x-k8s.io/v1beta1 label\)` Ready:"changed by MPA120"
+	Ready          bool                          `json:"ready"` // want `MPA120 warning: DockerCluster status\.initialization\.provisioned: missing beside status\.ready: add it and set both \(core v1\.14\.2 reads it under cluster\.x-k8s\.io/v1beta1\)` Ready:"changed by MPA120"
 	FailureDomains clusterv1beta1.FailureDomains `json:"failureDomains,omitempty"`
-	FailureReason  *string                       `json:"failureReason,omitempty"` // want `MPA125 info: DockerCluster status.failureReason: top-level status.failureReason \(\*string\) is no terminal failure under the v1beta2 contract; keep old values under status.deprecated.v1beta1.failureReason` FailureReason:"changed by MPA125"
-	Conditions     clusterv1beta1.Conditions     `json:"conditions,omitempty"`    // want `MPA127 info: DockerCluster status.conditions: status.conditions is v1beta1.Conditions, not \[\]metav1.Condition; keep these under status.deprecated.v1beta1.conditions`
+	FailureReason  *string                       `json:"failureReason,omitempty"` // want `MPA125 warning: DockerCluster status\.failureReason: top-level status\.failureReason is no v1beta2 field: move it to status\.deprecated\.v1beta1\.failureReason \(core v1\.14\.2 reads it under cluster\.x-k8s\.io/v1beta1\)` FailureReason:"changed by MPA125"
+	Conditions     clusterv1beta1.Conditions     `json:"conditions,omitempty"`    // want `MPA127 warning: DockerCluster status.conditions: status.conditions is v1beta1.Conditions, not \[\]metav1.Condition; keep these under status.deprecated.v1beta1.conditions`
 }
 
 // +kubebuilder:object:root=true
@@ -59,8 +59,8 @@ type DockerMachineSpec struct {
 }
 
 type DockerMachineStatus struct {
-	Ready      bool                      `json:"ready"`                // want `MPA120 warning: DockerMachine status.initialization.provisioned: DockerMachine has status.ready but no status.initialization.provisioned` Ready:"changed by MPA120"
-	Conditions clusterv1beta1.Conditions `json:"conditions,omitempty"` // want `MPA127 info: DockerMachine status.conditions`
+	Ready      bool                      `json:"ready"`                // want `MPA120 warning: DockerMachine status\.initialization\.provisioned: missing beside status\.ready: add it and set both \(core v1\.14\.2 reads` Ready:"changed by MPA120"
+	Conditions clusterv1beta1.Conditions `json:"conditions,omitempty"` // want `MPA127 warning: DockerMachine status.conditions`
 }
 
 // +kubebuilder:object:root=true

@@ -18,9 +18,9 @@ type DualControlPlaneStatus struct {
 	UpdatedReplicas  int32                                `json:"updatedReplicas"`
 	UpToDateReplicas *int32                               `json:"upToDateReplicas,omitempty"`
 	// replicas keeps the v1beta1 value shape.
-	Replicas                    int32                             `json:"replicas"`                              // want `MPA126 warning: DualControlPlane status.replicas: status.replicas is int32, the v1beta1 shape; the v1beta2 contract prescribes \*int32` Replicas:"changed by MPA126"
-	ReadyReplicas               int32                             `json:"readyReplicas,omitempty"`               // want `MPA126 warning: DualControlPlane status.readyReplicas` ReadyReplicas:"changed by MPA126"
-	ExternalManagedControlPlane bool                              `json:"externalManagedControlPlane,omitempty"` // want `MPA126 warning: DualControlPlane status.externalManagedControlPlane: status.externalManagedControlPlane is bool, the v1beta1 shape; the v1beta2 contract prescribes \*bool` ExternalManagedControlPlane:"changed by MPA126"
+	Replicas                    int32                             `json:"replicas"`                              // want `MPA126 info: DualControlPlane status.replicas: status.replicas is int32, the v1beta1 shape; the v1beta2 contract prescribes \*int32` Replicas:"changed by MPA126"
+	ReadyReplicas               int32                             `json:"readyReplicas,omitempty"`               // want `MPA126 info: DualControlPlane status.readyReplicas` ReadyReplicas:"changed by MPA126"
+	ExternalManagedControlPlane bool                              `json:"externalManagedControlPlane,omitempty"` // want `MPA126 info: DualControlPlane status.externalManagedControlPlane: status.externalManagedControlPlane is bool, the v1beta1 shape; the v1beta2 contract prescribes \*bool` ExternalManagedControlPlane:"changed by MPA126"
 	Conditions                  []metav1.Condition                `json:"conditions,omitempty"`
 	FailureReason               *string                           `json:"failureReason,omitempty"` // want `MPA125 warning: DualControlPlane status.failureReason`
 	Deprecated                  *DualControlPlaneDeprecatedStatus `json:"deprecated,omitempty"`

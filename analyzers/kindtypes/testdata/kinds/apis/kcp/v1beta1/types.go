@@ -14,7 +14,7 @@ type KubeadmControlPlaneSpec struct {
 }
 
 type KubeadmControlPlaneStatus struct { // want `MPA131 info: KubeadmControlPlane status.readyReplicas: KubeadmControlPlane has spec.replicas but no status.readyReplicas \(\*int32\): the v1beta2 contract requires it`
-	Initialized         bool                      `json:"initialized"` // want `MPA120 info: KubeadmControlPlane status.initialization.controlPlaneInitialized: KubeadmControlPlane has status.initialized but no status.initialization.controlPlaneInitialized \(core v1.14.2 reads API version v1beta2 under the cluster.x-k8s.io/v1beta2 label, not v1beta1: judged for a flip of the label to the v1beta2 contract; older API version v1beta1, a conversion spoke: informational\)`
+	Initialized         bool                      `json:"initialized"` // want `MPA120 info: KubeadmControlPlane status\.initialization\.controlPlaneInitialized: missing beside status\.initialized: add it and set both \(core v1\.14\.2 reads v1beta2 under cluster\.x-k8s\.io/v1beta2, not v1beta1: judged against the v1beta2 contract; a conversion spoke: info\)`
 	Ready               bool                      `json:"ready"`
 	Replicas            int32                     `json:"replicas"`                 // want `MPA126 info: KubeadmControlPlane status.replicas: status.replicas is int32, the v1beta1 shape; the v1beta2 contract prescribes \*int32`
 	UpdatedReplicas     int32                     `json:"updatedReplicas"`          // want `MPA129 info: KubeadmControlPlane status.upToDateReplicas: KubeadmControlPlane has status.updatedReplicas \(the v1beta1 name\) but no status.upToDateReplicas`

@@ -8,10 +8,10 @@ import (
 // initialized on core ≥ v1.11, its renamed counters never read.
 
 type LegacyControlPlaneStatus struct {
-	Initialized         bool               `json:"initialized"`         // want `MPA120 error: LegacyControlPlane status.initialization.controlPlaneInitialized: .*so no LegacyControlPlane is ever provisioned` Initialized:"changed by MPA120"
-	UpdatedReplicas     int32              `json:"updatedReplicas"`     // want `MPA129 warning: LegacyControlPlane status.upToDateReplicas: LegacyControlPlane has status.updatedReplicas \(the v1beta1 name\) but no status.upToDateReplicas, which core reads under the v1beta2 contract` UpdatedReplicas:"changed by MPA129"
-	UnavailableReplicas int32              `json:"unavailableReplicas"` // want `MPA129 warning: LegacyControlPlane status.availableReplicas: LegacyControlPlane has status.unavailableReplicas` UnavailableReplicas:"changed by MPA129"
-	Version             *string            `json:"version,omitempty"`   // want `MPA126 warning: LegacyControlPlane status.version: status.version is \*string, the v1beta1 shape; the v1beta2 contract prescribes string` Version:"changed by MPA126"
+	Initialized         bool               `json:"initialized"`         // want `MPA120 error: LegacyControlPlane status\.initialization\.controlPlaneInitialized: missing beside status\.initialized, and core` Initialized:"changed by MPA120"
+	UpdatedReplicas     int32              `json:"updatedReplicas"`     // want `MPA129 error: LegacyControlPlane status.upToDateReplicas: LegacyControlPlane has status.updatedReplicas \(the v1beta1 name\) but no status.upToDateReplicas, which core reads under the v1beta2 contract` UpdatedReplicas:"changed by MPA129"
+	UnavailableReplicas int32              `json:"unavailableReplicas"` // want `MPA129 error: LegacyControlPlane status.availableReplicas: LegacyControlPlane has status.unavailableReplicas` UnavailableReplicas:"changed by MPA129"
+	Version             *string            `json:"version,omitempty"`   // want `MPA126 info: LegacyControlPlane status.version: status.version is \*string, the v1beta1 shape; the v1beta2 contract prescribes string` Version:"changed by MPA126"
 	Conditions          []metav1.Condition `json:"conditions,omitempty"`
 }
 

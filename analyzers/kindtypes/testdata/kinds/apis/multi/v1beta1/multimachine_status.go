@@ -8,9 +8,9 @@ type MultiMachineStatus struct {
 
 	// failureReason is a terminal problem, for machines.
 	// +optional
-	FailureReason *string `json:"failureReason,omitempty"` // want `MPA125 info: MultiMachine status.failureReason` FailureReason:"changed by MPA125"
+	FailureReason *string `json:"failureReason,omitempty"` // want `MPA125 warning: MultiMachine status.failureReason` FailureReason:"changed by MPA125"
 
 	// failureMessage is a terminal problem, for humans.
 	// +optional
-	FailureMessage *string `json:"failureMessage,omitempty"` // want `MPA125 info: MultiMachine status.failureMessage` FailureMessage:"changed by MPA125"
+	FailureMessage *string `json:"failureMessage,omitempty"` // want `MPA125 warning: MultiMachine status.failureMessage` FailureMessage:"changed by MPA125"
 }

@@ -9,7 +9,7 @@ import (
 
 // +kubebuilder:validation:MinProperties=1
 type OldMachineInitializationStatus struct {
-	Provisioned *bool `json:"provisioned,omitempty"` // want `MPA121 error: OldMachine status.ready: OldMachine has status.initialization.provisioned but no status.ready: core reads only status.ready here, so no OldMachine is ever provisioned \(core v1.10.0 reads v1beta1 of OldMachine under its cluster.x-k8s.io/v1beta1 label\)`
+	Provisioned *bool `json:"provisioned,omitempty"` // want `MPA121 error: OldMachine status\.ready: missing beside status\.initialization\.provisioned, and core reads only it here: add it and set both \(core v1\.10\.0 reads it under cluster\.x-k8s\.io/v1beta1\)`
 }
 
 type OldMachineStatus struct {

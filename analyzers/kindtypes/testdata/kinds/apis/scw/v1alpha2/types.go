@@ -9,7 +9,7 @@ import (
 // spoke (it works): not ready for the flip, a warning.
 
 type ScalewayManagedControlPlaneStatus struct {
-	Initialized bool               `json:"initialized"` // want `MPA120 warning: ScalewayManagedControlPlane status.initialization.controlPlaneInitialized: .*\(core v1.14.2 reads API version v1alpha1 under the cluster.x-k8s.io/v1beta1 label, not v1alpha2: judged for a flip of the label to the v1beta2 contract\)` Initialized:"changed by MPA120"
+	Initialized bool               `json:"initialized"` // want `MPA120 warning: ScalewayManagedControlPlane status\.initialization\.controlPlaneInitialized: missing beside status\.initialized: add it and set both \(core v1\.14\.2 reads v1alpha1 under cluster\.x-k8s\.io/v1beta1, not v1alpha2: judged for the flip to cluster\.x-k8s\.io/v1beta2\)` Initialized:"changed by MPA120"
 	Conditions  []metav1.Condition `json:"conditions,omitempty"`
 }
 
@@ -25,7 +25,7 @@ type ScalewayManagedControlPlane struct {
 
 // +kubebuilder:validation:MinProperties=1
 type ScalewayClusterInitializationStatus struct {
-	Provisioned *bool `json:"provisioned,omitempty"` // want `MPA121 error: ScalewayCluster status.ready: ScalewayCluster has status.initialization.provisioned but no status.ready: core reads only status.ready here, so no ScalewayCluster is ever provisioned \(core v1.14.2 reads v1alpha2 of ScalewayCluster under its cluster.x-k8s.io/v1beta1 label\)`
+	Provisioned *bool `json:"provisioned,omitempty"` // want `MPA121 error: ScalewayCluster status\.ready: missing beside status\.initialization\.provisioned, and core reads only it here: add it and set both \(core v1\.14\.2 reads it under cluster\.x-k8s\.io/v1beta1\)`
 }
 
 type ScalewayClusterStatus struct {

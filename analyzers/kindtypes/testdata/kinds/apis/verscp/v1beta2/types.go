@@ -19,7 +19,7 @@ type VersionsControlPlaneInitializationStatus struct {
 
 type VersionsControlPlaneStatus struct {
 	Initialization VersionsControlPlaneInitializationStatus `json:"initialization,omitempty,omitzero"`
-	Versions       []clusterv1.StatusVersion                `json:"versions,omitempty"` // want `MPA132 warning: VersionsControlPlane status.version: VersionsControlPlane has spec.version and status.versions, but core v1.13.0 reads only status.version: it reads none of them`
+	Versions       []clusterv1.StatusVersion                `json:"versions,omitempty"` // want `MPA132 error: VersionsControlPlane status.version: VersionsControlPlane has spec.version and status.versions, but core v1.13.0 reads only status.version: it reads none of them`
 	Conditions     []metav1.Condition                       `json:"conditions,omitempty"`
 }
 

@@ -4,7 +4,7 @@ package v1beta2
 // LegacyMachinePoolSpec has a *string providerID without omitempty.
 type LegacyMachinePoolSpec struct {
 	// providerID is the cloud's ID of the pool.
-	ProviderID     *string  `json:"providerID"` // want `MPA107 warning: LegacyMachinePool spec.providerID: spec.providerID is \*string` ProviderID:"changed by MPA107"
+	ProviderID     *string  `json:"providerID"` // want `MPA107 info: LegacyMachinePool spec.providerID: spec.providerID is \*string` ProviderID:"changed by MPA107"
 	ProviderIDList []string `json:"providerIDList,omitempty"`
 }
 
@@ -17,7 +17,7 @@ type LegacyMachinePoolStatus struct {
 
 	// failureReason explains a terminal problem.
 	// +optional
-	FailureReason string `json:"failureReason,omitempty"` // want `MPA105 warning: LegacyMachinePool status.failureReason: top-level status.failureReason \(string\)` FailureReason:"changed by MPA105"
+	FailureReason string `json:"failureReason,omitempty"` // want `MPA105 warning: LegacyMachinePool status\.failureReason: top-level status\.failureReason is no` FailureReason:"changed by MPA105"
 
 	// failureMessage explains a terminal problem.
 	// +optional

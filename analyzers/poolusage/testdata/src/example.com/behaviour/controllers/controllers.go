@@ -29,7 +29,7 @@ func bothTrue(p *api.FooMachinePool) {
 }
 
 func readyOnly(p *api.FooMachinePool) error {
-	p.Status.Ready = true // want `MPA201 info` `MPA203 warning: FooMachinePool status.ready: readyOnly sets .p.Status.Ready. but never status.initialization.provisioned, which v1beta2.FooMachinePool has$`
+	p.Status.Ready = true // want `MPA201 info` `MPA203 warning: FooMachinePool status\.ready: readyOnly sets .p\.Status\.Ready. but not status\.initialization\.provisioned: set both`
 	return nil
 }
 
@@ -41,7 +41,7 @@ func resetOnly(p *api.FooMachinePool) error {
 }
 
 func provisionedOnlyThroughPointer(p *api.BarMachinePool) error {
-	p.Status.Initialization = &api.BarMachinePoolInitializationStatus{Provisioned: ptr.To(true)} // want `MPA202 info` `MPA204 error: BarMachinePool status.initialization.provisioned: provisionedOnlyThroughPointer sets .BarMachinePoolInitializationStatus{Provisioned: …}. but never status.ready`
+	p.Status.Initialization = &api.BarMachinePoolInitializationStatus{Provisioned: ptr.To(true)} // want `MPA202 info` `MPA204 error: BarMachinePool status\.initialization\.provisioned: provisionedOnlyThroughPointer sets .BarMachinePoolInitializationStatus\{Provisioned: …\}. but not status\.ready,`
 	return nil
 }
 
@@ -159,7 +159,7 @@ func localSetters(p *api.FooMachinePool) error {
 }
 
 func localReadySetterOnly(p *api.FooMachinePool) error {
-	setReady(p) // want `MPA203 warning: FooMachinePool status.ready: localReadySetterOnly sets .setReady\(p\). but never status.initialization.provisioned`
+	setReady(p) // want `MPA203 warning: FooMachinePool status\.ready: localReadySetterOnly sets .setReady\(p\). but not status\.initialization\.provisioned: set both \(needs a person\)`
 	return nil
 }
 
@@ -177,12 +177,12 @@ func scopeSetterAndField(s *scope.MachinePoolScope) error {
 }
 
 func scopeReadyOnly(s *scope.MachinePoolScope) error {
-	s.SetReady() // want `MPA203 warning: FooMachinePool status.ready: scopeReadyOnly sets .s.SetReady\(\). but never status.initialization.provisioned`
+	s.SetReady() // want `MPA203 warning: FooMachinePool status\.ready: scopeReadyOnly sets .s\.SetReady\(\). but not status\.initialization\.provisioned: set both \(needs a person\)`
 	return nil
 }
 
 func scopeProvisionedOnly(s *scope.MachinePoolScope) error {
-	s.SetProvisioned() // want `MPA204 error: FooMachinePool status.initialization.provisioned: scopeProvisionedOnly sets .s.SetProvisioned\(\). but never status.ready`
+	s.SetProvisioned() // want `MPA204 error: FooMachinePool status\.initialization\.provisioned: scopeProvisionedOnly sets .s\.SetProvisioned\(\). but not status\.ready,`
 	return nil
 }
 

@@ -9,7 +9,7 @@ import (
 // literal sets ready in a status literal of another package, imported
 // under an alias.
 func literal(p *scw.FooMachinePool) {
-	p.Status = scw.FooMachinePoolStatus{Ready: ptr.To(true)} // want `MPA201 info` `MPA203 warning: FooMachinePool status.ready: literal sets .FooMachinePoolStatus{Ready: …}. but never`
+	p.Status = scw.FooMachinePoolStatus{Ready: ptr.To(true)} // want `MPA201 info` `MPA203 warning: FooMachinePool status\.ready: literal sets .FooMachinePoolStatus\{Ready: …\}. but not`
 }
 
 // pointerLiteral needs &T{} for a pointer initialization.

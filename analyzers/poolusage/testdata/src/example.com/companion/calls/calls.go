@@ -22,7 +22,7 @@ func (r *reconciler) key() string { return "k" }
 
 // callReceiver must call next() once, as it did before the fix.
 func (r *reconciler) callReceiver(ok bool) {
-	r.next().Status.Ready = ptr.To(ok) // want `MPA201 info` `MPA203 warning: FooMachinePool status.ready: callReceiver sets .r.next\(\).Status.Ready. but never`
+	r.next().Status.Ready = ptr.To(ok) // want `MPA201 info` `MPA203 warning: FooMachinePool status\.ready: callReceiver sets .r\.next\(\)\.Status\.Ready. but not`
 }
 
 // constantCallReceiver sets true: the companion is unconditional, but
@@ -59,7 +59,7 @@ func (r *reconciler) readyOnly(next func() *api.BarMachinePool, ok bool) {
 
 // pointerInitialization would panic on a nil initialization.
 func pointerInitialization(p *api.BazMachinePool) {
-	p.Status.Ready = true // want `MPA201 info` `MPA203 warning: BazMachinePool status.ready: pointerInitialization sets .p.Status.Ready. but never status.initialization.provisioned, which v1beta2.BazMachinePool has \(needs a person\)$`
+	p.Status.Ready = true // want `MPA201 info` `MPA203 warning: BazMachinePool status\.ready: pointerInitialization sets .p\.Status\.Ready. but not status\.initialization\.provisioned: set both \(needs a person\)`
 }
 
 // notAStatement cannot take a statement after the write.

@@ -9,7 +9,7 @@ import (
 // the migration fixes leave to a person: they are reported under the type
 // rule and get no fix.
 func manual(c *api.FooConfig) *string {
-	p := &c.Status.DataSecretName // want `MPA126 warning: FooConfig status.dataSecretName: status.dataSecretName write of v1beta1.FooConfig .c.Status.DataSecretName.: the migration fix cannot rewrite it \(needs a person\)$`
+	p := &c.Status.DataSecretName // want `MPA126 info: FooConfig status.dataSecretName: status.dataSecretName write of v1beta1.FooConfig .c.Status.DataSecretName.: the migration fix cannot rewrite it \(needs a person\)$`
 	_ = p
 	r := &c.Status.FailureReason // want `MPA125 warning: FooConfig status.failureReason: status.failureReason write .* \(needs a person\)$`
 	return *r
@@ -28,11 +28,11 @@ func count() (int32, bool) { return 1, true }
 // MPA126 type fix makes a *int32, that the fixes leave to a person: an
 // address, an increment, an op-assignment, a tuple assignment.
 func counters(cp *cpapi.FooControlPlane) bool {
-	p := &cp.Status.Replicas // want `MPA126 warning: FooControlPlane status.replicas: status.replicas write of v1beta1.FooControlPlane .cp.Status.Replicas.: the migration fix cannot rewrite it \(needs a person\)$`
+	p := &cp.Status.Replicas // want `MPA126 info: FooControlPlane status.replicas: status.replicas write of v1beta1.FooControlPlane .cp.Status.Replicas.: the migration fix cannot rewrite it \(needs a person\)$`
 	*p = 2
-	cp.Status.Replicas++    // want `MPA126 warning: FooControlPlane status.replicas: status.replicas write .* \(needs a person\)$`
-	cp.Status.Replicas += 2 // want `MPA126 warning: FooControlPlane status.replicas: status.replicas write .* \(needs a person\)$`
+	cp.Status.Replicas++    // want `MPA126 info: FooControlPlane status.replicas: status.replicas write .* \(needs a person\)$`
+	cp.Status.Replicas += 2 // want `MPA126 info: FooControlPlane status.replicas: status.replicas write .* \(needs a person\)$`
 	var ok bool
-	cp.Status.Replicas, ok = count() // want `MPA126 warning: FooControlPlane status.replicas: status.replicas write .* \(needs a person\)$`
+	cp.Status.Replicas, ok = count() // want `MPA126 info: FooControlPlane status.replicas: status.replicas write .* \(needs a person\)$`
 	return ok
 }

@@ -65,13 +65,14 @@ var MatrixColumns = []MatrixColumn{
 }
 
 // MatrixExempt are rules about the audit itself (reading, suppressions),
-// about a release's objects other than CRDs (its components YAML), or
+// about a release's objects other than CRDs (its components YAML),
 // about a root type as a Kubernetes object (its metadata, list type and
-// template), or about the provider's code on Cluster API's own Go API,
+// template), about the provider's code on Cluster API's own Go API, or
+// about core's outcomes in conform,
 // rather than the contract's field points the columns hold: they have no
 // column (their findings are listed, and set the exit code).
 var MatrixExempt = slices.Concat([]string{RuleAccessDenied, RuleReadFailed, RuleSuppressionNoReason, RuleUnusedSuppression,
-	RuleComponentsNamespaces, RuleComponentsForeignNamespace, RuleComponentsManager, RuleGoAPIImport, RuleGoAPISymbol}, ObjectRules)
+	RuleComponentsNamespaces, RuleComponentsForeignNamespace, RuleComponentsManager, RuleGoAPIImport, RuleGoAPISymbol}, ObjectRules, ConformRules)
 
 // MatrixByField are rules generic over a kind's points: each finding names
 // its point (Field), whose aspect gives the column.

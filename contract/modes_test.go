@@ -74,7 +74,7 @@ func TestModesMatchTheCode(t *testing.T) {
 	for _, m := range []struct {
 		mode Modes
 		dir  string
-	}{{Static, "../analyzers"}, {Live, "../live"}, {Validate, "../cmd/mpaudit"}} {
+	}{{Static, "../analyzers"}, {Live, "../live"}, {Validate, "../cmd/mpaudit"}, {Conform, "../conform"}} {
 		reported, calls := named(m.dir)
 		for name := range calls {
 			for id := range evaluators[name] {

@@ -107,6 +107,12 @@ func Consequences() []Consequence {
 // info: StyleOrSpoke). A rule that reports a severity not listed here, or
 // lists a consequence of another severity, fails TestSeverityPolicy.
 var reasons = map[string]map[Severity][]Consequence{
+	RuleConformNotProvisioned: {Error: {CoreMisreadsAtTarget}},
+	RuleConformEarly:          {Error: {CoreMisreadsAtTarget}},
+	RuleConformFailureUnseen:  {Warning: {Inconsistent}},
+	RuleConformNotPlaced:      {Error: {CoreMisreadsAtTarget}},
+	RuleConformObjectInvalid:  {Error: {CoreMisreadsAtTarget}},
+	RuleConformNoObject:       {Info: {Advisory}},
 	RuleReadyOnly:             {Error: {CoreMisreadsAtTarget}, Warning: {StopsAtReleaseOrFlip}},
 	RuleProvisionedOnly:       {Error: {CoreMisreadsAtTarget}},
 	RuleDualReadiness:         {Info: {Advisory}},

@@ -75,6 +75,9 @@ const (
 	Live
 	// Validate is `mpaudit contract validate`, on CRD YAML alone.
 	Validate
+	// Conform is `mpaudit conform`: core's own reconcilers run against
+	// the provider's CRDs in an envtest.
+	Conform
 )
 
 // Has reports whether m includes every mode of x.
@@ -91,6 +94,9 @@ func (m Modes) String() string {
 	if m.Has(Validate) {
 		out = append(out, "validate")
 	}
+	if m.Has(Conform) {
+		out = append(out, "conform")
+	}
 	return strings.Join(out, ", ")
 }
 
@@ -105,6 +111,9 @@ func (m Modes) Commands() []string {
 	}
 	if m.Has(Validate) {
 		out = append(out, "mpaudit contract validate")
+	}
+	if m.Has(Conform) {
+		out = append(out, "mpaudit conform")
 	}
 	return out
 }
@@ -767,7 +776,9 @@ func Rules() []*Rule {
 
 // allRules is the catalog: the pool rules and the kind rules of each
 // engineer's file (rules_*.go), in a fresh slice.
-func allRules() []*Rule { return slices.Concat(rules, liveKindRules, metadataRules, componentsRules) }
+func allRules() []*Rule {
+	return slices.Concat(rules, liveKindRules, metadataRules, componentsRules, conformRules)
+}
 
 // Lookup finds a rule by ID or name.
 func Lookup(idOrName string) (*Rule, bool) {

@@ -42,7 +42,7 @@ Exit codes (every command, every output format):
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.AddCommand(newCheckCmd(), newLiveCmd(), newRewriteCmd(), newRulesCmd(), newVersionCmd(), newContractCmd())
-	root.AddCommand(newBaselineCmd())
+	root.AddCommand(newBaselineCmd(), newConformCmd())
 	return root
 }
 

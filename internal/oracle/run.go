@@ -119,6 +119,74 @@ type Run struct {
 // core's reconcilers concluded about each. One release per apiserver: the
 // core CRDs are the release's own.
 func RunProbes(ctx context.Context, env *Env, run Runner, probes []*Probe, opt Options) (*Run, error) {
+	var items []item
+	for _, p := range probes {
+		for _, ls := range p.LabelSets() {
+			for i, c := range p.Cases() {
+				items = append(items, item{probe: p, ls: ls, c: c, name: p.ObjectName(ls, i), namespaced: true})
+			}
+		}
+	}
+	ns, results, err := runItems(ctx, env, run, nil, items, opt)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Outcome, len(results))
+	for i, r := range results {
+		if r.Err != nil {
+			return nil, r.Err
+		}
+		out[i] = r.Outcome
+	}
+	return &Run{Namespace: ns, Outcomes: out}, nil
+}
+
+// Subject is a provider object of a provider's own CRD to run core against.
+type Subject struct {
+	Probe *Probe
+	// CRD is the provider's CRD: its group, kind and labels; Served names
+	// the one version the object is written at.
+	CRD LabelSet
+	// Namespaced is false for a cluster-scoped CRD.
+	Namespaced bool
+	// Name names the object and the core object referencing it.
+	Name string
+	Case Case
+}
+
+// Result is what core concluded about a subject; Err is why the object
+// could not be created (the apiserver refused it), and then Outcome is empty.
+type Result struct {
+	Outcome Outcome
+	Err     error
+}
+
+// RunSubjects is RunProbes for provider objects of the provider's own CRDs:
+// it installs the release's core CRDs, the probes' own CRDs (a
+// BootstrapConfig's Machine names an InfraMachine kind) and crds, and
+// records core's outcome per subject, in order. An object the apiserver
+// refuses is that subject's Err, not the run's.
+func RunSubjects(ctx context.Context, env *Env, run Runner, crds []*apiextensionsv1.CustomResourceDefinition, subjects []Subject, opt Options) ([]Result, error) {
+	items := make([]item, len(subjects))
+	for i, s := range subjects {
+		items[i] = item{probe: s.Probe, ls: s.CRD, c: s.Case, name: s.Name, namespaced: s.Namespaced, keepGoing: true}
+	}
+	_, res, err := runItems(ctx, env, run, crds, items, opt)
+	return res, err
+}
+
+// item is one provider object and the core object that references it.
+type item struct {
+	probe      *Probe
+	ls         LabelSet
+	c          Case
+	name       string
+	namespaced bool
+	// keepGoing: a refused object is the item's error, not the run's.
+	keepGoing bool
+}
+
+func runItems(ctx context.Context, env *Env, run Runner, extra []*apiextensionsv1.CustomResourceDefinition, items []item, opt Options) (string, []Result, error) {
 	if opt.Settle == 0 {
 		opt.Settle = 90 * time.Second
 	}
@@ -126,7 +194,7 @@ func RunProbes(ctx context.Context, env *Env, run Runner, probes []*Probe, opt O
 		opt.Log = io.Discard
 	}
 	if _, err := envtest.InstallCRDs(env.Config, envtest.CRDInstallOptions{Paths: []string{run.CoreCRDDir()}, ErrorIfPathMissing: true}); err != nil {
-		return nil, fmt.Errorf("oracle: installing the core CRDs of %s: %w", run.Release, err)
+		return "", nil, fmt.Errorf("oracle: installing the core CRDs of %s: %w", run.Release, err)
 	}
 	var crds []*apiextensionsv1.CustomResourceDefinition
 	for _, p := range Probes { // every probe's CRDs: a BootstrapConfig's Machine references an InfraMachine kind
@@ -134,29 +202,29 @@ func RunProbes(ctx context.Context, env *Env, run Runner, probes []*Probe, opt O
 			crds = append(crds, providerCRD(ls))
 		}
 	}
-	if err := installCRDs(ctx, env, crds); err != nil {
-		return nil, err
+	if err := installCRDs(ctx, env, append(crds, extra...)); err != nil {
+		return "", nil, err
 	}
 	version, err := storageVersion(ctx, env, "machines."+contract.CoreGroup)
 	if err != nil {
-		return nil, err
+		return "", nil, err
 	}
 
 	stop, exited, err := startRunner(run, env.Kubeconfig, opt.Log)
 	if err != nil {
-		return nil, err
+		return "", nil, err
 	}
 	defer stop()
 
 	ns := &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{GenerateName: "oracle-"}}
 	if err := env.Client.Create(ctx, ns); err != nil {
-		return nil, err
+		return "", nil, err
 	}
 	// The Machines' Cluster; its spec needs one field, and the Machine
 	// reconciler reads none of it.
 	cluster := coreObject(version, "Cluster", ns.Name, clusterName, map[string]any{"clusterNetwork": map[string]any{"serviceDomain": "cluster.local"}})
 	if err := env.Client.Create(ctx, cluster); err != nil {
-		return nil, fmt.Errorf("oracle: creating the Cluster: %w", err)
+		return "", nil, fmt.Errorf("oracle: creating the Cluster: %w", err)
 	}
 
 	type pending struct {
@@ -165,25 +233,33 @@ func RunProbes(ctx context.Context, env *Env, run Runner, probes []*Probe, opt O
 		infra *unstructured.Unstructured
 		name  string
 	}
+	results := make([]Result, len(items))
 	var all []*pending
-	for _, p := range probes {
-		for _, ls := range p.LabelSets() {
-			for i, c := range p.Cases() {
-				name := p.ObjectName(ls, i)
-				obj, err := createProviderObject(ctx, env, ls, ns.Name, name, c)
-				if err != nil {
-					return nil, err
-				}
-				core := coreObject(version, p.CoreKind, ns.Name, name, p.coreSpec(version, ns.Name, ls, name))
-				if err := env.Client.Create(ctx, core); err != nil {
-					return nil, fmt.Errorf("oracle: creating %s %s: %w", p.CoreKind, name, err)
-				}
-				all = append(all, &pending{
-					probe: p, infra: obj, name: name,
-					out: Outcome{Release: run.Release, Kind: p.Kind.Name, Label: ls.Name, Case: c.Name},
-				})
-			}
+	index := map[*pending]int{}
+	for i, it := range items {
+		p, ls := it.probe, it.ls
+		objNS := ns.Name
+		if !it.namespaced {
+			objNS = ""
 		}
+		obj, err := createProviderObject(ctx, env, ls, objNS, it.name, it.c)
+		if err != nil {
+			if it.keepGoing {
+				results[i].Err = err
+				continue
+			}
+			return "", nil, err
+		}
+		core := coreObject(version, p.CoreKind, ns.Name, it.name, p.coreSpec(version, ns.Name, ls, it.name))
+		if err := env.Client.Create(ctx, core); err != nil {
+			return "", nil, fmt.Errorf("oracle: creating %s %s: %w", p.CoreKind, it.name, err)
+		}
+		pd := &pending{
+			probe: p, infra: obj, name: it.name,
+			out: Outcome{Release: run.Release, Kind: p.Kind.Name, Label: ls.Name, Case: it.c.Name},
+		}
+		all = append(all, pd)
+		index[pd] = i
 	}
 
 	// Settled: the core object carries the condition core sets on every
@@ -196,7 +272,7 @@ func RunProbes(ctx context.Context, env *Env, run Runner, probes []*Probe, opt O
 		for _, p := range all {
 			u := coreObject(version, p.probe.CoreKind, ns.Name, p.name, nil)
 			if err := env.Client.Get(ctx, client.ObjectKeyFromObject(u), u); err != nil {
-				return nil, err
+				return "", nil, err
 			}
 			rv := u.GetResourceVersion()
 			if last[p] == rv {
@@ -221,24 +297,23 @@ func RunProbes(ctx context.Context, env *Env, run Runner, probes []*Probe, opt O
 		}
 		select {
 		case <-ctx.Done():
-			return nil, ctx.Err()
+			return "", nil, ctx.Err()
 		case <-exited:
-			return nil, fmt.Errorf("oracle: the runner of %s exited (its log says why)", run.Release)
+			return "", nil, fmt.Errorf("oracle: the runner of %s exited (its log says why)", run.Release)
 		case <-time.After(500 * time.Millisecond):
 		}
 	}
-	var out []Outcome
 	for _, p := range all {
 		u := p.infra.DeepCopy()
 		if err := env.Client.Get(ctx, client.ObjectKeyFromObject(u), u); err != nil {
-			return nil, err
+			return "", nil, err
 		}
 		p.out.Resolved = slices.ContainsFunc(u.GetOwnerReferences(), func(r metav1.OwnerReference) bool {
 			return r.Kind == p.probe.CoreKind && r.Name == p.name
 		})
-		out = append(out, p.out)
+		results[index[p]].Outcome = p.out
 	}
-	return &Run{Namespace: ns.Name, Outcomes: out}, nil
+	return ns.Name, results, nil
 }
 
 // startRunner starts the runner against kubeconfig; stop ends it (only

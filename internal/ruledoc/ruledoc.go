@@ -129,6 +129,9 @@ func Rule(r *contract.Rule) string {
 	if len(from) == 0 && r.Modes.Has(contract.Validate) {
 		from = []string{"the go.mod above the first PATH (`mpaudit contract validate`)"}
 	}
+	if len(from) == 0 && r.Modes.Has(contract.Conform) {
+		from = []string{"the go.mod above the first `--crds` PATH (`mpaudit conform`)"}
+	}
 	fmt.Fprintf(&b, "The target core comes from %s, or from `--capi-version`; every report names it. "+
 		"`--fail-on` (default warning) sets the lowest severity that makes the exit code 1.\n", strings.Join(from, ""))
 
@@ -228,7 +231,8 @@ func Index(rules []*contract.Rule) string {
 	}
 	b.WriteString("\nFindings on older API versions of a provider type (conversion spokes) are at most info.\n\n")
 	b.WriteString("Mode *static* is " + commands(contract.Static) + " (the same analyzers); *live* is " +
-		commands(contract.Live) + ", against a cluster or a dump; *validate* is " + commands(contract.Validate) + ", on CRD YAML alone.\n\n")
+		commands(contract.Live) + ", against a cluster or a dump; *validate* is " + commands(contract.Validate) + ", on CRD YAML alone; *conform* is " + commands(contract.Conform) +
+		", core's own reconcilers run against the provider's CRDs in an envtest.\n\n")
 	fmt.Fprintf(&b, "| ID | Name | Scope | Severity (core ≤ %s) | Mode | Title | Contract |\n", contract.LatestVerifiedCore)
 	b.WriteString("|---|---|---|---|---|---|---|\n")
 	for _, r := range rules {

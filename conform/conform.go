@@ -56,7 +56,7 @@ type Finding struct {
 	// ProviderKind the object's.
 	Kind, CRD, APIVersion, ProviderKind string
 	// State is the readiness state the object was written in (Provisioned,
-	// provisioning, failed), or the given object's file:doc.
+	// Provisioning, Failed), or the given object's file:doc.
 	State   string
 	Message string
 	File    string

@@ -31,6 +31,7 @@ import (
 var Releases = []contract.Release{
 	"v1.10.4",
 	"v1.11.3",
+	"v1.12.4",
 	"v1.13.4",
 	"v1.14.2",
 }
@@ -48,8 +49,8 @@ var aliasRunner string
 const apiModule = contract.CoreModule + "/api"
 
 // runnerSource is the runner main for a release. Core v1.14 moved the
-// reconcilers to core/reconcilers; before, controllers/alias.go (and, until
-// v1.13, exp/controllers for MachinePools) re-export them, and the API
+// reconcilers to core/reconcilers; before, controllers/alias.go (and, before
+// v1.12, exp/controllers for MachinePools) re-export them, and the API
 // packages moved under api/core in v1.11.
 func runnerSource(r contract.Release) (string, error) {
 	if r.AtLeast("v1.14.0") {
@@ -66,7 +67,7 @@ func runnerSource(r contract.Release) (string, error) {
 	}{
 		Schemes:        []scheme{{"clusterv1beta1", contract.CoreModule + "/api/core/v1beta1"}, {"clusterv1", contract.CoreModule + "/api/core/v1beta2"}},
 		IndexPkg:       contract.CoreModule + "/api/core/v1beta2/index",
-		ExpControllers: r.Less("v1.13.0"),
+		ExpControllers: r.Less("v1.12.0"),
 	}
 	if r.Less(contract.ReleaseV1Beta2) {
 		data.Schemes = []scheme{{"clusterv1", contract.CoreModule + "/api/v1beta1"}, {"expv1", contract.CoreModule + "/exp/api/v1beta1"}}

@@ -42,7 +42,7 @@ func judge(cfg *crdconfig.Result, t *Type, release contract.Release) Judgement {
 		j.Why = fmt.Sprintf("the %s labels name no contract core %s knows (%v): judged against the %s contract", source, release, err, j.Against)
 	case api == t.Version:
 		j.Label, j.Against, j.Read = label, label, true
-		j.Why = fmt.Sprintf("core %s reads it under %s", release, contract.LabelKey(string(label)))
+		j.Why = fmt.Sprintf("core %s reads this API version under %s", release, contract.LabelKey(string(label)))
 		return j
 	case label == j.Against:
 		// The label is the contract this version is judged against: no

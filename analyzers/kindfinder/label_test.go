@@ -24,13 +24,13 @@ func TestJudgementWording(t *testing.T) {
 	}{
 		{"no label", "v1.14.2", nil, "v1beta2", true, "no CRD or contract label found: judged against the v1beta2 contract"},
 		{"no label, spoke", "v1.14.2", nil, "v1beta1", false, "no CRD or contract label found: judged against the v1beta2 contract; a conversion spoke: info"},
-		{"v1beta1 label on it", "v1.14.2", map[string]string{v1: "v1beta1"}, "v1beta1", true, "core v1.14.2 reads it under " + v1},
+		{"v1beta1 label on it", "v1.14.2", map[string]string{v1: "v1beta1"}, "v1beta1", true, "core v1.14.2 reads this API version under " + v1},
 		{"v1beta1 label on a spoke, hub", "v1.14.2", map[string]string{v1: "v1alpha1"}, "v1beta2", true, "core v1.14.2 reads v1alpha1 under " + v1 + ", not v1beta2: judged for the flip to " + v2},
 		{"v1beta1 label on a spoke, old core", "v1.10.0", map[string]string{v1: "v1alpha1"}, "v1beta2", true, "core v1.10.0 reads v1alpha1 under " + v1 + ", not v1beta2: judged against the v1beta1 contract"},
 		{"v1beta2 label on the hub, spoke", "v1.14.2", map[string]string{v2: "v1beta2"}, "v1beta1", false, "core v1.14.2 reads v1beta2 under " + v2 + ", not v1beta1: judged against the v1beta2 contract; a conversion spoke: info"},
 		{"both labels, spoke", "v1.14.2", map[string]string{v1: "v1beta1", v2: "v1beta2"}, "v1beta1", false, "core v1.14.2 reads v1beta2 under " + v2 + ", not v1beta1: judged against the v1beta2 contract; a conversion spoke: info"},
-		{"both labels, old core reads the spoke", "v1.10.0", map[string]string{v1: "v1beta1", v2: "v1beta2"}, "v1beta1", false, "core v1.10.0 reads it under " + v1},
-		{"both labels, hub", "v1.14.2", map[string]string{v1: "v1beta1", v2: "v1beta2"}, "v1beta2", true, "core v1.14.2 reads it under " + v2},
+		{"both labels, old core reads the spoke", "v1.10.0", map[string]string{v1: "v1beta1", v2: "v1beta2"}, "v1beta1", false, "core v1.10.0 reads this API version under " + v1},
+		{"both labels, hub", "v1.14.2", map[string]string{v1: "v1beta1", v2: "v1beta2"}, "v1beta2", true, "core v1.14.2 reads this API version under " + v2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			typ := &Type{TypeRef: TypeRef{Kind: "FooMachine", Group: "infrastructure.example.com", Version: tc.version, Storage: tc.storage}, Labels: tc.labels}

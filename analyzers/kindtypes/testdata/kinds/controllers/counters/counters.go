@@ -15,7 +15,7 @@ import (
 // DualControlPlane is labelled v1beta2: core v1.14.2 reads the v1beta2 names.
 
 func counters(cp *dualcp.DualControlPlane, n int32) {
-	cp.Status.UpdatedReplicas = n // want `MPA220 error: DualControlPlane status\.updatedReplicas: counters sets .cp\.Status\.UpdatedReplicas. but never status\.upToDateReplicas, which v1beta2\.DualControlPlane also has \(core v1\.14\.2 reads it under cluster\.x-k8s\.io/v1beta2\)`
+	cp.Status.UpdatedReplicas = n // want `MPA220 error: DualControlPlane status\.updatedReplicas: counters sets .cp\.Status\.UpdatedReplicas. but never status\.upToDateReplicas, which v1beta2\.DualControlPlane also has \(core v1\.14\.2 reads this API version under cluster\.x-k8s\.io/v1beta2\)`
 }
 
 func countersBoth(cp *dualcp.DualControlPlane, n int32) {

@@ -15,7 +15,7 @@ import (
 // KubeadmConfig is dual and labelled v1beta1 (core v1.14.2 reads status.ready).
 
 func readyOnly(c *cabpk.KubeadmConfig) {
-	c.Status.Ready = true // want `MPA220 warning: KubeadmConfig status\.ready: readyOnly sets .c\.Status\.Ready. but never status\.initialization\.dataSecretCreated, which v1beta1\.KubeadmConfig also has \(core v1\.14\.2 reads it under cluster\.x-k8s\.io/v1beta1\) \(needs a person\)`
+	c.Status.Ready = true // want `MPA220 warning: KubeadmConfig status\.ready: readyOnly sets .c\.Status\.Ready. but never status\.initialization\.dataSecretCreated, which v1beta1\.KubeadmConfig also has \(core v1\.14\.2 reads this API version under cluster\.x-k8s\.io/v1beta1\) \(needs a person\)`
 }
 
 func initializationOnly(c *cabpk.KubeadmConfig) {

@@ -14,7 +14,7 @@ import (
 // DualControlPlane is labelled v1beta2: core reads only the successors.
 
 func failed(cp *dualcp.DualControlPlane) bool {
-	return cp.Status.FailureReason != nil // want `MPA222 info: DualControlPlane status.failureReason: failed reads .cp.Status.FailureReason. \(status.failureReason\), which the v1beta2 contract replaced by status.deprecated.v1beta1.failureReason: move the read there before the v1beta1 field is dropped \(core v1.14.2 reads v1beta2 of DualControlPlane under its cluster.x-k8s.io/v1beta2 label\)`
+	return cp.Status.FailureReason != nil // want `MPA222 info: DualControlPlane status.failureReason: failed reads .cp.Status.FailureReason. \(status.failureReason\), which the v1beta2 contract replaced by status.deprecated.v1beta1.failureReason: move the read there before the v1beta1 field is dropped \(core v1.14.2 reads this API version under cluster.x-k8s.io/v1beta2\)`
 }
 
 func initialized(cp *dualcp.DualControlPlane) bool {

@@ -13,9 +13,9 @@ type DockerClusterSpec struct {
 }
 
 type DockerClusterStatus struct {
-	Ready          bool                          `json:"ready"` // want `MPA120 warning: DockerCluster status\.initialization\.provisioned: missing beside status\.ready: add it and set both \(core v1\.14\.2 reads it under cluster\.x-k8s\.io/v1beta1\)` Ready:"changed by MPA120"
+	Ready          bool                          `json:"ready"` // want `MPA120 warning: DockerCluster status\.initialization\.provisioned: missing beside status\.ready: add it and set both \(core v1\.14\.2 reads this API version under cluster\.x-k8s\.io/v1beta1\)` Ready:"changed by MPA120"
 	FailureDomains clusterv1beta1.FailureDomains `json:"failureDomains,omitempty"`
-	FailureReason  *string                       `json:"failureReason,omitempty"` // want `MPA125 warning: DockerCluster status\.failureReason: top-level status\.failureReason is no v1beta2 field: move it to status\.deprecated\.v1beta1\.failureReason \(core v1\.14\.2 reads it under cluster\.x-k8s\.io/v1beta1\)` FailureReason:"changed by MPA125"
+	FailureReason  *string                       `json:"failureReason,omitempty"` // want `MPA125 warning: DockerCluster status\.failureReason: top-level status\.failureReason is no v1beta2 field: move it to status\.deprecated\.v1beta1\.failureReason \(core v1\.14\.2 reads this API version under cluster\.x-k8s\.io/v1beta1\)` FailureReason:"changed by MPA125"
 	Conditions     clusterv1beta1.Conditions     `json:"conditions,omitempty"`    // want `MPA127 warning: DockerCluster status.conditions: status.conditions is v1beta1.Conditions, not \[\]metav1.Condition; keep these under status.deprecated.v1beta1.conditions`
 }
 

@@ -10,7 +10,7 @@ import (
 // fails the Cluster reconcile.
 
 type DevClusterStatus struct {
-	Ready          bool                          `json:"ready"`                    // want `MPA120 error: DevCluster status\.initialization\.provisioned: missing beside status\.ready, and core reads only it under this label: add it and set both \(core v1\.14\.2 reads it under cluster\.x-k8s\.io/v1beta2\)` Ready:"changed by MPA120"
+	Ready          bool                          `json:"ready"`                    // want `MPA120 error: DevCluster status\.initialization\.provisioned: missing beside status\.ready, and core reads only it under this label: add it and set both \(core v1\.14\.2 reads this API version under cluster\.x-k8s\.io/v1beta2\)` Ready:"changed by MPA120"
 	FailureDomains clusterv1beta1.FailureDomains `json:"failureDomains,omitempty"` // want `MPA128 error: DevCluster status.failureDomains: status.failureDomains is v1beta1.FailureDomains, the v1beta1 shape, but core reads it as \[\]clusterv1.FailureDomain under the v1beta2 contract`
 	Conditions     clusterv1beta1.Conditions     `json:"conditions,omitempty"`     // want `MPA127 warning: DevCluster status.conditions: status.conditions is v1beta1.Conditions, not \[\]metav1.Condition; keep these under status.deprecated.v1beta1.conditions \(core v1.14.2 reads`
 }

@@ -9,7 +9,7 @@ import (
 
 // +kubebuilder:validation:MinProperties=1
 type OldMachineInitializationStatus struct {
-	Provisioned *bool `json:"provisioned,omitempty"` // want `MPA121 error: OldMachine status\.ready: missing beside status\.initialization\.provisioned, and core reads only it here: add it and set both \(core v1\.10\.0 reads it under cluster\.x-k8s\.io/v1beta1\)`
+	Provisioned *bool `json:"provisioned,omitempty"` // want `MPA121 error: OldMachine status\.ready: missing beside status\.initialization\.provisioned, and core reads only it here: add it and set both \(core v1\.10\.0 reads this API version under cluster\.x-k8s\.io/v1beta1\)`
 }
 
 type OldMachineStatus struct {

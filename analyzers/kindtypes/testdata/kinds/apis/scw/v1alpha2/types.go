@@ -25,7 +25,7 @@ type ScalewayManagedControlPlane struct {
 
 // +kubebuilder:validation:MinProperties=1
 type ScalewayClusterInitializationStatus struct {
-	Provisioned *bool `json:"provisioned,omitempty"` // want `MPA121 error: ScalewayCluster status\.ready: missing beside status\.initialization\.provisioned, and core reads only it here: add it and set both \(core v1\.14\.2 reads it under cluster\.x-k8s\.io/v1beta1\)`
+	Provisioned *bool `json:"provisioned,omitempty"` // want `MPA121 error: ScalewayCluster status\.ready: missing beside status\.initialization\.provisioned, and core reads only it here: add it and set both \(core v1\.14\.2 reads this API version under cluster\.x-k8s\.io/v1beta1\)`
 }
 
 type ScalewayClusterStatus struct {

@@ -152,12 +152,13 @@ func generate(k *contract.Kind, s *apiextensionsv1.JSONSchemaProps, label contra
 		}
 		out = append(out, generated{state: StateFailed, obj: failed, intent: intent{provisioned: true, failure: genFailureReason}})
 	}
+	g := newFiller(k)
 	var check *validator
 	if s != nil {
 		check, _ = newValidator(s, true)
 	}
 	for i := range out {
-		if err := fillRequired(s, map[string]any(out[i].obj), 0); err != nil {
+		if err := g.fillRequired(s, map[string]any(out[i].obj), "", 0); err != nil {
 			return nil, err
 		}
 		delete(out[i].obj, "metadata")
@@ -172,6 +173,35 @@ func generate(k *contract.Kind, s *apiextensionsv1.JSONSchemaProps, label contra
 	return out, nil
 }
 
+// filler fills objects of one kind. It never adds an optional field of
+// the kind's contract (readiness, failure, providerID, ...) to satisfy
+// minProperties or a rule: those carry the intent conform judges.
+type filler struct {
+	reserved []string
+}
+
+func newFiller(k *contract.Kind) *filler {
+	g := &filler{}
+	if k != nil {
+		for _, p := range k.AllPoints() {
+			g.reserved = append(g.reserved, p.Path)
+		}
+	}
+	return g
+}
+
+// reservedAt says path is a contract field or leads to one.
+func (g *filler) reservedAt(path string) bool {
+	return slices.ContainsFunc(g.reserved, func(r string) bool { return r == path || strings.HasPrefix(r, path+".") })
+}
+
+func join(at, name string) string {
+	if at == "" {
+		return name
+	}
+	return at + "." + name
+}
+
 // maxDepth bounds the walk over recursive or deep schemas.
 const maxDepth = 32
 
@@ -184,12 +214,12 @@ const maxAttempts = 64
 // up to minProperties, and, where the node has oneOf/anyOf branches or CEL
 // rules it does not yet satisfy, tries filling the fields a branch
 // requires or a rule mentions until it does (bounded).
-func fillRequired(s *apiextensionsv1.JSONSchemaProps, obj map[string]any, depth int) error {
+func (g *filler) fillRequired(s *apiextensionsv1.JSONSchemaProps, obj map[string]any, at string, depth int) error {
 	if s == nil || depth > maxDepth {
 		return nil
 	}
 	s = mergeAllOf(s)
-	if err := fillNames(s, obj, s.Required, depth); err != nil {
+	if err := g.fillNames(s, obj, at, s.Required, depth); err != nil {
 		return err
 	}
 	for name, v := range obj {
@@ -199,14 +229,14 @@ func fillRequired(s *apiextensionsv1.JSONSchemaProps, obj map[string]any, depth 
 		}
 		switch v := v.(type) {
 		case map[string]any:
-			if err := fillRequired(&p, v, depth+1); err != nil {
+			if err := g.fillRequired(&p, v, join(at, name), depth+1); err != nil {
 				return fmt.Errorf("%s.%w", name, err)
 			}
 		case []any:
 			if p.Items != nil && p.Items.Schema != nil {
 				for _, e := range v {
 					if m, ok := e.(map[string]any); ok {
-						if err := fillRequired(p.Items.Schema, m, depth+1); err != nil {
+						if err := g.fillRequired(p.Items.Schema, m, join(at, name), depth+1); err != nil {
 							return fmt.Errorf("%s.%w", name, err)
 						}
 					}
@@ -214,17 +244,17 @@ func fillRequired(s *apiextensionsv1.JSONSchemaProps, obj map[string]any, depth 
 			}
 		}
 	}
-	if err := fillMinProperties(s, obj, depth); err != nil {
+	if err := g.fillMinProperties(s, obj, at, depth); err != nil {
 		return err
 	}
 	if len(s.OneOf) == 0 && len(s.AnyOf) == 0 && len(s.XValidations) == 0 {
 		return nil
 	}
-	return satisfy(s, obj, depth)
+	return g.satisfy(s, obj, at, depth)
 }
 
 // fillNames sets each of names missing from obj to its simplest value.
-func fillNames(s *apiextensionsv1.JSONSchemaProps, obj map[string]any, names []string, depth int) error {
+func (g *filler) fillNames(s *apiextensionsv1.JSONSchemaProps, obj map[string]any, at string, names []string, depth int) error {
 	for _, name := range names {
 		if _, ok := obj[name]; ok {
 			continue
@@ -233,7 +263,7 @@ func fillNames(s *apiextensionsv1.JSONSchemaProps, obj map[string]any, names []s
 		if !ok && s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil {
 			p = *s.AdditionalProperties.Schema
 		}
-		v, err := simplest(&p, depth+1)
+		v, err := g.simplest(&p, join(at, name), depth+1)
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
@@ -244,7 +274,7 @@ func fillNames(s *apiextensionsv1.JSONSchemaProps, obj map[string]any, names []s
 
 // fillMinProperties adds optional properties (in name order), else map
 // entries, until obj has minProperties fields.
-func fillMinProperties(s *apiextensionsv1.JSONSchemaProps, obj map[string]any, depth int) error {
+func (g *filler) fillMinProperties(s *apiextensionsv1.JSONSchemaProps, obj map[string]any, at string, depth int) error {
 	if s.MinProperties == nil {
 		return nil
 	}
@@ -253,13 +283,16 @@ func fillMinProperties(s *apiextensionsv1.JSONSchemaProps, obj map[string]any, d
 		if len(obj) >= want {
 			return nil
 		}
-		if err := fillNames(s, obj, []string{name}, depth); err != nil {
+		if g.reservedAt(join(at, name)) {
+			continue
+		}
+		if err := g.fillNames(s, obj, at, []string{name}, depth); err != nil {
 			return err
 		}
 	}
 	if s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil {
 		for i := 0; len(obj) < want; i++ {
-			if err := fillNames(s, obj, []string{fmt.Sprintf("key-%d", i)}, depth); err != nil {
+			if err := g.fillNames(s, obj, at, []string{fmt.Sprintf("key-%d", i)}, depth); err != nil {
 				return err
 			}
 		}
@@ -272,7 +305,7 @@ func fillMinProperties(s *apiextensionsv1.JSONSchemaProps, obj map[string]any, d
 // requires, each with subsets (one, two, three fields) of the optional
 // fields the rules mention. obj is left as it is when nothing passes: the
 // final check names what fails.
-func satisfy(s *apiextensionsv1.JSONSchemaProps, obj map[string]any, depth int) error {
+func (g *filler) satisfy(s *apiextensionsv1.JSONSchemaProps, obj map[string]any, at string, depth int) error {
 	v, err := newValidator(s, depth == 0)
 	if err != nil {
 		return nil // the apiserver's own check reports it
@@ -290,7 +323,7 @@ func satisfy(s *apiextensionsv1.JSONSchemaProps, obj map[string]any, depth int) 
 	var mentioned []string
 	for _, r := range s.XValidations {
 		for _, name := range ruleFields(r.Rule) {
-			if _, ok := s.Properties[name]; ok && !slices.Contains(mentioned, name) {
+			if _, ok := s.Properties[name]; ok && !g.reservedAt(join(at, name)) && !slices.Contains(mentioned, name) {
 				mentioned = append(mentioned, name)
 			}
 		}
@@ -303,13 +336,13 @@ func satisfy(s *apiextensionsv1.JSONSchemaProps, obj map[string]any, depth int) 
 			}
 			c := deepCopy(obj)
 			names := append(slices.Clone(req), extra...)
-			if err := fillNames(s, c, names, depth); err != nil {
+			if err := g.fillNames(s, c, at, names, depth); err != nil {
 				continue
 			}
 			for _, name := range names {
 				if m, ok := c[name].(map[string]any); ok {
 					p := s.Properties[name]
-					if fillRequired(&p, m, depth+1) != nil {
+					if g.fillRequired(&p, m, join(at, name), depth+1) != nil {
 						continue
 					}
 				}
@@ -453,13 +486,13 @@ var formatValues = map[string]string{
 // simplest is the simplest value of schema s: its default, its first enum
 // value, else the type's smallest value within the bounds (a string
 // matching its pattern and format).
-func simplest(s *apiextensionsv1.JSONSchemaProps, depth int) (any, error) {
+func (g *filler) simplest(s *apiextensionsv1.JSONSchemaProps, at string, depth int) (any, error) {
 	s = mergeAllOf(s)
 	if s.Default != nil {
 		var v any
 		if err := json.Unmarshal(s.Default.Raw, &v); err == nil {
 			if m, ok := v.(map[string]any); ok && depth <= maxDepth {
-				return m, fillRequired(s, m, depth+1)
+				return m, g.fillRequired(s, m, at, depth+1)
 			}
 			return v, nil
 		}
@@ -504,7 +537,7 @@ func simplest(s *apiextensionsv1.JSONSchemaProps, depth int) (any, error) {
 		var out []any
 		if s.MinItems != nil && s.Items != nil && s.Items.Schema != nil {
 			for i := range min(*s.MinItems, 16) {
-				v, err := simplest(s.Items.Schema, depth+1)
+				v, err := g.simplest(s.Items.Schema, at, depth+1)
 				if err != nil {
 					return nil, err
 				}
@@ -524,7 +557,7 @@ func simplest(s *apiextensionsv1.JSONSchemaProps, depth int) (any, error) {
 		if depth > maxDepth {
 			return m, nil
 		}
-		return m, fillRequired(s, m, depth+1)
+		return m, g.fillRequired(s, m, at, depth+1)
 	}
 	return nil, fmt.Errorf("no value of type %q", s.Type)
 }

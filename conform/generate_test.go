@@ -162,7 +162,7 @@ properties:
 	for name, text := range cases {
 		t.Run(name, func(t *testing.T) {
 			s := schemaFrom(t, text)
-			v, err := simplest(s, 0)
+			v, err := newFiller(nil).simplest(s, "", 0)
 			if err != nil {
 				t.Fatalf("simplest: %v", err)
 			}
@@ -235,4 +235,40 @@ func kindOf(t *testing.T, name string) *contract.Kind {
 		t.Fatalf("no kind %s", name)
 	}
 	return k
+}
+
+// TestGenerateKeepsContractFields: a rule satisfied either by a contract
+// field (failureReason) or another field is satisfied by the other, so the
+// provisioning object stays unfailed.
+func TestGenerateKeepsContractFields(t *testing.T) {
+	s := schemaFrom(t, `
+type: object
+properties:
+  spec:
+    type: object
+    properties:
+      providerID: {type: string}
+  status:
+    type: object
+    properties:
+      ready: {type: boolean}
+      failureReason: {type: string}
+      failureMessage: {type: string}
+      instanceState: {type: string}
+    x-kubernetes-validations:
+    - rule: has(self.failureReason) || has(self.instanceState)
+`)
+	gens, err := generate(kindOf(t, "InfraMachine"), s, "v1beta1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range gens {
+		status := g.obj.part("status")
+		if _, ok := status["instanceState"]; !ok && g.state != StateFailed {
+			t.Errorf("%s: status %v lacks instanceState", g.state, status)
+		}
+		if _, ok := status["failureReason"]; ok && g.state != StateFailed {
+			t.Errorf("%s: status %v has a failureReason", g.state, status)
+		}
+	}
 }

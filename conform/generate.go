@@ -178,6 +178,8 @@ func generate(k *contract.Kind, s *apiextensionsv1.JSONSchemaProps, label contra
 // minProperties or a rule: those carry the intent conform judges.
 type filler struct {
 	reserved []string
+	// tries counts candidates over the whole kind (nested rules multiply).
+	tries int
 }
 
 func newFiller(k *contract.Kind) *filler {
@@ -208,6 +210,9 @@ const maxDepth = 32
 // maxAttempts bounds the candidates tried for one object node that has
 // oneOf/anyOf branches or CEL rules.
 const maxAttempts = 64
+
+// maxTries bounds the candidates tried for all of a kind's objects.
+const maxTries = 1024
 
 // fillRequired sets every required field missing from obj to the simplest
 // value its schema allows, descends into the objects obj has, adds fields
@@ -331,21 +336,14 @@ func (g *filler) satisfy(s *apiextensionsv1.JSONSchemaProps, obj map[string]any,
 	attempts := 0
 	for _, req := range branches {
 		for _, extra := range subsets(mentioned, 3) {
-			if attempts++; attempts > maxAttempts {
+			if attempts++; attempts > maxAttempts || g.tries >= maxTries {
 				return nil
 			}
+			g.tries++
 			c := deepCopy(obj)
-			names := append(slices.Clone(req), extra...)
-			if err := g.fillNames(s, c, at, names, depth); err != nil {
+			// simplest fills the new fields' own required fields and rules.
+			if err := g.fillNames(s, c, at, append(slices.Clone(req), extra...), depth); err != nil {
 				continue
-			}
-			for _, name := range names {
-				if m, ok := c[name].(map[string]any); ok {
-					p := s.Properties[name]
-					if g.fillRequired(&p, m, join(at, name), depth+1) != nil {
-						continue
-					}
-				}
 			}
 			if len(v.validate(c)) == 0 {
 				maps.Copy(obj, c)

@@ -593,8 +593,14 @@ func stringValue(s *apiextensionsv1.JSONSchemaProps) (string, error) {
 		maxLen = int(*s.MaxLength)
 		minLen = min(minLen, maxLen)
 	}
-	if v, ok := formatValues[s.Format]; ok && s.Pattern == "" {
-		return v, nil
+	if v, ok := formatValues[s.Format]; ok {
+		// A pattern the format's example matches keeps the format valid too.
+		if s.Pattern == "" {
+			return v, nil
+		}
+		if re, err := regexp.Compile(s.Pattern); err == nil && re.MatchString(v) {
+			return v, nil
+		}
 	}
 	if s.Pattern != "" {
 		return matching(s.Pattern, minLen, maxLen)

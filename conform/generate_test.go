@@ -58,6 +58,12 @@ properties:
   mac: {type: string, format: mac}
   uri: {type: string, format: uri}
 `,
+		"format and pattern": `
+type: object
+required: [id]
+properties:
+  id: {type: string, format: uuid, pattern: '^[0-9a-f-]+$'}
+`,
 		"bounds": `
 type: object
 required: [count, ratio, port, even]

@@ -21,50 +21,22 @@ import (
 func checkPools(pass *analysis.Pass, env *setup.Env, em *emit.Emitter, res *kindfinder.Result, mk *markers.Markers) {
 	for _, p := range res.Pools {
 		c := &checker{env: env, em: em, t: p, mk: mk, res: res, release: res.Release, ctx: res.Context(p.Storage), fix: fixer{pass: pass, mk: mk, t: p}}
-		c.poolReadiness()
+		// The checks every kind runs, with the pool's rules (contract.TypeRuleOf).
+		c.readiness()
 		c.poolInitializationShape()
-		c.poolFailureFields()
+		c.failureFields()
 		c.poolSpec()
 		c.poolReplicas()
 		c.poolConditions()
 	}
 }
 
+// versionNote ends a pool's messages on a conversion spoke.
 func (c *checker) versionNote() string {
 	if c.t.Storage {
 		return ""
 	}
 	return " (a conversion spoke: info)"
-}
-
-func (c *checker) poolReadiness() {
-	p := c.t
-	v1, v2, ok := p.Catalog.ReadinessPair()
-	if !ok {
-		return
-	}
-	ready, hasReady := c.field(v1.Path)
-	init, _ := c.field(contract.PathInitialization)
-	core := c.ctx.Core
-	switch {
-	case hasReady && p.Has(v2.Path):
-		msg := "status.ready and status.initialization.provisioned are both set: set them together"
-		if !core.ReadsReady() {
-			msg = "status.ready is no longer read by the target core and can be dropped; status.initialization.provisioned is present"
-		}
-		c.report(ready.Var.Pos(), contract.RuleDualReadiness, v1.Path, "%s%s", msg, c.versionNote())
-	case hasReady:
-		c.reportChange(ready.Var.Pos(), c.fix.initialization(ready), []*types.Var{ready.Var}, contract.RuleReadyOnly, v1.Path,
-			"no status.initialization.provisioned beside it: add it and set both (v1.16 reads only it)%s",
-			c.versionNote())
-	case p.Has(v2.Path):
-		c.report(init.Var.Pos(), contract.RuleProvisionedOnly, v2.Path,
-			"no status.ready beside it, which the target core reads (%s): add it and set both%s",
-			strings.Join(core.PoolReadinessFields, ", then "), c.versionNote())
-	default:
-		c.report(p.Obj.Pos(), contract.RuleNoReadiness, "status",
-			"%s status has neither status.ready nor status.initialization.provisioned: add both%s", p.Kind, c.versionNote())
-	}
 }
 
 func (c *checker) poolInitializationShape() {
@@ -120,31 +92,6 @@ func (c *checker) poolInitializationShape() {
 		ctx.Style = !unread
 		c.reportAt(pos, contract.MustRule(contract.RuleInitializationShape).Severity(ctx), nil, contract.RuleInitializationShape, contract.PathInitialization,
 			"not the contract's shape: %s%s", strings.Join(problems, "; "), c.versionNote())
-	}
-}
-
-func (c *checker) poolFailureFields() {
-	paths := []string{contract.PathFailureReason, contract.PathFailureMessage}
-	fixes, withheld := c.withhold(c.failureFixes(paths...), paths...)
-	withheld += c.failuresKept(paths...)
-	var fields []*types.Var
-	kept := false
-	for _, x := range []struct{ rule, path string }{
-		{contract.RuleFailureReason, contract.PathFailureReason},
-		{contract.RuleFailureMessage, contract.PathFailureMessage},
-	} {
-		f, ok := c.field(x.path)
-		if !ok {
-			continue
-		}
-		fields = append(fields, f.Var)
-		kept = c.reportFix(f.Var.Pos(), fixes, x.rule, x.path,
-			"top-level %s is no v1beta2 field: move it to status.deprecated.v1beta1.%s%s%s",
-			x.path, contract.Leaf(x.path), c.versionNote(), withheld) || kept
-	}
-	// One fix moves both fields: a finding that stays offers it.
-	if kept && len(fixes) > 0 {
-		c.changed(contract.RuleFailureReason, fields...)
 	}
 }
 

@@ -21,6 +21,11 @@ const (
 	// message takes: 1 the field, 2 the path it moves to, 3 the version
 	// note, 4 why the fix is withheld or kept ("" when it is offered).
 	TypeFailureField
+	// TypeConditions: status.conditions is not the v1beta2 shape. Its
+	// message takes: 1 the point, 2 the field's type, 3 the point's type, 4
+	// where v1beta1 conditions go, 5 the version note, 6 the stage-1 point
+	// core reads first (Alt, when that field has the v1beta2 shape).
+	TypeConditions
 )
 
 // TypeWhen is the condition under which a type rule's Alt message applies.
@@ -35,6 +40,9 @@ const (
 	WhenJudgedV1Beta1
 	// WhenReadyUnread: the target core no longer reads status.ready.
 	WhenReadyUnread
+	// WhenReadFirst: core reads the point's stage-1 field first, which has
+	// the v1beta2 shape (the finding is then advisory).
+	WhenReadFirst
 )
 
 // TypeAt is where a type finding is reported.
@@ -78,8 +86,8 @@ var (
 	genericTypeRules = typeRuleTable(nil)
 )
 
-// typeRuleTable is k's table: the generic rules (MPA120–MPA125), or the
-// InfraMachinePool's own (MPA101–MPA106, MPA111), which judge its
+// typeRuleTable is k's table: the generic rules (MPA120–MPA127), or the
+// InfraMachinePool's own (MPA101–MPA106, MPA110, MPA111), which judge its
 // readiness by what released cores read whatever the label and give each
 // failure field its own rule.
 func typeRuleTable(k *Kind) map[typeCheckKey]TypeRule {
@@ -99,6 +107,8 @@ func typeRuleTable(k *Kind) map[typeCheckKey]TypeRule {
 				Format: "top-level %[1]s is no v1beta2 field: move it to %[2]s%[3]s%[4]s"},
 			{TypeFailureField, AspectFailureMessage}: {Rule: RuleFailureMessage,
 				Format: "top-level %[1]s is no v1beta2 field: move it to %[2]s%[3]s%[4]s"},
+			{TypeConditions, ""}: {Rule: RuleConditionsV1Beta1,
+				Format: "%[1]s is %[2]s, not %[3]s; move these to %[4]s%[5]s"},
 		}
 	}
 	return map[typeCheckKey]TypeRule{
@@ -116,6 +126,10 @@ func typeRuleTable(k *Kind) map[typeCheckKey]TypeRule {
 			Format: "%[1]s has neither %[2]s nor %[3]s: add %[3]s"},
 		{TypeFailureField, ""}: {Rule: RuleKindFailureFields,
 			Format: "top-level %[1]s is no v1beta2 field: move it to %[2]s%[4]s"},
+		{TypeConditions, ""}: {Rule: RuleKindConditionsV1Beta1,
+			Format: "%[1]s is %[2]s, not %[3]s; keep these under %[4]s",
+			When:   WhenReadFirst,
+			Alt:    "%[1]s is %[2]s, not %[3]s; keep these under %[4]s; core reads %[6]s first, which has that shape, until it is removed"},
 	}
 }
 

@@ -480,6 +480,8 @@ func (c *checker) v1beta1Shapes() {
 	}
 }
 
+// conditions reports status.conditions not of the v1beta2 shape, by the
+// kind's rule (contract.TypeRuleOf).
 func (c *checker) conditions() {
 	p, ok := c.point(contract.V1Beta2, contract.AspectConditions)
 	if !ok {
@@ -493,18 +495,16 @@ func (c *checker) conditions() {
 	if q, ok := c.point(contract.V1Beta2, contract.AspectV1Beta1Conditions); ok {
 		moved = q.Path
 	}
-	format := "%s is %s, not %s; keep these under %s"
-	if g, ok := c.field(p.ReadFirst); p.ReadFirst != "" && ok && matches(g.Var.Type(), p.Type) {
+	r := c.t.Catalog.TypeRuleOf(contract.TypeConditions, "")
+	args := []any{p.Path, types.TypeString(f.Var.Type(), qualifier), p.Type, moved, c.versionNote(), p.ReadFirst}
+	if g, ok := c.field(p.ReadFirst); r.When == contract.WhenReadFirst && p.ReadFirst != "" && ok && matches(g.Var.Type(), p.Type) {
 		// Core reads the stage-1 field first, so nothing is lost yet.
 		advisory := c.ctx
 		advisory.Advisory = true
-		c.reportAt(f.Var.Pos(), contract.MustRule(contract.RuleKindConditionsV1Beta1).Severity(advisory), nil, contract.RuleKindConditionsV1Beta1, p.Path,
-			format+"; core reads %s first, which has that shape, until it is removed",
-			p.Path, types.TypeString(f.Var.Type(), qualifier), p.Type, moved, p.ReadFirst)
+		c.reportAt(f.Var.Pos(), contract.MustRule(r.Rule).Severity(advisory), nil, r.Rule, p.Path, r.Alt, args...)
 		return
 	}
-	c.report(f.Var.Pos(), contract.RuleKindConditionsV1Beta1, p.Path,
-		format, p.Path, types.TypeString(f.Var.Type(), qualifier), p.Type, moved)
+	c.report(f.Var.Pos(), r.Rule, p.Path, r.Format, args...)
 }
 
 // labelDriven checks the points core reads by label, other than readiness:

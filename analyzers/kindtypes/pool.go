@@ -27,7 +27,7 @@ func checkPools(pass *analysis.Pass, env *setup.Env, em *emit.Emitter, res *kind
 		c.failureFields()
 		c.poolSpec()
 		c.poolReplicas()
-		c.poolConditions()
+		c.conditions()
 	}
 }
 
@@ -130,20 +130,6 @@ func (c *checker) poolReplicas() {
 	}
 }
 
-func (c *checker) poolConditions() {
-	f, ok := c.field(contract.PathConditions)
-	if !ok {
-		return
-	}
-	t := f.Var.Type()
-	if s, ok := t.Underlying().(*types.Slice); ok && typeName(s.Elem()) == contract.MetaV1Condition {
-		return
-	}
-	c.report(f.Var.Pos(), contract.RuleConditionsV1Beta1, contract.PathConditions,
-		"status.conditions is %s, not []metav1.Condition; move these to status.deprecated.v1beta1.conditions%s",
-		types.TypeString(t, qualifier), c.versionNote())
-}
-
 func specPos(p *kindfinder.Pool) token.Pos {
 	if n, ok := kindfinder.Deref(p.Spec).(*types.Named); ok {
 		return n.Obj().Pos()
@@ -156,14 +142,6 @@ func statusPos(p *kindfinder.Pool) token.Pos {
 		return n.Obj().Pos()
 	}
 	return p.Obj.Pos()
-}
-
-func typeName(t types.Type) string {
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil {
-		return types.TypeString(t, nil)
-	}
-	return n.Obj().Pkg().Path() + "." + n.Obj().Name()
 }
 
 func isBasic(t types.Type, kind types.BasicKind) bool {

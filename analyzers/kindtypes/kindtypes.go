@@ -209,6 +209,9 @@ func (c *checker) containerPos(p contract.Point) token.Pos {
 	return c.t.Obj.Pos()
 }
 
+// readiness reports how the type declares its kind's readiness pair; the
+// rule, the point named, the position and the message are the kind's
+// (contract.TypeRuleOf).
 func (c *checker) readiness() {
 	v1, v2, ok := c.t.Catalog.ReadinessPair()
 	if !ok {
@@ -216,27 +219,64 @@ func (c *checker) readiness() {
 	}
 	f1, has1 := c.field(v1.Path)
 	f2, has2 := c.field(v2.Path)
-	kind := c.t.Kind
+	check := contract.TypeNoReadiness
 	switch {
 	case has1 && has2:
-		c.report(f1.Var.Pos(), contract.RuleKindDualReadiness, v1.Path,
-			"%s and %s are both set: keep both while cores before %s are supported",
-			v1.Path, v2.Path, contract.ReleaseV1Beta2)
+		check = contract.TypeDualReadiness
 	case has1:
-		msg := fmt.Sprintf("missing beside %s: add it and set both", v1.Path)
-		if c.ctx.Label == contract.V1Beta2 {
-			msg = fmt.Sprintf("missing beside %s, and core reads only it under this label: add it and set both", v1.Path)
-		}
-		c.reportChange(f1.Var.Pos(), c.fix.initialization(f1), []*types.Var{f1.Var}, contract.RuleKindReadyOnly, v2.Path, "%s", msg)
+		check = contract.TypeV1Beta1ReadinessOnly
 	case has2:
-		msg := fmt.Sprintf("missing beside %s: add it and set both while cores before %s are supported", v2.Path, contract.ReleaseV1Beta2)
-		if c.against == contract.V1Beta1 {
-			msg = fmt.Sprintf("missing beside %s, and core reads only it here: add it and set both", v2.Path)
-		}
-		c.report(f2.Var.Pos(), contract.RuleKindInitializationOnly, v1.Path, "%s", msg)
-	default:
-		c.report(c.containerPos(v2), contract.RuleKindNoReadiness, v2.Path, "%s has neither %s nor %s: add %s", kind, v1.Path, v2.Path, v2.Path)
+		check = contract.TypeV1Beta2ReadinessOnly
 	}
+	r := c.t.Catalog.TypeRuleOf(check, "")
+	format := r.Format
+	if c.holds(r.When) {
+		format = r.Alt
+	}
+	field := v2.Segments()[0]
+	switch r.Field {
+	case contract.V1Beta1:
+		field = v1.Path
+	case contract.V1Beta2:
+		field = v2.Path
+	}
+	var pos token.Pos
+	switch r.At {
+	case contract.AtPoint:
+		if has1 {
+			pos = f1.Var.Pos()
+		} else if has2 {
+			pos = f2.Var.Pos()
+		}
+	case contract.AtParent:
+		segs := v2.Segments()
+		if f, ok := c.field(strings.Join(segs[:len(segs)-1], ".")); ok {
+			pos = f.Var.Pos()
+		}
+	case contract.AtContainer:
+		pos = c.containerPos(v2)
+	case contract.AtRoot:
+		pos = c.t.Obj.Pos()
+	}
+	args := []any{c.t.Kind, v1.Path, v2.Path, contract.ReleaseV1Beta2, strings.Join(c.ctx.Core.PoolReadinessFields, ", then "), c.versionNote()}
+	if check == contract.TypeV1Beta1ReadinessOnly {
+		c.reportChange(pos, c.fix.initialization(f1), []*types.Var{f1.Var}, r.Rule, field, format, args...)
+		return
+	}
+	c.report(pos, r.Rule, field, format, args...)
+}
+
+// holds reports whether a type rule's condition for its Alt message holds.
+func (c *checker) holds(w contract.TypeWhen) bool {
+	switch w {
+	case contract.WhenLabelV1Beta2:
+		return c.ctx.Label == contract.V1Beta2
+	case contract.WhenJudgedV1Beta1:
+		return c.against == contract.V1Beta1
+	case contract.WhenReadyUnread:
+		return !c.ctx.Core.ReadsReady()
+	}
+	return false
 }
 
 // readInPlace reports a readiness point the target reads in place of
@@ -348,13 +388,12 @@ func (c *checker) failureFields() {
 			moved = q.Path
 		}
 		fields = append(fields, x.f.Var)
-		kept = c.reportFix(x.f.Var.Pos(), fixes, contract.RuleKindFailureFields, x.p.Path,
-			"top-level %s is no v1beta2 field: move it to %s%s",
-			x.p.Path, moved, withheld) || kept
+		r := c.t.Catalog.TypeRuleOf(contract.TypeFailureField, x.p.Aspect)
+		kept = c.reportFix(x.f.Var.Pos(), fixes, r.Rule, x.p.Path, r.Format, x.p.Path, moved, c.versionNote(), withheld) || kept
 	}
 	// One fix moves every failure field: a finding that stays offers it.
 	if kept && len(fixes) > 0 {
-		c.changed(contract.RuleKindFailureFields, fields...)
+		c.changed(c.t.Catalog.TypeRuleOf(contract.TypeFailureField, contract.AspectFailureReason).Rule, fields...)
 	}
 }
 
@@ -441,6 +480,8 @@ func (c *checker) v1beta1Shapes() {
 	}
 }
 
+// conditions reports status.conditions not of the v1beta2 shape, by the
+// kind's rule (contract.TypeRuleOf).
 func (c *checker) conditions() {
 	p, ok := c.point(contract.V1Beta2, contract.AspectConditions)
 	if !ok {
@@ -454,18 +495,16 @@ func (c *checker) conditions() {
 	if q, ok := c.point(contract.V1Beta2, contract.AspectV1Beta1Conditions); ok {
 		moved = q.Path
 	}
-	format := "%s is %s, not %s; keep these under %s"
-	if g, ok := c.field(p.ReadFirst); p.ReadFirst != "" && ok && matches(g.Var.Type(), p.Type) {
+	r := c.t.Catalog.TypeRuleOf(contract.TypeConditions, "")
+	args := []any{p.Path, types.TypeString(f.Var.Type(), qualifier), p.Type, moved, c.versionNote(), p.ReadFirst}
+	if g, ok := c.field(p.ReadFirst); r.When == contract.WhenReadFirst && p.ReadFirst != "" && ok && matches(g.Var.Type(), p.Type) {
 		// Core reads the stage-1 field first, so nothing is lost yet.
 		advisory := c.ctx
 		advisory.Advisory = true
-		c.reportAt(f.Var.Pos(), contract.MustRule(contract.RuleKindConditionsV1Beta1).Severity(advisory), nil, contract.RuleKindConditionsV1Beta1, p.Path,
-			format+"; core reads %s first, which has that shape, until it is removed",
-			p.Path, types.TypeString(f.Var.Type(), qualifier), p.Type, moved, p.ReadFirst)
+		c.reportAt(f.Var.Pos(), contract.MustRule(r.Rule).Severity(advisory), nil, r.Rule, p.Path, r.Alt, args...)
 		return
 	}
-	c.report(f.Var.Pos(), contract.RuleKindConditionsV1Beta1, p.Path,
-		format, p.Path, types.TypeString(f.Var.Type(), qualifier), p.Type, moved)
+	c.report(f.Var.Pos(), r.Rule, p.Path, r.Format, args...)
 }
 
 // labelDriven checks the points core reads by label, other than readiness:

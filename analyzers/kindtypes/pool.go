@@ -21,50 +21,22 @@ import (
 func checkPools(pass *analysis.Pass, env *setup.Env, em *emit.Emitter, res *kindfinder.Result, mk *markers.Markers) {
 	for _, p := range res.Pools {
 		c := &checker{env: env, em: em, t: p, mk: mk, res: res, release: res.Release, ctx: res.Context(p.Storage), fix: fixer{pass: pass, mk: mk, t: p}}
-		c.poolReadiness()
+		// The checks every kind runs, with the pool's rules (contract.TypeRuleOf).
+		c.readiness()
 		c.poolInitializationShape()
-		c.poolFailureFields()
+		c.failureFields()
 		c.poolSpec()
 		c.poolReplicas()
-		c.poolConditions()
+		c.conditions()
 	}
 }
 
+// versionNote ends a pool's messages on a conversion spoke.
 func (c *checker) versionNote() string {
 	if c.t.Storage {
 		return ""
 	}
 	return " (a conversion spoke: info)"
-}
-
-func (c *checker) poolReadiness() {
-	p := c.t
-	v1, v2, ok := p.Catalog.ReadinessPair()
-	if !ok {
-		return
-	}
-	ready, hasReady := c.field(v1.Path)
-	init, _ := c.field(contract.PathInitialization)
-	core := c.ctx.Core
-	switch {
-	case hasReady && p.Has(v2.Path):
-		msg := "status.ready and status.initialization.provisioned are both set: set them together"
-		if !core.ReadsReady() {
-			msg = "status.ready is no longer read by the target core and can be dropped; status.initialization.provisioned is present"
-		}
-		c.report(ready.Var.Pos(), contract.RuleDualReadiness, v1.Path, "%s%s", msg, c.versionNote())
-	case hasReady:
-		c.reportChange(ready.Var.Pos(), c.fix.initialization(ready), []*types.Var{ready.Var}, contract.RuleReadyOnly, v1.Path,
-			"no status.initialization.provisioned beside it: add it and set both (v1.16 reads only it)%s",
-			c.versionNote())
-	case p.Has(v2.Path):
-		c.report(init.Var.Pos(), contract.RuleProvisionedOnly, v2.Path,
-			"no status.ready beside it, which the target core reads (%s): add it and set both%s",
-			strings.Join(core.PoolReadinessFields, ", then "), c.versionNote())
-	default:
-		c.report(p.Obj.Pos(), contract.RuleNoReadiness, "status",
-			"%s status has neither status.ready nor status.initialization.provisioned: add both%s", p.Kind, c.versionNote())
-	}
 }
 
 func (c *checker) poolInitializationShape() {
@@ -123,31 +95,6 @@ func (c *checker) poolInitializationShape() {
 	}
 }
 
-func (c *checker) poolFailureFields() {
-	paths := []string{contract.PathFailureReason, contract.PathFailureMessage}
-	fixes, withheld := c.withhold(c.failureFixes(paths...), paths...)
-	withheld += c.failuresKept(paths...)
-	var fields []*types.Var
-	kept := false
-	for _, x := range []struct{ rule, path string }{
-		{contract.RuleFailureReason, contract.PathFailureReason},
-		{contract.RuleFailureMessage, contract.PathFailureMessage},
-	} {
-		f, ok := c.field(x.path)
-		if !ok {
-			continue
-		}
-		fields = append(fields, f.Var)
-		kept = c.reportFix(f.Var.Pos(), fixes, x.rule, x.path,
-			"top-level %s is no v1beta2 field: move it to status.deprecated.v1beta1.%s%s%s",
-			x.path, contract.Leaf(x.path), c.versionNote(), withheld) || kept
-	}
-	// One fix moves both fields: a finding that stays offers it.
-	if kept && len(fixes) > 0 {
-		c.changed(contract.RuleFailureReason, fields...)
-	}
-}
-
 func (c *checker) poolSpec() {
 	p := c.t
 	if f, ok := c.field(contract.PathProviderID); ok && !isString(f.Var.Type()) {
@@ -183,20 +130,6 @@ func (c *checker) poolReplicas() {
 	}
 }
 
-func (c *checker) poolConditions() {
-	f, ok := c.field(contract.PathConditions)
-	if !ok {
-		return
-	}
-	t := f.Var.Type()
-	if s, ok := t.Underlying().(*types.Slice); ok && typeName(s.Elem()) == contract.MetaV1Condition {
-		return
-	}
-	c.report(f.Var.Pos(), contract.RuleConditionsV1Beta1, contract.PathConditions,
-		"status.conditions is %s, not []metav1.Condition; move these to status.deprecated.v1beta1.conditions%s",
-		types.TypeString(t, qualifier), c.versionNote())
-}
-
 func specPos(p *kindfinder.Pool) token.Pos {
 	if n, ok := kindfinder.Deref(p.Spec).(*types.Named); ok {
 		return n.Obj().Pos()
@@ -209,14 +142,6 @@ func statusPos(p *kindfinder.Pool) token.Pos {
 		return n.Obj().Pos()
 	}
 	return p.Obj.Pos()
-}
-
-func typeName(t types.Type) string {
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil {
-		return types.TypeString(t, nil)
-	}
-	return n.Obj().Pkg().Path() + "." + n.Obj().Name()
 }
 
 func isBasic(t types.Type, kind types.BasicKind) bool {

@@ -99,7 +99,7 @@ func readyOnlyLabelChecks(crd CRDInfo, k *Kind, release Release, core CoreBehavi
 
 	if want := CRDName(crd.Group, crd.Kind); crd.Name != want {
 		add(RuleCRDName, "metadata.name", MustRule(RuleCRDName).Severity(ctx),
-			"CRD is named %q but Cluster API looks it up as %q", crd.Name, want)
+			"Cluster API looks this CRD up by another name: rename it %q", want)
 	}
 	if crd.Scope != "" && crd.Scope != "Namespaced" {
 		add(RuleCRDScope, "spec.scope", MustRule(RuleCRDScope).Severity(ctx),
@@ -110,12 +110,12 @@ func readyOnlyLabelChecks(crd CRDInfo, k *Kind, release Release, core CoreBehavi
 	switch {
 	case v2 == "" && v1 == "":
 		add(RuleLabelMissing, "metadata.labels", MustRule(RuleLabelMissing).Severity(ctx),
-			"no %s or %s label: Cluster API cannot resolve references to %s; label the CRD",
-			LabelKey(V1Beta2), LabelKey(V1Beta1), crd.Kind)
+			"no contract label, so no reference to it resolves: add %s",
+			LabelKey(V1Beta2))
 	case v2 == "":
 		add(RuleLabelV1Beta1Only, "metadata.labels["+LabelKey(V1Beta2)+"]", MustRule(RuleLabelV1Beta1Only).Severity(ctx),
-			"only %s=%s, which Cluster API drops in %s: add %s once the types follow the v1beta2 contract",
-			LabelKey(V1Beta1), v1, strings.TrimSuffix(string(ReleaseV1Beta1Dropped), ".0"), LabelKey(V1Beta2))
+			"only the v1beta1 label, dropped in %s: add it once the types meet v1beta2",
+			strings.TrimSuffix(string(ReleaseV1Beta1Dropped), ".0"))
 	}
 
 	// Resolved as the release does: a core before v1.11 reads only the v1beta1 label.

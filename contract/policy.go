@@ -161,7 +161,7 @@ var reasons = map[string]map[Severity][]Consequence{
 	RuleKindShapeForLabel:      {Error: {CoreMisreadsAtTarget}, Warning: {StopsAtReleaseOrFlip}},
 	RuleKindRenamedField:       {Error: {CoreMisreadsAtTarget}, Warning: {StopsAtReleaseOrFlip}},
 	RuleKindReadInPlace:        {Error: {CoreMisreadsAtTarget}, Warning: {StopsAtReleaseOrFlip}},
-	RuleControlPlaneReplicas:   {Warning: {OutsideCore}},
+	RuleControlPlaneReplicas:   {Error: {CoreMisreadsAtTarget}, Warning: {OutsideCore}},
 	RuleControlPlaneVersion:    {Error: {CoreMisreadsAtTarget}},
 	RuleKindObjectMeta:         {Error: {CoreMisreadsAtTarget}},
 	RuleKindListType:           {Warning: {OutsideCore}},

@@ -17,10 +17,10 @@ func policyContexts() []Context {
 			core, _ = BehaviourFor(string(rel))
 		}
 		for _, label := range []Contract{"", V1Beta1, V1Beta2} {
-			for flags := range 1 << 4 {
+			for flags := range 1 << 5 {
 				for _, k := range kinds {
 					out = append(out, Context{Core: core, Release: rel, Label: label, Kind: k,
-						Spoke: flags&1 != 0, BothLabels: flags&2 != 0, Style: flags&4 != 0, Advisory: flags&8 != 0})
+						Spoke: flags&1 != 0, BothLabels: flags&2 != 0, Style: flags&4 != 0, Advisory: flags&8 != 0, OutsideCore: flags&16 != 0})
 				}
 			}
 		}

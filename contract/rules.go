@@ -45,6 +45,9 @@ type Context struct {
 	// Advisory is true for a finding about a field core reads something
 	// else in place of, or does not read: info (Advisory).
 	Advisory bool
+	// OutsideCore is true for a finding about a field only clients outside
+	// core read (the scale subresource's selector): warning (OutsideCore).
+	OutsideCore bool
 }
 
 // v1beta1StatusSeverity is for v1beta1 status fields core still reads on

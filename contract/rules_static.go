@@ -65,12 +65,22 @@ var staticKindRules = []*Rule{
 			"upToDateReplicas; v1beta1: replicas, readyReplicas, updatedReplicas, unavailableReplicas). The Cluster controller copies the " +
 			"counters into the Cluster's status.controlPlane; no core release reads status.selector, but the scale subresource the " +
 			"contract requires (kubectl scale, the HorizontalPodAutoscaler) takes the selector from it, and takes status.replicas as the current count. " +
-			"Provisioning does not depend on them, so this is a warning.",
+			"A missing counter is an error: besides the Cluster's status, the topology controller takes a control plane without status.replicas " +
+			"for one that is scaling and holds rollouts back; a missing or mistyped selector is a warning, as only clients outside core read it.",
 		Fix: "Add the missing fields to the status type (`Selector string json:\"selector,omitempty\"`, the counters as *int32 with omitempty), " +
 			"set them in the reconcile (the selector is the label selector of the control plane's Machines, in string form), and add " +
 			controlPlaneScale.Marker() + " to the root type.",
-		DocURL:   contractsDoc + "control-plane#controlplane-replicas",
-		severity: fixed(Warning),
+		DocURL: contractsDoc + "control-plane#controlplane-replicas",
+		severity: func(c Context) Severity {
+			if c.OutsideCore {
+				return Warning
+			}
+			return Error
+		},
+		severityRows: []severityContext{
+			{"a replica counter (core reads it)", Context{Core: releasedBehaviour}, true},
+			{"status.selector (only the scale subresource reads it)", Context{Core: releasedBehaviour, OutsideCore: true}, true},
+		},
 	},
 	{
 		ID: RuleKindReadyOnly, Name: "kind-ready-without-initialization", Scope: ScopeType, Kinds: LabelDrivenKinds,

@@ -104,7 +104,7 @@ func PrintText(w io.Writer, r *Report) error {
 		if g == "" {
 			indent = ""
 		}
-		ew.printf("%s%s%s %s %s: %s\n", indent, at, f.Rule, f.Severity, subject, f.Message)
+		ew.printf("%s%s%s %s %s: %s\n", indent, at, f.Rule, f.Severity, subject, f.TextMessage())
 	}
 	if line := infoLine(info); line != "" {
 		ew.printf("%s\n", line)

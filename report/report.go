@@ -44,8 +44,14 @@ type Finding struct {
 	// APIVersion is group/version.
 	APIVersion string `json:"apiVersion,omitempty"`
 	// Field is the JSON path (status.ready).
-	Field    string    `json:"field,omitempty"`
-	Message  string    `json:"message"`
+	Field string `json:"field,omitempty"`
+	// Message says what is wrong, what to do and why, in full: the
+	// machine formats and go vet carry it.
+	Message string `json:"message"`
+	// Short, when set, is Message cut to the one sentence the text report
+	// prints (what and what to do); the rest (blockers, problem lists, how
+	// the kind was judged) stays in Message.
+	Short    string    `json:"short,omitempty"`
 	Position *Position `json:"position,omitempty"`
 	Object   *Object   `json:"object,omitempty"`
 	// Access is "read" or "write" for use-site findings.
@@ -57,6 +63,14 @@ type Finding struct {
 	// Suppressed marks a finding an //mpaudit:ignore comment covers. Drivers
 	// drop such findings and count them in Summary.Suppressed.
 	Suppressed bool `json:"-"`
+}
+
+// TextMessage is the message the text report prints: Short if set.
+func (f Finding) TextMessage() string {
+	if f.Short != "" {
+		return f.Short
+	}
+	return f.Message
 }
 
 // Fix is a suggested fix: edits to apply together.
@@ -81,8 +95,14 @@ type Edit struct {
 // Problem is input that could not be loaded or read.
 type Problem struct {
 	// Subject is what failed: a package path, a file, a resource.
-	Subject  string    `json:"subject"`
-	Message  string    `json:"message"`
+	Subject string `json:"subject"`
+	// Message says what is wrong, what to do and why, in full: the
+	// machine formats and go vet carry it.
+	Message string `json:"message"`
+	// Short, when set, is Message cut to the one sentence the text report
+	// prints (what and what to do); the rest (blockers, problem lists, how
+	// the kind was judged) stays in Message.
+	Short    string    `json:"short,omitempty"`
 	Position *Position `json:"position,omitempty"`
 }
 

@@ -34,7 +34,7 @@ func (res *Result) changedBy(scope contract.Scope) []string {
 }
 
 // remainingOf lists findings of the result (storage versions) of a scope
-// that the rewrite covers or that hold a label back: the contract's field
+// that the rewrite covers (at any severity) or that hold a label back: the contract's field
 // points, not the type as an object (contract.ObjectRules: its metadata,
 // list and template, which check reports and no migration changes).
 func (res *Result) remainingOf(scope contract.Scope) []string {
@@ -45,7 +45,9 @@ func (res *Result) remainingOf(scope contract.Scope) []string {
 	var out []string
 	for _, f := range res.After.Findings {
 		r, ok := contract.Lookup(f.Rule)
-		if !ok || r.Scope != scope || f.Spoke || f.Severity < contract.Warning || slices.Contains(contract.ObjectRules, f.Rule) {
+		// A finding of a rule the rewrite fixes is left for a person at
+		// any severity (Remaining); others only when they are a problem.
+		if !ok || r.Scope != scope || f.Spoke || (f.Severity < contract.Warning && !r.FixedBy.Has(contract.Rewrite)) || slices.Contains(contract.ObjectRules, f.Rule) {
 			continue
 		}
 		d := describeFinding(f)

@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"go/types"
+	"slices"
 	"strings"
 	"testing"
 
@@ -159,5 +160,28 @@ func TestTitleKinds(t *testing.T) {
 		if got := titleKinds(tc.kinds); got != tc.want {
 			t.Errorf("titleKinds(%v) = %q, want %q", tc.kinds, got, tc.want)
 		}
+	}
+}
+
+// TestRemainingAtAnySeverity: a finding the rewrite covers and leaves
+// standing is left for a person at any severity (MPA126 and MPA107 are
+// info by the policy); info findings of rules it does not fix (MPA103, the
+// shape after the rewrite) are not.
+func TestRemainingAtAnySeverity(t *testing.T) {
+	res := &Result{After: &report.Report{Findings: []report.Finding{
+		{Rule: contract.RuleKindV1Beta1Shape, Severity: contract.Info, Kind: "FooMachine", Type: "example.com/api.FooMachine", Field: "status.addresses"},
+		{Rule: contract.RuleProviderIDPointer, Severity: contract.Info, Kind: "FooMachinePool", Type: "example.com/api.FooMachinePool", Field: "spec.providerID"},
+		{Rule: contract.RuleDualReadiness, Severity: contract.Info, Kind: "FooMachinePool", Type: "example.com/api.FooMachinePool", Field: "status.ready"},
+	}}}
+	var got []string
+	for _, f := range res.Remaining() {
+		got = append(got, f.Rule)
+	}
+	if want := []string{contract.RuleKindV1Beta1Shape, contract.RuleProviderIDPointer}; !slices.Equal(got, want) {
+		t.Errorf("Remaining: %v, want %v", got, want)
+	}
+	left := strings.Join(res.remainingOf(contract.ScopeType), "\n")
+	if !strings.Contains(left, "status.addresses") || !strings.Contains(left, "spec.providerID") || strings.Contains(left, "status.ready") {
+		t.Errorf("the checklist's fields left:\n%s", left)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -55,9 +56,13 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 		note = " (an older API version of the provider, a conversion spoke: it may keep the core v1beta1 types its schema needs)"
 	}
 	// The finding's field is the Go symbol (the package for an import).
-	atSymbol := func(n ast.Node, rule, symbol, format string, args ...any) {
+	shortNote := ""
+	if spoke {
+		shortNote = " (a conversion spoke)"
+	}
+	atSymbol := func(n ast.Node, rule, symbol, short, format string, args ...any) {
 		em.At(n.Pos(), report.Finding{Rule: rule, Severity: contract.MustRule(rule).Severity(ctx),
-			Field: symbol, Message: fmt.Sprintf(format, args...) + note, Spoke: spoke})
+			Field: symbol, Message: fmt.Sprintf(format, args...) + note, Short: short + shortNote, Spoke: spoke})
 	}
 	var files []*ast.File
 	for _, f := range pass.Files {
@@ -80,7 +85,7 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 			}
 			mapped = true
 			if s, ok := contract.GoAPIPackage(path, built); ok {
-				atSymbol(spec, contract.RuleGoAPIImport, s.Old(), "the import is %s: %s%s", deprecation, contract.GoSymbolAdvice(s), moved)
+				atSymbol(spec, contract.RuleGoAPIImport, s.Old(), shortAdvice(s)+shortMoved(plans[f]), "the import is %s: %s%s", deprecation, contract.GoSymbolAdvice(s), moved)
 			}
 		}
 		if mapped {
@@ -90,13 +95,38 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 	return out, nil
 }
 
+// shortAdvice is GoSymbolAdvice in the text report's words: the finding's
+// field names the symbol, the successor's package follows from it.
+func shortAdvice(s contract.GoSymbol) string {
+	out := "v1beta1 Go API, removal planned in " + strings.TrimSuffix(string(contract.GoAPIRemoval), ".0") + ": "
+	switch {
+	case s.Successor != "":
+		return out + "move to " + path.Base(s.Successor)
+	default:
+		return out + s.Instead
+	}
+}
+
+// shortMoved is what moveFile adds to an import finding, counted.
+func shortMoved(fp *filePlan) string {
+	switch {
+	case fp == nil:
+		return ""
+	case len(fp.Plan.Blockers) > 0:
+		return fmt.Sprintf("; not mechanical: %d blocker(s) (-o json)", len(fp.Plan.Blockers))
+	case fp.with != "":
+		return "; moves together with " + fp.with
+	}
+	return ""
+}
+
 // deprecation is when Cluster API deprecates the v1beta1 Go API and plans
 // to remove it.
 var deprecation = fmt.Sprintf("Cluster API's v1beta1 Go API (removal planned in %s)", strings.TrimSuffix(string(contract.GoAPIRemoval), ".0"))
 
 // checkUses reports the uses in f of mapped package-level symbols and
 // methods, but not those of namesakes of the same shape (ViaImport).
-func checkUses(pass *analysis.Pass, f *ast.File, built contract.Release, at func(ast.Node, string, string, string, ...any)) {
+func checkUses(pass *analysis.Pass, f *ast.File, built contract.Release, at func(ast.Node, string, string, string, string, ...any)) {
 	calls := map[ast.Node]*ast.CallExpr{} // a call's function → the call
 	ast.Inspect(f, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
@@ -135,7 +165,7 @@ func checkUses(pass *analysis.Pass, f *ast.File, built contract.Release, at func
 				qual = x.Name + "." + obj.Name() // as the code spells it
 			}
 		}
-		at(node, contract.RuleGoAPISymbol, s.Old(), "%s is %s: %s", qual, deprecation, contract.GoSymbolAdvice(s))
+		at(node, contract.RuleGoAPISymbol, s.Old(), shortAdvice(s), "%s is %s: %s", qual, deprecation, contract.GoSymbolAdvice(s))
 		return false
 	})
 }

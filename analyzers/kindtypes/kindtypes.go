@@ -160,8 +160,19 @@ func (c *checker) reportFix(pos token.Pos, fixes []analysis.SuggestedFix, rule, 
 
 // reportAt is reportFix at a severity other than the rule's for this type.
 func (c *checker) reportAt(pos token.Pos, sev contract.Severity, fixes []analysis.SuggestedFix, rule, field, format string, args ...any) bool {
+	return c.reportShort(pos, sev, fixes, rule, field, "", format, args...)
+}
+
+// reportShort is reportAt with the sentence the text report prints
+// (report.Finding.Short); "" means the message without how the kind was
+// judged, which the full message ends with.
+func (c *checker) reportShort(pos token.Pos, sev contract.Severity, fixes []analysis.SuggestedFix, rule, field, short, format string, args ...any) bool {
 	if !pos.IsValid() {
 		pos = c.t.Obj.Pos()
+	}
+	msg := fmt.Sprintf(format, args...)
+	if short == "" && c.because() != "" {
+		short = msg
 	}
 	return c.em.At(pos, report.Finding{
 		Rule:       rule,
@@ -170,9 +181,19 @@ func (c *checker) reportAt(pos token.Pos, sev contract.Severity, fixes []analysi
 		Type:       c.t.Type,
 		APIVersion: c.t.APIVersion(),
 		Field:      field,
-		Message:    fmt.Sprintf(format, args...) + c.because(),
+		Message:    msg + c.because(),
+		Short:      short,
 		Spoke:      c.ctx.Spoke,
 	}, fixes...)
+}
+
+// withheldShort is the text report's form of a withheld note: its reason
+// stays in the full message.
+func withheldShort(withheld string) string {
+	if withheld == "" {
+		return ""
+	}
+	return "; its fix is withheld (-o json says why)"
 }
 
 // withhold drops fixes that change the fields at paths when the settings
@@ -389,7 +410,9 @@ func (c *checker) failureFields() {
 		}
 		fields = append(fields, x.f.Var)
 		r := c.t.Catalog.TypeRuleOf(contract.TypeFailureField, x.p.Aspect)
-		kept = c.reportFix(x.f.Var.Pos(), fixes, r.Rule, x.p.Path, r.Format, x.p.Path, moved, c.versionNote(), withheld) || kept
+		kept = c.reportShort(x.f.Var.Pos(), contract.MustRule(r.Rule).Severity(c.ctx), fixes, r.Rule, x.p.Path,
+			"no v1beta2 field: move it to "+moved+withheldShort(withheld),
+			r.Format, x.p.Path, moved, c.versionNote(), withheld) || kept
 	}
 	// One fix moves every failure field: a finding that stays offers it.
 	if kept && len(fixes) > 0 {

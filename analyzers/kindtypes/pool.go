@@ -48,6 +48,7 @@ func (c *checker) poolInitializationShape() {
 	pos := init.Var.Pos()
 	t := init.Var.Type()
 	var problems []string
+	short := "" // the no-provisioned problem, in the text report's words
 	if _, isPtr := types.Unalias(t).(*types.Pointer); isPtr {
 		problems = append(problems, "it is a pointer; the contract uses a value struct with omitzero")
 	}
@@ -84,13 +85,24 @@ func (c *checker) poolInitializationShape() {
 				}
 			}
 			problems = append(problems, fmt.Sprintf("it has no provisioned field (fields: %s)%s", strings.Join(names, ", "), hint))
+			short = "it has no provisioned field (-o json lists its fields)"
+			if hint != "" {
+				short = "rename infrastructureProvisioned to provisioned"
+			}
 			unread = true
 		}
 	}
 	if len(problems) > 0 {
 		ctx := c.ctx
 		ctx.Style = !unread
-		c.reportAt(pos, contract.MustRule(contract.RuleInitializationShape).Severity(ctx), nil, contract.RuleInitializationShape, contract.PathInitialization,
+		if len(problems) > 1 {
+			short = fmt.Sprintf("%d problems (-o json lists them)", len(problems))
+		}
+		if short != "" {
+			short = "not the contract's shape: " + short + c.versionNote()
+		}
+		c.reportShort(pos, contract.MustRule(contract.RuleInitializationShape).Severity(ctx), nil, contract.RuleInitializationShape, contract.PathInitialization,
+			short,
 			"not the contract's shape: %s%s", strings.Join(problems, "; "), c.versionNote())
 	}
 }

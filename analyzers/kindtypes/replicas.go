@@ -31,6 +31,9 @@ func (c *checker) requiredWith() {
 			continue
 		}
 		rule := requiredWithRule(c.t.Catalog, p.RequiredWith)
+		ctx := c.ctx
+		ctx.OutsideCore = c.t.Catalog.Scale != nil && "."+p.Path == c.t.Catalog.Scale.LabelSelectorPath
+		sev := contract.MustRule(rule).Severity(ctx)
 		f, has := c.field(p.Path)
 		if !has {
 			if alt, ok := c.t.Catalog.PairOf(p); ok && alt.Path != p.Path {
@@ -38,13 +41,13 @@ func (c *checker) requiredWith() {
 					continue
 				}
 			}
-			c.report(c.containerPos(p), rule, p.Path,
+			c.reportAt(c.containerPos(p), sev, nil, rule, p.Path,
 				"%s has %s but no %s (%s): the %s contract requires it%s",
 				c.t.Kind, p.RequiredWith, p.Path, p.Type, c.against, scaleUse(c.t.Catalog, p))
 			continue
 		}
 		if got, want := openAPIType(f.Var.Type()), contract.OpenAPIType(p.Type); got != want {
-			c.report(f.Var.Pos(), rule, p.Path,
+			c.reportAt(f.Var.Pos(), sev, nil, rule, p.Path,
 				"%s is %s, which the CRD holds as %s; the contract requires %s (%s) beside %s%s",
 				p.Path, types.TypeString(f.Var.Type(), qualifier), got, p.Type, want, p.RequiredWith, scaleUse(c.t.Catalog, p))
 		}

@@ -567,6 +567,7 @@ func (b *behaviour) check(pass *analysis.Pass, em *emit.Emitter, fd *ast.FuncDec
 		} else {
 			f.Rule = contract.RuleProvisionedWriteAlone
 			f.Message = fmt.Sprintf("%s sets `%s` but not %s, which the target core reads: set both", fd.Name.Name, first.text, ready.path(ref, 0))
+			f.Short = fmt.Sprintf("%s sets it but not %s, which the target core reads: set both", fd.Name.Name, ready.path(ref, 0))
 		}
 		f.Severity = contract.MustRule(f.Rule).Severity(b.res.Context(ref.Storage))
 		em.At(first.pos, f, fixes...)

@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/report"
@@ -306,7 +307,8 @@ func TestMainGCRestored(t *testing.T) {
 
 // TestFirstRunFitsAScreen: the example provider's default text report shows
 // its errors and warnings and counts its info findings on one line, in at
-// most one screen above the migration matrix; --show-info lists them all.
+// most one screen (40 lines of 160 columns) above the migration matrix;
+// --show-info lists them all.
 func TestFirstRunFitsAScreen(t *testing.T) {
 	_, out, _ := run(t, "check", "-C", providerDir, "./...")
 	head, _, ok := strings.Cut(out, "migration matrix")
@@ -316,6 +318,11 @@ func TestFirstRunFitsAScreen(t *testing.T) {
 	lines := strings.Split(strings.TrimSuffix(head, "\n"), "\n")
 	if len(lines) > 40 || !strings.Contains(head, "\ninfo: ") || strings.Contains(head, " info ") {
 		t.Errorf("%d lines above the matrix, want at most 40 with info findings counted on one line:\n%s", len(lines), head)
+	}
+	for _, l := range lines {
+		if n := utf8.RuneCountInString(l); n > 160 {
+			t.Errorf("line of %d columns above the matrix, want at most 160: %s", n, l)
+		}
 	}
 	_, all, _ := run(t, "check", "-C", providerDir, "--show-info", "./...")
 	if !strings.Contains(all, " MPA202 info ") || strings.Contains(all, "\ninfo: ") {

@@ -27,7 +27,7 @@ type GadgetMachinePoolInitializationStatus struct {
 
 // GadgetMachinePool is an InfraMachinePool whose CRD label (from the marker
 // above, as controller-gen writes it) names only the v1beta1 contract.
-type GadgetMachinePool struct { // want `MPA302 warning: GadgetMachinePool metadata\.labels\[cluster\.x-k8s\.io/v1beta2\]: only cluster\.x-k8s\.io/v1beta1=v1beta2, which Cluster API drops in v1\.16: add cluster\.x-k8s\.io/v1beta2`
+type GadgetMachinePool struct { // want `MPA302 warning: GadgetMachinePool metadata\.labels\[cluster\.x-k8s\.io/v1beta2\]: only the v1beta1 label, dropped in v1\.16: add it`
 	Spec   GadgetMachinePoolSpec   `json:"spec,omitempty"`
 	Status GadgetMachinePoolStatus `json:"status,omitempty"`
 }

@@ -32,7 +32,7 @@ type SprocketMachinePoolInitializationStatus struct {
 // +kubebuilder:subresource:status
 
 // SprocketMachinePool is an InfraMachinePool.
-type SprocketMachinePool struct { // want `MPA302 warning: SprocketMachinePool metadata\.labels\[cluster\.x-k8s\.io/v1beta2\]: only cluster\.x-k8s\.io/v1beta1=v1beta2, which Cluster API drops in v1\.16: add cluster\.x-k8s\.io/v1beta2 once the types follow the v1beta2 contract \(at scenarios/crd/config/crd/bases/infrastructure\.cluster\.x-k8s\.io_sprocketmachinepools\.yaml:7\)`
+type SprocketMachinePool struct { // want `MPA302 warning: SprocketMachinePool metadata\.labels\[cluster\.x-k8s\.io/v1beta2\]: only the v1beta1 label, dropped in v1\.16: add it once the types meet v1beta2 \(at scenarios/crd/config/crd/bases/infrastructure\.cluster\.x-k8s\.io_sprocketmachinepools\.yaml:7\)`
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`
 

@@ -18,7 +18,7 @@ type ScaleControlPlaneInitializationStatus struct {
 	ControlPlaneInitialized *bool `json:"controlPlaneInitialized,omitempty"`
 }
 
-type ScaleControlPlaneStatus struct { // want `MPA131 warning: ScaleControlPlane status\.availableReplicas: ScaleControlPlane has spec\.replicas but no status\.availableReplicas \(\*int32\): the v1beta2 contract requires it \(core v1\.14\.2 reads this API version under cluster\.x-k8s\.io/v1beta2\)` `MPA132 error: ScaleControlPlane status.version: ScaleControlPlane has spec.version but none of status.version, status.versions: the v1beta2 contract requires one`
+type ScaleControlPlaneStatus struct { // want `MPA131 error: ScaleControlPlane status\.availableReplicas: ScaleControlPlane has spec\.replicas but no status\.availableReplicas \(\*int32\): the v1beta2 contract requires it \(core v1\.14\.2 reads this API version under cluster\.x-k8s\.io/v1beta2\)` `MPA132 error: ScaleControlPlane status.version: ScaleControlPlane has spec.version but none of status.version, status.versions: the v1beta2 contract requires one`
 	Initialization   ScaleControlPlaneInitializationStatus `json:"initialization,omitempty,omitzero"`
 	Replicas         *int32                                `json:"replicas,omitempty"`
 	ReadyReplicas    *int32                                `json:"readyReplicas,omitempty"`

@@ -214,46 +214,60 @@ func (c *checker) readiness() {
 	if !ok {
 		return
 	}
-	f1, has1 := c.field(v1.Path)
-	f2, has2 := c.field(v2.Path)
+	rule, v1Field := contract.ReadinessRule(c.t.Catalog, c.release, c.against, c.has)
+	var f1 kindfinder.JSONField
+	if v1Field != "" {
+		f1, _ = c.field(v1Field)
+	}
+	f2, _ := c.field(v2.Path)
 	kind := c.t.Kind
-	switch {
-	case has1 && has2:
-		c.report(f1.Var.Pos(), contract.RuleKindDualReadiness, v1.Path,
-			"%s and %s are both set: keep both while cores before %s are supported",
-			v1.Path, v2.Path, contract.ReleaseV1Beta2)
-	case has1:
-		msg := fmt.Sprintf("missing beside %s: add it and set both", v1.Path)
+	// stands says when a field the target reads in place of v1's is taken for it.
+	stands := ""
+	if v1Field != "" && v1Field != v1.Path {
+		stands = fmt.Sprintf(" (core %s reads %s in place of %s under the %s contract; later cores read only %s)",
+			c.release, v1Field, v1.Path, c.against, v1.Path)
+	}
+	switch rule {
+	case contract.RuleKindDualReadiness:
+		c.report(f1.Var.Pos(), contract.RuleKindDualReadiness, v1Field,
+			"%s and %s are both set: keep both while cores before %s are supported%s",
+			v1Field, v2.Path, contract.ReleaseV1Beta2, stands)
+	case contract.RuleKindReadyOnly:
+		msg := fmt.Sprintf("missing beside %s: add it and set both", v1Field)
 		if c.ctx.Label == contract.V1Beta2 {
-			msg = fmt.Sprintf("missing beside %s, and core reads only it under this label: add it and set both", v1.Path)
+			msg = fmt.Sprintf("missing beside %s, and core reads only it under this label: add it and set both", v1Field)
 		}
-		c.reportChange(f1.Var.Pos(), c.fix.initialization(f1), []*types.Var{f1.Var}, contract.RuleKindReadyOnly, v2.Path, "%s", msg)
-	case has2:
+		fixes := c.fix.initialization(f1)
+		if stands != "" {
+			fixes = nil // the fix adds the successor of v1's field, which the type lacks
+		}
+		c.reportChange(f1.Var.Pos(), fixes, []*types.Var{f1.Var}, contract.RuleKindReadyOnly, v2.Path, "%s%s", msg, stands)
+	case contract.RuleKindInitializationOnly:
 		msg := fmt.Sprintf("missing beside %s: add it and set both while cores before %s are supported", v2.Path, contract.ReleaseV1Beta2)
 		if c.against == contract.V1Beta1 {
 			msg = fmt.Sprintf("missing beside %s, and core reads only it here: add it and set both", v2.Path)
 		}
 		c.report(f2.Var.Pos(), contract.RuleKindInitializationOnly, v1.Path, "%s", msg)
-	default:
+	case contract.RuleKindNoReadiness:
 		c.report(c.containerPos(v2), contract.RuleKindNoReadiness, v2.Path, "%s has neither %s nor %s: add %s", kind, v1.Path, v2.Path, v2.Path)
 	}
+}
+
+// has reports whether the type declares a field at the JSON path.
+func (c *checker) has(path string) bool {
+	_, ok := c.field(path)
+	return ok
 }
 
 // readInPlace reports a readiness point the target reads in place of
 // another (a v1beta1 ControlPlane's status.ready on v1.11.0–v1.11.4) when
 // the type lacks it.
 func (c *checker) readInPlace() {
-	reads, err := contract.ReadsAspect(c.t.Catalog, c.release, c.against, contract.AspectReadiness)
+	missing, err := contract.UnreadInPlace(c.t.Catalog, c.release, c.against, c.has)
 	if err != nil {
 		return
 	}
-	for _, rp := range reads {
-		if rp.Read.InPlaceOf == "" {
-			continue
-		}
-		if _, ok := c.field(rp.Point.Path); ok {
-			continue
-		}
+	for _, rp := range missing {
 		pos := c.containerPos(rp.Point)
 		if f, ok := c.field(rp.Read.InPlaceOf); ok {
 			pos = f.Var.Pos()

@@ -238,16 +238,20 @@ func (c *checker) readiness() {
 	if !ok {
 		return
 	}
-	f1, has1 := c.field(v1.Path)
+	check, v1Field, _ := contract.ReadinessCheck(c.t.Catalog, c.release, c.against, c.has)
+	var f1 kindfinder.JSONField
+	has1 := v1Field != ""
+	if has1 {
+		f1, _ = c.field(v1Field)
+	}
 	f2, has2 := c.field(v2.Path)
-	check := contract.TypeNoReadiness
-	switch {
-	case has1 && has2:
-		check = contract.TypeDualReadiness
-	case has1:
-		check = contract.TypeV1Beta1ReadinessOnly
-	case has2:
-		check = contract.TypeV1Beta2ReadinessOnly
+	v1Name := v1.Path
+	// stands says when a field the target reads in place of v1's is taken for it.
+	stands := ""
+	if has1 && v1Field != v1.Path {
+		v1Name = v1Field
+		stands = fmt.Sprintf(" (core %s reads %s in place of %s under the %s contract; later cores read only %s)",
+			c.release, v1Field, v1.Path, c.against, v1.Path)
 	}
 	r := c.t.Catalog.TypeRuleOf(check, "")
 	format := r.Format
@@ -257,7 +261,7 @@ func (c *checker) readiness() {
 	field := v2.Segments()[0]
 	switch r.Field {
 	case contract.V1Beta1:
-		field = v1.Path
+		field = v1Name
 	case contract.V1Beta2:
 		field = v2.Path
 	}
@@ -279,12 +283,16 @@ func (c *checker) readiness() {
 	case contract.AtRoot:
 		pos = c.t.Obj.Pos()
 	}
-	args := []any{c.t.Kind, v1.Path, v2.Path, contract.ReleaseV1Beta2, strings.Join(c.ctx.Core.PoolReadinessFields, ", then "), c.versionNote()}
+	msg := fmt.Sprintf(format, c.t.Kind, v1Name, v2.Path, contract.ReleaseV1Beta2, strings.Join(c.ctx.Core.PoolReadinessFields, ", then "), c.versionNote()) + stands
 	if check == contract.TypeV1Beta1ReadinessOnly {
-		c.reportChange(pos, c.fix.initialization(f1), []*types.Var{f1.Var}, r.Rule, field, format, args...)
+		fixes := c.fix.initialization(f1)
+		if stands != "" {
+			fixes = nil // the fix adds the successor of v1's field, which the type lacks
+		}
+		c.reportChange(pos, fixes, []*types.Var{f1.Var}, r.Rule, field, "%s", msg)
 		return
 	}
-	c.report(pos, r.Rule, field, format, args...)
+	c.report(pos, r.Rule, field, "%s", msg)
 }
 
 // holds reports whether a type rule's condition for its Alt message holds.
@@ -300,21 +308,21 @@ func (c *checker) holds(w contract.TypeWhen) bool {
 	return false
 }
 
+// has reports whether the type declares a field at the JSON path.
+func (c *checker) has(path string) bool {
+	_, ok := c.field(path)
+	return ok
+}
+
 // readInPlace reports a readiness point the target reads in place of
 // another (a v1beta1 ControlPlane's status.ready on v1.11.0–v1.11.4) when
 // the type lacks it.
 func (c *checker) readInPlace() {
-	reads, err := contract.ReadsAspect(c.t.Catalog, c.release, c.against, contract.AspectReadiness)
+	missing, err := contract.UnreadInPlace(c.t.Catalog, c.release, c.against, c.has)
 	if err != nil {
 		return
 	}
-	for _, rp := range reads {
-		if rp.Read.InPlaceOf == "" {
-			continue
-		}
-		if _, ok := c.field(rp.Point.Path); ok {
-			continue
-		}
+	for _, rp := range missing {
 		pos := c.containerPos(rp.Point)
 		if f, ok := c.field(rp.Read.InPlaceOf); ok {
 			pos = f.Var.Pos()

@@ -26,6 +26,7 @@ func New(env *setup.Env, kf *analysis.Analyzer) *analysis.Analyzer {
 		URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/goapisymbols",
 		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, env) },
 		Requires:         []*analysis.Analyzer{kf},
+		FactTypes:        []analysis.Fact{(*Moved)(nil)},
 		RunDespiteErrors: true,
 		ResultType:       emit.ResultType,
 	}
@@ -33,7 +34,12 @@ func New(env *setup.Env, kf *analysis.Analyzer) *analysis.Analyzer {
 
 func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 	em, out := emit.New(pass, env)
-	if !importsMapped(pass.Pkg) || len(pass.Files) == 0 {
+	if len(pass.Files) == 0 {
+		return out, nil
+	}
+	// A package that imports none reaches the v1beta1 types only through
+	// other packages' declarations, which a raise may move (Moved).
+	if !importsMapped(pass.Pkg) && (env.Settings.RaiseCAPI == "" || !hasForeignMoves(pass)) {
 		return out, nil
 	}
 	res := kindfinder.MustResultOf(pass)
@@ -65,7 +71,7 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 			files = append(files, f)
 		}
 	}
-	plans := movePlans(pass, files, built, to, target, spoke, len(res.Declared) > 0, raising)
+	plans := movePlans(pass, env, em, files, built, to, target, spoke, len(res.Declared) > 0, raising)
 	for _, f := range files {
 		if strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") {
 			moveFile(pass, em, plans[f]) // tests move with the code they call

@@ -82,9 +82,6 @@ func reached(pass *analysis.Pass, f *ast.File, built contract.Release) (units, p
 func planReached(pass *analysis.Pass, files []*ast.File, out map[*ast.File]*filePlan, built, to contract.Release) {
 	for _, f := range files {
 		units, paths := reached(pass, f, built)
-		if len(units) == 0 {
-			continue
-		}
 		if fp := out[f]; fp != nil {
 			fp.joins = units
 			if len(fp.Blockers) == 0 && len(fp.Edits) > 0 && !fp.Scheme {
@@ -92,6 +89,9 @@ func planReached(pass *analysis.Pass, files []*ast.File, out map[*ast.File]*file
 					fp.Blockers, fp.Edits = b, nil
 				}
 			}
+			continue
+		}
+		if len(units) == 0 {
 			continue
 		}
 		plan, ok := goapifix.ForReached(pass, f, built, to, paths)

@@ -63,7 +63,8 @@ func movePlans(pass *analysis.Pass, env *setup.Env, em *emit.Emitter, files []*a
 					Message: fp.name + " reaches the declarations the move changes and keeps Cluster API's v1beta1 Go API" + blockerText(pass, fp)})
 			}
 		}
-		if _, withheld := env.Settings.WithheldUnit(typ); withheld || fp.with != "" || len(fp.Blockers) > 0 || len(fp.Edits) == 0 && len(fp.Imports) > 0 || isTest(fp.name) {
+		// A package analysed for facts only moves nothing: no fact either.
+		if _, withheld := env.Settings.WithheldUnit(typ); withheld || env.Settings.ScopeOf(pass.Pkg.Path()) == setup.ScopeFacts || fp.with != "" || len(fp.Blockers) > 0 || len(fp.Edits) == 0 && len(fp.Imports) > 0 || isTest(fp.name) {
 			continue
 		}
 		exportMoved(pass, f, typ, fp.Kept, built)

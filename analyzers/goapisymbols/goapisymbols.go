@@ -44,6 +44,11 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 	}
 	res := kindfinder.MustResultOf(pass)
 	dir := filepath.Dir(pass.Fset.File(pass.Files[0].Pos()).Name())
+	if inModuleCache(dir) {
+		// A dependency (go vet runs the passes that have facts on every
+		// one): no fix of it is applied, and no finding is shown.
+		return out, nil
+	}
 	built := builtAgainst(env, dir)
 	// mpaudit rewrite raising go.mod past v1.11: files move to v1beta2 for
 	// the release raised to, which the code is then built against.
@@ -222,4 +227,15 @@ func builtAgainst(env *setup.Env, dir string) contract.Release {
 		}
 		return t.GoAPIRelease() // a local Cluster API tree by the Go API packages it has
 	}).(contract.Release)
+}
+
+// inModuleCache reports whether dir is in a module of the module cache,
+// whose directories are named module@version.
+func inModuleCache(dir string) bool {
+	for elem := range strings.SplitSeq(filepath.ToSlash(dir), "/") {
+		if i := strings.LastIndex(elem, "@v"); i > 0 && i+2 < len(elem) && elem[i+2] >= '0' && elem[i+2] <= '9' {
+			return true
+		}
+	}
+	return false
 }

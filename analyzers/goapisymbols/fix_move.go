@@ -56,18 +56,22 @@ func movePlans(pass *analysis.Pass, env *setup.Env, em *emit.Emitter, files []*a
 	joinGroups(out)
 	for f, fp := range out {
 		typ := unitType(pass, fp)
-		if fp.with != "" || len(fp.Blockers) > 0 {
-			// The units it joins move only with it: withheld with it.
+		// A package analysed for facts only moves nothing: no fact either;
+		// API types keep their fields' types (split.go).
+		if api || env.Settings.ScopeOf(pass.Pkg.Path()) == setup.ScopeFacts || isTest(fp.name) {
+			continue
+		}
+		if fp.with == "" && len(fp.Blockers) == 0 {
+			// Exported whether or not the unit is withheld: the files that
+			// use the declarations join it, and are withheld with it.
+			exportMoved(pass, f, typ, fp.Kept, built)
+		} else {
+			// Blocked: the units it joins move only with it.
 			for _, u := range fp.joins {
 				em.Blocks(f.Name.Pos(), report.Finding{Rule: contract.RuleGoAPIImport, Type: u,
 					Message: fp.name + " reaches the declarations the move changes and keeps Cluster API's v1beta1 Go API" + blockerText(pass, fp)})
 			}
 		}
-		// A package analysed for facts only moves nothing: no fact either.
-		if _, withheld := env.Settings.WithheldUnit(typ); withheld || env.Settings.ScopeOf(pass.Pkg.Path()) == setup.ScopeFacts || fp.with != "" || len(fp.Blockers) > 0 || len(fp.Edits) == 0 && len(fp.Imports) > 0 || isTest(fp.name) {
-			continue
-		}
-		exportMoved(pass, f, typ, fp.Kept, built)
 	}
 	return out
 }

@@ -162,15 +162,18 @@ func holdsV1Beta1(t types.Type, built contract.Release) bool {
 }
 
 // exportMoved marks the exported declarations of f (moving in the unit
-// typ) whose type the move changes, for the packages that use them: a
+// typ) whose type the move changes, for the packages that use them, and
+// reports whether there were any: a
 // parameter the move keeps on v1beta1 (kept, split.go) changes nothing.
-func exportMoved(pass *analysis.Pass, f *ast.File, typ string, kept map[ast.Node]bool, built contract.Release) {
+func exportMoved(pass *analysis.Pass, f *ast.File, typ string, kept map[ast.Node]bool, built contract.Release) bool {
+	done := false
 	changes := func(e ast.Expr) bool {
 		return e != nil && !kept[e] && mentionsV1Beta1(pass.TypesInfo.TypeOf(e), built, pass.Pkg, map[types.Type]bool{})
 	}
 	export := func(id *ast.Ident) {
 		if obj := pass.TypesInfo.Defs[id]; obj != nil && obj.Exported() {
 			pass.ExportObjectFact(obj, &Moved{Unit: typ})
+			done = true
 		}
 	}
 	fields := func(fl *ast.FieldList, each func(*ast.Field)) {
@@ -218,6 +221,7 @@ func exportMoved(pass *analysis.Pass, f *ast.File, typ string, kept map[ast.Node
 			}
 		}
 	}
+	return done
 }
 
 // unitType is the unit fp's fix is owned by: the first unit of another

@@ -356,3 +356,31 @@ func TestBumpMovesTogether(t *testing.T) {
 	goIn(t, dir, "vet", "./...")
 	goIn(t, dir, "test", "-count=1", "./...")
 }
+
+// A package that imports no Cluster API package but reads a v1beta1
+// pointer field through another package's moved declaration moves with it.
+func TestBumpMovesAcrossPackages(t *testing.T) {
+	dir := copyTree(t, "testdata/raisecross")
+	res, err := Run(Options{Dir: dir, CAPIVersion: "v1.11.3", BumpCAPI: "v1.11.3", Write: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Withheld) > 0 {
+		t.Errorf("withheld %v", res.Withheld)
+	}
+	for file, wants := range map[string][]string{
+		"scope/scope.go":             {`clusterv1 "sigs.k8s.io/cluster-api/api/core/v1beta2"`},
+		"service/service_test.go":    {`clusterv1 "sigs.k8s.io/cluster-api/api/core/v1beta2"`},
+		"service/service.go":         {"\tnetwork := s.Cluster.Spec.ClusterNetwork\n", "if len(network.Pods.CIDRBlocks) > 0 {"},
+		"controllers/controllers.go": {`clusterv1 "sigs.k8s.io/cluster-api/api/core/v1beta2"`},
+	} {
+		src, _ := os.ReadFile(filepath.Join(dir, file))
+		for _, want := range wants {
+			if !strings.Contains(string(src), want) {
+				t.Errorf("%s lacks %q:\n%s", file, want, src)
+			}
+		}
+	}
+	goIn(t, dir, "vet", "./...")
+	goIn(t, dir, "test", "-count=1", "./...")
+}

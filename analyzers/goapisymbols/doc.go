@@ -18,5 +18,8 @@
 // declares an older, non-storage version) findings are informational.
 //
 // A package that imports none of the mapped packages is skipped before its
-// files are read. Test files and generated files are not reported.
+// files are read, unless mpaudit rewrite raises go.mod past v1.11 and it
+// uses another package's declarations that a planned move changes (the
+// fact Moved): its files are planned too and move in that unit. Test files
+// and generated files are not reported.
 package goapisymbols

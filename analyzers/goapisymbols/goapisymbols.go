@@ -27,6 +27,7 @@ func New(env *setup.Env, kf *analysis.Analyzer) *analysis.Analyzer {
 		URL:              "https://github.com/mpaudit/mpaudit/tree/main/analyzers/goapisymbols",
 		Run:              func(pass *analysis.Pass) (any, error) { return run(pass, env) },
 		Requires:         []*analysis.Analyzer{kf},
+		FactTypes:        []analysis.Fact{(*Moved)(nil)},
 		RunDespiteErrors: true,
 		ResultType:       emit.ResultType,
 	}
@@ -34,11 +35,21 @@ func New(env *setup.Env, kf *analysis.Analyzer) *analysis.Analyzer {
 
 func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 	em, out := emit.New(pass, env)
-	if !importsMapped(pass.Pkg) || len(pass.Files) == 0 {
+	if len(pass.Files) == 0 {
+		return out, nil
+	}
+	// A package that imports none reaches the v1beta1 types only through
+	// other packages' declarations, which a raise may move (Moved).
+	if !importsMapped(pass.Pkg) && (env.Settings.RaiseCAPI == "" || !hasForeignMoves(pass)) {
 		return out, nil
 	}
 	res := kindfinder.MustResultOf(pass)
 	dir := filepath.Dir(pass.Fset.File(pass.Files[0].Pos()).Name())
+	if inModuleCache(dir) {
+		// A dependency (go vet runs the passes that have facts on every
+		// one): no fix of it is applied, and no finding is shown.
+		return out, nil
+	}
 	built := builtAgainst(env, dir)
 	// mpaudit rewrite raising go.mod past v1.11: files move to v1beta2 for
 	// the release raised to, which the code is then built against.
@@ -70,7 +81,7 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 			files = append(files, f)
 		}
 	}
-	plans := movePlans(pass, files, built, to, target, spoke, len(res.Declared) > 0, raising)
+	plans := movePlans(pass, env, em, files, built, to, target, spoke, len(res.Declared) > 0, raising)
 	for _, f := range files {
 		if strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") {
 			moveFile(pass, em, plans[f]) // tests move with the code they call
@@ -245,4 +256,15 @@ func builtAgainst(env *setup.Env, dir string) contract.Release {
 		}
 		return t.GoAPIRelease() // a local Cluster API tree by the Go API packages it has
 	}).(contract.Release)
+}
+
+// inModuleCache reports whether dir is in a module of the module cache,
+// whose directories are named module@version.
+func inModuleCache(dir string) bool {
+	for elem := range strings.SplitSeq(filepath.ToSlash(dir), "/") {
+		if i := strings.LastIndex(elem, "@v"); i > 0 && i+2 < len(elem) && elem[i+2] >= '0' && elem[i+2] <= '9' {
+			return true
+		}
+	}
+	return false
 }

@@ -44,6 +44,9 @@ type Plan struct {
 	// Scheme is set when the file registers v1beta1 types in a scheme:
 	// the plan adds the v1beta2 registration beside it instead.
 	Scheme bool
+	// Kept are the expressions that keep their v1beta1 types (split.go):
+	// a parameter's type among them does not change.
+	Kept map[ast.Node]bool
 }
 
 const (
@@ -152,8 +155,7 @@ func For(pass *analysis.Pass, f *ast.File, built, to contract.Release, api, rais
 	if err != nil || len(src) != tf.Size() {
 		return Plan{}, false
 	}
-	p := &planner{pass: pass, file: f, src: src, tf: tf, built: built, to: to, swaps: map[*types.PkgName]*swap{}, done: map[ast.Node]bool{}, refs: map[types.Object]refType{}, kept: map[ast.Node]bool{},
-		spell: imports.New(pass.Fset, pass.TypesInfo, pass.Pkg, f)}
+	p := newPlanner(pass, f, src, tf, built, to)
 	var conds []*ast.ImportSpec
 	for _, spec := range f.Imports {
 		path, err := strconv.Unquote(spec.Path.Value)
@@ -205,6 +207,7 @@ func For(pass *analysis.Pass, f *ast.File, built, to contract.Release, api, rais
 		return p.plan, true
 	}
 	p.walk()
+	p.plan.Kept = p.kept
 	p.conditionMoves(conds)
 	if len(p.plan.Blockers) > 0 {
 		p.plan.Edits = nil
@@ -217,6 +220,45 @@ func For(pass *analysis.Pass, f *ast.File, built, to contract.Release, api, rais
 			text = p.pass.TypesInfo.PkgNameOf(sw.spec).Name() + " " + text
 		}
 		p.edit(sw.spec.Path.Pos(), sw.spec.Path.End(), text)
+	}
+	return p.plan, true
+}
+
+func newPlanner(pass *analysis.Pass, f *ast.File, src []byte, tf *token.File, built, to contract.Release) *planner {
+	return &planner{pass: pass, file: f, src: src, tf: tf, built: built, to: to, swaps: map[*types.PkgName]*swap{}, done: map[ast.Node]bool{}, refs: map[types.Object]refType{}, kept: map[ast.Node]bool{},
+		spell: imports.New(pass.Fset, pass.TypesInfo, pass.Pkg, f)}
+}
+
+// ForReached plans f when it imports none of the v1beta1 API packages at
+// paths but reaches their types through declarations of other packages
+// whose move (go.mod raised past v1.11) gives them the v1beta2 types: its
+// uses are rewritten as a moved file's are, with no import to swap. ok
+// is false when none of paths is a v1beta1 API package with a successor.
+func ForReached(pass *analysis.Pass, f *ast.File, built, to contract.Release, paths []string) (Plan, bool) {
+	tf := pass.Fset.File(f.Pos())
+	if tf == nil {
+		return Plan{}, false
+	}
+	src, err := pass.ReadFile(tf.Name())
+	if err != nil || len(src) != tf.Size() {
+		return Plan{}, false
+	}
+	p := newPlanner(pass, f, src, tf, built, to)
+	for _, path := range paths {
+		s, ok := contract.GoAPIPackage(path, built)
+		if !ok || !contract.IsV1Beta1APIPackage(path, built) {
+			continue
+		}
+		// No import names the package: the swap only marks its types.
+		pn := types.NewPkgName(token.NoPos, pass.Pkg, "", types.NewPackage(path, ""))
+		p.swaps[pn] = &swap{old: path, new: s.Successor}
+	}
+	if len(p.swaps) == 0 {
+		return Plan{}, false
+	}
+	p.walk()
+	if len(p.plan.Blockers) > 0 {
+		p.plan.Edits = nil
 	}
 	return p.plan, true
 }

@@ -73,7 +73,7 @@ func (p *planner) reference(sel *ast.SelectorExpr, parents []ast.Node) bool {
 	}
 	switch x := parentOf(parents, sel).(type) {
 	case *ast.BinaryExpr:
-		return p.definedCheck(x, sel, rt) || p.dropGuard(x, sel, parents)
+		return p.definedCheck(x, sel, rt) || p.dropGuard(x, sel, parents) || p.dropIf(x, sel, parents)
 	case *ast.AssignStmt:
 		if x.Tok != token.DEFINE || len(x.Lhs) != 1 || len(x.Rhs) != 1 || ast.Unparen(x.Rhs[0]) != ast.Expr(sel) {
 			return false
@@ -119,7 +119,7 @@ func (p *planner) definedCheck(x *ast.BinaryExpr, e ast.Expr, rt refType) bool {
 func (p *planner) refUse(id *ast.Ident, rt refType, parents []ast.Node) {
 	switch x := parentOf(parents, id).(type) {
 	case *ast.BinaryExpr:
-		if p.definedCheck(x, id, rt) {
+		if p.definedCheck(x, id, rt) || p.dropIf(x, id, parents) {
 			return
 		}
 	case *ast.SelectorExpr:
@@ -195,6 +195,11 @@ func (p *planner) dropGuard(cmp *ast.BinaryExpr, sel *ast.SelectorExpr, parents 
 	}
 	if and == nil || and.Op != token.LAND || ast.Unparen(and.X) != ast.Expr(cmp) {
 		return false
+	}
+	if p.lenAbove(and.Y, sel) {
+		// x != nil && len(x.F) > 0: the zero struct's F is empty.
+		p.edit(and.X.Pos(), and.Y.Pos(), "")
+		return true
 	}
 	rest, ok := ast.Unparen(and.Y).(*ast.BinaryExpr)
 	if !ok || rest.Op != token.NEQ {
@@ -311,4 +316,144 @@ func (p *planner) refLiteral(t types.Type, kv *ast.KeyValueExpr) bool {
 		return true
 	}
 	return false
+}
+
+// lenAbove reports whether e is len(x.F…) > 0 (or != 0), a chain of
+// fields below x ending in a list, map or string that v1beta2 keeps
+// there, whose intermediate pointers v1beta2 makes values: false on the
+// zero struct the conversion gives for a nil x, with nothing to panic on.
+func (p *planner) lenAbove(e, x ast.Expr) bool {
+	cmp, ok := ast.Unparen(e).(*ast.BinaryExpr)
+	if !ok || cmp.Op != token.GTR && cmp.Op != token.NEQ {
+		return false
+	}
+	if isConst, isZero := p.constZero(cmp.Y); !isConst || !isZero {
+		return false
+	}
+	call, ok := ast.Unparen(cmp.X).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return false
+	}
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); !ok || p.pass.TypesInfo.Uses[id] != types.Universe.Lookup("len") {
+		return false
+	}
+	last := true
+	for e := ast.Unparen(call.Args[0]); ; {
+		sel, ok := e.(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		s, ok := p.pass.TypesInfo.Selections[sel]
+		if !ok || s.Kind() != types.FieldVal {
+			return false
+		}
+		if last {
+			switch u := s.Type().Underlying().(type) {
+			case *types.Slice, *types.Map:
+			case *types.Basic:
+				if u.Info()&types.IsString == 0 {
+					return false
+				}
+			default:
+				return false
+			}
+		} else if _, isPtr := types.Unalias(s.Type()).(*types.Pointer); isPtr {
+			if _, ok := p.refTypeOf(sel); !ok {
+				return false
+			}
+		}
+		last = false
+		if p.text(ast.Unparen(sel.X)) == p.text(x) {
+			rt, ok := p.refTypeOf(asSelector(x))
+			if !ok {
+				rt, ok = p.refs[p.pass.TypesInfo.Uses[asIdent(x)]]
+			}
+			if !ok {
+				return false
+			}
+			_, pointer, ok := contract.GoAPIV1Beta2Field(rt.pkg, rt.name, sel.Sel.Name, p.to)
+			return ok && !pointer
+		}
+		e = ast.Unparen(sel.X)
+	}
+}
+
+func asSelector(e ast.Expr) *ast.SelectorExpr {
+	sel, _ := ast.Unparen(e).(*ast.SelectorExpr)
+	return sel
+}
+
+func asIdent(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
+}
+
+// dropIf drops the guard of "if x != nil { … }" where x becomes a struct
+// value without IsDefined, when every statement of the body is an if
+// (without else) whose condition is false on the zero struct the
+// conversion gives for a nil x (falseOnZero): the body does nothing then,
+// as it did not run before. The if becomes a block, its init kept.
+func (p *planner) dropIf(cmp *ast.BinaryExpr, x ast.Expr, parents []ast.Node) bool {
+	if cmp.Op != token.NEQ || ast.Unparen(cmp.X) != x {
+		return false
+	}
+	if _, isNil, _ := p.pointee(cmp.Y); !isNil {
+		return false
+	}
+	var ifs *ast.IfStmt
+	for i, n := range slices.Backward(parents) {
+		if n == ast.Node(cmp) || n == ast.Node(x) {
+			continue
+		}
+		ifs, _ = parents[i].(*ast.IfStmt)
+		break
+	}
+	if ifs == nil || ast.Unparen(ifs.Cond) != ast.Expr(cmp) || ifs.Else != nil || len(ifs.Body.List) == 0 {
+		return false
+	}
+	for _, st := range ifs.Body.List {
+		inner, ok := st.(*ast.IfStmt)
+		if !ok || inner.Init != nil || inner.Else != nil || !p.falseOnZero(inner.Cond, x) {
+			return false
+		}
+	}
+	if ifs.Init == nil {
+		p.edit(ifs.Pos(), ifs.Body.Lbrace+1, "{")
+		return true
+	}
+	p.edit(ifs.Pos(), ifs.Init.Pos(), "{\n")
+	p.edit(ifs.Init.End(), ifs.Body.Lbrace+1, "")
+	return true
+}
+
+// falseOnZero reports whether cond is false when x is the zero struct:
+// len(x.F…) > 0, or a conjunction whose first such term comes after nil
+// checks of x's fields only (which the move drops, dropGuard).
+func (p *planner) falseOnZero(cond ast.Expr, x ast.Expr) bool {
+	cond = ast.Unparen(cond)
+	if p.lenAbove(cond, x) {
+		return true
+	}
+	and, ok := cond.(*ast.BinaryExpr)
+	if !ok || and.Op != token.LAND {
+		return false
+	}
+	if p.falseOnZero(and.X, x) {
+		return true
+	}
+	nilCheck, ok := ast.Unparen(and.X).(*ast.BinaryExpr)
+	if !ok || nilCheck.Op != token.NEQ {
+		return false
+	}
+	if _, isNil, _ := p.pointee(nilCheck.Y); !isNil {
+		return false
+	}
+	field, ok := ast.Unparen(nilCheck.X).(*ast.SelectorExpr)
+	if !ok || p.text(ast.Unparen(field.X)) != p.text(x) {
+		return false
+	}
+	if _, ok := p.refTypeOf(field); !ok {
+		return false
+	}
+	return p.lenAbove(and.Y, field)
 }

@@ -6,5 +6,5 @@ import (
 
 // T holds a core object its test sets.
 type T struct {
-	M *clusterv1.Machine
+	M *clusterv1.Machine // want M:"moves in goapi-file:example.com/raise/controllers/group/c.go"
 }

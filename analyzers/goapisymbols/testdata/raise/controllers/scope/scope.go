@@ -10,7 +10,7 @@ import (
 
 // Scope holds a core object and the provider's.
 type Scope struct {
-	Cluster    *clusterv1.Cluster
+	Cluster    *clusterv1.Cluster // want Cluster:"moves in goapi-file:example.com/raise/controllers/scope/scope.go"
 	FooCluster *v1alpha1.FooCluster
 	FooMachine *v1alpha1.FooMachine
 }

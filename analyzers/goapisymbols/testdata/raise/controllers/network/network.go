@@ -1,0 +1,28 @@
+// Package network imports no Cluster API package: it reads the cluster
+// through the scope, whose move gives it v1beta2's values.
+package network // want `^MPA702: move network.go to Cluster API's v1beta2 Go API$`
+
+import "example.com/raise/controllers/scope"
+
+// Pods is the first pod CIDR, the service domain without one.
+func Pods(s *scope.Scope) string {
+	if n := s.Cluster.Spec.ClusterNetwork; n != nil {
+		if n.Pods != nil && len(n.Pods.CIDRBlocks) > 0 {
+			return n.Pods.CIDRBlocks[0]
+		}
+		if len(n.ServiceDomain) > 0 {
+			return n.ServiceDomain
+		}
+	}
+	return ""
+}
+
+// Services is the first service CIDR, "" without one.
+func Services(s *scope.Scope) string {
+	if s.Cluster.Spec.ClusterNetwork != nil {
+		if s.Cluster.Spec.ClusterNetwork.Services != nil && len(s.Cluster.Spec.ClusterNetwork.Services.CIDRBlocks) != 0 {
+			return s.Cluster.Spec.ClusterNetwork.Services.CIDRBlocks[0]
+		}
+	}
+	return ""
+}

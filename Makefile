@@ -64,7 +64,7 @@ envtest-assets:
 # in oracle.Releases against the catalog's predictions, and against the
 # recorded outcomes: it fails saying what changed. Each release's runner is
 # built once from the module proxy into $$XDG_CACHE_HOME/mpaudit/oracle
-# (docs/contract/oracle/README.md has the times: warm, 2 min for four releases;
+# (docs/contract/oracle/README.md has the times: warm, 3.5 min for five releases;
 # a cold runner build 6-12 min each). `make test` runs only the
 # release go.mod pins. oracle-update records what it measured and
 # regenerates docs/contract/oracle/README.md.

@@ -114,9 +114,9 @@ fetched the object (its contract label is not one that release honours).
 
 Cost, measured on the project's 2 shared cores (load average 17–28): building one release's runner cold (module
 downloads and a cold Go build cache for that release's Kubernetes libraries) took 9 min 47 s (v1.14.2), 12 min
-(v1.10.4), 10 min (v1.11.3) and 6 min 22 s (v1.13.4) wall; rebuilding one with a warm build cache 17 s. A warm run
+(v1.10.4), 10 min (v1.11.3), 4 min 9 s (v1.12.4) and 6 min 22 s (v1.13.4) wall; rebuilding one with a warm build cache 17 s. A warm run
 of one release (envtest start, 186 objects of five kinds settled, ` + "`mpaudit live`" + ` on them) takes 27–45 s;
-` + "`make oracle`" + ` with every runner built, 2 min 7 s for the four releases; ` + "`go test`" + ` of the package with the
+` + "`make oracle`" + ` with every runner built, 2 min 7 s for four releases and 3 min 23 s for the five (load 10–20, 38–42 s each); ` + "`go test`" + ` of the package with the
 pinned release about a minute. Runners are cached in $XDG_CACHE_HOME/mpaudit/oracle/<release>/
 (80 MB each) and rebuilt only when their go.mod or source changes. MPAUDIT_ORACLE_LOG=<file> keeps a runner's log.
 `)

@@ -154,6 +154,19 @@ func Load(dir string) (*Result, error) {
 	return res, nil
 }
 
+// LoadPath loads path as Load does when it is a directory, else as
+// LoadFile does.
+func LoadPath(path string) (*Result, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if fi.IsDir() {
+		return Load(path)
+	}
+	return LoadFile(path)
+}
+
 // LoadFile reads the apiextensions.k8s.io/v1 CRDs of one YAML file, such as
 // a release's infrastructure-components.yaml: other documents are skipped.
 // It returns an error only when path is not a readable regular file.

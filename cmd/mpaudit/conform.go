@@ -216,17 +216,7 @@ func loadConformCRDs(paths []string, overrides contract.Overrides, rep *report.R
 	var out []conform.CRD
 	seen := map[string]bool{}
 	for _, p := range paths {
-		fi, err := os.Stat(p)
-		if err != nil {
-			rep.Problems = append(rep.Problems, report.Problem{Subject: p, Message: err.Error()})
-			continue
-		}
-		var res *crdconfig.Result
-		if fi.IsDir() {
-			res, err = crdconfig.Load(p)
-		} else {
-			res, err = crdconfig.LoadFile(p)
-		}
+		res, err := crdconfig.LoadPath(p)
 		if err != nil {
 			rep.Problems = append(rep.Problems, report.Problem{Subject: p, Message: err.Error()})
 			continue

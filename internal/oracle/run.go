@@ -37,8 +37,10 @@ type Outcome struct {
 	Label string `json:"label"`
 	Case  string `json:"case"`
 	// Resolved: core fetched the provider object (it set itself as the object's owner).
-	Resolved    bool   `json:"resolved"`
-	Provisioned bool   `json:"provisioned"`
+	Resolved bool `json:"resolved"`
+	// Provisioned: the core object reports the provider object provisioned
+	// (initialized, for a control plane).
+	Provisioned bool   `json:"coreProvisioned"`
 	ProviderID  string `json:"providerID,omitempty"`
 	// DataSecretName is the Machine's spec.bootstrap.dataSecretName.
 	DataSecretName string `json:"dataSecretName,omitempty"`

@@ -196,6 +196,22 @@ func OpenAPIType(t GoType) string {
 	return "object"
 }
 
+// ValueOpenAPIType is the OpenAPI type of a decoded JSON value (an object's
+// field read through unstructured), to compare with OpenAPIType.
+func ValueOpenAPIType(v any) string {
+	switch v.(type) {
+	case map[string]any:
+		return "object"
+	case []any:
+		return "array"
+	case bool:
+		return "boolean"
+	case string:
+		return "string"
+	}
+	return "number"
+}
+
 // SchemaOf reads a CRD's per-version schemas for the CRD check.
 func SchemaOf(crd *apiextensionsv1.CustomResourceDefinition) CRDSchema { return crdSchema{crd} }
 

@@ -369,7 +369,7 @@ func (a *auditor) kindState(u *unstructured.Unstructured, k *contract.Kind, labe
 	if fd, err := contract.ReadsAspect(k, a.target.Release(), label, contract.AspectFailureDomains); err == nil && len(fd) > 0 {
 		if v, ok, _ := unstructured.NestedFieldNoCopy(u.Object, fd[0].Point.Segments()...); ok && v != nil {
 			st.domains, st.hasDomains = domainNames(v), true
-			st.domainsMisshaped = jsonType(v) != contract.OpenAPIType(fd[0].Point.Type)
+			st.domainsMisshaped = contract.ValueOpenAPIType(v) != contract.OpenAPIType(fd[0].Point.Type)
 		}
 	}
 	return st, reads
@@ -465,7 +465,7 @@ func (a *auditor) checkKindObject(u *unstructured.Unstructured, gvk schema.Group
 		p := fd[0].Point
 		if v, ok, _ := unstructured.NestedFieldNoCopy(u.Object, p.Segments()...); ok && v != nil {
 			want := contract.OpenAPIType(p.Type)
-			got := jsonType(v)
+			got := contract.ValueOpenAPIType(v)
 			if got != want {
 				add(contract.RuleKindObjectDomains, p.Path, "%s is an %s; under CRD label %s core decodes it as an %s (%s) and fails the Cluster reconcile",
 					p.Path, got, contract.LabelKey(string(label)), want, p.Type)
@@ -481,21 +481,6 @@ func (a *auditor) checkKindObject(u *unstructured.Unstructured, gvk schema.Group
 		a.checkStatusVersions(u, k, label, add)
 	}
 	return st
-}
-
-// jsonType is the OpenAPI type of a decoded JSON value.
-func jsonType(v any) string {
-	switch v.(type) {
-	case map[string]any:
-		return "object"
-	case []any:
-		return "array"
-	case bool:
-		return "boolean"
-	case string:
-		return "string"
-	}
-	return "number"
 }
 
 // resolveRef resolves a core object's reference to a k as Cluster API does

@@ -75,7 +75,7 @@ func Predict(p *Probe, r contract.Release, ls LabelSet, c Case) Outcome {
 	}
 	// Failure domains of the other contract's shape fail the reconcile
 	// before core records the object provisioned.
-	if v, ok := byAspect[contract.AspectFailureDomains]; ok && jsonType(v) != contract.OpenAPIType(points[contract.AspectFailureDomains].Type) {
+	if v, ok := byAspect[contract.AspectFailureDomains]; ok && contract.ValueOpenAPIType(v) != contract.OpenAPIType(points[contract.AspectFailureDomains].Type) {
 		return o
 	}
 	o.Provisioned = true
@@ -97,21 +97,6 @@ func Predict(p *Probe, r contract.Release, ls LabelSet, c Case) Outcome {
 		o.StatusFailureDomain, _ = byPath[at(p.Kind, contract.V1Beta2, contract.AspectMachineFailureDomain)].(string)
 	}
 	return o
-}
-
-// jsonType is the OpenAPI type of a decoded JSON value.
-func jsonType(v any) string {
-	switch v.(type) {
-	case map[string]any:
-		return "object"
-	case []any:
-		return "array"
-	case string:
-		return "string"
-	case bool:
-		return "boolean"
-	}
-	return "number"
 }
 
 // Diff lists where a measured outcome disagrees with the prediction. Core

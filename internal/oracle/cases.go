@@ -2,6 +2,7 @@ package oracle
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
@@ -42,7 +43,11 @@ type Probe struct {
 	// Condition is the v1beta2 condition core sets on its object on every
 	// full reconcile: its presence says core has looked.
 	Condition string
-	cases     func() []Case
+	// workload: core reads the workload cluster for this probe's objects
+	// (a MachinePool's Nodes), so their Cluster is workloadCluster, which
+	// the oracle connects to the envtest apiserver itself.
+	workload bool
+	cases    func() []Case
 	// coreSpec is the core object's spec referencing provider object name.
 	coreSpec func(version, ns string, ls LabelSet, name string) map[string]any
 }
@@ -84,7 +89,12 @@ const (
 	caseFailureMessage = "the oracle's provider failed"
 	caseSpecDomain     = "fd-spec"
 	caseStatusDomain   = "fd-status"
+	casePoolReplicas   = int64(2)
 )
+
+// casePoolIDs are the instances of a pool case; the oracle creates a
+// ready Node for each.
+var casePoolIDs = []any{"oracle://pool/0", "oracle://pool/1"}
 
 // tri is a readiness field's value in a case: unset, true or false.
 type tri int
@@ -277,33 +287,79 @@ var ControlPlaneProbe = &Probe{
 
 // InfraMachinePoolProbe runs the MachinePool reconciler against
 // InfraMachinePools: the readiness combinations (what Cluster API PR #14030
-// changes) and failures. The replicas and providerIDList core copies only
-// with a connection to the workload cluster, which the oracle has not.
+// changes), failures, and instances: a list of provider IDs and a replica
+// count, each alone and together, on a ready pool and (together) on one
+// not ready. Core copies them only with a connection to the workload
+// cluster: the pools' Cluster has a kubeconfig to the envtest apiserver
+// itself, which holds a ready Node per provider ID (caseProviderIDs).
 var InfraMachinePoolProbe = &Probe{
-	Kind: &contract.InfraMachinePool, CoreKind: contract.MachinePoolKind, Condition: "InfrastructureReady",
+	Kind: &contract.InfraMachinePool, CoreKind: contract.MachinePoolKind, Condition: "InfrastructureReady", workload: true,
 	cases: func() []Case {
 		k := &contract.InfraMachinePool
-		return append(readinessCases(k, fields{}), failureCases(k, fields{})...)
+		out := append(readinessCases(k, fields{}), failureCases(k, fields{})...)
+		ids, replicas := at(k, contract.V1Beta2, contract.AspectProviderIDList), at(k, contract.V1Beta2, contract.AspectReplicas)
+		both := fields{}.set(ids, slices.Clone(casePoolIDs)).set(replicas, casePoolReplicas)
+		return append(out,
+			newCase("instances", bothReady(k, both.clone())),
+			newCase("instances-ids-only", bothReady(k, fields{}.set(ids, slices.Clone(casePoolIDs)))),
+			newCase("instances-count-only", bothReady(k, fields{}.set(replicas, casePoolReplicas))),
+			newCase("instances-not-ready", both))
 	},
 	coreSpec: func(version, ns string, ls LabelSet, name string) map[string]any {
-		f := fields{contract.ObjectSpec: map[string]any{"clusterName": clusterName}}
+		f := fields{contract.ObjectSpec: map[string]any{"clusterName": workloadCluster}}
 		f.set(refPath(&contract.InfraMachinePool, contract.MachinePoolKind), coreRef(version, ns, ls, name))
 		f.set(reportPath(&contract.BootstrapConfig, contract.MachinePoolKind, contract.AspectDataSecretName), caseSecretName)
 		// The template's Machine spec names the Cluster too.
 		if tmpl, ok := f.part(contract.ObjectSpec)["template"].(map[string]any); ok {
 			if spec, ok := tmpl[contract.ObjectSpec].(map[string]any); ok {
-				spec["clusterName"] = clusterName
+				spec["clusterName"] = workloadCluster
 			}
+		}
+		// Core's v1beta1 webhook defaults minReadySeconds, which the v1.10
+		// reconciler dereferences when it counts a pool's ready Nodes.
+		if version == contract.V1Beta1 {
+			f.part(contract.ObjectSpec)["minReadySeconds"] = int64(0)
 		}
 		return f.part(contract.ObjectSpec)
 	},
 }
 
+// caseProviderIDs are the provider IDs a case lists at the kind's
+// provider ID list points (none for kinds without one).
+func caseProviderIDs(k *contract.Kind, c Case) []string {
+	obj := map[string]any{contract.ObjectSpec: c.Spec, contract.ObjectStatus: c.Status}
+	var out []string
+	for _, ct := range []contract.Contract{contract.V1Beta1, contract.V1Beta2} {
+		if p, ok := k.PointOf(ct, contract.AspectProviderIDList); ok {
+			ids, _, _ := unstructured.NestedStringSlice(obj, p.Segments()...)
+			for _, id := range ids {
+				if id != "" && !slices.Contains(out, id) {
+					out = append(out, id)
+				}
+			}
+		}
+	}
+	return out
+}
+
 // Probes are every probe, in run order.
 var Probes = []*Probe{InfraMachineProbe, BootstrapConfigProbe, InfraClusterProbe, ControlPlaneProbe, InfraMachinePoolProbe}
 
-// clusterName is the Cluster the Machines belong to.
-const clusterName = "oracle"
+// clusterName is the Cluster the Machines belong to; core has no
+// connection to its workload cluster. workloadCluster is the Cluster of
+// workload probes' objects, connected to the envtest apiserver.
+const (
+	clusterName     = "oracle"
+	workloadCluster = "oracle-workload"
+)
+
+// cluster is the Cluster the probe's core objects belong to.
+func (p *Probe) cluster() string {
+	if p.workload {
+		return workloadCluster
+	}
+	return clusterName
+}
 
 // coreRef references a provider object as a core object of API version
 // does: by apiGroup from v1beta2, by apiVersion and namespace (which core's

@@ -96,6 +96,19 @@ func checkVerdicts(t *testing.T, p *Probe, o Outcome, c Case, got []string, v1p,
 	if has(contract.RuleKindObjectFieldMissing) && o.Provisioned {
 		t.Errorf("%s: live reports %s (core cannot take it over) but core provisioned it", o.Key(), contract.RuleKindObjectFieldMissing)
 	}
+	// A pool's instances: live warns where a set replica count and the
+	// provider ID list disagree, both of which core copies once it
+	// provisioned the pool.
+	if p.Kind == &contract.InfraMachinePool && o.Provisioned {
+		ids := 0
+		if o.ProviderIDs != "" {
+			ids = len(strings.Split(o.ProviderIDs, ","))
+		}
+		_, set, _ := unstructured.NestedFieldNoCopy(obj, strings.Split(at(p.Kind, contract.V1Beta2, contract.AspectReplicas), ".")...)
+		if mismatch := set && o.Replicas != ids; has(contract.RuleObjectReplicas) != mismatch {
+			t.Errorf("%s: live %s reported %v, core copied %d replicas and %d provider IDs", o.Key(), contract.RuleObjectReplicas, has(contract.RuleObjectReplicas), o.Replicas, ids)
+		}
+	}
 	if has(contract.RuleCoreObjectDisagree) {
 		t.Errorf("%s: live reports %s on a %s core itself just reconciled (rules %v)", o.Key(), contract.RuleCoreObjectDisagree, p.CoreKind, got)
 	}

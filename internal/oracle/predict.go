@@ -88,6 +88,16 @@ func Predict(p *Probe, r contract.Release, ls LabelSet, c Case) Outcome {
 	if mirrors(contract.AspectFailureDomains) {
 		o.FailureDomains = strings.Join(domainNames(byAspect[contract.AspectFailureDomains]), ",")
 	}
+	// A pool's instances: core copies its provider ID list and replica
+	// count, whatever the label, from the points it reads.
+	if mirrors(contract.AspectProviderIDList) {
+		ids, _ := byAspect[contract.AspectProviderIDList].([]any)
+		o.ProviderIDs = joinStrings(ids)
+	}
+	if mirrors(contract.AspectReplicas) {
+		n, _ := byAspect[contract.AspectReplicas].(int64)
+		o.Replicas = int(n)
+	}
 	if p.Kind == &contract.InfraMachine {
 		if a, ok := byAspect[contract.AspectAddresses].([]any); ok {
 			o.Addresses = len(a)
@@ -97,6 +107,17 @@ func Predict(p *Probe, r contract.Release, ls LabelSet, c Case) Outcome {
 		o.StatusFailureDomain, _ = byPath[at(p.Kind, contract.V1Beta2, contract.AspectMachineFailureDomain)].(string)
 	}
 	return o
+}
+
+// joinStrings joins a JSON list's strings with commas.
+func joinStrings(list []any) string {
+	var out []string
+	for _, v := range list {
+		if s, ok := v.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return strings.Join(out, ",")
 }
 
 // Diff lists where a measured outcome disagrees with the prediction. Core
@@ -123,6 +144,8 @@ func Diff(want, got Outcome) []string {
 	field(aspect(contract.AspectMachineFailureDomain)+" (spec)", want.SpecFailureDomain, got.SpecFailureDomain)
 	field(aspect(contract.AspectMachineFailureDomain)+" (status)", want.StatusFailureDomain, got.StatusFailureDomain)
 	field(aspect(contract.AspectAddresses), want.Addresses, got.Addresses)
+	field(aspect(contract.AspectProviderIDList), want.ProviderIDs, got.ProviderIDs)
+	field(aspect(contract.AspectReplicas), want.Replicas, got.Replicas)
 	field("settled", want.Settled, got.Settled)
 	return out
 }

@@ -78,7 +78,11 @@ func Changes(record, measured []Outcome) []string {
 		case !ok:
 			out = append(out, m.Key()+": new")
 		case o != m:
-			out = append(out, m.Key()+": "+strings.Join(Diff(o, m), "; "))
+			d := Diff(o, m)
+			if o.NodeRefs != m.NodeRefs { // measured only: the catalog predicts no Nodes
+				d = append(d, fmt.Sprintf("node references: recorded %d, core %d", o.NodeRefs, m.NodeRefs))
+			}
+			out = append(out, m.Key()+": "+strings.Join(d, "; "))
 		}
 	}
 	releases := map[contract.Release]bool{}
@@ -108,16 +112,29 @@ Columns are the core object's fields: provisioned is the Machine's status.initia
 or controlPlaneInitialized (ControlPlane, none on a v1.10 Cluster), the MachinePool's infrastructureProvisioned
 (InfraMachinePool); status.infrastructureReady / status.bootstrapReady on v1beta1 objects (v1.10); taken over is the providerID or
 dataSecretName core copied, the Cluster's failure domains, or (v1.10) the v1beta1 Cluster's status.controlPlaneReady,
-which there mirrors the control plane's status.ready; failure is the core object's v1beta1 failureReason;
+which there mirrors the control plane's status.ready, or the MachinePool's copies of its pool's spec.providerIDList
+and status.replicas and the number of Nodes it references (status.nodeRefs); failure is the core object's v1beta1 failureReason;
 domains are the Machine's spec / status failureDomain, addresses its address count. Resolved "no" means core never
 fetched the object (its contract label is not one that release honours).
+
+Core copies a pool's spec.providerIDList and status.replicas only with a connection to the workload cluster: the
+MachinePools' Cluster (oracle-workload) has a kubeconfig Secret naming the envtest apiserver itself, which holds a
+ready Node per provider ID the cases list, and the oracle creates the MachinePools only once core reports the
+connection (the Cluster's RemoteConnectionProbe condition true). Every release connects. Core copies both fields
+whatever the label, once the pool is ready, and references the Nodes only when status.replicas is set: with the list
+alone it stops at replicas 0 = ready replicas 0 (the instances-ids-only rows). The Node count is measured only (the
+catalog says nothing of Nodes): a change in it fails against the record, not the catalog. Core reads no other replica
+count of the pool at these releases (its MachinePool's ready and available counts come from the Nodes or, from v1.11,
+mirror its copied status.replicas). The MachinePools carry what core's v1beta1 webhook would default that the v1.10
+reconciler needs (spec.minReadySeconds 0; without it, counting the Nodes panics).
 
 Cost, measured on the project's 2 shared cores (load average 17–28): building one release's runner cold (module
 downloads and a cold Go build cache for that release's Kubernetes libraries) took 9 min 47 s (v1.14.2), 12 min
 (v1.10.4), 10 min (v1.11.3), 4 min 9 s (v1.12.4) and 6 min 22 s (v1.13.4) wall; rebuilding one with a warm build cache 17 s. A warm run
-of one release (envtest start, 186 objects of five kinds settled, ` + "`mpaudit live`" + ` on them) takes 27–45 s;
-` + "`make oracle`" + ` with every runner built, 2 min 7 s for four releases and 3 min 23 s for the five (load 10–20, 38–42 s each); ` + "`go test`" + ` of the package with the
-pinned release about a minute. Runners are cached in $XDG_CACHE_HOME/mpaudit/oracle/<release>/
+of one release (envtest start, 198 objects of five kinds settled, ` + "`mpaudit live`" + ` on them) takes 27–45 s
+(49–73 s at load 13–15); ` + "`make oracle`" + ` with every runner built, 2 min 7 s for four releases and 3 min 23 s for the five
+(load 10–20, 38–42 s each; 5 min 24 s at load 13–15 with the pool instance cases); ` + "`go test`" + ` of the package with the
+pinned release one to two minutes. Runners are cached in $XDG_CACHE_HOME/mpaudit/oracle/<release>/
 (80 MB each) and rebuilt only when their go.mod or source changes. MPAUDIT_ORACLE_LOG=<file> keeps a runner's log.
 `)
 	type group struct {
@@ -151,8 +168,16 @@ pinned release about a minute. Runners are cached in $XDG_CACHE_HOME/mpaudit/ora
 		b.WriteString("|---|---|---|---|---|---|---|---|---|\n")
 		for _, o := range rows[g] {
 			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s / %s | %d | %s |\n", o.Label, o.Case, yn(o.Resolved), yn(o.Provisioned),
-				dash(o.ProviderID+o.DataSecretName+o.FailureDomains+map[bool]string{true: "controlPlaneReady"}[o.ControlPlaneReady]), dash(o.FailureReason), dash(o.SpecFailureDomain), dash(o.StatusFailureDomain), o.Addresses, yn(o.Settled))
+				dash(o.ProviderID+o.DataSecretName+o.FailureDomains+map[bool]string{true: "controlPlaneReady"}[o.ControlPlaneReady]+instances(o)), dash(o.FailureReason), dash(o.SpecFailureDomain), dash(o.StatusFailureDomain), o.Addresses, yn(o.Settled))
 		}
 	}
 	return b.String()
+}
+
+// instances is what a MachinePool took over of its pool's instances.
+func instances(o Outcome) string {
+	if o.ProviderIDs == "" && o.Replicas == 0 && o.NodeRefs == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s [%s], %s %d, %d Nodes", contract.Leaf(contract.PathProviderIDList), o.ProviderIDs, contract.Leaf(contract.PathReplicas), o.Replicas, o.NodeRefs)
 }

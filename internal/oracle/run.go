@@ -57,6 +57,14 @@ type Outcome struct {
 	SpecFailureDomain   string `json:"specFailureDomain,omitempty"`
 	StatusFailureDomain string `json:"statusFailureDomain,omitempty"`
 	Addresses           int    `json:"addresses,omitempty"`
+	// ProviderIDs (comma-separated) and Replicas are what a MachinePool
+	// holds of its pool's provider ID list and replica count.
+	ProviderIDs string `json:"coreProviderIDs,omitempty"`
+	Replicas    int    `json:"coreReplicas,omitempty"`
+	// NodeRefs counts the Nodes a MachinePool references: the workload
+	// cluster's Nodes core matched to the provider IDs it copied. The
+	// catalog has no say in it; it is checked against the record only.
+	NodeRefs int `json:"coreNodeRefs,omitempty"`
 	// Settled is false when the core object had not settled within the bound.
 	Settled bool `json:"settled"`
 }
@@ -224,9 +232,14 @@ func runItems(ctx context.Context, env *Env, run Runner, extra []*apiextensionsv
 	}
 	// The Machines' Cluster; its spec needs one field, and the Machine
 	// reconciler reads none of it.
-	cluster := coreObject(version, "Cluster", ns.Name, clusterName, map[string]any{"clusterNetwork": map[string]any{"serviceDomain": "cluster.local"}})
+	cluster := coreObject(version, "Cluster", ns.Name, clusterName, clusterSpec())
 	if err := env.Client.Create(ctx, cluster); err != nil {
 		return "", nil, fmt.Errorf("oracle: creating the Cluster: %w", err)
+	}
+	if slices.ContainsFunc(items, func(it item) bool { return it.probe.workload }) {
+		if err := connectWorkload(ctx, env, run.Release, version, ns.Name, items, opt.Settle); err != nil {
+			return "", nil, err
+		}
 	}
 
 	type pending struct {
@@ -316,6 +329,88 @@ func runItems(ctx context.Context, env *Env, run Runner, extra []*apiextensionsv
 		results[index[p]].Outcome = p.out
 	}
 	return ns.Name, results, nil
+}
+
+// clusterSpec is a Cluster's spec: it needs one field, and core's
+// reconcilers the oracle runs read none of it.
+func clusterSpec() map[string]any {
+	return map[string]any{"clusterNetwork": map[string]any{"serviceDomain": "cluster.local"}}
+}
+
+// coreStatusNodeRefs is where a MachinePool (either API version) lists its Nodes.
+var coreStatusNodeRefs = []string{contract.ObjectStatus, "nodeRefs"}
+
+// connectWorkload gives core a workload cluster for the workload probes'
+// objects: the envtest apiserver itself, named by a kubeconfig Secret of
+// workloadCluster (core's ClusterCache reads <cluster>-kubeconfig, key
+// value; from v1.14 it caches only Secrets labelled with their Cluster),
+// holding a ready Node for each provider ID the items list. It waits until
+// core reports the connection (the Cluster's RemoteConnectionProbe
+// condition true), so no object is reconciled before core can read Nodes.
+func connectWorkload(ctx context.Context, env *Env, r contract.Release, version, ns string, items []item, timeout time.Duration) error {
+	kubeconfig, err := os.ReadFile(env.Kubeconfig)
+	if err != nil {
+		return err
+	}
+	secret := &corev1.Secret{
+		ObjectMeta: metav1.ObjectMeta{Namespace: ns, Name: workloadCluster + "-kubeconfig",
+			Labels: map[string]string{contract.CoreGroup + "/cluster-name": workloadCluster}},
+		Type: corev1.SecretType(contract.CoreGroup + "/secret"),
+		Data: map[string][]byte{"value": kubeconfig},
+	}
+	if err := env.Client.Create(ctx, secret); err != nil {
+		return fmt.Errorf("oracle: creating the workload cluster's kubeconfig Secret: %w", err)
+	}
+	var ids []string
+	for _, it := range items {
+		if it.probe.workload {
+			for _, id := range caseProviderIDs(it.probe.Kind, it.c) {
+				if !slices.Contains(ids, id) {
+					ids = append(ids, id)
+				}
+			}
+		}
+	}
+	for _, id := range ids {
+		if err := createReadyNode(ctx, env, id); err != nil {
+			return err
+		}
+	}
+	cluster := coreObject(version, "Cluster", ns, workloadCluster, clusterSpec())
+	if err := env.Client.Create(ctx, cluster); err != nil {
+		return fmt.Errorf("oracle: creating the workload Cluster: %w", err)
+	}
+	deadline := time.Now().Add(timeout)
+	for {
+		if err := env.Client.Get(ctx, client.ObjectKeyFromObject(cluster), cluster); err != nil {
+			return err
+		}
+		if conditionTrue(cluster, "RemoteConnectionProbe") {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("oracle: core %s did not connect to Cluster %s's workload cluster (the envtest apiserver) within %s", r, workloadCluster, timeout)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(250 * time.Millisecond):
+		}
+	}
+}
+
+// createReadyNode creates a Node with the provider ID, Ready since now.
+func createReadyNode(ctx context.Context, env *Env, providerID string) error {
+	node := &corev1.Node{ObjectMeta: metav1.ObjectMeta{GenerateName: "oracle-node-"}, Spec: corev1.NodeSpec{ProviderID: providerID}}
+	if err := env.Client.Create(ctx, node); err != nil {
+		return fmt.Errorf("oracle: creating the Node of %s: %w", providerID, err)
+	}
+	now := metav1.Now()
+	node.Status.Conditions = []corev1.NodeCondition{{Type: corev1.NodeReady, Status: corev1.ConditionTrue, LastHeartbeatTime: now, LastTransitionTime: now, Reason: "Oracle"}}
+	if err := env.Client.Status().Update(ctx, node); err != nil {
+		return fmt.Errorf("oracle: making the Node of %s ready: %w", providerID, err)
+	}
+	return nil
 }
 
 // startRunner starts the runner against kubeconfig; stop ends it (only
@@ -432,6 +527,20 @@ func hasCondition(u *unstructured.Unstructured, condition string) bool {
 	return false
 }
 
+// conditionTrue reports whether the core object's condition (where
+// hasCondition looks) has status True.
+func conditionTrue(u *unstructured.Unstructured, condition string) bool {
+	for _, path := range []string{contract.PathConditions, contract.PathStageOneConditions} {
+		conds, _, _ := unstructured.NestedSlice(u.Object, strings.Split(path, ".")...)
+		for _, c := range conds {
+			if cm, ok := c.(map[string]any); ok && cm["type"] == condition && cm["status"] == string(metav1.ConditionTrue) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // mirror is the core object's path for what it mirrors of aspect a from
 // the probe's kind, for core release r's objects of API version, from the
 // catalog's links.
@@ -469,6 +578,18 @@ func readCore(p *Probe, o Outcome, u *unstructured.Unstructured, version string)
 	if path := mirror(p, o.Release, version, contract.AspectFailureDomains); path != nil {
 		v, _, _ := unstructured.NestedFieldNoCopy(u.Object, path...)
 		o.FailureDomains = strings.Join(domainNames(v), ",")
+	}
+	if path := mirror(p, o.Release, version, contract.AspectProviderIDList); path != nil {
+		ids, _, _ := unstructured.NestedStringSlice(u.Object, path...)
+		o.ProviderIDs = strings.Join(ids, ",")
+	}
+	if path := mirror(p, o.Release, version, contract.AspectReplicas); path != nil {
+		n, _, _ := unstructured.NestedInt64(u.Object, path...)
+		o.Replicas = int(n)
+	}
+	if p.workload {
+		refs, _, _ := unstructured.NestedSlice(u.Object, coreStatusNodeRefs...)
+		o.NodeRefs = len(refs)
 	}
 	// Core objects keep their v1beta1 failure fields where the contract's
 	// points of the object's API version are.

@@ -54,6 +54,8 @@ type Source struct {
 type Result struct {
 	// Dir is the config/crd directory (absolute).
 	Dir string
+	// File is the file LoadFile read (absolute); "" for a directory.
+	File string
 	// CRDs is sorted by Name.
 	CRDs []CRD
 	// Rendered is true when kustomize rendered the directory; false when
@@ -185,7 +187,7 @@ func LoadFile(path string) (*Result, error) {
 	}
 	w := newWalker()
 	objs := w.readFile(abs)
-	return &Result{Dir: filepath.Dir(abs), CRDs: toCRDs(objs), Problems: w.problems, Skipped: w.skipped}, nil
+	return &Result{Dir: filepath.Dir(abs), File: abs, CRDs: toCRDs(objs), Problems: w.problems, Skipped: w.skipped}, nil
 }
 
 // renderMu serialises builds: krusty sets the OpenAPI schema in a package

@@ -707,23 +707,34 @@ type bumpBuildError struct {
 
 func (e *bumpBuildError) Error() string { return e.msg }
 
-// unconverged is the error of a raise whose build failed with every move
-// planned (first) and again after withholding the moves it blamed (last):
-// the moves stay together, so the places of the first failure are those
-// to change by hand, however many fewer the later ones are: they are
-// where the withheld code meets the raised release. Other errors are
-// last.
+// unconverged is the error of a run that failed again after withholding
+// the units an earlier verification blamed. For a raise whose build failed
+// with every move planned (first) and again after withholding the moves it
+// blamed (last), the moves stay together, so the places of the first
+// failure are those to change by hand, however many fewer the later ones
+// are: they are where the withheld code meets the raised release.
+// Otherwise the last error stands, followed by what was withheld and why,
+// since that is where the failure started.
 func unconverged(first, last error, withheld []WithheldUnit) error {
 	var fb, lb *bumpBuildError
-	if !errors.As(first, &fb) || !errors.As(last, &lb) || fb == lb || fb.places == 0 {
+	if errors.As(first, &fb) && errors.As(last, &lb) && fb != lb && fb.places > 0 {
+		var names []string
+		for _, u := range withheld {
+			names = append(names, shortType(u.Type))
+		}
+		return fmt.Errorf("%s\nWithholding the moves the builds blamed (%s) left %d place(s) failing instead, where the code kept on v1beta1 meets Cluster API %s utilities: the moves stay together, so change the places above (files that reach the moved declarations from another package, say) and run the rewrite again",
+			fb.msg, strings.Join(names, ", "), lb.places, lb.to)
+	}
+	if len(withheld) == 0 || last == first {
 		return last
 	}
-	var names []string
+	var lines []string
 	for _, u := range withheld {
-		names = append(names, shortType(u.Type))
+		for l := range strings.SplitSeq(u.String(), "\n") {
+			lines = append(lines, "  "+l)
+		}
 	}
-	return fmt.Errorf("%s\nWithholding the moves the builds blamed (%s) left %d place(s) failing instead, where the code kept on v1beta1 meets Cluster API %s utilities: the moves stay together, so change the places above (files that reach the moved declarations from another package, say) and run the rewrite again",
-		fb.msg, strings.Join(names, ", "), lb.places, lb.to)
+	return fmt.Errorf("%w\nEarlier rounds withheld, each with what failed:\n%s", last, strings.Join(lines, "\n"))
 }
 
 // cachedModule is module@version of a file in the module cache, "" for a

@@ -382,3 +382,21 @@ func TestBumpMovesAcrossPackages(t *testing.T) {
 	goIn(t, dir, "vet", "./...")
 	goIn(t, dir, "test", "-count=1", "./...")
 }
+
+// TestUnconvergedSaysWhatWasWithheld: a run that fails after withholding
+// what a test failure blamed names those units and why, not only the last
+// failure (which is where the withheld code met the rest).
+func TestUnconvergedSaysWhatWasWithheld(t *testing.T) {
+	first := fmt.Errorf("go test: TestReconcile failed")
+	last := &bumpBuildError{msg: "after raising … does not build", places: 2, to: "v1.11.3"}
+	units := []WithheldUnit{{Type: "example.com/p/api/v1alpha1.FooMachine", Reason: "TestReconcile fails (controllers/foo_test.go:12)"}}
+	msg := unconverged(first, last, units).Error()
+	for _, want := range []string{last.msg, "Earlier rounds withheld", "v1alpha1.FooMachine was not migrated", "TestReconcile fails (controllers/foo_test.go:12)"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("the error lacks %q:\n%s", want, msg)
+		}
+	}
+	if got := unconverged(last, last, units); got != error(last) {
+		t.Errorf("one failure alone: got %v", got)
+	}
+}

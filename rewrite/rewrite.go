@@ -188,7 +188,7 @@ func Run(opts Options) (*Result, error) {
 			for _, u := range units {
 				lines = append(lines, u.String())
 			}
-			err = fmt.Errorf("%w\nwithout the types it is in, nothing is left to write:\n%s", first, strings.Join(lines, "\n"))
+			return res, fmt.Errorf("%w\nwithout the types it is in, nothing is left to write:\n%s", first, strings.Join(lines, "\n"))
 		}
 		if err != nil && first != nil {
 			err = unconverged(first, err, units)

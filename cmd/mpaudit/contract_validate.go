@@ -162,17 +162,7 @@ type validator struct {
 
 // path reads one PATH and judges its CRDs.
 func (v *validator) path(p string) {
-	fi, err := os.Stat(p)
-	if err != nil {
-		v.rep.Problems = append(v.rep.Problems, report.Problem{Subject: p, Message: err.Error()})
-		return
-	}
-	var res *crdconfig.Result
-	if fi.IsDir() {
-		res, err = crdconfig.Load(p)
-	} else {
-		res, err = crdconfig.LoadFile(p)
-	}
+	res, err := crdconfig.LoadPath(p)
 	if err != nil {
 		v.rep.Problems = append(v.rep.Problems, report.Problem{Subject: p, Message: err.Error()})
 		return
@@ -186,7 +176,7 @@ func (v *validator) path(p string) {
 	for _, msg := range res.Problems {
 		v.rep.Problems = append(v.rep.Problems, report.Problem{Subject: p, Message: msg})
 	}
-	components := !fi.IsDir() && v.components(p)
+	components := res.File != "" && v.components(p)
 	if len(res.CRDs) == 0 && !components {
 		// Nothing judged must not read as a pass.
 		v.rep.Problems = append(v.rep.Problems, report.Problem{Subject: p, Message: "no apiextensions.k8s.io/v1 CustomResourceDefinition in it, so nothing was validated"})

@@ -1,17 +1,21 @@
 package goapisymbols
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
+	"github.com/mpaudit/mpaudit/analyzers/internal/goapifix"
 	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
 	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
 	"github.com/mpaudit/mpaudit/contract"
@@ -96,7 +100,7 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 			}
 			mapped = true
 			if s, ok := contract.GoAPIPackage(path, built); ok {
-				atSymbol(spec, contract.RuleGoAPIImport, s.Old(), shortAdvice(s)+shortMoved(plans[f]), "the import is %s: %s%s", deprecation, contract.GoSymbolAdvice(s), moved)
+				atSymbol(spec, contract.RuleGoAPIImport, s.Old(), shortAdvice(s)+shortMoved(pass.Fset, plans[f]), "the import is %s: %s%s", deprecation, contract.GoSymbolAdvice(s), moved)
 			}
 		}
 		if mapped {
@@ -119,12 +123,18 @@ func shortAdvice(s contract.GoSymbol) string {
 }
 
 // shortMoved is what moveFile adds to an import finding, counted.
-func shortMoved(fp *filePlan) string {
+// A blocker is named by its line (the finding is in the same file).
+func shortMoved(fset *token.FileSet, fp *filePlan) string {
 	switch {
 	case fp == nil:
 		return ""
 	case len(fp.Plan.Blockers) > 0:
-		return fmt.Sprintf("; not mechanical: %d blocker(s) (-o json)", len(fp.Plan.Blockers))
+		first := slices.MinFunc(fp.Plan.Blockers, func(a, b goapifix.Blocker) int { return cmp.Compare(a.Pos, b.Pos) })
+		line := fset.Position(first.Pos).Line
+		if len(fp.Plan.Blockers) == 1 {
+			return fmt.Sprintf("; not mechanical at line %d", line)
+		}
+		return fmt.Sprintf("; not mechanical at line %d and %d more (-o json lists them)", line, len(fp.Plan.Blockers)-1)
 	case fp.with != "":
 		return "; moves together with " + fp.with
 	}

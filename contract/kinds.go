@@ -271,3 +271,20 @@ func (k *Kind) DeprecatedPaths() []string {
 // contract; anything else there (clusterv1beta1.Conditions and its older
 // copies) is the v1beta1 shape.
 const MetaV1Condition = "k8s.io/apimachinery/pkg/apis/meta/v1.Condition"
+
+// FailureFieldsFailReconcile reports whether core release r, reading k's
+// objects under label, fails the reconcile of an object that sets a
+// top-level failure field (a read marked FailsReconcile).
+func (k *Kind) FailureFieldsFailReconcile(r Release, label Contract) bool {
+	for _, p := range k.points {
+		if p.Aspect != AspectFailureReason && p.Aspect != AspectFailureMessage {
+			continue
+		}
+		for _, rd := range p.Reads {
+			if rd.FailsReconcile && rd.covers(r, label) {
+				return true
+			}
+		}
+	}
+	return false
+}

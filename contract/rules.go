@@ -67,6 +67,28 @@ var v1beta1StatusRows = []severityContext{
 	{"core ≥ v1.11, any label (compatibility ends in v1.16)", Context{Core: releasedBehaviour, Release: ReleaseV1Beta2}, true},
 }
 
+// failureFieldSeverity is the severity of top-level failure fields on
+// kinds: an error where the target core's read of them fails the
+// reconcile of the kind (FailureFieldsFailReconcile: c.Kind, else any of
+// kinds), else v1beta1StatusSeverity.
+func failureFieldSeverity(kinds ...*Kind) func(Context) Severity {
+	return func(c Context) Severity {
+		for _, k := range kinds {
+			if (c.Kind == nil || c.Kind == k) && c.Release != "" && k.FailureFieldsFailReconcile(c.Release, c.Label) {
+				return Error
+			}
+		}
+		return v1beta1StatusSeverity(c)
+	}
+}
+
+// poolFailureRows are the targets failureFieldSeverity tells apart for
+// an InfraMachinePool.
+var poolFailureRows = []severityContext{
+	{"core < v1.11 (reads them by the v1beta1 contract)", Context{Core: releasedBehaviour, Release: "v1.10.0"}, true},
+	{"core ≥ v1.11 (the MachinePool reconcile panics on them)", Context{Core: releasedBehaviour, Release: ReleaseV1Beta2}, true},
+}
+
 // Modes are the ways of running mpaudit that can report a rule.
 type Modes uint8
 
@@ -427,23 +449,25 @@ var poolRules = []*Rule{
 		Modes: Static, FixedBy: SuggestedFix | Rewrite,
 		Title: "top-level status.failureReason",
 		Rationale: "The v1beta2 contract has no terminal failures; failureReason is only surfaced into the MachinePool's " +
-			"status.deprecated.v1beta1 for compatibility. Keep old values under status.deprecated.v1beta1.",
+			"status.deprecated.v1beta1 for compatibility. Keep old values under status.deprecated.v1beta1. From v1.11 the " +
+			"MachinePool reconcile panics when the pool sets it (inverted nil checks in reconcileExternal, measured by " +
+			"internal/oracle at v1.11.3–v1.14.2): the MachinePool is never provisioned, an error on those cores.",
 		Fix: "Move the field to `Status.Deprecated.V1Beta1.FailureReason` (or drop it) and report failures through conditions; " +
 			"the fix waits while a supported core reads it by the v1beta1 contract (cores before v1.11, which take it as a terminal failure).",
 		DocURL:       contractDoc + "#inframachinepool-terminal-failures",
-		severity:     v1beta1StatusSeverity,
-		severityRows: v1beta1StatusRows,
+		severity:     failureFieldSeverity(&InfraMachinePool),
+		severityRows: poolFailureRows,
 	},
 	{
 		ID: RuleFailureMessage, Name: "top-level-failure-message", Scope: ScopeType, Kind: &InfraMachinePool, Field: PathFailureMessage,
 		Modes: Static, FixedBy: SuggestedFix | Rewrite,
 		Title:     "top-level status.failureMessage",
-		Rationale: "As for failureReason: no terminal failures in the v1beta2 contract.",
+		Rationale: "As for failureReason: no terminal failures in the v1beta2 contract, and from v1.11 the MachinePool reconcile panics when the pool sets it.",
 		Fix: "Move the field to `Status.Deprecated.V1Beta1.FailureMessage` (or drop it) and report failures through conditions; " +
 			"the fix waits while a supported core reads it by the v1beta1 contract (cores before v1.11, which take it as a terminal failure).",
 		DocURL:       contractDoc + "#inframachinepool-terminal-failures",
-		severity:     v1beta1StatusSeverity,
-		severityRows: v1beta1StatusRows,
+		severity:     failureFieldSeverity(&InfraMachinePool),
+		severityRows: poolFailureRows,
 	},
 	{
 		ID: RuleProviderIDPointer, Name: "providerid-not-string", Scope: ScopeType, Kind: &InfraMachinePool, Field: PathProviderID,
@@ -686,13 +710,15 @@ var poolRules = []*Rule{
 	},
 	{
 		ID: RuleObjectFailure, Name: "object-failure-set", Scope: ScopeObject, Kind: &InfraMachinePool,
-		Modes:        Live,
-		Title:        "pool object sets top-level status.failureReason or status.failureMessage",
-		Rationale:    "Core still surfaces these into MachinePool.status.deprecated.v1beta1, but they are no terminal failures in the v1beta2 contract.",
+		Modes: Live,
+		Title: "pool object sets top-level status.failureReason or status.failureMessage",
+		Rationale: "Cores before v1.11 surface these into the MachinePool's status; they are no terminal failures in the v1beta2 contract. " +
+			"From v1.11 the MachinePool reconcile panics on a pool that sets one (measured by internal/oracle at v1.11.3–v1.14.2): " +
+			"the MachinePool is never provisioned.",
 		Fix:          "Report failures through conditions; keep old values under status.deprecated.v1beta1.",
 		DocURL:       contractDoc + "#inframachinepool-terminal-failures",
-		severity:     v1beta1StatusSeverity,
-		severityRows: v1beta1StatusRows,
+		severity:     failureFieldSeverity(&InfraMachinePool),
+		severityRows: poolFailureRows,
 	},
 	{
 		ID: RuleObjectReplicas, Name: "object-replicas-mismatch", Scope: ScopeObject, Kind: &InfraMachinePool, Field: PathReplicas,

@@ -234,7 +234,7 @@ var liveKindRules = []*Rule{
 			"Under a v1beta2 label they should live under status.deprecated.v1beta1.",
 		Fix:      "Report failures through conditions; keep old values under status.deprecated.v1beta1.",
 		DocURL:   migrationDoc,
-		severity: v1beta1StatusSeverity, // as on a pool and in the Go types
+		severity: failureFieldSeverity(LabelDrivenKinds...), // as on a pool and in the Go types
 	},
 	{
 		ID: RuleKindObjectFieldMissing, Name: "kind-object-ready-without-field", Scope: ScopeObject, Kinds: []*Kind{&InfraMachine, &BootstrapConfig},
@@ -275,12 +275,13 @@ var liveKindRules = []*Rule{
 	},
 	{
 		ID: RuleCoreObjectDomains, Name: "core-object-failure-domains-disagree", Scope: ScopeObject, Kinds: []*Kind{&InfraCluster},
-		Modes:     Live,
-		Title:     "a Cluster's failure domains differ from its infrastructure cluster's",
-		Rationale: "Core copies the infrastructure cluster's failure domains into the Cluster; a difference means core could not decode them (wrong shape for the label) or has not caught up.",
-		Fix:       "Check the shape of status.failureDomains against the CRD's contract label.",
-		DocURL:    contractsDoc + "infra-cluster",
-		severity:  fixed(Warning),
+		Modes: Live,
+		Title: "a Cluster's failure domains differ from its infrastructure cluster's",
+		Rationale: "Core copies the infrastructure cluster's failure domains into the Cluster; a difference means core has not caught up, or read them elsewhere. " +
+			"Failure domains of the other contract's shape fail the Cluster reconcile, so core copies none: MPA424 reports those, not this rule.",
+		Fix:      "Check that core's Cluster controller runs and reconciles the Cluster, and the shape of status.failureDomains against the CRD's contract label.",
+		DocURL:   contractsDoc + "infra-cluster",
+		severity: fixed(Warning),
 	},
 	{
 		ID: RuleKindObjectRenamed, Name: "kind-object-renamed-field-unread", Scope: ScopeObject, Kinds: LabelDrivenKinds,

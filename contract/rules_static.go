@@ -154,7 +154,7 @@ var staticKindRules = []*Rule{
 			"(go fix changes no label, so it keeps them until the CRD is labelled v1beta2; mpaudit rewrite labels it and moves them together, " +
 			"and keeps them when it holds the label): then they stay and the finding says why.",
 		DocURL:   migrationDoc,
-		severity: v1beta1StatusSeverity, // as on a pool: core reads them whatever the label
+		severity: failureFieldSeverity(LabelDrivenKinds...), // as on a pool: core reads them whatever the label
 	},
 	{
 		ID: RuleKindV1Beta1Shape, Name: "kind-v1beta1-field-shape", Scope: ScopeType, Kinds: LabelDrivenKinds,

@@ -91,6 +91,8 @@ type mpRef struct {
 type poolState struct {
 	apiVersion         string
 	ready, provisioned *bool
+	// fails: the pool sets a field whose read fails the MachinePool reconcile.
+	fails bool
 }
 
 type auditor struct {
@@ -325,15 +327,17 @@ func (a *auditor) checkMachinePools(ctx context.Context) {
 	for _, r := range a.refs {
 		mp := r.mp
 		state := a.pools[r.key]
-		_, version, u, ok := a.resolveRef(ctx, &contract.InfraMachinePool, r.ref, r.key, mp, func(v string) bool { return state != nil && state.apiVersion == v })
+		label, version, u, ok := a.resolveRef(ctx, &contract.InfraMachinePool, r.ref, r.key, mp, func(v string) bool { return state != nil && state.apiVersion == v })
 		if !ok {
 			continue
 		}
 		if u != nil {
 			ready, provisioned := poolReadiness(u)
-			state = &poolState{apiVersion: version, ready: ready, provisioned: provisioned}
+			state = &poolState{apiVersion: version, ready: ready, provisioned: provisioned,
+				fails: failsReconcile(u, &contract.InfraMachinePool, a.target.Release(), label)}
 		}
-		sees := a.target.Behaviour.CoreSeesProvisioned(state.ready, state.provisioned)
+		// A reconcile that fails on the pool (MPA404) records nothing.
+		sees := a.target.Behaviour.CoreSeesProvisioned(state.ready, state.provisioned) && !state.fails
 		mpSays := r.provisioned != nil && *r.provisioned
 		// Cores with the fallback reader keep infrastructureProvisioned once true.
 		sticky := a.target.Behaviour.ReadsProvisioned() && mpSays && !sees

@@ -304,7 +304,7 @@ var wantLive = []string{
 	"MPA309 warning CustomResourceDefinition/thetamachinepools.infrastructure.cluster.x-k8s.io",
 	"MPA401 error AlphaMachinePool/alpha-provonly",
 	"MPA401 error ZetaMachinePool/zeta-prov",
-	"MPA404 warning ThetaMachinePool/theta-1",
+	"MPA404 error ThetaMachinePool/theta-1", // the MachinePool reconcile panics on it from v1.11
 	"MPA501 error MachinePool/mp-gamma",
 	"MPA501 error MachinePool/mp-delta",
 	"MPA602 error EtaMachinePool/",

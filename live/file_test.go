@@ -46,7 +46,7 @@ func TestAuditDump(t *testing.T) {
 		"MPA309 warning CustomResourceDefinition/barmachinepools.infrastructure.cluster.x-k8s.io",
 		"MPA401 error FooMachinePool/provisioned-only",
 		"MPA402 warning FooMachinePool/disagree",
-		"MPA404 warning FooMachinePool/failed",
+		"MPA404 error FooMachinePool/failed", // the MachinePool reconcile panics on it from v1.11
 		"MPA405 warning FooMachinePool/replicas",
 		"MPA406 error FooMachinePool/mpm",
 		"MPA501 error MachinePool/mp-misnamed",

@@ -58,6 +58,9 @@ type kindState struct {
 	// shape, which fails core's reconcile before it records the object
 	// provisioned (MPA424).
 	domainsMisshaped bool
+	// fails: the object sets a point whose read fails core's reconcile
+	// before it records the object provisioned (failsReconcile).
+	fails bool
 }
 
 // classifyCRD gives a CRD's contract kind by the classifier static mode uses,
@@ -327,7 +330,7 @@ func (a *auditor) auditKindCRD(ctx context.Context, crd *apiextensionsv1.CustomR
 		}
 		if _, referenced := a.pools[key]; referenced { // a MachinePool's, for checkMachinePools
 			ready, provisioned := poolReadiness(u)
-			a.pools[key] = &poolState{apiVersion: gvk.Version, ready: ready, provisioned: provisioned}
+			a.pools[key] = &poolState{apiVersion: gvk.Version, ready: ready, provisioned: provisioned, fails: failsReconcile(u, k, release, res.Contract)}
 		}
 		if summary.Objects%500 == 0 {
 			a.opts.Progress.Step("%s: %s: %d objects", a.src.Name(), info.Kind, summary.Objects)
@@ -363,6 +366,7 @@ func (a *auditor) kindState(u *unstructured.Unstructured, k *contract.Kind, labe
 		}
 	}
 	st.fields = strings.Join(shown, ", ")
+	st.fails = failsReconcile(u, k, a.target.Release(), label)
 	if st.sees {
 		st.unclaimed = unclaimed(u, k, a.target.Release(), label)
 	}
@@ -373,6 +377,26 @@ func (a *auditor) kindState(u *unstructured.Unstructured, k *contract.Kind, labe
 		}
 	}
 	return st, reads
+}
+
+// failsReconcile reports whether u sets a point that core release reads,
+// under label, with a reconcile that fails on it (the catalog's
+// FailsReconcile reads: an InfraMachinePool's top-level failure fields
+// from v1.11), as internal/oracle's Predict does.
+func failsReconcile(u *unstructured.Unstructured, k *contract.Kind, release contract.Release, label contract.Contract) bool {
+	reads, err := contract.Reads(k, release, k.ObjectReadLabel(release, label))
+	if err != nil {
+		return false
+	}
+	for _, rp := range reads {
+		if !rp.Read.FailsReconcile {
+			continue
+		}
+		if v, ok, _ := unstructured.NestedFieldNoCopy(u.Object, rp.Point.Segments()...); ok && v != nil && v != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // unclaimed lists the providerID and dataSecretName points core reads under
@@ -564,7 +588,7 @@ func (a *auditor) compareKindRef(r kindRef, st *kindState) {
 	// (MPA423 reports what is missing): reconcileInfrastructure and
 	// reconcileBootstrap wait for providerID and dataSecretName. Once
 	// reported, it stays so.
-	computed := st.sees && (says || (len(st.unclaimed) == 0 && !st.domainsMisshaped))
+	computed := st.sees && (says || (len(st.unclaimed) == 0 && !st.domainsMisshaped && !st.fails))
 	if reports != "" && says != computed {
 		why := "the controller has not caught up, or reads another field than the provider writes"
 		if says {
@@ -576,7 +600,8 @@ func (a *auditor) compareKindRef(r kindRef, st *kindState) {
 				r.core.Kind, r.core.Name, reports, show(r.readiness), a.target, computed, r.key.gk.Kind, r.key.namespace, r.key.name,
 				contract.LabelKey(string(st.label)), st.fields, why)})
 	}
-	if st.hasDomains && len(st.domains) > 0 && !slices.Equal(st.domains, r.domains) {
+	// Misshaped domains fail the reconcile (MPA424): core copies none.
+	if st.hasDomains && !st.domainsMisshaped && len(st.domains) > 0 && !slices.Equal(st.domains, r.domains) {
 		a.add(report.Finding{Rule: contract.RuleCoreObjectDomains, Severity: a.kindSeverity(contract.RuleCoreObjectDomains, st.label), Kind: r.key.gk.Kind,
 			APIVersion: r.key.gk.Group, Object: &o,
 			Message: fmt.Sprintf("%s %s has failure domains %s, %s %s/%s has %s", r.core.Kind, r.core.Name, names(r.domains), r.key.gk.Kind, r.key.namespace, r.key.name, names(st.domains))})

@@ -26,7 +26,7 @@ func TestAuditDumpIgnoreAnnotations(t *testing.T) {
 		// MPA307 and MPA309: the barmachinepools CRD's annotation.
 		// MPA401: provisioned-only's annotation.
 		// MPA402: disagree's annotation, by rule name.
-		"MPA404 warning FooMachinePool/failed", // its annotation has no reason
+		"MPA404 error FooMachinePool/failed", // its annotation has no reason
 		// MPA405: the foomachinepools CRD's annotation covers its objects.
 		"MPA406 error FooMachinePool/mpm",
 		"MPA501 error MachinePool/mp-misnamed",

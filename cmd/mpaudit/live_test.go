@@ -79,12 +79,12 @@ func TestLiveSummaryWording(t *testing.T) {
 	const judged = "objects judged on the fields core reads; readiness by "
 	want := []string{
 		"crd: foomachinepools.infrastructure.example.com contract v1beta2, read as v1beta2, storage v1beta2, 0 object(s)",
-		"crd: fooclusters.infrastructure.example.com contract v1beta2, read as v1beta2, storage v1beta2, 1 object(s) (ready-only 1)",
+		"crd: fooclusters.infrastructure.example.com contract v1beta2, read as v1beta2, storage v1beta2, 2 object(s) (provisioned-only 1, ready-only 1)",
 		"crd: fooconfigs.bootstrap.example.com contract v1beta2, read as v1beta2, storage v1beta2, 1 object(s) (dataSecretCreated-only 1)",
 		"crd: foocontrolplanes.controlplane.example.com contract v1beta1, read as v1beta2, storage v1beta2, 1 object(s) (initialized-only 1)",
 		"crd: foomachines.infrastructure.example.com contract v1beta2, read as v1beta2, storage v1beta2, 3 object(s) (dual-agree 1, dual-disagree 1, provisioned-only 1)",
 		"crd: foomachinetemplates.infrastructure.example.com contract v1beta2, read as v1beta2, storage v1beta2, objects not judged: core reads only spec.template.metadata",
-		"audited InfraCluster: 1 CRD(s), 1 object(s); " + judged + "status.ready (v1beta1 label) or status.initialization.provisioned (v1beta2 label)",
+		"audited InfraCluster: 1 CRD(s), 2 object(s); " + judged + "status.ready (v1beta1 label) or status.initialization.provisioned (v1beta2 label)",
 		"audited InfraMachine: 1 CRD(s), 3 object(s); " + judged + "status.ready (v1beta1 label) or status.initialization.provisioned (v1beta2 label)",
 		"audited InfraMachinePool: 1 CRD(s), 0 object(s); " + judged + "status.ready and status.initialization.provisioned",
 		"audited ControlPlane: 1 CRD(s), 1 object(s); " + judged + "status.initialized (v1beta1 label) or status.initialization.controlPlaneInitialized (v1beta2 label)",

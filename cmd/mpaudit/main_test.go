@@ -68,7 +68,7 @@ func TestCheckProviderJSON(t *testing.T) {
 		{key{"MPA101", "status.ready", "apis/capdlike/v1beta1/dockermachinepool_types.go"}, "info", 16},
 		{key{"MPA102", "status.initialization.provisioned", "apis/provisionedonly/v1beta2/devmachinepool_types.go"}, "error", 16},
 		{key{"MPA103", "status.ready", "apis/dual/v1alpha2/scwmachinepool_types.go"}, "info", 16},
-		{key{"MPA105", "status.failureReason", "apis/managed/v1alpha1/foomanagedmachinepool_types.go"}, "warning", 22},
+		{key{"MPA105", "status.failureReason", "apis/managed/v1alpha1/foomanagedmachinepool_types.go"}, "error", 22}, // the MachinePool reconcile panics on it from v1.11
 		{key{"MPA107", "spec.providerID", "apis/managed/v1alpha1/foomanagedmachinepool_types.go"}, "info", 12},
 		{key{"MPA201", "status.ready", "controllers/controllers.go"}, "info", 19},
 		{key{"MPA203", "status.ready", "controllers/controllers.go"}, "warning", 40},

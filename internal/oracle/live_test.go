@@ -31,11 +31,17 @@ func checkLive(t *testing.T, r contract.Release, m measurement) {
 	}
 	// The provider object and its Machine share a name.
 	rules := map[string][]string{}
+	// found are the findings on each object and its core object; onObject
+	// those on the provider object alone, by kind and name.
+	found, onObject := map[string]findings{}, map[string]findings{}
 	for _, f := range res.Findings {
 		if f.Object != nil {
 			rules[f.Object.Name] = append(rules[f.Object.Name], f.Rule)
+			found[f.Object.Name] = append(found[f.Object.Name], finding{f.Rule, f.Severity, f.Field})
+			onObject[f.Object.Kind+"/"+f.Object.Name] = append(onObject[f.Object.Kind+"/"+f.Object.Name], finding{f.Rule, f.Severity, f.Field})
 		}
 	}
+	compared := map[string]int{}
 	outcomes := map[string]Outcome{}
 	for _, o := range m.run.Outcomes {
 		outcomes[o.Kind+"/"+o.Label+"/"+o.Case] = o
@@ -51,9 +57,34 @@ func checkLive(t *testing.T, r contract.Release, m measurement) {
 					continue
 				}
 				checkVerdicts(t, p, o, c, rules[name], v1p, v2p)
+				// ref is the outcome of the same object without the aspects' fields.
+				ref := func(aspects ...contract.Aspect) (Outcome, Case, bool) {
+					rc, ok := without(p, c, aspects...)
+					if !ok {
+						return Outcome{}, Case{}, false
+					}
+					ro, ok := outcomes[p.Kind.Name+"/"+ls.Name+"/"+rc.Name]
+					return ro, rc, ok
+				}
+				checkSeverities(t, p, o, c, found[name], ref, compared)
+				// Every finding on a ready object (one that sets a readiness
+				// field true: live cannot tell one that sets none from one
+				// not ready yet) is an error exactly when core misread it.
+				if _, ready := readyFields(p, c); ready && claimsReady(c, v1p, v2p) && o.Resolved && o.Settled {
+					compared["every rule"]++
+					if miss, got := misreads(p, o, c), onObject[ls.Kind+"/"+name]; (len(miss) > 0) != (got.worst(nil) == contract.Error) {
+						t.Errorf("%s: core misread it: %v, but live reports on it: %s", o.Key(), miss, got)
+					}
+				}
 			}
 		}
 	}
+	for _, aspect := range []string{"every rule", "failure, top-level", string(contract.AspectProviderID), string(contract.AspectDataSecretName), string(contract.AspectFailureDomains)} {
+		if compared[aspect] == 0 {
+			t.Errorf("no object compared with live's verdicts for %s", aspect)
+		}
+	}
+	t.Logf("ready objects compared with live's severities, by aspect: %v", compared)
 }
 
 // checkVerdicts compares live's findings on one object (and its core
@@ -109,8 +140,70 @@ func checkVerdicts(t *testing.T, p *Probe, o Outcome, c Case, got []string, v1p,
 			t.Errorf("%s: live %s reported %v, core copied %d replicas and %d provider IDs", o.Key(), contract.RuleObjectReplicas, has(contract.RuleObjectReplicas), o.Replicas, ids)
 		}
 	}
-	if has(contract.RuleCoreObjectDisagree) {
-		t.Errorf("%s: live reports %s on a %s core itself just reconciled (rules %v)", o.Key(), contract.RuleCoreObjectDisagree, p.CoreKind, got)
+	// Core itself just reconciled the core object: it cannot disagree
+	// with what core computes.
+	for _, rule := range []string{contract.RuleCoreObjectDisagree, contract.RuleCoreObjectDomains, contract.RuleMachinePoolDisagree} {
+		if has(rule) {
+			t.Errorf("%s: live reports %s on a %s core itself just reconciled (rules %v)", o.Key(), rule, p.CoreKind, got)
+		}
+	}
+}
+
+// checkSeverities compares the severities of live's findings on one
+// ready object with core's outcome, by aspect, as TestRecordMatchesCheck
+// does for the static check: the failure rule is an error where setting
+// the top-level failure fields made core misread the object, else a
+// warning (info before v1.11); the rule on an empty providerID or
+// dataSecretName an error exactly when core waits for it; the rule on the
+// failure domains' shape an error exactly when core did not copy them.
+func checkSeverities(t *testing.T, p *Probe, o Outcome, c Case, got findings, ref func(...contract.Aspect) (Outcome, Case, bool), compared map[string]int) {
+	t.Helper()
+	if _, ready := readyFields(p, c); !ready || !o.Resolved || !o.Settled {
+		return
+	}
+	version := string(contract.ContractsKnownBy(o.Release)[0])
+	miss := misreads(p, o, c)
+	failure := []string{p.Kind.ObjectRuleOf(contract.CheckFailure, "").Rule}
+	if setsFailure(p, c) {
+		ro, rc, ok := ref(contract.AspectFailureReason, contract.AspectFailureMessage)
+		if !ok {
+			t.Errorf("%s: no outcome of the object without its failure fields", o.Key())
+			return
+		}
+		want := contract.Error
+		if o.FailureReason != "" && slices.Equal(miss, misreads(p, ro, rc)) {
+			want = deprecatedSeverity(o.Release)
+		}
+		compared["failure, top-level"]++
+		if fs := got.of(failure); len(fs) == 0 || slices.ContainsFunc(fs, func(f finding) bool { return f.sev != want }) {
+			t.Errorf("%s: core propagated the failure %q and misread the object %v (without the failure: %v), so live's %s should be %s; live reports: %s",
+				o.Key(), o.FailureReason, miss, misreads(p, ro, rc), failure[0], want, got)
+		}
+	}
+	for _, a := range takeover {
+		pt, ok := p.Kind.PointOf(contract.V1Beta2, a)
+		if !ok || mirror(p, o.Release, version, a) == nil {
+			continue
+		}
+		empty := stringAt(c, pt.Path) == ""
+		compared[string(a)]++
+		if !got.judges(pt.Path, empty && !o.Provisioned) {
+			t.Errorf("%s: %s empty: %v, core provisioned the object: %v; live reports: %s", o.Key(), pt.Path, empty, o.Provisioned, got)
+		}
+	}
+	if pt, ok := p.Kind.PointOf(contract.V1Beta2, contract.AspectFailureDomains); ok && mirror(p, o.Release, version, contract.AspectFailureDomains) != nil {
+		if v, set := valueAt(c, pt.Path); set {
+			ro, rc, ok := ref(contract.AspectFailureDomains)
+			if !ok {
+				t.Errorf("%s: no outcome of the object without its failure domains", o.Key())
+				return
+			}
+			copied := o.FailureDomains == strings.Join(domainNames(v), ",") && slices.Equal(miss, misreads(p, ro, rc))
+			compared[string(contract.AspectFailureDomains)]++
+			if !got.judges(pt.Path, !copied) {
+				t.Errorf("%s: core copied the failure domains: %v; live reports: %s", o.Key(), copied, got)
+			}
+		}
 	}
 }
 
@@ -119,6 +212,16 @@ func setsFailure(p *Probe, c Case) bool {
 	obj := map[string]any{"spec": c.Spec, "status": c.Status}
 	for _, a := range []contract.Aspect{contract.AspectFailureReason, contract.AspectFailureMessage} {
 		if s, _, _ := unstructured.NestedString(obj, strings.Split(at(p.Kind, contract.V1Beta1, a), ".")...); s != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// claimsReady reports whether case c sets a point of the readiness pair true.
+func claimsReady(c Case, pair ...contract.Point) bool {
+	for _, pt := range pair {
+		if v, _ := valueAt(c, pt.Path); v == true {
 			return true
 		}
 	}

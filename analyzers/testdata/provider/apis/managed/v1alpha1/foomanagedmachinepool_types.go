@@ -19,8 +19,8 @@ type FooManagedMachinePoolSpec struct {
 type FooManagedMachinePoolStatus struct {
 	Ready          bool                      `json:"ready"` // want `MPA101 warning` `MPA120 warning: FooManagedMachinePoolMachine status\.initialization\.provisioned: missing beside status\.ready: add it and set both \(no CRD or contract label found: judged against the v1beta2 contract\)` Ready:"changed by MPA101"
 	Replicas       int32                     `json:"replicas"`
-	FailureReason  *MachinePoolStatusFailure `json:"failureReason,omitempty"`  // want `MPA105 warning: FooManagedMachinePool status\.failureReason: top-level status\.failureReason is no v1beta2 field: move it to status\.deprecated\.v1beta1\.failureReason` `MPA125 warning: FooManagedMachinePoolMachine status.failureReason` FailureReason:"changed by MPA105"
-	FailureMessage *string                   `json:"failureMessage,omitempty"` // want `MPA106 warning: FooManagedMachinePool status.failureMessage` `MPA125 warning: FooManagedMachinePoolMachine status.failureMessage` FailureMessage:"changed by MPA105"
+	FailureReason  *MachinePoolStatusFailure `json:"failureReason,omitempty"`  // want `MPA105 error: FooManagedMachinePool status\.failureReason: top-level status\.failureReason is no v1beta2 field: move it to status\.deprecated\.v1beta1\.failureReason` `MPA125 warning: FooManagedMachinePoolMachine status.failureReason` FailureReason:"changed by MPA105"
+	FailureMessage *string                   `json:"failureMessage,omitempty"` // want `MPA106 error: FooManagedMachinePool status.failureMessage` `MPA125 warning: FooManagedMachinePoolMachine status.failureMessage` FailureMessage:"changed by MPA105"
 	// Look-alikes are not the contract fields.
 	FailureMessages []string           `json:"failureMessages,omitempty"`
 	ErrorMessage    *string            `json:"errorMessage,omitempty"`

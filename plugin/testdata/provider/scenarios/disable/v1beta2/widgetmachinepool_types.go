@@ -13,7 +13,7 @@ type WidgetMachinePoolSpec struct {
 type WidgetMachinePoolStatus struct {
 	Ready         bool    `json:"ready"` // want Ready:"changed by MPA101"
 	Replicas      int32   `json:"replicas"`
-	FailureReason *string `json:"failureReason,omitempty"` // want `MPA105 warning: WidgetMachinePool status.failureReason: top-level status.failureReason` FailureReason:"changed by MPA105"
+	FailureReason *string `json:"failureReason,omitempty"` // want `MPA105 error: WidgetMachinePool status.failureReason: top-level status.failureReason` FailureReason:"changed by MPA105"
 }
 
 // +kubebuilder:object:root=true

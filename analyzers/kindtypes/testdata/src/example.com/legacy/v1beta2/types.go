@@ -17,11 +17,11 @@ type LegacyMachinePoolStatus struct {
 
 	// failureReason explains a terminal problem.
 	// +optional
-	FailureReason string `json:"failureReason,omitempty"` // want `MPA105 warning: LegacyMachinePool status\.failureReason: top-level status\.failureReason is no` FailureReason:"changed by MPA105"
+	FailureReason string `json:"failureReason,omitempty"` // want `MPA105 error: LegacyMachinePool status\.failureReason: top-level status\.failureReason is no` FailureReason:"changed by MPA105"
 
 	// failureMessage explains a terminal problem.
 	// +optional
-	FailureMessage string `json:"failureMessage,omitempty"` // want `MPA106 warning` FailureMessage:"changed by MPA105"
+	FailureMessage string `json:"failureMessage,omitempty"` // want `MPA106 error` FailureMessage:"changed by MPA105"
 
 	Deprecated *LegacyMachinePoolDeprecatedStatus `json:"deprecated,omitempty"`
 }

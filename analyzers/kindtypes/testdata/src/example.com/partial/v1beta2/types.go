@@ -13,7 +13,7 @@ type PartialMachinePoolStatus struct {
 	Ready          bool                                   `json:"ready"` // want `MPA103 info`
 	Initialization PartialMachinePoolInitializationStatus `json:"initialization,omitempty,omitzero"`
 	Replicas       int32                                  `json:"replicas"`
-	FailureMessage *string                                `json:"failureMessage,omitempty"` // want `MPA106 warning` FailureMessage:"changed by MPA105"
+	FailureMessage *string                                `json:"failureMessage,omitempty"` // want `MPA106 error` FailureMessage:"changed by MPA105"
 	Deprecated     PartialMachinePoolDeprecatedStatus     `json:"deprecated,omitzero"`
 }
 

@@ -45,6 +45,20 @@ func Escape(s string) string {
 	return b.String()
 }
 
+// EscapeLines is Escape for text of several lines (an error quoting a
+// compiler's or a test's output): each line is escaped, the line breaks
+// between them kept.
+func EscapeLines(s string) string {
+	if !needsEscaping(s) {
+		return s
+	}
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = Escape(l)
+	}
+	return strings.Join(lines, "\n")
+}
+
 func needsEscaping(s string) bool {
 	for i, c := range s {
 		if needsEscape(c) || c == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD") {

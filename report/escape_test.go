@@ -271,3 +271,16 @@ func TestYAMLEscapesAstralFormatCharacters(t *testing.T) {
 		t.Errorf("does not round-trip: %+v %v", back.Findings, back.Summary.ByRule)
 	}
 }
+
+// TestEscapeLines keeps the line breaks of a many-line error and escapes
+// what a terminal would act on inside each line.
+func TestEscapeLines(t *testing.T) {
+	in := "build failed:\n  a.go:3: \x1b[31mred\x1b[0m\n  b.go:4: \u202eevil"
+	want := "build failed:\n  a.go:3: \\x1b[31mred\\x1b[0m\n  b.go:4: \\u202eevil"
+	if got := EscapeLines(in); got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got := EscapeLines("plain\ntext"); got != "plain\ntext" {
+		t.Errorf("plain text changed: %q", got)
+	}
+}

@@ -734,6 +734,13 @@ func unconverged(first, last error, withheld []WithheldUnit) error {
 			lines = append(lines, "  "+l)
 		}
 	}
+	// The first failure's output, once: the rest mostly follow from it.
+	if i := slices.IndexFunc(withheld, func(u WithheldUnit) bool { return u.Output != "" }); i >= 0 {
+		lines = append(lines, "The first of them failed with:")
+		for l := range strings.SplitSeq(withheld[i].Output, "\n") {
+			lines = append(lines, "    "+l)
+		}
+	}
 	return fmt.Errorf("%w\nEarlier rounds withheld, each with what failed:\n%s", last, strings.Join(lines, "\n"))
 }
 

@@ -389,9 +389,9 @@ func TestBumpMovesAcrossPackages(t *testing.T) {
 func TestUnconvergedSaysWhatWasWithheld(t *testing.T) {
 	first := fmt.Errorf("go test: TestReconcile failed")
 	last := &bumpBuildError{msg: "after raising … does not build", places: 2, to: "v1.11.3"}
-	units := []WithheldUnit{{Type: "example.com/p/api/v1alpha1.FooMachine", Reason: "TestReconcile fails (controllers/foo_test.go:12)"}}
+	units := []WithheldUnit{{Type: "example.com/p/api/v1alpha1.FooMachine", Reason: "TestReconcile fails (controllers/foo_test.go:12)", Output: "foo_test.go:12: want ready"}}
 	msg := unconverged(first, last, units).Error()
-	for _, want := range []string{last.msg, "Earlier rounds withheld", "v1alpha1.FooMachine was not migrated", "TestReconcile fails (controllers/foo_test.go:12)"} {
+	for _, want := range []string{last.msg, "Earlier rounds withheld", "v1alpha1.FooMachine was not migrated", "TestReconcile fails (controllers/foo_test.go:12)", "failed with:\n    foo_test.go:12: want ready"} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("the error lacks %q:\n%s", want, msg)
 		}

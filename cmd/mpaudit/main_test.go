@@ -329,3 +329,17 @@ func TestFirstRunFitsAScreen(t *testing.T) {
 		t.Errorf("--show-info does not list the info findings:\n%s", all)
 	}
 }
+
+// TestErrorsReachTheTerminalEscaped: an error quoting a path (or a
+// compiler's or a test's output) from the tree prints its control
+// characters escaped.
+func TestErrorsReachTheTerminalEscaped(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "x\x1b[2Jy")
+	code, _, errOut := run(t, "rewrite", "--dir", dir)
+	if code != report.ExitError {
+		t.Errorf("exit %d, want %d", code, report.ExitError)
+	}
+	if strings.Contains(errOut, "\x1b") || !strings.Contains(errOut, `x\x1b[2Jy`) {
+		t.Errorf("the error is not escaped:\n%q", errOut)
+	}
+}

@@ -126,7 +126,7 @@ interrupted run (nothing written).`,
 			if recoverOnly || write {
 				notes, err := rewrite.Recover(dir)
 				for _, n := range notes {
-					fmt.Fprintln(cmd.ErrOrStderr(), "mpaudit:", n)
+					fmt.Fprintln(cmd.ErrOrStderr(), "mpaudit:", report.EscapeLines(n))
 				}
 				if err != nil {
 					return &exitError{code: report.ExitError, err: err}
@@ -154,13 +154,13 @@ interrupted run (nothing written).`,
 			line.Done()
 			if res != nil {
 				for _, n := range res.Notes {
-					fmt.Fprintln(cmd.ErrOrStderr(), "mpaudit:", n)
+					fmt.Fprintln(cmd.ErrOrStderr(), "mpaudit:", report.EscapeLines(n))
 				}
 				// Written or not, the diff leaves them out.
 				for _, u := range res.Withheld {
-					fmt.Fprintln(cmd.ErrOrStderr(), "mpaudit: withheld:", u)
+					fmt.Fprintln(cmd.ErrOrStderr(), "mpaudit: withheld:", report.EscapeLines(u.String()))
 					if u.Output != "" {
-						fmt.Fprintln(cmd.ErrOrStderr(), "\t"+strings.ReplaceAll(u.Output, "\n", "\n\t"))
+						fmt.Fprintln(cmd.ErrOrStderr(), "\t"+strings.ReplaceAll(report.EscapeLines(u.Output), "\n", "\n\t"))
 					}
 				}
 			}

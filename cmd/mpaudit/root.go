@@ -55,10 +55,10 @@ func execute(args []string, stdout, stderr io.Writer) int {
 	}
 	if ee, ok := errors.AsType[*exitError](err); ok {
 		if ee.err != nil && ee.err.Error() != "" {
-			fmt.Fprintln(stderr, "mpaudit:", ee.err)
+			fmt.Fprintln(stderr, "mpaudit:", report.EscapeLines(ee.err.Error()))
 		}
 		return ee.code
 	}
-	fmt.Fprintln(stderr, "mpaudit:", err)
+	fmt.Fprintln(stderr, "mpaudit:", report.EscapeLines(err.Error()))
 	return report.ExitError // cobra's own errors are usage errors
 }

@@ -36,3 +36,21 @@ func TestTypeRuleOf(t *testing.T) {
 		}
 	}
 }
+
+// TestUseRuleOf checks the write-alone rules poolusage reads per kind.
+func TestUseRuleOf(t *testing.T) {
+	for _, c := range []struct {
+		k     *Kind
+		check UseCheck
+		want  string
+	}{
+		{&InfraMachinePool, UseV1Beta1WriteAlone, RuleReadyWriteAlone},
+		{&InfraMachinePool, UseV1Beta2WriteAlone, RuleProvisionedWriteAlone},
+		{&ControlPlane, UseV1Beta1WriteAlone, RuleKindV1Beta1WriteAlone},
+		{&InfraMachine, UseV1Beta2WriteAlone, RuleKindV1Beta2WriteAlone},
+	} {
+		if got := c.k.UseRuleOf(c.check).Rule; got != c.want {
+			t.Errorf("%s.UseRuleOf(%d) = %q, want %q", c.k.Name, c.check, got, c.want)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -172,15 +173,39 @@ func typeRule(a access) string {
 		rule, _ := kindRule(a)
 		return rule
 	}
-	switch a.path {
-	case contract.PathReady:
-		return contract.RuleReadyOnly
-	case contract.PathFailureReason:
-		return contract.RuleFailureReason
-	case contract.PathFailureMessage:
-		return contract.RuleFailureMessage
+	// A pool's type fixes: the companion beside its ready field, the moved
+	// failure fields, the *string made a string, by the kind's table.
+	k := a.pool.Ref.Catalog()
+	p, ok := k.Point(contract.V1Beta1, a.path)
+	switch {
+	case ok && p.Aspect == contract.AspectReadiness:
+		return k.TypeRuleOf(contract.TypeV1Beta1ReadinessOnly, "").Rule
+	case ok && (p.Aspect == contract.AspectFailureReason || p.Aspect == contract.AspectFailureMessage):
+		return k.TypeRuleOf(contract.TypeFailureField, p.Aspect).Rule
 	}
-	return contract.RuleProviderIDPointer
+	return shapeRuleOf(k, contract.AspectProviderID)
+}
+
+// shapeRuleOf is the rule of kind k's type fix that gives a field of aspect
+// its v1beta2 Go shape: the kind's string rule for it (a pool's MPA107),
+// else its v1beta1 shape rule (MPA126).
+func shapeRuleOf(k *contract.Kind, aspect contract.Aspect) string {
+	if r := k.TypeRuleOf(contract.TypeStringShape, aspect).Rule; r != "" {
+		return r
+	}
+	return k.TypeRuleOf(contract.TypeV1Beta1Shape, "").Rule
+}
+
+// failureRulesOf are the rules of kind k's failure field move, joined by "/"
+// (a pool's MPA105/MPA106, the others' MPA125).
+func failureRulesOf(k *contract.Kind) string {
+	var rules []string
+	for _, a := range []contract.Aspect{contract.AspectFailureReason, contract.AspectFailureMessage} {
+		if r := k.TypeRuleOf(contract.TypeFailureField, a).Rule; r != "" && !slices.Contains(rules, r) {
+			rules = append(rules, r)
+		}
+	}
+	return strings.Join(rules, "/")
 }
 
 // collect finds tracked field accesses in one top-level declaration.
@@ -322,13 +347,13 @@ func kindRule(a access) (string, bool) {
 		return contract.RuleKindV1Beta1WriteAlone, true
 	}
 	if _, ok := kindtypes.StringShape(k, a.path); ok {
-		return contract.RuleKindV1Beta1Shape, true
+		return k.TypeRuleOf(contract.TypeV1Beta1Shape, "").Rule, true
 	}
 	if _, ok := kindtypes.PointerShape(k, a.path); ok {
-		return contract.RuleKindV1Beta1Shape, true
+		return k.TypeRuleOf(contract.TypeV1Beta1Shape, "").Rule, true
 	}
 	if p, ok := k.Point(contract.V1Beta1, a.path); ok && (p.Aspect == contract.AspectFailureReason || p.Aspect == contract.AspectFailureMessage) {
-		return contract.RuleKindFailureFields, true
+		return k.TypeRuleOf(contract.TypeFailureField, p.Aspect).Rule, true
 	}
 	return "", false
 }

@@ -54,3 +54,28 @@ func TestUseRuleOf(t *testing.T) {
 		}
 	}
 }
+
+// TestUseFieldCheck checks which kinds' field uses are findings: a pool's
+// deprecated and inventoried fields, no other kind's.
+func TestUseFieldCheck(t *testing.T) {
+	for _, c := range []struct {
+		k    *Kind
+		path string
+		want string
+	}{
+		{&InfraMachinePool, PathReady, RuleDeprecatedFieldUse},
+		{&InfraMachinePool, PathFailureReason, RuleDeprecatedFieldUse},
+		{&InfraMachinePool, PathProviderID, RuleContractFieldUse},
+		{&InfraMachinePool, PathReplicas, ""},
+		{&InfraMachine, PathReady, ""},
+		{&InfraMachine, PathProviderID, ""},
+	} {
+		got := ""
+		if check, ok := c.k.UseFieldCheck(c.path); ok {
+			got = c.k.UseRuleOf(check).Rule
+		}
+		if got != c.want {
+			t.Errorf("%s.UseFieldCheck(%q) rule = %q, want %q", c.k.Name, c.path, got, c.want)
+		}
+	}
+}

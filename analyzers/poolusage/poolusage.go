@@ -94,23 +94,28 @@ func run(pass *analysis.Pass, env *setup.Env, writes *analysis.Analyzer) (any, e
 	return out, nil
 }
 
-// tracked is the rule of an access: a pool's inventoried and deprecated
-// fields are use findings; the other kinds' fields have no use rule (their
-// use-site fixes are offered under the rule of the type change).
+// useFinding is the kind's rule for a use finding of a's field: a
+// pool's inventoried and deprecated fields (contract.UseFieldCheck).
+func useFinding(a access) (contract.UseRule, bool) {
+	k := a.pool.Ref.Catalog()
+	if k == nil {
+		return contract.UseRule{}, false
+	}
+	check, ok := k.UseFieldCheck(a.path)
+	if !ok {
+		return contract.UseRule{}, false
+	}
+	return k.UseRuleOf(check), true
+}
+
+// tracked is the rule of an access: its use finding's, else the rule of
+// the type change whose use-site fixes it gets (kindRule, offered without
+// a finding of their own).
 func tracked(a access) (rule string, ok bool) {
-	if !a.pool.Ref.IsPool() {
-		return kindRule(a)
+	if u, ok := useFinding(a); ok {
+		return u.Rule, true
 	}
-	f, ok := contract.InfraMachinePool.Field(a.path)
-	switch {
-	case !ok:
-		return "", false
-	case f.Deprecated:
-		return contract.RuleDeprecatedFieldUse, true
-	case f.Inventory:
-		return contract.RuleContractFieldUse, true
-	}
-	return "", false
+	return kindRule(a)
 }
 
 func reportAccess(em *emit.Emitter, env *setup.Env, pass *analysis.Pass, res *kindfinder.Result, a access, needsProvisioned bool) {
@@ -119,7 +124,8 @@ func reportAccess(em *emit.Emitter, env *setup.Env, pass *analysis.Pass, res *ki
 		return
 	}
 	blockUse(em, pass, a)
-	if !a.pool.Ref.IsPool() {
+	u, use := useFinding(a)
+	if !use {
 		reportKindAccess(em, pass, res, a, rule, needsProvisioned)
 		return
 	}
@@ -140,13 +146,13 @@ func reportAccess(em *emit.Emitter, env *setup.Env, pass *analysis.Pass, res *ki
 	}
 	em.At(a.pos, report.Finding{
 		Rule:       rule,
-		Severity:   contract.MustRule(rule).Severity(res.Context(ref.Storage)),
+		Severity:   contract.MustRule(rule).Severity(ref.Context(res.Target.Behaviour, res.Release)),
 		Kind:       ref.Kind,
 		Type:       ref.Type,
 		APIVersion: ref.APIVersion(),
 		Field:      a.path,
 		Access:     mode,
-		Message:    fmt.Sprintf("%s %s of %s.%s `%s`", a.path, mode, ref.Version, ref.Kind, a.text) + note,
+		Message:    fmt.Sprintf(u.Format, a.path, mode, ref.Version, ref.Kind, a.text) + note,
 	}, fixes...)
 }
 

@@ -18,7 +18,7 @@ import (
 func TestModesMatchTheCode(t *testing.T) {
 	ids := ruleConstants(t)
 	// The CRD evaluators report rules for whichever mode calls them.
-	evaluators := map[string]map[string]bool{"EvaluateKindCRD": {}, "EvaluateMetadata": {}, "EvaluateComponents": {}, "ObjectRuleOf": {}, "RefRuleOf": {}, "TypeRuleOf": {}}
+	evaluators := map[string]map[string]bool{"EvaluateKindCRD": {}, "EvaluateMetadata": {}, "EvaluateComponents": {}, "ObjectRuleOf": {}, "RefRuleOf": {}, "TypeRuleOf": {}, "UseRuleOf": {}}
 	named := func(dir string) (map[string]bool, map[string]bool) {
 		out, calls := map[string]bool{}, map[string]bool{}
 		walkGo(t, dir, func(f *ast.File) {
@@ -35,7 +35,7 @@ func TestModesMatchTheCode(t *testing.T) {
 						calls[sel.Sel.Name] = true
 					}
 				}
-				if sel.Sel.Name == "ObjectRuleOf" || sel.Sel.Name == "RefRuleOf" || sel.Sel.Name == "TypeRuleOf" { // methods of a kind: the object, reference and type checks' rules
+				if sel.Sel.Name == "ObjectRuleOf" || sel.Sel.Name == "RefRuleOf" || sel.Sel.Name == "TypeRuleOf" || sel.Sel.Name == "UseRuleOf" { // methods of a kind: the object, reference and type checks' rules
 					calls[sel.Sel.Name] = true
 				}
 				return true
@@ -44,7 +44,7 @@ func TestModesMatchTheCode(t *testing.T) {
 		return out, calls
 	}
 	// Checks an evaluator runs through an unexported function.
-	partOf := map[string]string{"readyOnlyLabelChecks": "EvaluateKindCRD", "evaluateKindCRD": "EvaluateKindCRD", "poolSchema": "EvaluateKindCRD", "objectRuleTable": "ObjectRuleOf", "refRuleTable": "RefRuleOf", "typeRuleTable": "TypeRuleOf"}
+	partOf := map[string]string{"readyOnlyLabelChecks": "EvaluateKindCRD", "evaluateKindCRD": "EvaluateKindCRD", "poolSchema": "EvaluateKindCRD", "objectRuleTable": "ObjectRuleOf", "refRuleTable": "RefRuleOf", "typeRuleTable": "TypeRuleOf", "useRuleTable": "UseRuleOf"}
 	walkGo(t, ".", func(f *ast.File) {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)

@@ -26,6 +26,35 @@ const (
 	// where v1beta1 conditions go, 5 the version note, 6 the stage-1 point
 	// core reads first (Alt, when that field has the v1beta2 shape).
 	TypeConditions
+	// TypeInitializationShape: status.initialization does not have the
+	// contract's shape. Its message takes: 1 the point, 2 its problems
+	// (joined by "; "), 3 the version note.
+	TypeInitializationShape
+	// TypeStringShape: a point the v1beta2 contract gives type string is
+	// declared with another Go type. Its message takes: 1 the point, 2 the
+	// field's type, 3 the version note, 4 why the fix is withheld ("" when
+	// it is offered).
+	TypeStringShape
+	// TypeRequiredMissing: the type lacks a point the contract requires. Its
+	// message takes: 1 the kind, 2 the point's first segment (spec or
+	// status), 3 its last, 4 the version note.
+	TypeRequiredMissing
+	// TypeRequiredShape: a point the contract requires has another JSON
+	// type. Its message takes: 1 the point, 2 the field's type, 3 the
+	// point's type, 4 the version note.
+	TypeRequiredShape
+	// TypeReadInPlace, TypeV1Beta1Shape, TypeShapeForLabel,
+	// TypeRenamedField and TypeRequiredWith are the checks of the kinds
+	// core reads by label (kindtypes words their messages): a readiness
+	// point read in place of another, a field kept in its v1beta1 Go shape,
+	// a field of the other contract's shape under the label, a renamed
+	// field under its other name, and a point another point requires (by
+	// the aspect of that trigger).
+	TypeReadInPlace
+	TypeV1Beta1Shape
+	TypeShapeForLabel
+	TypeRenamedField
+	TypeRequiredWith
 )
 
 // TypeWhen is the condition under which a type rule's Alt message applies.
@@ -72,6 +101,31 @@ type TypeRule struct {
 	Format string
 	When   TypeWhen
 	Alt    string
+	// Shape words TypeInitializationShape's problems and how a field
+	// conforms to TypeRequiredShape's point.
+	Shape ShapeWords
+}
+
+// ShapeWords are a kind's wording of the initialization shape check and
+// its leniency. A zero value is the terse wording: each problem states the
+// shape found and the one wanted.
+type ShapeWords struct {
+	// PointerWhy ends the problem of a pointer initialization struct.
+	PointerWhy string
+	// TypeWhy ends the problem of a readiness field of another Go type.
+	TypeWhy string
+	// TagOptions: a tag conforms when it has the point's name and options,
+	// whatever others it adds.
+	TagOptions bool
+	// CoreName: when the struct lacks the readiness field but has the core
+	// object's name for it (a Link's mirror), the message says so.
+	CoreName bool
+	// Summary: the text report summarises the findings (several problems, a
+	// missing readiness field) in a short sentence.
+	Summary bool
+	// OrPointer: a pointer to the point's type conforms too (core decodes
+	// both alike).
+	OrPointer bool
 }
 
 type typeCheckKey struct {
@@ -86,10 +140,10 @@ var (
 	genericTypeRules = typeRuleTable(nil)
 )
 
-// typeRuleTable is k's table: the generic rules (MPA120–MPA127), or the
-// InfraMachinePool's own (MPA101–MPA106, MPA110, MPA111), which judge its
-// readiness by what released cores read whatever the label and give each
-// failure field its own rule.
+// typeRuleTable is k's table: the generic rules (MPA120–MPA132), or the
+// InfraMachinePool's own (MPA101–MPA111), which judge its readiness by what
+// released cores read whatever the label, give each failure field its own
+// rule, and check the fields core's MachinePool reads of it.
 func typeRuleTable(k *Kind) map[typeCheckKey]TypeRule {
 	if k == &InfraMachinePool {
 		return map[typeCheckKey]TypeRule{
@@ -109,6 +163,20 @@ func typeRuleTable(k *Kind) map[typeCheckKey]TypeRule {
 				Format: "top-level %[1]s is no v1beta2 field: move it to %[2]s%[3]s%[4]s"},
 			{TypeConditions, ""}: {Rule: RuleConditionsV1Beta1,
 				Format: "%[1]s is %[2]s, not %[3]s; move these to %[4]s%[5]s"},
+			{TypeInitializationShape, ""}: {Rule: RuleInitializationShape,
+				Format: "not the contract's shape: %[2]s%[3]s",
+				Shape: ShapeWords{PointerWhy: " with omitzero", TypeWhy: ` (a plain bool cannot say "not reported yet")`,
+					TagOptions: true, CoreName: true, Summary: true}},
+			{TypeStringShape, AspectProviderID}: {Rule: RuleProviderIDPointer,
+				Format: "%[1]s is %[2]s; the v1beta2 contract recommends string%[3]s%[4]s"},
+			{TypeRequiredMissing, AspectProviderIDList}: {Rule: RuleProviderIDList, At: AtContainer,
+				Format: "%[1]s %[2]s has no %[3]s, which the contract requires%[4]s"},
+			{TypeRequiredShape, AspectProviderIDList}: {Rule: RuleProviderIDList, At: AtPoint,
+				Format: "%[1]s is %[2]s, want %[3]s%[4]s"},
+			{TypeRequiredMissing, AspectReplicas}: {Rule: RuleReplicas, At: AtContainer,
+				Format: "%[1]s %[2]s has no %[3]s, which the contract requires%[4]s"},
+			{TypeRequiredShape, AspectReplicas}: {Rule: RuleReplicas, At: AtPoint,
+				Format: "%[1]s is %[2]s, want %[3]s%[4]s", Shape: ShapeWords{OrPointer: true}},
 		}
 	}
 	return map[typeCheckKey]TypeRule{
@@ -130,16 +198,38 @@ func typeRuleTable(k *Kind) map[typeCheckKey]TypeRule {
 			Format: "%[1]s is %[2]s, not %[3]s; keep these under %[4]s",
 			When:   WhenReadFirst,
 			Alt:    "%[1]s is %[2]s, not %[3]s; keep these under %[4]s; core reads %[6]s first, which has that shape, until it is removed"},
+		{TypeInitializationShape, ""}: {Rule: RuleKindInitializationForm,
+			Format: "%[1]s does not have the contract's shape: %[2]s"},
+		{TypeReadInPlace, ""}:             {Rule: RuleKindReadInPlace},
+		{TypeV1Beta1Shape, ""}:            {Rule: RuleKindV1Beta1Shape},
+		{TypeShapeForLabel, ""}:           {Rule: RuleKindShapeForLabel},
+		{TypeRenamedField, ""}:            {Rule: RuleKindRenamedField},
+		{TypeRequiredWith, ""}:            {Rule: RuleControlPlaneReplicas},
+		{TypeRequiredWith, AspectVersion}: {Rule: RuleControlPlaneVersion},
 	}
 }
 
-// TypeRuleOf returns the rule that reports check on a Go type of k; aspect
-// picks among a kind's failure field rules (empty for other checks).
-func (k *Kind) TypeRuleOf(check TypeCheck, aspect Aspect) TypeRule {
-	table := genericTypeRules
-	if k == &InfraMachinePool {
-		table = poolTypeRules
+// typeRules is k's table; nil for a kind whose Go types are not judged
+// (templates, which core reads only the metadata of).
+func (k *Kind) typeRules() map[typeCheckKey]TypeRule {
+	switch {
+	case k == &InfraMachinePool:
+		return poolTypeRules
+	case k.LabelExclusiveSince != "":
+		return genericTypeRules
 	}
+	return nil
+}
+
+// TypeJudged reports whether kindtypes judges k's Go types: k has type rules.
+func (k *Kind) TypeJudged() bool { return k.typeRules() != nil }
+
+// TypeRuleOf returns the rule that reports check on a Go type of k; aspect
+// picks among a kind's rules for the check (a failure field's, a required
+// point's), else the check's rule for every aspect. Rule is empty when k
+// has none: the check does not judge k.
+func (k *Kind) TypeRuleOf(check TypeCheck, aspect Aspect) TypeRule {
+	table := k.typeRules()
 	if r, ok := table[typeCheckKey{check, aspect}]; ok {
 		return r
 	}

@@ -1,6 +1,9 @@
 // Package kindtypes defines the one type pass of every contract kind: each
 // root type kindfinder classifies is compared with its kind's field points
-// in the catalog (contract.Kind.Points), looked up by their JSON paths.
+// in the catalog (contract.Kind.Points), looked up by their JSON paths. One
+// loop runs every check on every judged type; each check takes the rule,
+// point, position and wording the kind's table gives it
+// (contract.Kind.TypeRuleOf) and skips a kind that has none.
 //
 // InfraMachinePool types are judged as released cores read them (only
 // status.ready through v1.14; the #14030 fallback when targeted): readiness

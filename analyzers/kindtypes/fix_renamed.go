@@ -81,6 +81,10 @@ func (x fixer) renamed(pair RenamedPair, old kindfinder.JSONField) []analysis.Su
 // when labelDriven reported one for the path, else without a finding (a
 // type judged under the v1beta1 contract gets the fields for the flip).
 func (c *checker) renamedFixes(reported map[string]bool) {
+	rule := c.t.Catalog.TypeRuleOf(contract.TypeRenamedField, "").Rule
+	if rule == "" {
+		return
+	}
 	for _, pair := range RenamedPairs(c.t.Catalog) {
 		if reported[pair.New.Path] {
 			continue
@@ -89,7 +93,7 @@ func (c *checker) renamedFixes(reported map[string]bool) {
 		if !ok {
 			continue
 		}
-		c.fixOnly(old.Var.Pos(), contract.RuleKindRenamedField, c.fix.renamed(pair, old), old.Var)
+		c.fixOnly(old.Var.Pos(), rule, c.fix.renamed(pair, old), old.Var)
 	}
 }
 

@@ -41,39 +41,58 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 	if env.Settings.ScopeOf(pass.Pkg.Path()) == setup.ScopeUseSites {
 		return out, nil // its types are not rewritten in this run
 	}
-	checkPools(pass, env, em, res, mk)
 	checkResources(pass, em, res)
 	var judged []*kindfinder.Type
 	for _, t := range res.Types {
-		if t.Catalog.LabelExclusiveSince != "" && !t.Catalog.IsTemplate() {
+		if t.Catalog.TypeJudged() {
 			judged = append(judged, t)
 		}
 	}
 	if len(judged) == 0 {
 		return out, nil
 	}
-	reportCRDProblems(em, env, res)
+	// A kind read whatever the label (a pool) comes first: where another
+	// kind's type has the same struct, its fixes are the ones offered.
+	slices.SortStableFunc(judged, func(a, b *kindfinder.Type) int {
+		switch {
+		case byLabel(a) == byLabel(b):
+			return 0
+		case byLabel(a):
+			return 1
+		}
+		return -1
+	})
+	if slices.ContainsFunc(judged, byLabel) {
+		reportCRDProblems(em, env, res)
+	}
 	shared := sharedStructs(res)
 	for _, t := range judged {
 		fix := fixer{pass: pass, mk: mk, t: t}
-		if shared[kindfinder.Deref(t.Spec)] || shared[kindfinder.Deref(t.Status)] {
+		if byLabel(t) && (shared[kindfinder.Deref(t.Spec)] || shared[kindfinder.Deref(t.Status)]) {
 			// Another kind's type (a pool's) has the same struct: its
 			// fixes would collide with that kind's, which come first.
 			fix.t = nil
 		}
 		c := &checker{env: env, em: em, t: t, mk: mk, res: res, release: res.Release, fix: fix}
 		c.judge(res.Target.Behaviour)
+		// Every check asks the kind's rule (contract.TypeRuleOf) and skips
+		// a kind that has none.
 		c.readiness()
 		c.readInPlace()
 		c.initializationShape()
 		c.failureFields()
 		c.v1beta1Shapes()
+		c.stringShapes()
+		c.required()
 		c.conditions()
 		c.requiredWith()
 		c.renamedFixes(c.labelDriven())
 	}
 	return out, nil
 }
+
+// byLabel reports whether core reads t's kind by the CRD's contract label.
+func byLabel(t *kindfinder.Type) bool { return t.Catalog.LabelExclusiveSince != "" }
 
 // sharedStructs are the spec and status types of more than one classified
 // root type of the package.
@@ -141,8 +160,14 @@ func (c *checker) because() string {
 	return " (" + c.why + ")"
 }
 
-// judge takes the context kindfinder resolved from the CRD labels.
+// judge takes the context kindfinder resolved from the CRD labels; a kind
+// core reads whatever the label (a pool on released cores) is judged by
+// what released cores read, with no judgement to state.
 func (c *checker) judge(core contract.CoreBehaviour) {
+	if !byLabel(c.t) {
+		c.ctx = c.res.Context(c.t.Storage)
+		return
+	}
 	c.ctx = c.t.Context(core, c.release)
 	c.against = c.t.Judgement.Against
 	c.why = c.t.Judgement.Why
@@ -318,6 +343,10 @@ func (c *checker) has(path string) bool {
 // another (a v1beta1 ControlPlane's status.ready on v1.11.0–v1.11.4) when
 // the type lacks it.
 func (c *checker) readInPlace() {
+	r := c.t.Catalog.TypeRuleOf(contract.TypeReadInPlace, "")
+	if r.Rule == "" {
+		return
+	}
 	missing, err := contract.UnreadInPlace(c.t.Catalog, c.release, c.against, c.has)
 	if err != nil {
 		return
@@ -327,28 +356,33 @@ func (c *checker) readInPlace() {
 		if f, ok := c.field(rp.Read.InPlaceOf); ok {
 			pos = f.Var.Pos()
 		}
-		c.report(pos, contract.RuleKindReadInPlace, rp.Point.Path,
+		c.report(pos, r.Rule, rp.Point.Path,
 			"core %s reads %s in place of %s under the %s contract (%s), and %s has no %s: it is never seen initialized",
 			c.release, rp.Point.Path, rp.Read.InPlaceOf, c.against, rp.Read.Basis, c.t.Kind, rp.Point.Path)
 	}
 }
 
+// initializationShape reports status.initialization not of the contract's
+// shape, in the kind's words (contract.TypeRuleOf's ShapeWords).
 func (c *checker) initializationShape() {
+	r := c.t.Catalog.TypeRuleOf(contract.TypeInitializationShape, "")
 	init, ok := c.point(contract.V1Beta2, contract.AspectInitialization)
 	inner, okInner := c.t.Catalog.Readiness(contract.V1Beta2)
-	if !ok || !okInner {
+	if r.Rule == "" || !ok || !okInner {
 		return
 	}
 	f, has := c.field(init.Path)
 	if !has {
 		return
 	}
+	w := r.Shape
 	var problems []string
+	short := "" // the text report's sentence when w.Summary
 	t := f.Var.Type()
 	if _, isPtr := types.Unalias(t).(*types.Pointer); isPtr && !init.Type.Pointer {
-		problems = append(problems, "it is a pointer; the contract uses a value struct")
+		problems = append(problems, "it is a pointer; the contract uses a value struct"+w.PointerWhy)
 	}
-	if got := contract.ParseJSONTag(f.Tag); got != init.Tag {
+	if !tagConforms(f.Tag, init.Tag, w.TagOptions) {
 		problems = append(problems, fmt.Sprintf("its json tag is %q, want %q", f.Tag, init.Tag.String()))
 	}
 	unread := kindfinder.StructOf(t) == nil // no readiness field core can read, not only its Go style
@@ -364,12 +398,12 @@ func (c *checker) initializationShape() {
 			}
 		}
 	}
-	name := inner.Segments()[len(inner.Segments())-1]
+	name := contract.Leaf(inner.Path)
 	if g, ok := c.field(inner.Path); ok {
 		if !matches(g.Var.Type(), inner.Type) {
-			problems = append(problems, fmt.Sprintf("%s is %s, want %s", name, types.TypeString(g.Var.Type(), qualifier), inner.Type))
+			problems = append(problems, fmt.Sprintf("%s is %s, want %s%s", name, types.TypeString(g.Var.Type(), qualifier), inner.Type, w.TypeWhy))
 		}
-		if got := contract.ParseJSONTag(g.Tag); got != inner.Tag {
+		if !tagConforms(g.Tag, inner.Tag, w.TagOptions) {
 			problems = append(problems, fmt.Sprintf("%s's json tag is %q, want %q", name, g.Tag, inner.Tag.String()))
 		}
 	} else if kindfinder.StructOf(t) != nil {
@@ -377,15 +411,61 @@ func (c *checker) initializationShape() {
 		for _, g := range kindfinder.JSONFields(t) {
 			names = append(names, g.Name)
 		}
-		problems = append(problems, fmt.Sprintf("it has no %s field (fields: %s)", name, strings.Join(names, ", ")))
+		hint := ""
+		short = fmt.Sprintf("it has no %s field (-o json lists its fields)", name)
+		if core, kind, ok := c.coreName(names); ok && w.CoreName {
+			hint = fmt.Sprintf(" (%s is the core %s's name)", core, kind)
+			short = fmt.Sprintf("rename %s to %s", core, name)
+		}
+		problems = append(problems, fmt.Sprintf("it has no %s field (fields: %s)%s", name, strings.Join(names, ", "), hint))
 		unread = true
 	}
-	if len(problems) > 0 {
-		ctx := c.ctx
-		ctx.Style = !unread
-		c.reportAt(f.Var.Pos(), contract.MustRule(contract.RuleKindInitializationForm).Severity(ctx), nil, contract.RuleKindInitializationForm, init.Path,
-			"%s does not have the contract's shape: %s", init.Path, strings.Join(problems, "; "))
+	if len(problems) == 0 {
+		return
 	}
+	ctx := c.ctx
+	ctx.Style = !unread
+	if len(problems) > 1 {
+		short = fmt.Sprintf("%d problems (-o json lists them)", len(problems))
+	}
+	if short != "" && w.Summary {
+		short = fmt.Sprintf(r.Format, init.Path, short, c.versionNote())
+	} else {
+		short = ""
+	}
+	c.reportShort(f.Var.Pos(), contract.MustRule(r.Rule).Severity(ctx), nil, r.Rule, init.Path, short,
+		r.Format, init.Path, strings.Join(problems, "; "), c.versionNote())
+}
+
+// tagConforms reports whether a json tag is the point's: the same name and
+// options, or with options, at least the point's.
+func tagConforms(tag string, want contract.JSONTag, options bool) bool {
+	got := contract.ParseJSONTag(tag)
+	if !options {
+		return got == want
+	}
+	return got.Name == want.Name && (got.OmitEmpty || !want.OmitEmpty) && (got.OmitZero || !want.OmitZero)
+}
+
+// coreName finds, among a struct's JSON field names, the name the core
+// object referencing the kind gives its readiness field under the v1beta2
+// contract (infrastructureProvisioned), and that core kind.
+func (c *checker) coreName(names []string) (name, coreKind string, ok bool) {
+	for _, l := range c.t.Catalog.Links {
+		if l.APIVersion != contract.V1Beta2 {
+			continue
+		}
+		for _, m := range l.Reports {
+			if m.Aspect != contract.AspectReadiness {
+				continue
+			}
+			leaf := contract.Leaf(m.Path)
+			if slices.ContainsFunc(names, func(n string) bool { return strings.EqualFold(n, leaf) }) {
+				return leaf, l.CoreKind, true
+			}
+		}
+	}
+	return "", "", false
 }
 
 func (c *checker) failureFields() {
@@ -483,6 +563,10 @@ func (c *checker) failuresKept(paths ...string) string {
 // v1beta1Shapes reports fields that keep the v1beta1 shape where the
 // v1beta2 point prescribes another that core decodes alike (*string → string).
 func (c *checker) v1beta1Shapes() {
+	r := c.t.Catalog.TypeRuleOf(contract.TypeV1Beta1Shape, "")
+	if r.Rule == "" {
+		return
+	}
 	for _, p := range c.t.Catalog.Points(contract.V1Beta2) {
 		if len(p.Compatible) == 0 {
 			continue
@@ -506,7 +590,7 @@ func (c *checker) v1beta1Shapes() {
 			}
 		}
 		fixes, withheld := c.withhold(fixes, p.Path)
-		c.reportChange(f.Var.Pos(), fixes, []*types.Var{f.Var}, contract.RuleKindV1Beta1Shape, p.Path,
+		c.reportChange(f.Var.Pos(), fixes, []*types.Var{f.Var}, r.Rule, p.Path,
 			"%s is %s, the v1beta1 shape; the v1beta2 contract prescribes %s%s", p.Path, types.TypeString(f.Var.Type(), qualifier), p.Type, withheld)
 	}
 }
@@ -544,6 +628,11 @@ func (c *checker) conditions() {
 // returns the paths of those it reported).
 func (c *checker) labelDriven() (renamedReported map[string]bool) {
 	renamedReported = map[string]bool{}
+	shapeRule := c.t.Catalog.TypeRuleOf(contract.TypeShapeForLabel, "").Rule
+	renamedRule := c.t.Catalog.TypeRuleOf(contract.TypeRenamedField, "").Rule
+	if shapeRule == "" || renamedRule == "" {
+		return renamedReported
+	}
 	reads, err := contract.Reads(c.t.Catalog, c.release, c.against)
 	if err != nil {
 		return renamedReported
@@ -564,7 +653,7 @@ func (c *checker) labelDriven() (renamedReported map[string]bool) {
 			if !c.t.Judgement.Read {
 				consequence = "once core reads this API version under that label, " + consequence
 			}
-			c.report(f.Var.Pos(), contract.RuleKindShapeForLabel, p.Path,
+			c.report(f.Var.Pos(), shapeRule, p.Path,
 				"%s is %s, the %s shape, but core reads it as %s under the %s contract: %s",
 				p.Path, types.TypeString(f.Var.Type(), qualifier), other.Contract, p.Type, c.against, consequence)
 		case !has && hasOther && other.Path != p.Path:
@@ -577,7 +666,7 @@ func (c *checker) labelDriven() (renamedReported map[string]bool) {
 				fixes = c.fix.renamed(RenamedPairs(c.t.Catalog)[i], g)
 			}
 			renamedReported[p.Path] = true
-			c.reportChange(g.Var.Pos(), fixes, []*types.Var{g.Var}, contract.RuleKindRenamedField, p.Path,
+			c.reportChange(g.Var.Pos(), fixes, []*types.Var{g.Var}, renamedRule, p.Path,
 				"%s has %s (the %s name) but no %s, which core reads under the %s contract",
 				c.t.Kind, other.Path, other.Contract, p.Path, c.against)
 		}

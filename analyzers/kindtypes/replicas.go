@@ -18,6 +18,9 @@ import (
 // for *int32) to MPA126. Of points required as alternatives, the type needs
 // one that the target core reads.
 func (c *checker) requiredWith() {
+	if c.t.Catalog.TypeRuleOf(contract.TypeRequiredWith, "").Rule == "" {
+		return
+	}
 	anyOf := map[string][]contract.Point{}
 	for _, p := range c.t.Catalog.Points(c.against) {
 		if p.RequiredWith == "" {
@@ -90,14 +93,15 @@ func (c *checker) requiredAnyOf(trigger string, alts []contract.Point) {
 		c.t.Kind, trigger, strings.Join(present, ", "), c.release, strings.Join(readable, ", "))
 }
 
-// requiredWithRule is the rule that reports a point missing beside the
-// point at trigger: the version rule beside spec.version, the replicas rule
-// beside spec.replicas.
+// requiredWithRule is the kind's rule (contract.TypeRuleOf) that reports a
+// point missing beside the point at trigger, by the trigger's aspect: the
+// version rule beside spec.version, the replicas rule beside spec.replicas.
 func requiredWithRule(k *contract.Kind, trigger string) string {
-	if p, ok := k.Point(contract.V1Beta2, trigger); ok && p.Aspect == contract.AspectVersion {
-		return contract.RuleControlPlaneVersion
+	var aspect contract.Aspect
+	if p, ok := k.Point(contract.V1Beta2, trigger); ok {
+		aspect = p.Aspect
 	}
-	return contract.RuleControlPlaneReplicas
+	return k.TypeRuleOf(contract.TypeRequiredWith, aspect).Rule
 }
 
 // scaleUse says what reads the point through the kind's scale subresource.

@@ -556,21 +556,7 @@ func (b *behaviour) check(pass *analysis.Pass, em *emit.Emitter, fd *ast.FuncDec
 				fixes, note = companionFix(pass, writes)
 			}
 		}
-		if !ref.IsPool() {
-			b.reportKind(em, fd, f, side, p.pair, first, note, fixes)
-			continue
-		}
-		if side == ready {
-			f.Rule = contract.RuleReadyWriteAlone
-			f.Message = fmt.Sprintf("%s sets `%s` but not %s: set both", fd.Name.Name, first.text, provisioned.path(ref, 0))
-			f.Message += note
-		} else {
-			f.Rule = contract.RuleProvisionedWriteAlone
-			f.Message = fmt.Sprintf("%s sets `%s` but not %s, which the target core reads: set both", fd.Name.Name, first.text, ready.path(ref, 0))
-			f.Short = fmt.Sprintf("%s sets it but not %s, which the target core reads: set both", fd.Name.Name, ready.path(ref, 0))
-		}
-		f.Severity = contract.MustRule(f.Rule).Severity(b.res.Context(ref.Storage))
-		em.At(first.pos, f, fixes...)
+		b.reportAlone(em, fd, f, side, p.pair, first, note, fixes)
 	}
 	return needs
 }
@@ -586,19 +572,25 @@ func companionFor(ref kindfinder.TypeRef, pair int) bool {
 	return ok
 }
 
-// reportKind reports a label-driven kind's renamed field (readiness, a
-// counter, ...) written alone on an object whose type has both names,
-// judged under the label core reads the type's API version by
+// reportAlone reports a kind's renamed field (readiness, a counter, ...)
+// written alone on an object whose type has both names, by the kind's rule
+// (contract.UseRuleOf): a pool's as released cores read it, a
+// label-driven kind's under the label core reads the type's API version by
 // (kindfinder's judgement) for the target core.
-func (b *behaviour) reportKind(em *emit.Emitter, fd *ast.FuncDecl, f report.Finding, side readiness, pair int, first event, note string, fixes []analysis.SuggestedFix) {
+func (b *behaviour) reportAlone(em *emit.Emitter, fd *ast.FuncDecl, f report.Finding, side readiness, pair int, first event, note string, fixes []analysis.SuggestedFix) {
 	ref := first.pool
-	f.Rule = contract.RuleKindV1Beta1WriteAlone
+	check := contract.UseV1Beta1WriteAlone
 	if side == provisioned {
-		f.Rule = contract.RuleKindV1Beta2WriteAlone
+		check = contract.UseV1Beta2WriteAlone
 	}
+	r := ref.Catalog().UseRuleOf(check)
+	args := []any{fd.Name.Name, first.text, side.partner().path(ref, pair), ref.Version, ref.Kind, ref.Judgement.Why}
+	f.Rule = r.Rule
 	f.Severity = contract.MustRule(f.Rule).Severity(ref.Context(b.res.Target.Behaviour, b.res.Release))
-	f.Message = fmt.Sprintf("%s sets `%s` but never %s, which %s.%s also has (%s)", fd.Name.Name, first.text,
-		side.partner().path(ref, pair), ref.Version, ref.Kind, ref.Judgement.Why) + note
+	f.Message = fmt.Sprintf(r.Format, args...) + note
+	if r.Short != "" {
+		f.Short = fmt.Sprintf(r.Short, args...)
+	}
 	em.At(first.pos, f, fixes...)
 }
 

@@ -34,6 +34,11 @@
 // offered without a finding of their own (under go fix and rewrite); a use
 // they cannot rewrite is reported under the type rule as "(needs a person)".
 //
+// The rules come from per-kind tables, one path for every kind: the use
+// findings of a kind's inventoried and deprecated fields (a pool's MPA201,
+// MPA202: contract.UseFieldCheck), a pair written alone (contract.UseRuleOf),
+// and the type fixes whose use sites are rewritten (contract.TypeRuleOf).
+//
 // Test files, generated files and API packages report nothing; test
 // files, the API packages' own included, still get the fixes that follow a
 // type change (FixOnly), so that the module's tests keep compiling.

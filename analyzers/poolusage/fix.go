@@ -42,9 +42,9 @@ func fixesFor(pass *analysis.Pass, a access, needsProvisioned bool) (fixes, migr
 	// failure fields moved), where the type fix changes the field
 	// (kindtypes.Changed); a use they cannot rewrite gets no fix and a
 	// "(needs a person)" message.
-	shapeRule, failureRule := contract.RuleKindV1Beta1Shape, contract.RuleKindFailureFields
-	if a.pool.Ref.IsPool() {
-		shapeRule, failureRule = contract.RuleProviderIDPointer, contract.RuleFailureReason+"/"+contract.RuleFailureMessage
+	shapeRule, failureRule := "", ""
+	if k := a.pool.Ref.Catalog(); k != nil {
+		shapeRule, failureRule = shapeRuleOf(k, contract.AspectProviderID), failureRulesOf(k)
 	}
 	migrate = append(migrate, providerIDMigration(pass, a).fix("rewrite for "+a.path+" as a string (the "+shapeRule+" type fix)")...)
 	migrate = append(migrate, pointerMigration(pass, a).fix("rewrite for "+a.path+" as a pointer (the "+shapeRule+" type fix: a written zero is now sent)")...)

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -93,23 +94,28 @@ func run(pass *analysis.Pass, env *setup.Env, writes *analysis.Analyzer) (any, e
 	return out, nil
 }
 
-// tracked is the rule of an access: a pool's inventoried and deprecated
-// fields are use findings; the other kinds' fields have no use rule (their
-// use-site fixes are offered under the rule of the type change).
+// useFinding is the kind's rule for a use finding of a's field: a
+// pool's inventoried and deprecated fields (contract.UseFieldCheck).
+func useFinding(a access) (contract.UseRule, bool) {
+	k := a.pool.Ref.Catalog()
+	if k == nil {
+		return contract.UseRule{}, false
+	}
+	check, ok := k.UseFieldCheck(a.path)
+	if !ok {
+		return contract.UseRule{}, false
+	}
+	return k.UseRuleOf(check), true
+}
+
+// tracked is the rule of an access: its use finding's, else the rule of
+// the type change whose use-site fixes it gets (kindRule, offered without
+// a finding of their own).
 func tracked(a access) (rule string, ok bool) {
-	if !a.pool.Ref.IsPool() {
-		return kindRule(a)
+	if u, ok := useFinding(a); ok {
+		return u.Rule, true
 	}
-	f, ok := contract.InfraMachinePool.Field(a.path)
-	switch {
-	case !ok:
-		return "", false
-	case f.Deprecated:
-		return contract.RuleDeprecatedFieldUse, true
-	case f.Inventory:
-		return contract.RuleContractFieldUse, true
-	}
-	return "", false
+	return kindRule(a)
 }
 
 func reportAccess(em *emit.Emitter, env *setup.Env, pass *analysis.Pass, res *kindfinder.Result, a access, needsProvisioned bool) {
@@ -118,7 +124,8 @@ func reportAccess(em *emit.Emitter, env *setup.Env, pass *analysis.Pass, res *ki
 		return
 	}
 	blockUse(em, pass, a)
-	if !a.pool.Ref.IsPool() {
+	u, use := useFinding(a)
+	if !use {
 		reportKindAccess(em, pass, res, a, rule, needsProvisioned)
 		return
 	}
@@ -139,13 +146,13 @@ func reportAccess(em *emit.Emitter, env *setup.Env, pass *analysis.Pass, res *ki
 	}
 	em.At(a.pos, report.Finding{
 		Rule:       rule,
-		Severity:   contract.MustRule(rule).Severity(res.Context(ref.Storage)),
+		Severity:   contract.MustRule(rule).Severity(ref.Context(res.Target.Behaviour, res.Release)),
 		Kind:       ref.Kind,
 		Type:       ref.Type,
 		APIVersion: ref.APIVersion(),
 		Field:      a.path,
 		Access:     mode,
-		Message:    fmt.Sprintf("%s %s of %s.%s `%s`", a.path, mode, ref.Version, ref.Kind, a.text) + note,
+		Message:    fmt.Sprintf(u.Format, a.path, mode, ref.Version, ref.Kind, a.text) + note,
 	}, fixes...)
 }
 
@@ -172,15 +179,39 @@ func typeRule(a access) string {
 		rule, _ := kindRule(a)
 		return rule
 	}
-	switch a.path {
-	case contract.PathReady:
-		return contract.RuleReadyOnly
-	case contract.PathFailureReason:
-		return contract.RuleFailureReason
-	case contract.PathFailureMessage:
-		return contract.RuleFailureMessage
+	// A pool's type fixes: the companion beside its ready field, the moved
+	// failure fields, the *string made a string, by the kind's table.
+	k := a.pool.Ref.Catalog()
+	p, ok := k.Point(contract.V1Beta1, a.path)
+	switch {
+	case ok && p.Aspect == contract.AspectReadiness:
+		return k.TypeRuleOf(contract.TypeV1Beta1ReadinessOnly, "").Rule
+	case ok && (p.Aspect == contract.AspectFailureReason || p.Aspect == contract.AspectFailureMessage):
+		return k.TypeRuleOf(contract.TypeFailureField, p.Aspect).Rule
 	}
-	return contract.RuleProviderIDPointer
+	return shapeRuleOf(k, contract.AspectProviderID)
+}
+
+// shapeRuleOf is the rule of kind k's type fix that gives a field of aspect
+// its v1beta2 Go shape: the kind's string rule for it (a pool's MPA107),
+// else its v1beta1 shape rule (MPA126).
+func shapeRuleOf(k *contract.Kind, aspect contract.Aspect) string {
+	if r := k.TypeRuleOf(contract.TypeStringShape, aspect).Rule; r != "" {
+		return r
+	}
+	return k.TypeRuleOf(contract.TypeV1Beta1Shape, "").Rule
+}
+
+// failureRulesOf are the rules of kind k's failure field move, joined by "/"
+// (a pool's MPA105/MPA106, the others' MPA125).
+func failureRulesOf(k *contract.Kind) string {
+	var rules []string
+	for _, a := range []contract.Aspect{contract.AspectFailureReason, contract.AspectFailureMessage} {
+		if r := k.TypeRuleOf(contract.TypeFailureField, a).Rule; r != "" && !slices.Contains(rules, r) {
+			rules = append(rules, r)
+		}
+	}
+	return strings.Join(rules, "/")
 }
 
 // collect finds tracked field accesses in one top-level declaration.
@@ -322,13 +353,13 @@ func kindRule(a access) (string, bool) {
 		return contract.RuleKindV1Beta1WriteAlone, true
 	}
 	if _, ok := kindtypes.StringShape(k, a.path); ok {
-		return contract.RuleKindV1Beta1Shape, true
+		return k.TypeRuleOf(contract.TypeV1Beta1Shape, "").Rule, true
 	}
 	if _, ok := kindtypes.PointerShape(k, a.path); ok {
-		return contract.RuleKindV1Beta1Shape, true
+		return k.TypeRuleOf(contract.TypeV1Beta1Shape, "").Rule, true
 	}
 	if p, ok := k.Point(contract.V1Beta1, a.path); ok && (p.Aspect == contract.AspectFailureReason || p.Aspect == contract.AspectFailureMessage) {
-		return contract.RuleKindFailureFields, true
+		return k.TypeRuleOf(contract.TypeFailureField, p.Aspect).Rule, true
 	}
 	return "", false
 }

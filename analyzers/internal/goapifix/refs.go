@@ -3,9 +3,13 @@ package goapifix
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
+	"strconv"
+
+	"k8s.io/apimachinery/pkg/runtime/schema"
 
 	"github.com/mpaudit/mpaudit/contract"
 )
@@ -296,7 +300,12 @@ func (p *planner) refLiteral(t types.Type, kv *ast.KeyValueExpr) bool {
 		if !ok || pointer || next == "" {
 			return false
 		}
-		for _, elt := range inner.Elts {
+		type change struct {
+			pos, end token.Pos
+			text     string
+		}
+		var changes []change
+		for i, elt := range inner.Elts {
 			k, ok := elt.(*ast.KeyValueExpr)
 			if !ok {
 				return false
@@ -305,17 +314,91 @@ func (p *planner) refLiteral(t types.Type, kv *ast.KeyValueExpr) bool {
 			if !ok {
 				return false
 			}
-			if _, ptr, ok := contract.GoAPIV1Beta2Field(sw.new, next, id.Name, p.to); !ok || ptr {
+			if ft := p.pass.TypesInfo.TypeOf(k.Value); ft == nil || !types.Identical(ft.Underlying(), types.Typ[types.String]) && !types.Identical(ft.Underlying(), types.Typ[types.UntypedString]) {
 				return false
 			}
-			if ft := p.pass.TypesInfo.TypeOf(k.Value); ft == nil || !types.Identical(ft.Underlying(), types.Typ[types.String]) && !types.Identical(ft.Underlying(), types.Typ[types.UntypedString]) {
+			if _, ptr, ok := contract.GoAPIV1Beta2Field(sw.new, next, id.Name, p.to); ok && !ptr {
+				continue
+			}
+			switch {
+			case id.Name == "Namespace" && len(inner.Elts) > 1 && p.pure(k.Value):
+				// v1beta2 refers within the referring object's namespace;
+				// the conversion drops the reference's own.
+				if i+1 < len(inner.Elts) {
+					changes = append(changes, change{elt.Pos(), inner.Elts[i+1].Pos(), ""})
+				} else {
+					changes = append(changes, change{inner.Elts[i-1].End(), elt.End(), ""})
+				}
+			case id.Name == "APIVersion":
+				// The conversion keeps the group of apiVersion.
+				if _, ptr, ok := contract.GoAPIV1Beta2Field(sw.new, next, "APIGroup", p.to); !ok || ptr {
+					return false
+				}
+				group, ok := p.groupOf(k.Value)
+				if !ok {
+					return false
+				}
+				changes = append(changes, change{k.Key.Pos(), k.Key.End(), "APIGroup"}, change{k.Value.Pos(), k.Value.End(), group})
+			default:
 				return false
 			}
 		}
 		p.edit(kv.Value.Pos(), inner.Lbrace, pn.Name()+"."+next)
+		for _, c := range changes {
+			p.edit(c.pos, c.end, c.text)
+		}
 		return true
 	}
 	return false
+}
+
+// groupOf is the API group of an apiVersion expression: of a string
+// constant "group/version", or of gv.String() for a schema.GroupVersion
+// gv (gv.Group).
+func (p *planner) groupOf(e ast.Expr) (string, bool) {
+	if tv, ok := p.pass.TypesInfo.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+		gv, err := schema.ParseGroupVersion(constant.StringVal(tv.Value))
+		if err != nil {
+			return "", false
+		}
+		return strconv.Quote(gv.Group), true
+	}
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return "", false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "String" || !p.pure(sel.X) {
+		return "", false
+	}
+	named, ok := types.Unalias(p.pass.TypesInfo.TypeOf(sel.X)).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "k8s.io/apimachinery/pkg/runtime/schema" || named.Obj().Name() != "GroupVersion" {
+		return "", false
+	}
+	return p.text(sel.X) + ".Group", true
+}
+
+// pure reports whether e reads without side effects: a constant, or an
+// identifier with a chain of field selections.
+func (p *planner) pure(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.BasicLit, *ast.Ident:
+		return true
+	case *ast.SelectorExpr:
+		if _, isPkg := p.pass.TypesInfo.Uses[identOf(e.X)].(*types.PkgName); isPkg {
+			return true
+		}
+		if s, ok := p.pass.TypesInfo.Selections[e]; ok && s.Kind() == types.FieldVal {
+			return p.pure(e.X)
+		}
+	}
+	return false
+}
+
+// identOf is e as an identifier, nil when it is none.
+func identOf(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
 }
 
 // lenAbove reports whether e is len(x.F…) > 0 (or != 0), a chain of

@@ -1,0 +1,36 @@
+package refs
+
+import (
+	"testing"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	clusterv1 "sigs.k8s.io/cluster-api/api/v1beta1" // want `^MPA702: move refs_test.go to Cluster API's v1beta2 Go API$`
+)
+
+var infraGroupVersion = schema.GroupVersion{Group: "infrastructure.example.com", Version: "v1"}
+
+type key struct{ Name, Namespace string }
+
+var cpKey = key{Name: "cp", Namespace: "ns"}
+
+// References set in literals as the conversion moves them: the
+// apiVersion's group kept, the referring object's namespace implied.
+func TestControlPlane(t *testing.T) {
+	c := &clusterv1.Cluster{Spec: clusterv1.ClusterSpec{
+		ControlPlaneRef: &corev1.ObjectReference{
+			APIVersion: "controlplane.example.com/v1",
+			Kind:       "CP",
+			Name:       cpKey.Name,
+			Namespace:  cpKey.Namespace,
+		},
+		InfrastructureRef: &corev1.ObjectReference{
+			Name:       "infra",
+			Namespace:  cpKey.Namespace,
+			APIVersion: infraGroupVersion.String(),
+		},
+	}}
+	if controlPlane(c) != "cp" {
+		t.Fatal(controlPlane(c))
+	}
+}

@@ -65,13 +65,14 @@ func TestBumpCoreRaisesAndMovesImports(t *testing.T) {
 func TestBumpCoreRefuses(t *testing.T) {
 	for name, tc := range map[string]struct {
 		version, goMod, want string
+		also                 []string // more the error says
 	}{
-		"replace by a directory":         {"v1.14.2", "replace sigs.k8s.io/cluster-api => ../cluster-api\n", "go.mod:%d: replace sigs.k8s.io/cluster-api => ../cluster-api: the requirement on sigs.k8s.io/cluster-api goes through a local directory"},
-		"replace by the core's own tree": {"v1.14.2", "replace sigs.k8s.io/cluster-api => ./capi\n", "go.mod:%d: replace sigs.k8s.io/cluster-api => ./capi: the module builds against Cluster API's own source tree at ./capi (the same repository)"},
-		"replace by a fork":              {"v1.14.2", "replace sigs.k8s.io/cluster-api => example.com/fork/cluster-api v1.10.2\n", "replaced by another module"},
-		"downgrade":                      {"v1.10.1", "", "requires sigs.k8s.io/cluster-api v1.10.2, newer than --capi-version v1.10.1"},
-		"not a release":                  {"v1.14", "", "needs a release version"},
-		"unknown release":                {"v1.99.0", "", "sigs.k8s.io/cluster-api@v1.99.0: the go command cannot download it"},
+		"replace by a directory":         {"v1.14.2", "replace sigs.k8s.io/cluster-api => ../cluster-api\n", "go.mod:%d: replace sigs.k8s.io/cluster-api => ../cluster-api: the requirement on sigs.k8s.io/cluster-api goes through a local directory", nil},
+		"replace by the core's own tree": {"v1.14.2", "replace sigs.k8s.io/cluster-api => ./capi\n", "go.mod:%d: replace sigs.k8s.io/cluster-api => ./capi: the module builds against Cluster API's own source tree at ./capi (the same repository)", []string{"go mod edit -dropreplace=sigs.k8s.io/cluster-api -require=sigs.k8s.io/cluster-api@RELEASE"}},
+		"replace by a fork":              {"v1.14.2", "replace sigs.k8s.io/cluster-api => example.com/fork/cluster-api v1.10.2\n", "replaced by another module", nil},
+		"downgrade":                      {"v1.10.1", "", "requires sigs.k8s.io/cluster-api v1.10.2, newer than --capi-version v1.10.1", nil},
+		"not a release":                  {"v1.14", "", "needs a release version", nil},
+		"unknown release":                {"v1.99.0", "", "sigs.k8s.io/cluster-api@v1.99.0: the go command cannot download it", nil},
 	} {
 		t.Run(name, func(t *testing.T) {
 			dir := copyTree(t, "testdata/bumpprovider")
@@ -98,6 +99,11 @@ func TestBumpCoreRefuses(t *testing.T) {
 			_, err := Run(Options{Dir: dir, BumpCAPI: tc.version, Write: true})
 			if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "nothing was written") {
 				t.Fatalf("err = %v, want one with %q that says nothing was written", err, want)
+			}
+			for _, w := range tc.also {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("err = %v, want one that says %q", err, w)
+				}
 			}
 			after := snapshot(t, dir)
 			for p, data := range before {

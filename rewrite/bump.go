@@ -109,6 +109,15 @@ func (b *coreBump) apply(st *stage, cs *changeSet) error {
 			return err
 		}
 	}
+	return nil
+}
+
+// raiseError is check's failure, which blames the moves (bumpBlame).
+type raiseError struct{ error }
+
+// check builds the raised modules (once the generated code follows the
+// changed types) and lists the uses of utilities that switched to v1beta2.
+func (b *coreBump) check(st *stage, cs *changeSet) error {
 	for _, mb := range b.modules {
 		if err := b.verify(st, cs, mb); err != nil {
 			return err

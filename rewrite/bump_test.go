@@ -388,3 +388,27 @@ func TestBumpMovesAcrossPackages(t *testing.T) {
 	goIn(t, dir, "vet", "./...")
 	goIn(t, dir, "test", "-count=1", "./...")
 }
+
+// A type change the raise goes with (spec.providerID to string) is
+// verified with its regenerated deepcopy: the build after the raise is
+// judged once the generated code follows the types, not before.
+func TestBumpVerifiesRegeneratedCode(t *testing.T) {
+	dir := copyTree(t, "testdata/bumpprovider")
+	for _, sub := range []string{"api", "config"} {
+		if err := os.CopyFS(filepath.Join(dir, sub), os.DirFS(filepath.Join("testdata", "crdprovider", sub))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := Run(Options{Dir: dir, CAPIVersion: "v1.11.3", BumpCAPI: "v1.11.3", Write: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Withheld) > 0 {
+		t.Errorf("withheld %v", res.Withheld)
+	}
+	types, _ := os.ReadFile(filepath.Join(dir, "api", "v1beta1", "foomachine_types.go"))
+	if !strings.Contains(string(types), "ProviderID string") {
+		t.Errorf("spec.providerID is not a string:\n%s", types)
+	}
+	goIn(t, dir, "vet", "./...")
+}

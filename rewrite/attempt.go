@@ -183,6 +183,13 @@ func (a *attempt) followUps() (done bool, err error) {
 	}
 	opts.Progress.Step("regenerating deepcopy functions and conversions")
 	if err := regenerate(st, cs, res, trace); err != nil {
+		// The generators load the API packages: after a raise that broke
+		// them, the raise's own places say why, not the generator.
+		if a.bump != nil {
+			if cerr := a.bump.check(st, cs); cerr != nil {
+				return false, raiseError{cerr}
+			}
+		}
 		return false, err
 	}
 	if err := tidyImports(cs); err != nil {

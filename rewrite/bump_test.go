@@ -412,3 +412,28 @@ func TestBumpVerifiesRegeneratedCode(t *testing.T) {
 	}
 	goIn(t, dir, "vet", "./...")
 }
+
+// An API package the raise breaks (a field of a package v1.11 removed)
+// fails the run with the raise's places, not the deepcopy generator's.
+func TestBumpBreakingAPIPackageNamesThePlace(t *testing.T) {
+	dir := copyTree(t, "testdata/bumpprovider")
+	for _, sub := range []string{"api", "config"} {
+		if err := os.CopyFS(filepath.Join(dir, sub), os.DirFS(filepath.Join("testdata", "crdprovider", sub))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeFiles(t, dir, map[string]string{"api/v1beta1/config_types.go": `package v1beta1
+
+import upstream "sigs.k8s.io/cluster-api/bootstrap/kubeadm/types/upstreamv1beta1"
+
+// FooConfig holds a kubeadm configuration.
+type FooConfig struct {
+	Cluster upstream.ClusterConfiguration ` + "`json:\"cluster\"`" + `
+}
+`})
+	goIn(t, dir, "mod", "tidy")
+	_, err := Run(Options{Dir: dir, CAPIVersion: "v1.11.3", BumpCAPI: "v1.11.3", Write: true})
+	if err == nil || !strings.Contains(err.Error(), "api/v1beta1/config_types.go:3") || !strings.Contains(err.Error(), "nothing was written") {
+		t.Fatalf("err = %v, want the raise's place api/v1beta1/config_types.go:3 and nothing written", err)
+	}
+}

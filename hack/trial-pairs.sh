@@ -18,7 +18,7 @@ fi
 want=" $* "
 status=0
 printf '| pair | trial | Go API files before | after the rewrite | maintainers left | result |\n|---|---|---|---|---|---|\n' >"$trees/pairs.md"
-while IFS=$'\t' read -r name gitrepo before after dir core; do
+while IFS=$'\t' read -r name gitrepo before after dir core from; do
 	case $name in '#'* | '') continue ;; esac
 	[ $# -eq 0 ] || [[ $want == *" $name "* ]] || continue
 	for side in before after; do
@@ -33,7 +33,7 @@ while IFS=$'\t' read -r name gitrepo before after dir core; do
 	done
 	[ -d "$trees/$name.before" ] && [ -d "$trees/$name.after" ] || { echo "$name: $trees/$name.before or .after missing" >&2; status=2; continue; }
 	echo "== $name"
-	bash "$repo/hack/trial-pair.sh" "$trees/$name.before/$dir" "$trees/$name.after/$dir" "$core" </dev/null | tee "$trees/$name.pair.log"
+	bash "$repo/hack/trial-pair.sh" "$trees/$name.before/$dir" "$trees/$name.after/$dir" "$core" "${from:--}" </dev/null | tee "$trees/$name.pair.log"
 	[ "${PIPESTATUS[0]}" = 0 ] || status=1
 	log=$trees/$name.pair.log
 	trial=$(grep -m1 '^trial: \(PASS\|FAIL\)' "$log" | awk '{print $2}')

@@ -21,7 +21,8 @@
 #   2b. go test -json of the packages the rewrite changed, on the original
 #      and on the result: a test that passed before and not after fails
 #      the step (TRIAL_TEST_TIMEOUT seconds each run, default 900)
-#   4. mpaudit rewrite --write again: git diff must be empty
+#   4. mpaudit rewrite --write again: git diff must be empty (not run when
+#      step 1 failed)
 #
 # Output: one line per step, "PASS"/"FAIL", its seconds and the reason, then "trial: PASS"
 # or "trial: FAIL". Exit 0 when every step passed, 1 when one failed, 2 on a
@@ -116,6 +117,7 @@ timeflag=()
 [ -n "$timeout" ] && timeflag=(--timeout "$timeout")
 (cd "$modc" && /usr/bin/time -f '%M' -o "$work/rewrite1.rss" "${capienv[@]}" "$MPAUDIT" rewrite --write "${bumpflag[@]}" "${timeflag[@]}" --pr-body "$work/pr-body.md" "$pattern") >"$work/rewrite1.out" 2>"$work/rewrite1.err"
 rc=$?
+rc1=$rc
 rss=$(tail -n 1 "$work/rewrite1.rss" 2>/dev/null)
 g add -A && g commit -qm rewrite --no-verify --allow-empty
 files=$(g diff --name-only HEAD~1 HEAD | wc -l)
@@ -226,7 +228,13 @@ judge() { # judge CORE
 }
 for c in "${cores[@]}"; do judge "$c"; done
 
-# 4. A second run changes nothing.
+# 4. A second run changes nothing (nothing to compare when the first failed:
+# a rewrite that fails writes nothing).
+if [ "$rc1" != 0 ]; then
+	step rerun SKIP "not run: the first run failed"
+	echo "trial: FAIL"
+	exit 1
+fi
 (cd "$modc" && "${capienv[@]}" "$MPAUDIT" rewrite --write "${bumpflag[@]}" "$pattern") >"$work/rewrite2.out" 2>"$work/rewrite2.err"
 rc=$?
 g add -A

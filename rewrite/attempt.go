@@ -44,6 +44,9 @@ type attempt struct {
 	graph *packageGraph
 	early *pendingVet
 	after *report.Report
+	// bump is the raise of the Cluster API requirement (nil: none),
+	// verified once the generated code follows the types.
+	bump *coreBump
 	// outside audits the other API versions of the storage types that
 	// the patterns leave out (outsideSpokes).
 	outside *report.Report
@@ -180,10 +183,27 @@ func (a *attempt) followUps() (done bool, err error) {
 	}
 	opts.Progress.Step("regenerating deepcopy functions and conversions")
 	if err := regenerate(st, cs, res, trace); err != nil {
+		// The generators load the API packages: after a raise that broke
+		// them, the raise's own places say why, not the generator.
+		if a.bump != nil {
+			if cerr := a.bump.check(st, cs); cerr != nil {
+				return false, raiseError{cerr}
+			}
+		}
 		return false, err
 	}
 	if err := tidyImports(cs); err != nil {
 		return false, err
+	}
+	// The raise builds with the deepcopy and conversions of the changed
+	// types, so it is verified after their regeneration.
+	if a.bump != nil {
+		if err := a.bump.check(st, cs); err != nil {
+			return false, raiseError{err}
+		}
+		res.bump = a.bump
+		res.Manual = append(res.Manual, a.bump.manual...)
+		trace.step("verified the raised Cluster API requirement")
 	}
 	// The Go files are final until the verification (the CRD schemas and
 	// labels are YAML): one listing of the module serves the CRD

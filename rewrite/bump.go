@@ -109,6 +109,15 @@ func (b *coreBump) apply(st *stage, cs *changeSet) error {
 			return err
 		}
 	}
+	return nil
+}
+
+// raiseError is check's failure, which blames the moves (bumpBlame).
+type raiseError struct{ error }
+
+// check builds the raised modules (once the generated code follows the
+// changed types) and lists the uses of utilities that switched to v1beta2.
+func (b *coreBump) check(st *stage, cs *changeSet) error {
 	for _, mb := range b.modules {
 		if err := b.verify(st, cs, mb); err != nil {
 			return err
@@ -163,8 +172,8 @@ func planModuleBump(st *stage, m, version string) (*moduleBump, error) {
 		case modfile.IsDirectoryPath(r.New.Path) && sourceTreeOf(m, r.New.Path) == contract.CoreModule:
 			// CAPD, KCP, CABPK: the provider lives in Cluster API's own
 			// repository and builds against the core beside it.
-			return nil, fmt.Errorf("%s: the module builds against Cluster API's own source tree at %s (the same repository), so its %s is whatever that tree is: it moves to %s with that tree (check out %s there, or migrate it with the core's own changes), not by a go.mod raise; run the rewrite without --capi-version to migrate it for the core it builds against; nothing was written",
-				line, r.New.Path, r.Old.Path, version, version)
+			return nil, fmt.Errorf("%s: the module builds against Cluster API's own source tree at %s (the same repository), so its %s is whatever that tree is: it moves to %s with that tree (check out %s there, or migrate it with the core's own changes), not by a go.mod raise; run the rewrite without --capi-version to migrate it for the core it builds against, or, to raise it as a provider outside that repository would be, require the released module instead (go mod edit -dropreplace=%s -require=%s@RELEASE with the release that tree is, then go mod tidy) and run the rewrite again; nothing was written",
+				line, r.New.Path, r.Old.Path, version, version, r.Old.Path, r.Old.Path)
 		case modfile.IsDirectoryPath(r.New.Path):
 			return nil, fmt.Errorf("%s: the requirement on %s goes through a local directory, so rewrite cannot raise it to %s; raise it in that tree (or drop the replace) and run the rewrite again; nothing was written", line, r.Old.Path, version)
 		case r.New.Path != r.Old.Path:

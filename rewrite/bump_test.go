@@ -65,13 +65,14 @@ func TestBumpCoreRaisesAndMovesImports(t *testing.T) {
 func TestBumpCoreRefuses(t *testing.T) {
 	for name, tc := range map[string]struct {
 		version, goMod, want string
+		also                 []string // more the error says
 	}{
-		"replace by a directory":         {"v1.14.2", "replace sigs.k8s.io/cluster-api => ../cluster-api\n", "go.mod:%d: replace sigs.k8s.io/cluster-api => ../cluster-api: the requirement on sigs.k8s.io/cluster-api goes through a local directory"},
-		"replace by the core's own tree": {"v1.14.2", "replace sigs.k8s.io/cluster-api => ./capi\n", "go.mod:%d: replace sigs.k8s.io/cluster-api => ./capi: the module builds against Cluster API's own source tree at ./capi (the same repository)"},
-		"replace by a fork":              {"v1.14.2", "replace sigs.k8s.io/cluster-api => example.com/fork/cluster-api v1.10.2\n", "replaced by another module"},
-		"downgrade":                      {"v1.10.1", "", "requires sigs.k8s.io/cluster-api v1.10.2, newer than --capi-version v1.10.1"},
-		"not a release":                  {"v1.14", "", "needs a release version"},
-		"unknown release":                {"v1.99.0", "", "sigs.k8s.io/cluster-api@v1.99.0: the go command cannot download it"},
+		"replace by a directory":         {"v1.14.2", "replace sigs.k8s.io/cluster-api => ../cluster-api\n", "go.mod:%d: replace sigs.k8s.io/cluster-api => ../cluster-api: the requirement on sigs.k8s.io/cluster-api goes through a local directory", nil},
+		"replace by the core's own tree": {"v1.14.2", "replace sigs.k8s.io/cluster-api => ./capi\n", "go.mod:%d: replace sigs.k8s.io/cluster-api => ./capi: the module builds against Cluster API's own source tree at ./capi (the same repository)", []string{"go mod edit -dropreplace=sigs.k8s.io/cluster-api -require=sigs.k8s.io/cluster-api@RELEASE"}},
+		"replace by a fork":              {"v1.14.2", "replace sigs.k8s.io/cluster-api => example.com/fork/cluster-api v1.10.2\n", "replaced by another module", nil},
+		"downgrade":                      {"v1.10.1", "", "requires sigs.k8s.io/cluster-api v1.10.2, newer than --capi-version v1.10.1", nil},
+		"not a release":                  {"v1.14", "", "needs a release version", nil},
+		"unknown release":                {"v1.99.0", "", "sigs.k8s.io/cluster-api@v1.99.0: the go command cannot download it", nil},
 	} {
 		t.Run(name, func(t *testing.T) {
 			dir := copyTree(t, "testdata/bumpprovider")
@@ -98,6 +99,11 @@ func TestBumpCoreRefuses(t *testing.T) {
 			_, err := Run(Options{Dir: dir, BumpCAPI: tc.version, Write: true})
 			if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "nothing was written") {
 				t.Fatalf("err = %v, want one with %q that says nothing was written", err, want)
+			}
+			for _, w := range tc.also {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("err = %v, want one that says %q", err, w)
+				}
 			}
 			after := snapshot(t, dir)
 			for p, data := range before {
@@ -398,5 +404,54 @@ func TestUnconvergedSaysWhatWasWithheld(t *testing.T) {
 	}
 	if got := unconverged(last, last, units); got != error(last) {
 		t.Errorf("one failure alone: got %v", got)
+	}
+}
+
+// A type change the raise goes with (spec.providerID to string) is
+// verified with its regenerated deepcopy: the build after the raise is
+// judged once the generated code follows the types, not before.
+func TestBumpVerifiesRegeneratedCode(t *testing.T) {
+	dir := copyTree(t, "testdata/bumpprovider")
+	for _, sub := range []string{"api", "config"} {
+		if err := os.CopyFS(filepath.Join(dir, sub), os.DirFS(filepath.Join("testdata", "crdprovider", sub))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := Run(Options{Dir: dir, CAPIVersion: "v1.11.3", BumpCAPI: "v1.11.3", Write: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Withheld) > 0 {
+		t.Errorf("withheld %v", res.Withheld)
+	}
+	types, _ := os.ReadFile(filepath.Join(dir, "api", "v1beta1", "foomachine_types.go"))
+	if !strings.Contains(string(types), "ProviderID string") {
+		t.Errorf("spec.providerID is not a string:\n%s", types)
+	}
+	goIn(t, dir, "vet", "./...")
+}
+
+// An API package the raise breaks (a field of a package v1.11 removed)
+// fails the run with the raise's places, not the deepcopy generator's.
+func TestBumpBreakingAPIPackageNamesThePlace(t *testing.T) {
+	dir := copyTree(t, "testdata/bumpprovider")
+	for _, sub := range []string{"api", "config"} {
+		if err := os.CopyFS(filepath.Join(dir, sub), os.DirFS(filepath.Join("testdata", "crdprovider", sub))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeFiles(t, dir, map[string]string{"api/v1beta1/config_types.go": `package v1beta1
+
+import upstream "sigs.k8s.io/cluster-api/bootstrap/kubeadm/types/upstreamv1beta1"
+
+// FooConfig holds a kubeadm configuration.
+type FooConfig struct {
+	Cluster upstream.ClusterConfiguration ` + "`json:\"cluster\"`" + `
+}
+`})
+	goIn(t, dir, "mod", "tidy")
+	_, err := Run(Options{Dir: dir, CAPIVersion: "v1.11.3", BumpCAPI: "v1.11.3", Write: true})
+	if err == nil || !strings.Contains(err.Error(), "api/v1beta1/config_types.go:3") || !strings.Contains(err.Error(), "nothing was written") {
+		t.Fatalf("err = %v, want the raise's place api/v1beta1/config_types.go:3 and nothing written", err)
 	}
 }

@@ -108,6 +108,11 @@ func deepcopyWith(ctx context.Context, run *gentool.Choice, root string, cfg *ge
 	if err != nil {
 		return nil, fmt.Errorf("deepcopy for %s: %w", strings.Join(stagedDirs, ", "), err)
 	}
+	// Run prints the packages' load errors to standard error and returns
+	// only that it failed: they are the error's reason instead.
+	if errs := loadErrors(rt.Roots); len(errs) > 0 {
+		return nil, fmt.Errorf("deepcopy for %s: the packages do not load: %s", strings.Join(stagedDirs, ", "), strings.Join(errs, "; "))
+	}
 	mem := &memOutput{files: map[string]*bytes.Buffer{}}
 	rt.OutputRules = genall.OutputRules{Default: mem}
 	var errs bytes.Buffer
@@ -370,4 +375,22 @@ func linkedVersion(path string) string {
 		}
 	}
 	return "(version unknown)"
+}
+
+// loadErrors are the errors other than type errors of the packages of
+// roots and their imports, which genall's Run fails on.
+func loadErrors(roots []*loader.Package) []string {
+	raw := make([]*packages.Package, len(roots))
+	for i, r := range roots {
+		raw[i] = r.Package
+	}
+	var out []string
+	packages.Visit(raw, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			if e.Kind != packages.TypeError {
+				out = append(out, e.Error())
+			}
+		}
+	})
+	return out
 }

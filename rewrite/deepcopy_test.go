@@ -93,3 +93,24 @@ func TestHiddenFrom(t *testing.T) {
 		}
 	}
 }
+
+// A package that does not load (an import no module provides) fails the
+// regeneration with the load error as its reason, not an empty one.
+func TestRegenerateDeepcopyNamesLoadErrors(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"go.mod": "module example.com/broken\n\ngo 1.24\n",
+		"api/types.go": `// +kubebuilder:object:generate=true
+package api
+
+import "example.com/broken/gone"
+
+// Foo holds a field of a package that is not there.
+type Foo struct{ Bar gone.Bar }
+`,
+	})
+	_, err := regenerateDeepcopy(t.Context(), dir, &genconfig.Config{}, []string{filepath.Join(dir, "api")})
+	if err == nil || !strings.Contains(err.Error(), "example.com/broken/gone") {
+		t.Fatalf("err = %v, want one naming the import that does not load", err)
+	}
+}

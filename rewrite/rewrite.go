@@ -250,18 +250,20 @@ func runOnce(opts Options, units []WithheldUnit, kept map[analyzers.FieldKey]str
 	if bump != nil {
 		opts.Progress.Step("raising %s to %s", contract.CoreModule, opts.BumpCAPI)
 		if err := bump.apply(st, a.cs); err != nil {
-			if res.blamed = bumpBlame(st, a.cs, err); len(res.blamed) > 0 {
-				return res, err
-			}
 			return nil, err
 		}
-		res.bump = bump
-		res.Manual = append(res.Manual, bump.manual...)
+		a.bump = bump
 		trace.step("raised the Cluster API requirement")
 	}
 	// An error before the verification leaves no go vet running in the copy.
 	defer func() { a.early.wait() }()
 	done, err := a.followUps()
+	if re, ok := errors.AsType[raiseError](err); ok {
+		if res.blamed = bumpBlame(st, a.cs, re.error); len(res.blamed) > 0 {
+			return res, re.error
+		}
+		return nil, re.error
+	}
 	if err != nil || done {
 		return res, err
 	}

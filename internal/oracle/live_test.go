@@ -70,7 +70,11 @@ func checkLive(t *testing.T, r contract.Release, m measurement) {
 				// Every finding on a ready object (one that sets a readiness
 				// field true: live cannot tell one that sets none from one
 				// not ready yet) is an error exactly when core misread it.
-				if _, ready := readyFields(p, c); ready && claimsReady(c, v1p, v2p) && o.Resolved && o.Settled {
+				// A core object of this release that shows no readiness (a
+				// v1.10 Cluster's control plane initialization) cannot say
+				// whether core misread it, as in TestRecordMatchesCheck.
+				shows := mirror(p, o.Release, string(contract.ContractsKnownBy(o.Release)[0]), contract.AspectReadiness) != nil
+				if _, ready := readyFields(p, c); ready && shows && claimsReady(c, v1p, v2p) && o.Resolved && o.Settled {
 					compared["every rule"]++
 					if miss, got := misreads(p, o, c), onObject[ls.Kind+"/"+name]; (len(miss) > 0) != (got.worst(nil) == contract.Error) {
 						t.Errorf("%s: core misread it: %v, but live reports on it: %s", o.Key(), miss, got)

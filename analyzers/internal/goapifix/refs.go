@@ -268,15 +268,15 @@ func (p *planner) groupKind(gvk *ast.SelectorExpr, parents []ast.Node, rt refTyp
 }
 
 // refLiteral rewrites a reference set in a literal as &corev1.ObjectReference{…}
-// to v1beta2's value type when every key it sets is a field of that type
+// (or a value corev1.ObjectReference{…}) to v1beta2's value type when every key it sets is a field of that type
 // (NodeRef: &corev1.ObjectReference{Name: n} → MachineNodeReference{Name: n}).
 // It reports whether kv is settled.
 func (p *planner) refLiteral(t types.Type, kv *ast.KeyValueExpr) bool {
-	u, ok := ast.Unparen(kv.Value).(*ast.UnaryExpr)
-	if !ok || u.Op != token.AND {
-		return false
+	v := ast.Unparen(kv.Value)
+	if u, ok := v.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		v = ast.Unparen(u.X) // v1beta1 holds it as a pointer
 	}
-	inner, ok := ast.Unparen(u.X).(*ast.CompositeLit)
+	inner, ok := v.(*ast.CompositeLit)
 	if !ok || inner.Type == nil {
 		return false
 	}

@@ -33,4 +33,6 @@ func TestControlPlane(t *testing.T) {
 	if controlPlane(c) != "cp" {
 		t.Fatal(controlPlane(c))
 	}
+	m := &clusterv1.Machine{Spec: clusterv1.MachineSpec{InfrastructureRef: corev1.ObjectReference{Name: "m", Namespace: cpKey.Namespace}}}
+	_ = m
 }

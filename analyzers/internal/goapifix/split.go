@@ -56,6 +56,8 @@ func (p *planner) findKept() {
 				}
 				p.keepValue(kv.Value)
 			}
+		case *ast.ExprStmt:
+			p.keepCompared(n)
 		case *ast.AssignStmt:
 			if n.Tok != token.ASSIGN || len(n.Lhs) != len(n.Rhs) {
 				return true
@@ -80,6 +82,63 @@ func (p *planner) findKept() {
 			p.kept[typ] = true
 		}
 	}
+}
+
+// keepCompared marks the values stmt builds in place and passes as an
+// interface (a matcher's expected value, reflect.DeepEqual's argument)
+// whose type is that of a field stmt reads that keeps a v1beta1 type:
+// they are compared with it, and equal only while the types are.
+func (p *planner) keepCompared(stmt ast.Stmt) {
+	var kept []types.Type
+	ast.Inspect(stmt, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok && p.keepsV1Beta1(sel) {
+			if t := p.pass.TypesInfo.TypeOf(sel); t != nil {
+				kept = append(kept, t)
+			}
+		}
+		return true
+	})
+	if len(kept) == 0 {
+		return
+	}
+	ast.Inspect(stmt, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		sig, ok := types.Unalias(p.pass.TypesInfo.TypeOf(call.Fun)).(*types.Signature)
+		if !ok {
+			return true // a conversion or a builtin
+		}
+		for i, arg := range call.Args {
+			if pt := paramType(sig, i); pt == nil || !types.IsInterface(pt) {
+				continue
+			}
+			at := p.pass.TypesInfo.TypeOf(arg)
+			for _, t := range kept {
+				if at != nil && types.Identical(at, t) {
+					p.keepValue(arg)
+				}
+			}
+		}
+		return true
+	})
+}
+
+// paramType is the type of the parameter sig passes its i'th argument to
+// (a variadic one's element), nil past the end.
+func paramType(sig *types.Signature, i int) types.Type {
+	n := sig.Params().Len()
+	switch {
+	case sig.Variadic() && i >= n-1:
+		if s, ok := sig.Params().At(n - 1).Type().(*types.Slice); ok {
+			return s.Elem()
+		}
+		return nil
+	case i < n:
+		return sig.Params().At(i).Type()
+	}
+	return nil
 }
 
 // keepValue marks e, a value built for a field that keeps a v1beta1

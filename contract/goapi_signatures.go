@@ -168,7 +168,8 @@ func splitPathName(s string) (path, name string) {
 
 // GoAPISignatureChanges are the signature changes of the function name of
 // package path between release built and release to, oldest first: each
-// of a pair whose newer release is after built and not after to.
+// of a pair whose newer release is after built and not after to. path may
+// be the home GoAPIMoves gives the function's package in the newer one.
 func GoAPISignatureChanges(path, name string, built, to Release) []SignatureChange {
 	var out []SignatureChange
 	for _, c := range goAPISignatureIndex[path+"."+name] {
@@ -193,6 +194,14 @@ var goAPISignatureIndex = func() map[string][]SignatureChange {
 	idx := map[string][]SignatureChange{}
 	for _, c := range goAPISignatureChanges {
 		idx[c.Func] = append(idx[c.Func], c)
+		// Under the home a package moved to as well: the raise has moved
+		// the caller's import there before it looks.
+		pkg, name := splitPathName(c.Func)
+		for _, mv := range goAPIMoves {
+			if mv.From == pkg && c.From.Less(mv.Since) && !c.To.Less(mv.Since) {
+				idx[mv.To+"."+name] = append(idx[mv.To+"."+name], c)
+			}
+		}
 	}
 	for _, l := range idx {
 		slices.SortFunc(l, func(a, b SignatureChange) int { return semver.Compare(string(a.To), string(b.To)) })

@@ -458,6 +458,13 @@ func TestSignatureTableEntries(t *testing.T) {
 			t.Errorf("%s@%s: a change that changes nothing", c.Func, c.To)
 		}
 	}
+	// v1.11's deprecated home of util/paused takes v1beta2 clusters: the
+	// raise, which moves the import there, finds the change by either path.
+	for _, p := range []string{capi + "/util/paused", capi + "/util/deprecated/v1beta1/paused"} {
+		if got := GoAPISignatureChanges(p, "EnsurePausedCondition", "v1.10.2", "v1.11.3"); len(got) != 1 || !got[0].V1Beta2 || len(got[0].Dropped) != 0 {
+			t.Errorf("%s.EnsurePausedCondition: %+v", p, got)
+		}
+	}
 	kubeadm := capi + "/bootstrap/kubeadm/types."
 	for name, want := range map[string][]int{"UnmarshalInitConfiguration": {1}, "UnmarshalJoinConfiguration": {1}, "MarshalInitConfigurationForVersion": {0}, "MarshalJoinConfigurationForVersion": {0}} {
 		got := GoAPISignatureChanges(capi+"/bootstrap/kubeadm/types", name, "v1.10.0", "v1.11.0")

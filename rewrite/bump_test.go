@@ -499,6 +499,7 @@ func f(yaml string, v semver.Version) (string, error) {
 		"within v1.10":      {in, "v1.10.2", "v1.10.4"},
 		"built on v1.11":    {in, "v1.11.0", "v1.14.2"},
 		"a call's argument": {src(v1beta2, "new(bootstrapv1.ClusterConfiguration)"), "v1.10.2", "v1.11.3"},
+		"the types alone":   {[]byte("package p\n\nimport (\n\tclusterv1 \"sigs.k8s.io/cluster-api/api/core/v1beta2\"\n\t\"sigs.k8s.io/cluster-api/util\"\n)\n\nvar _ = util.IsControlPlaneMachine(&clusterv1.Machine{})\n"), "v1.10.2", "v1.11.3"},
 		"a filled local":    {[]byte(strings.Replace(string(in), "{}\n", "{}\n\tclusterConfiguration.ClusterName = \"c\"\n", 1)), "v1.10.2", "v1.11.3"},
 	} {
 		out, done := adaptCalls("p.go", c.src, c.built, c.to)

@@ -84,12 +84,21 @@ func adaptCalls(name string, src []byte, built, to contract.Release) ([]byte, []
 			idx[i] = i
 		}
 		for _, c := range changes {
-			if c.Manual || c.V1Beta2 && !movedFor(c, imported) || len(c.Dropped) == 0 || slices.Max(c.Dropped) >= len(idx) {
+			if c.Manual || c.V1Beta2 && !movedFor(c, imported) {
+				return true
+			}
+			if len(c.Dropped) == 0 { // the types alone: the moved call compiles
+				continue
+			}
+			if slices.Max(c.Dropped) >= len(idx) {
 				return true
 			}
 			idx = slices.DeleteFunc(slices.Clone(idx), func(i int) bool {
 				return slices.Contains(c.Dropped, slices.Index(idx, i))
 			})
+		}
+		if len(idx) == len(call.Args) {
+			return true
 		}
 		cand := &candidate{call: call, keep: idx, locals: map[*ast.Object]int{}}
 		for i, a := range call.Args {

@@ -92,6 +92,9 @@ var v1beta2Path = regexp.MustCompile(`sigs\.k8s\.io/cluster-api/api/[a-z0-9/]*v1
 // names a Manual entry.
 var signatureInstructions = map[string]string{
 	capi + "/bootstrap/kubeadm/types.MarshalClusterConfigurationForVersion@v1.11.0": "move the calling code to the v1beta2 types and pass the *upstream.AdditionalData that UnmarshalClusterConfiguration returns with the configuration (nil when there is none: the kubeadm ClusterConfiguration fields v1beta2 keeps elsewhere, such as the Kubernetes version and the control plane endpoint, are then left out)",
+	capi + "/util.IsControlledBy@v1.12.0":                                           "pass the owner's GroupKind (such as clusterv1.GroupVersion.WithKind(\"Cluster\").GroupKind()); v1.11 read it from the owner's TypeMeta, which a typed object read through a client may not have",
+	capi + "/util.IsOwnedByObject@v1.12.0":                                          "pass the target's GroupKind (such as clusterv1.GroupVersion.WithKind(\"Cluster\").GroupKind()); v1.11 read it from the target's TypeMeta, which a typed object read through a client may not have",
+	capi + "/controllers/external.CreateFromTemplate@v1.11.0":                       "move the calling code to the v1beta2 types and take the created object and its v1beta2 ContractVersionedObjectReference (APIGroup, Kind, Name; the namespace is the referring object's) where the *corev1.ObjectReference was",
 	capi + "/bootstrap/kubeadm/types.UnmarshalClusterConfiguration@v1.11.0":         "move the calling code to the v1beta2 types and take the added *upstream.AdditionalData result (the fields v1beta2 no longer keeps in ClusterConfiguration); pass it on to MarshalClusterConfigurationForVersion",
 }
 

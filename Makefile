@@ -112,13 +112,21 @@ goapi:
 
 # Prove the symbol half of the Go API map (contract/goapi_symbols.go) against
 # Cluster API's sources: the pinned release and v1.10.4, the last before v1.11
-# moved the API (downloaded here; offline, the test skips the old release).
+# moved the API (downloaded here; offline, the test skips the old release),
+# and the signature changes between adjacent releases
+# (contract/goapi_signatures_gen.go; goapi-signatures rewrites it).
 .PHONY: goapi-check
 goapi-check:
 	$(GO) mod download sigs.k8s.io/cluster-api@v1.10.4 sigs.k8s.io/cluster-api@v1.11.0 sigs.k8s.io/cluster-api@v1.12.0 \
 		sigs.k8s.io/cluster-api@v1.13.0 sigs.k8s.io/cluster-api@v1.14.0 sigs.k8s.io/cluster-api/api@v1.14.0
-	$(GO) test -count=1 -run '^TestGoAPISymbols|^TestGoAPIV1Beta2' ./contract/
+	$(GO) test -count=1 -run '^TestGoAPISymbols|^TestGoAPIV1Beta2|^TestGoAPISignatures|^TestSignature' ./contract/
 	$(GO) test -count=1 -run 'Symbol' ./internal/goapiprobe/
+
+.PHONY: goapi-signatures
+goapi-signatures:
+	$(GO) mod download sigs.k8s.io/cluster-api@v1.10.4 sigs.k8s.io/cluster-api@v1.11.0 sigs.k8s.io/cluster-api@v1.12.0 \
+		sigs.k8s.io/cluster-api@v1.13.0 sigs.k8s.io/cluster-api@v1.14.0 sigs.k8s.io/cluster-api/api@v1.14.0
+	$(GO) test -count=1 -run '^TestGoAPISignatures$$' ./contract/ -update-goapi-signatures
 
 # Fail when docs/rules/ or docs/contract/ is not what `make docs` would write.
 # `go test ./...` (hence `make test`) runs the same tests.

@@ -384,7 +384,8 @@ func (b *coreBump) move(st *stage, cs *changeSet, mb *moduleBump) error {
 			return err
 		}
 		out, renamed := renameSymbols(p, out, mb.built, contract.Release(b.to))
-		if len(done) == 0 && len(renamed) == 0 {
+		out, adapted := adaptCalls(p, out, mb.built, contract.Release(b.to))
+		if len(done) == 0 && len(renamed) == 0 && len(adapted) == 0 {
 			return nil
 		}
 		staged, err := st.writeFile(p, out)
@@ -398,6 +399,10 @@ func (b *coreBump) move(st *stage, cs *changeSet, mb *moduleBump) error {
 		}
 		for _, d := range renamed {
 			cs.mark(staged, "rename "+d+" (Cluster API "+b.to+" renamed it)")
+			b.moves[rel] = append(b.moves[rel], d)
+		}
+		for _, d := range adapted {
+			cs.mark(staged, d)
 			b.moves[rel] = append(b.moves[rel], d)
 		}
 		return nil
@@ -679,14 +684,25 @@ func (b *coreBump) verify(st *stage, cs *changeSet, mb *moduleBump) error {
 		return fmt.Errorf("after raising %s to %s the module %s does not build, so nothing was written:\n%s", contract.CoreModule, b.to, mb.rel, strings.TrimSpace(out))
 	}
 	var lines []string
+	places := 0
 	deps := map[string][]string{} // module@version -> its errors
 	for _, e := range errs {
 		if !filepath.IsAbs(e) {
 			lines = append(lines, "  "+filepath.ToSlash(filepath.Join(mb.rel, e)))
+			places++
+			// A utility whose signature changed: what its caller must do.
+			if parts := strings.SplitN(e, ":", 3); len(parts) == 3 {
+				if n, err := strconv.Atoi(parts[1]); err == nil {
+					for _, note := range signatureNotes(filepath.Join(mb.staged, parts[0]), n, mb.built, contract.Release(b.to)) {
+						lines = append(lines, "    → "+note)
+					}
+				}
+			}
 		} else if dep := cachedModule(e); dep != "" {
 			deps[dep] = append(deps[dep], e)
 		} else {
 			lines = append(lines, "  "+e)
+			places++
 		}
 	}
 	where := "the module"
@@ -702,9 +718,9 @@ func (b *coreBump) verify(st *stage, cs *changeSet, mb *moduleBump) error {
 	}
 	if len(lines) > 0 {
 		fmt.Fprintf(&msg, "\n%d place(s) of the module use a utility whose Cluster API %s signature takes or returns the v1beta2 types (or an API the release removed): change them by hand (or move the code to v1beta2) and run the rewrite again "+
-			"(as the type checker sees them with the failing packages' types as far as they go: fixing some may show more):\n%s", len(lines), b.to, strings.Join(lines, "\n"))
+			"(as the type checker sees them with the failing packages' types as far as they go: fixing some may show more):\n%s", places, b.to, strings.Join(lines, "\n"))
 	}
-	return &bumpBuildError{msg: msg.String(), places: len(lines), to: b.to}
+	return &bumpBuildError{msg: msg.String(), places: places, to: b.to}
 }
 
 // bumpBuildError is the build failing after the raise, with its places

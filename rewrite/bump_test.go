@@ -455,3 +455,149 @@ type FooConfig struct {
 		t.Fatalf("err = %v, want the raise's place api/v1beta1/config_types.go:3 and nothing written", err)
 	}
 }
+
+// TestAdaptCalls: a call of a utility whose signature dropped an
+// argument between the releases loses it where the file is on the new
+// signature's v1beta2 package, and the local passed only there goes too;
+// not in a file still on v1beta1, not for a raise that stops before the
+// change, and not for an argument that may carry data (a call's result, a
+// local set elsewhere): the new release would lose it.
+func TestAdaptCalls(t *testing.T) {
+	src := func(bootstrap, arg string) []byte {
+		return []byte(`package p
+
+import (
+	"github.com/blang/semver/v4"
+
+	bootstrapv1 "` + bootstrap + `"
+	kubeadmtypes "sigs.k8s.io/cluster-api/bootstrap/kubeadm/types"
+)
+
+func f(yaml string, v semver.Version) (string, error) {
+	clusterConfiguration := &bootstrapv1.ClusterConfiguration{}
+	ic, err := kubeadmtypes.UnmarshalInitConfiguration(yaml, ` + arg + `)
+	if err != nil {
+		return "", err
+	}
+	return kubeadmtypes.MarshalInitConfigurationForVersion(clusterConfiguration, ic, v)
+}
+`)
+	}
+	const v1beta2 = "sigs.k8s.io/cluster-api/api/bootstrap/kubeadm/v1beta2"
+	in := src(v1beta2, "clusterConfiguration")
+	out, done := adaptCalls("p.go", in, "v1.10.2", "v1.11.3")
+	want := strings.NewReplacer("\tclusterConfiguration := &bootstrapv1.ClusterConfiguration{}\n", "",
+		"(yaml, clusterConfiguration)", "(yaml)", "(clusterConfiguration, ic, v)", "(ic, v)").Replace(string(in))
+	if string(out) != want || len(done) != 2 {
+		t.Errorf("adaptCalls = %q\n%s", done, out)
+	}
+	for name, c := range map[string]struct {
+		src       []byte
+		built, to contract.Release
+	}{
+		"on v1beta1":        {src("sigs.k8s.io/cluster-api/api/bootstrap/kubeadm/v1beta1", "clusterConfiguration"), "v1.10.2", "v1.11.3"},
+		"within v1.10":      {in, "v1.10.2", "v1.10.4"},
+		"built on v1.11":    {in, "v1.11.0", "v1.14.2"},
+		"a call's argument": {src(v1beta2, "new(bootstrapv1.ClusterConfiguration)"), "v1.10.2", "v1.11.3"},
+		"the types alone":   {[]byte("package p\n\nimport (\n\tclusterv1 \"sigs.k8s.io/cluster-api/api/core/v1beta2\"\n\t\"sigs.k8s.io/cluster-api/util\"\n)\n\nvar _ = util.IsControlPlaneMachine(&clusterv1.Machine{})\n"), "v1.10.2", "v1.11.3"},
+		"a filled local":    {[]byte(strings.Replace(string(in), "{}\n", "{}\n\tclusterConfiguration.ClusterName = \"c\"\n", 1)), "v1.10.2", "v1.11.3"},
+	} {
+		out, done := adaptCalls("p.go", c.src, c.built, c.to)
+		if name == "a call's argument" { // the Marshal call is still adapted
+			if len(done) != 1 || !bytes.Contains(out, []byte("UnmarshalInitConfiguration(yaml, new(")) {
+				t.Errorf("%s: adaptCalls = %q\n%s", name, done, out)
+			}
+			continue
+		}
+		if string(out) != string(c.src) || len(done) != 0 {
+			t.Errorf("%s: adaptCalls = %q\n%s", name, done, out)
+		}
+	}
+}
+
+// TestSignatureNotes: a failing line that calls a utility of the table
+// gets its instruction, the hand-written one where there is one.
+func TestSignatureNotes(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "p.go")
+	if err := os.WriteFile(p, []byte(`package p
+
+import kubeadmtypes "sigs.k8s.io/cluster-api/bootstrap/kubeadm/types"
+
+func f(yaml string) error {
+	_, err := kubeadmtypes.UnmarshalClusterConfiguration(yaml)
+	return err
+}
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	notes := signatureNotes(p, 6, "v1.10.2", "v1.11.3")
+	if len(notes) != 1 || !strings.Contains(notes[0], "take the added *upstream.AdditionalData result") || !strings.Contains(notes[0], "types.UnmarshalClusterConfiguration changed in Cluster API v1.11.0") {
+		t.Errorf("notes = %q", notes)
+	}
+	if notes := signatureNotes(p, 5, "v1.10.2", "v1.11.3"); len(notes) != 0 {
+		t.Errorf("notes of another line = %q", notes)
+	}
+}
+
+// TestBumpAdaptsChangedSignatures: a raise to v1.11.3 of a module whose
+// file calls the kubeadm types' Unmarshal/Marshal utilities that v1.11
+// changed (the ClusterConfiguration argument dropped, v1beta2 types): the
+// file moves to v1beta2, the calls drop the argument, the local passed
+// only there goes with its import, and the module builds and passes its
+// test.
+func TestBumpAdaptsChangedSignatures(t *testing.T) {
+	dir := copyTree(t, "testdata/raisesig")
+	res, err := Run(Options{Dir: dir, CAPIVersion: "v1.11.3", BumpCAPI: "v1.11.3", Write: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Withheld) > 0 {
+		t.Errorf("withheld %v", res.Withheld)
+	}
+	src, _ := os.ReadFile(filepath.Join(dir, "kubeadm", "kubeadm.go"))
+	for _, want := range []string{"kubeadmtypes.UnmarshalInitConfiguration(yaml)", "kubeadmtypes.MarshalInitConfigurationForVersion(initConfiguration, v)"} {
+		if !strings.Contains(string(src), want) {
+			t.Errorf("kubeadm.go lacks %q:\n%s", want, src)
+		}
+	}
+	// The local passed only there went, and with it the import.
+	if strings.Contains(string(src), "clusterConfiguration") || strings.Contains(string(src), "bootstrapv1") {
+		t.Errorf("kubeadm.go keeps the dropped configuration:\n%s", src)
+	}
+	goIn(t, dir, "vet", "./...")
+	goIn(t, dir, "test", "-count=1", "./...")
+}
+
+// TestBumpNamesChangedSignatures: the same calls in a file the migration
+// cannot move (a field v1beta2 retyped, a map of kubelet arguments) stay
+// on v1beta1 and fail the raise's build; each place gets its utility's
+// instruction, and nothing is written.
+func TestBumpNamesChangedSignatures(t *testing.T) {
+	dir := copyTree(t, "testdata/raisesig")
+	path := filepath.Join(dir, "kubeadm", "kubeadm.go")
+	src, _ := os.ReadFile(path)
+	src = bytes.Replace(src, []byte("\tinitConfiguration.NodeRegistration.Name = node\n"),
+		[]byte("\tinitConfiguration.NodeRegistration.Name = node\n\tinitConfiguration.NodeRegistration.KubeletExtraArgs = map[string]string{\"node-labels\": node}\n"), 1)
+	if err := os.WriteFile(path, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before := snapshot(t, dir)
+	_, err := Run(Options{Dir: dir, CAPIVersion: "v1.11.3", BumpCAPI: "v1.11.3", Write: true})
+	if err == nil {
+		t.Fatal("the rewrite passed")
+	}
+	for _, want := range []string{"nothing was written", "kubeadm/kubeadm.go:16:",
+		"→ types.UnmarshalInitConfiguration changed in Cluster API v1.11.0 from func(string, *v1beta1.ClusterConfiguration) (*v1beta1.InitConfiguration, error) to func(string) (*v1beta2.InitConfiguration, error): drop argument 2; move the calling code to the v1beta2 types",
+		"→ types.MarshalInitConfigurationForVersion changed in Cluster API v1.11.0"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("the error lacks %q:\n%s", want, err)
+		}
+	}
+	after := snapshot(t, dir)
+	for p, data := range before {
+		if !bytes.Equal(after[p], data) {
+			t.Errorf("%s changed", p)
+		}
+	}
+}

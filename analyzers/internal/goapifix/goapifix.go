@@ -177,6 +177,11 @@ func For(pass *analysis.Pass, f *ast.File, built, to contract.Release, api, rais
 		if !ok || (s.Keep != "" && !raising) || !contract.IsV1Beta1APIPackage(path, built) {
 			continue
 		}
+		if s.Successor != "" && importsPath(f, s.Successor) {
+			// Beside its successor: the file has moved, and this import
+			// spells the values kept for fields that keep v1beta1 types.
+			continue
+		}
 		pn := pass.TypesInfo.PkgNameOf(spec)
 		if pn == nil {
 			continue
@@ -853,4 +858,12 @@ func (p *planner) constZero(e ast.Expr) (isConst, isZero bool) {
 		return true, constant.Sign(tv.Value) == 0
 	}
 	return true, false
+}
+
+// importsPath reports whether f imports the package at path.
+func importsPath(f *ast.File, path string) bool {
+	return slices.ContainsFunc(f.Imports, func(spec *ast.ImportSpec) bool {
+		p, err := strconv.Unquote(spec.Path.Value)
+		return err == nil && p == path
+	})
 }

@@ -45,12 +45,18 @@ func movePlans(pass *analysis.Pass, env *setup.Env, em *emit.Emitter, files []*a
 			out[f] = &filePlan{Plan: plan, name: fileName(pass, f)}
 		}
 	}
-	if !raising {
-		group(pass, out, built)
-		return out
-	}
 	if !api {
-		planReached(pass, files, out, built, to)
+		if raising {
+			planReached(pass, files, out, built, to)
+		} else {
+			// The module builds against the release the files move to:
+			// no other package's file changes but by its own move, which
+			// its Moved facts say (a second run meets the parameters the
+			// first kept on v1beta1).
+			for f, fp := range out {
+				blockKeptParams(pass, f, fp, built)
+			}
+		}
 	}
 	group(pass, out, built)
 	joinGroups(out)

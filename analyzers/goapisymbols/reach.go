@@ -84,11 +84,7 @@ func planReached(pass *analysis.Pass, files []*ast.File, out map[*ast.File]*file
 		units, paths := reached(pass, f, built)
 		if fp := out[f]; fp != nil {
 			fp.joins = units
-			if len(fp.Blockers) == 0 && len(fp.Edits) > 0 && !fp.Scheme {
-				if b := keptParams(pass, f, built); len(b) > 0 {
-					fp.Blockers, fp.Edits = b, nil
-				}
-			}
+			blockKeptParams(pass, f, fp, built)
 			continue
 		}
 		if len(units) == 0 {
@@ -231,6 +227,16 @@ func unitType(pass *analysis.Pass, fp *filePlan) string {
 		return fp.joins[0]
 	}
 	return setup.GoAPIFileUnit(pass.Pkg.Path(), fp.unit)
+}
+
+// blockKeptParams blocks fp, the move of f, at the arguments it passes
+// to parameters that keep v1beta1 types (keptParams).
+func blockKeptParams(pass *analysis.Pass, f *ast.File, fp *filePlan, built contract.Release) {
+	if len(fp.Blockers) == 0 && len(fp.Edits) > 0 && !fp.Scheme {
+		if b := keptParams(pass, f, built); len(b) > 0 {
+			fp.Blockers, fp.Edits = b, nil
+		}
+	}
 }
 
 // keptParams are the arguments f, a moved file, passes to parameters of

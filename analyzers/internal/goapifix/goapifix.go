@@ -112,6 +112,10 @@ const keepConditions = "move the file's conditions first, by the guide's stages 
 type swap struct {
 	spec     *ast.ImportSpec
 	old, new string
+	// beside: the file imports new too; kept values stay on this import.
+	beside bool
+	// keptUses counts the uses of this import inside kept values.
+	keptUses int
 }
 
 type planner struct {
@@ -177,11 +181,6 @@ func For(pass *analysis.Pass, f *ast.File, built, to contract.Release, api, rais
 		if !ok || (s.Keep != "" && !raising) || !contract.IsV1Beta1APIPackage(path, built) {
 			continue
 		}
-		if s.Successor != "" && importsPath(f, s.Successor) {
-			// Beside its successor: the file has moved, and this import
-			// spells the values kept for fields that keep v1beta1 types.
-			continue
-		}
 		pn := pass.TypesInfo.PkgNameOf(spec)
 		if pn == nil {
 			continue
@@ -191,7 +190,9 @@ func For(pass *analysis.Pass, f *ast.File, built, to contract.Release, api, rais
 			p.block(spec.Pos(), "a "+map[bool]string{true: "blank", false: "dot"}[pn.Name() == "_"]+" import of "+path, "import it under a name, then run the rewrite again")
 			continue
 		}
-		p.swaps[pn] = &swap{spec: spec, old: path, new: s.Successor}
+		// Beside its successor, the import may spell the values kept for
+		// fields that keep v1beta1 types (a file moved before).
+		p.swaps[pn] = &swap{spec: spec, old: path, new: s.Successor, beside: s.Successor != "" && importsPath(f, s.Successor)}
 	}
 	if len(p.plan.Imports) == 0 {
 		return Plan{}, false
@@ -218,7 +219,22 @@ func For(pass *analysis.Pass, f *ast.File, built, to contract.Release, api, rais
 		p.plan.Edits = nil
 		return p.plan, true
 	}
+	for pn, sw := range p.swaps {
+		if !sw.beside {
+			continue
+		}
+		if sw.keptUses < p.uses(pn) {
+			p.block(sw.spec.Pos(), fmt.Sprintf("%s is imported beside its successor %s and used for values that move", sw.old, sw.new), "spell those through the successor's import by hand, then run the rewrite again")
+		}
+	}
+	if len(p.plan.Blockers) > 0 {
+		p.plan.Edits = nil
+		return p.plan, true
+	}
 	for _, sw := range slices.Concat(slices.Collect(maps.Values(p.swaps)), p.condSwaps) {
+		if sw.beside {
+			continue // only kept values use it: it stays
+		}
 		text := strconv.Quote(sw.new)
 		if sw.spec.Name == nil {
 			// Under the name the file already uses.
@@ -866,4 +882,16 @@ func importsPath(f *ast.File, path string) bool {
 		p, err := strconv.Unquote(spec.Path.Value)
 		return err == nil && p == path
 	})
+}
+
+// uses counts the uses of the imported package pn in the file.
+func (p *planner) uses(pn *types.PkgName) int {
+	n := 0
+	ast.Inspect(p.file, func(node ast.Node) bool {
+		if id, ok := node.(*ast.Ident); ok && p.pass.TypesInfo.Uses[id] == pn {
+			n++
+		}
+		return true
+	})
+	return n
 }

@@ -210,6 +210,10 @@ func (p *planner) keep(n ast.Node) {
 		if !ok || p.swaps[pn] == nil {
 			return true
 		}
+		if p.swaps[pn].beside {
+			p.swaps[pn].keptUses++ // already the import kept values use
+			return false
+		}
 		name, edits := p.spell.Beside(p.swaps[pn].old, keptName(pn.Name()))
 		p.plan.Edits = append(p.plan.Edits, edits...)
 		p.edit(x.Pos(), x.End(), name)

@@ -212,6 +212,8 @@ judge() { # judge CORE
 		mark=" "
 		if [[ $rule == MPA70* ]] && grep -qxF "$rule"$'\t'"$file" "$work/before${c:+@$c}.goapi.keys"; then
 			: # a Go API use left where one was before
+		elif [[ $rule == MPA70* ]] && grep -F -- "\`$file\`: move " "$work/pr-body.md" 2>/dev/null | grep -qF -- "→ $field "; then
+			: # an import the raise moved where the release keeps v1beta1, as the PR body says
 		elif ! grep -qxF "$rule"$'\t'"$kind"$'\t'"$api"$'\t'"$field" "$work/before${c:+@$c}.keys"; then
 			mark="+"
 		elif [ -n "$file" ] && [ -n "$leaf" ] && addedIn "$file" | grep -q "json:\"$leaf[,\"]"; then

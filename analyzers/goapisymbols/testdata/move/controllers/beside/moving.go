@@ -1,3 +1,4 @@
+// Package beside imports v1beta1 beside its v1beta2 successor.
 package beside
 
 import (

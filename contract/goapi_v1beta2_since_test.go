@@ -92,17 +92,7 @@ func TestGoAPIV1Beta2Since(t *testing.T) {
 	}
 	cache := strings.TrimSpace(string(out))
 	pkgs := sincePackages()
-	var releases []Release
-	for minor := 11; ; minor++ {
-		r := Release(fmt.Sprintf("v1.%d.0", minor))
-		if pinned.release.Less(r) {
-			break
-		}
-		releases = append(releases, r)
-	}
-	if releases[len(releases)-1] != pinned.release {
-		releases = append(releases, pinned.release)
-	}
+	releases := v1beta2Releases(pinned.release)
 	since := map[string]Release{}
 	var last map[string]bool
 	for i, r := range releases {
@@ -158,4 +148,22 @@ func TestGoAPIV1Beta2Since(t *testing.T) {
 	if !bytes.Equal(got, want) {
 		t.Fatal("goapi_v1beta2_since.go is stale: go test ./contract -run TestGoAPIV1Beta2Since -update-v1beta2-since")
 	}
+}
+
+// v1beta2Releases are the first patch release of every minor release
+// from v1.11 (the first with the v1beta2 Go API) through pinned, and
+// pinned itself.
+func v1beta2Releases(pinned Release) []Release {
+	var releases []Release
+	for minor := 11; ; minor++ {
+		r := Release(fmt.Sprintf("v1.%d.0", minor))
+		if pinned.Less(r) {
+			break
+		}
+		releases = append(releases, r)
+	}
+	if releases[len(releases)-1] != pinned {
+		releases = append(releases, pinned)
+	}
+	return releases
 }

@@ -19,6 +19,7 @@ import (
 	"sigs.k8s.io/controller-tools/pkg/genall"
 	"sigs.k8s.io/controller-tools/pkg/loader"
 
+	"github.com/mpaudit/mpaudit/internal/crdgen"
 	"github.com/mpaudit/mpaudit/internal/genconfig"
 	"github.com/mpaudit/mpaudit/internal/genroots"
 	"github.com/mpaudit/mpaudit/internal/gentool"
@@ -110,7 +111,7 @@ func deepcopyWith(ctx context.Context, run *gentool.Choice, root string, cfg *ge
 	}
 	// Run prints the packages' load errors to standard error and returns
 	// only that it failed: they are the error's reason instead.
-	if errs := loadErrors(rt.Roots); len(errs) > 0 {
+	if errs := crdgen.LoadErrors(rt.Roots, nil); len(errs) > 0 {
 		return nil, fmt.Errorf("deepcopy for %s: the packages do not load: %s", strings.Join(stagedDirs, ", "), strings.Join(errs, "; "))
 	}
 	mem := &memOutput{files: map[string]*bytes.Buffer{}}
@@ -375,22 +376,4 @@ func linkedVersion(path string) string {
 		}
 	}
 	return "(version unknown)"
-}
-
-// loadErrors are the errors other than type errors of the packages of
-// roots and their imports, which genall's Run fails on.
-func loadErrors(roots []*loader.Package) []string {
-	raw := make([]*packages.Package, len(roots))
-	for i, r := range roots {
-		raw[i] = r.Package
-	}
-	var out []string
-	packages.Visit(raw, nil, func(p *packages.Package) {
-		for _, e := range p.Errors {
-			if e.Kind != packages.TypeError {
-				out = append(out, e.Error())
-			}
-		}
-	})
-	return out
 }

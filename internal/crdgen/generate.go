@@ -240,6 +240,14 @@ func onlyPartialVersions(stderr []byte) bool {
 // the changed versions of a group are loaded, so the generator sees a
 // subset of the versions that decide these.
 func packageErrors(roots []*loader.Package) []string {
+	return LoadErrors(roots, func(msg string) bool {
+		return strings.Contains(msg, "has no storage version") || strings.Contains(msg, "does not serve any version")
+	})
+}
+
+// LoadErrors are the errors other than type errors recorded on roots and
+// the packages they import, but those skip says to leave out.
+func LoadErrors(roots []*loader.Package, skip func(msg string) bool) []string {
 	raw := make([]*packages.Package, len(roots))
 	for i, r := range roots {
 		raw[i] = r.Package
@@ -247,7 +255,7 @@ func packageErrors(roots []*loader.Package) []string {
 	var out []string
 	packages.Visit(raw, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
-			if e.Kind == packages.TypeError || strings.Contains(e.Msg, "has no storage version") || strings.Contains(e.Msg, "does not serve any version") {
+			if e.Kind == packages.TypeError || skip != nil && skip(e.Msg) {
 				continue
 			}
 			out = append(out, e.Error())

@@ -58,6 +58,8 @@ func (p *planner) findKept() {
 			}
 		case *ast.ExprStmt:
 			p.keepCompared(n)
+		case *ast.IfStmt:
+			p.keepCompared(n.Cond) // if !reflect.DeepEqual(got, want)
 		case *ast.AssignStmt:
 			if n.Tok != token.ASSIGN || len(n.Lhs) != len(n.Rhs) {
 				return true
@@ -84,11 +86,12 @@ func (p *planner) findKept() {
 	}
 }
 
-// keepCompared marks the values stmt builds in place and passes as an
-// interface (a matcher's expected value, reflect.DeepEqual's argument)
-// whose type is that of a field stmt reads that keeps a v1beta1 type:
-// they are compared with it, and equal only while the types are.
-func (p *planner) keepCompared(stmt ast.Stmt) {
+// keepCompared marks the values stmt (a statement or an if's condition)
+// builds in place and passes as an interface (a matcher's expected value,
+// reflect.DeepEqual's argument) whose type is that of a field stmt reads
+// that keeps a v1beta1 type: they are compared with it, and equal only
+// while the types are.
+func (p *planner) keepCompared(stmt ast.Node) {
 	var kept []types.Type
 	ast.Inspect(stmt, func(n ast.Node) bool {
 		if sel, ok := n.(*ast.SelectorExpr); ok && p.keepsV1Beta1(sel) {

@@ -18,6 +18,14 @@ func TestAddresses(t *testing.T) {
 	expectEqual(t, s.Cluster.Spec.Paused, false)
 }
 
+// The same in an if's condition.
+func TestAddressesIf(t *testing.T) {
+	s := &Scope{FooMachine: &v1alpha1.FooMachine{}}
+	if !reflect.DeepEqual(s.FooMachine.Status.Addresses, []clusterv1.MachineAddress{}) {
+		t.Skip()
+	}
+}
+
 func expectEqual(t *testing.T, got, want any) {
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("got %v, want %v", got, want)

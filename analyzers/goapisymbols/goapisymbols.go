@@ -85,7 +85,10 @@ func run(pass *analysis.Pass, env *setup.Env) (any, error) {
 			files = append(files, f)
 		}
 	}
-	plans := movePlans(pass, env, em, files, built, to, target, spoke, len(res.Declared) > 0, raising)
+	// A package of Kubernetes objects is schema whether or not its kinds
+	// are contract kinds (an identity, a template of the provider's own).
+	api := len(res.Declared) > 0 || goapifix.DeclaresObjects(pass.Pkg)
+	plans := movePlans(pass, env, em, files, built, to, target, spoke, api, raising)
 	for _, f := range files {
 		if strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") {
 			moveFile(pass, em, plans[f]) // tests move with the code they call

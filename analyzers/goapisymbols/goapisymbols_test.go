@@ -54,7 +54,7 @@ func (infoOnly) Errorf(string, ...any) {}
 // files whose uses are not mechanical, naming each at file:line.
 func TestMoveFixes(t *testing.T) {
 	a := analyzers.MustNew(analyzers.Settings{ReportAt: contract.Warning, Fix: true}).Analyzer("goapisymbols")
-	analysistest.RunWithSuggestedFixes(t, "testdata/move", a, "./controllers/...", "./cmd/...")
+	analysistest.RunWithSuggestedFixes(t, "testdata/move", a, "./controllers/...", "./cmd/...", "./apis/...")
 }
 
 // TestMoveFixesRaising plans the move on a module built against v1.10

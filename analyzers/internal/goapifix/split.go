@@ -244,12 +244,12 @@ func (p *planner) keptField(field *types.Var) bool {
 	if pkg == nil || pkg == p.pass.Pkg || p.swapped(pkg.Path()) || !p.mentionsSwapped(field.Type()) {
 		return false
 	}
-	return declaresObjects(pkg)
+	return DeclaresObjects(pkg)
 }
 
-// declaresObjects reports whether pkg declares a struct type that embeds
-// metav1.TypeMeta.
-func declaresObjects(pkg *types.Package) bool {
+// DeclaresObjects reports whether pkg declares a struct type that embeds
+// metav1.TypeMeta: its fields are CRD schema, contract kind or not.
+func DeclaresObjects(pkg *types.Package) bool {
 	for _, name := range pkg.Scope().Names() {
 		tn, ok := pkg.Scope().Lookup(name).(*types.TypeName)
 		if !ok {

@@ -34,10 +34,6 @@ type kindRef struct {
 	// domains are the core object's failure domain names, when it reports them.
 	domains    []string
 	hasDomains bool
-	// domainsMisshaped: the failure domains have the other contract's
-	// shape, which fails core's reconcile before it records the object
-	// provisioned (MPA424).
-	domainsMisshaped bool
 }
 
 // kindState is what the audit remembers of a referenced object: what the

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mpaudit/mpaudit/analyzers/internal/emit"
 	"github.com/mpaudit/mpaudit/analyzers/internal/imports"
@@ -425,26 +426,10 @@ func isMethod(fn *types.Func) bool {
 	return ok && sig.Recv() != nil
 }
 
-// typeutilCallee is the static callee of call, a function or method, or nil.
+// typeutilCallee is the callee of call, a function or method (the
+// generic one for an instance), or nil.
 func typeutilCallee(info *types.Info, call *ast.CallExpr) *types.Func {
-	var id *ast.Ident
-	switch fun := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		id = fun
-	case *ast.SelectorExpr:
-		id = fun.Sel
-	case *ast.IndexExpr: // an instantiated generic (SetAggregateCondition[T])
-		switch x := ast.Unparen(fun.X).(type) {
-		case *ast.Ident:
-			id = x
-		case *ast.SelectorExpr:
-			id = x.Sel
-		}
-	}
-	if id == nil {
-		return nil
-	}
-	fn, _ := info.Uses[id].(*types.Func)
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
 	if fn != nil {
 		fn = fn.Origin()
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mpaudit/mpaudit/analyzers/internal/goapifix"
 	"github.com/mpaudit/mpaudit/analyzers/internal/setup"
@@ -258,16 +259,7 @@ func keptParams(pass *analysis.Pass, f *ast.File, built contract.Release) []goap
 		if !ok {
 			return true
 		}
-		var id *ast.Ident
-		switch fun := ast.Unparen(call.Fun).(type) {
-		case *ast.Ident:
-			id = fun
-		case *ast.SelectorExpr:
-			id = fun.Sel
-		default:
-			return true
-		}
-		fn, ok := pass.TypesInfo.Uses[id].(*types.Func)
+		fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
 		if !ok || fn.Pkg() == nil || fn.Pkg() == pass.Pkg || !strings.HasPrefix(pass.Fset.File(fn.Pos()).Name(), root) || pass.ImportObjectFact(fn, new(Moved)) {
 			return true
 		}

@@ -734,24 +734,46 @@ func (p *cwPlan) injectCA(defK string, crdDirs map[string][]ConversionCRD, w wir
 		}
 		var items []string
 		usePSM := kd.active("patchesStrategicMerge") && !kd.active("patches")
+		pdir := "patches"
+		for _, pp := range kd.patchPaths() {
+			if strings.Contains(path.Base(pp), "cainjection_in_") {
+				pdir = path.Dir(pp)
+				break
+			}
+		}
 		for _, c := range cs {
 			if !slices.Contains(crds, c) {
 				continue
 			}
-			rel := path.Join("patches", "cainjection_in_"+c.Plural+".yaml")
+			rel := path.Join(pdir, "cainjection_in_"+c.Plural+".yaml")
 			abs := filepath.Join(dir, filepath.FromSlash(rel))
 			if p.exists(abs) {
-				return fmt.Errorf("%s exists but does not inject the CA", p.rel(abs))
+				b, err := p.read(abs)
+				if err != nil {
+					return err
+				}
+				var obj map[string]any
+				if err := yaml.Unmarshal(b, &obj); err != nil || fieldStr(obj, "metadata", "name") != c.name() ||
+					!strings.Contains(fieldStr(obj, "metadata", "annotations", injectCAAnnotation), "CERTIFICATE_NAME") {
+					return fmt.Errorf("%s exists and does not inject the CA into %s", p.rel(abs), c.name())
+				}
+			} else {
+				p.files[abs] = []byte("# Asks cert-manager to inject the serving CA into the CRD's conversion webhook.\n" + yamlOf(map[string]any{
+					"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+					"metadata": map[string]any{"name": c.name(), "annotations": map[string]any{injectCAAnnotation: "$(CERTIFICATE_NAMESPACE)/$(CERTIFICATE_NAME)"}},
+				}))
 			}
-			p.files[abs] = []byte("# Asks cert-manager to inject the serving CA into the CRD's conversion webhook.\n" + yamlOf(map[string]any{
-				"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
-				"metadata": map[string]any{"name": c.name(), "annotations": map[string]any{injectCAAnnotation: "$(CERTIFICATE_NAMESPACE)/$(CERTIFICATE_NAME)"}},
-			}))
+			if slices.Contains(kd.patchPaths(), rel) {
+				continue
+			}
 			if usePSM {
 				items = append(items, rel)
 			} else {
 				items = append(items, "path: "+rel)
 			}
+		}
+		if len(items) == 0 {
+			continue
 		}
 		key := "patches"
 		if usePSM {

@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	yaml3 "go.yaml.in/yaml/v3"
@@ -136,6 +137,29 @@ func (d *kdoc) appendToSeq(seq *yaml3.Node, items []string) (string, error) {
 // (a key left with only commented-out entries).
 func (d *kdoc) addToList(key string, items []string) (string, error) {
 	val, k := d.get(key)
+	if val != nil {
+		// A commented-out entry (kubebuilder's "uncomment to enable") is
+		// enabled where it stands.
+		var rest []string
+		text := d.text
+		for _, it := range items {
+			if t, ok := d.uncomment(key, it); ok {
+				text = t
+				nd, err := parseKDoc([]byte(text))
+				if err != nil {
+					return "", err
+				}
+				*d = *nd
+				continue
+			}
+			rest = append(rest, it)
+		}
+		if len(rest) == 0 {
+			return text, nil
+		}
+		items = rest
+		val, k = d.get(key)
+	}
 	switch {
 	case val == nil:
 		s := d.text
@@ -187,4 +211,44 @@ func (d *kdoc) patchPaths() []string {
 func (d *kdoc) active(key string) bool {
 	val, _ := d.get(key)
 	return val != nil && !(val.Kind == yaml3.ScalarNode && val.Tag == "!!null")
+}
+
+// uncomment enables a "#- item" line within the top-level key's lines
+// (up to the next key), for single-line items.
+func (d *kdoc) uncomment(key, item string) (string, bool) {
+	if strings.Contains(item, "\n") {
+		return "", false
+	}
+	val, k := d.get(key)
+	end := len(d.lines)
+	for i := 0; i+1 < len(d.root.Content); i += 2 {
+		if n := d.root.Content[i]; n.Line > k.Line && n.Line-1 < end {
+			end = n.Line - 1
+		}
+	}
+	dash := -1
+	if val.Kind == yaml3.SequenceNode && len(val.Content) > 0 {
+		if c, err := d.dashColumn(val.Content[0]); err == nil {
+			dash = c
+		}
+	}
+	for i := k.Line; i < end; i++ {
+		l := d.lines[i]
+		t := strings.TrimSpace(l)
+		if !strings.HasPrefix(t, "#") {
+			continue
+		}
+		t = strings.TrimSpace(strings.TrimPrefix(t, "#"))
+		if t != "- "+item {
+			continue
+		}
+		col := dash
+		if col < 0 {
+			col = indentOf(l)
+		}
+		lines := slices.Clone(d.lines)
+		lines[i] = renderItems([]string{item}, col)
+		return strings.Join(lines, ""), true
+	}
+	return "", false
 }

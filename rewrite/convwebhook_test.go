@@ -244,3 +244,34 @@ func TestConversionWebhookRefuses(t *testing.T) {
 		t.Error("an unreadable root is not an error")
 	}
 }
+
+// A kustomize v3 era config (vars, patchesStrategicMerge, cainjection
+// patches, the other CRD's entries commented out) gets the CRD's patches
+// enabled where they are commented out, and a cainjection patch.
+func TestConversionWebhookVars(t *testing.T) {
+	root := copyFixture(t, "vars")
+	changes, notes, err := conversionWebhookConfig(root, testConvCRDs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rels []string
+	for _, c := range changes {
+		rels = append(rels, c.Rel)
+		if c.Rel == "config/crd/kustomization.yaml" {
+			for _, l := range []string{"\n- patches/webhook_in_gadgets.yaml\n", "\n- patches/cainjection_in_gadgets.yaml\n"} {
+				if !strings.Contains(string(c.New), l) || strings.Contains(string(c.New), "#"+l[1:]) {
+					t.Errorf("%q is not enabled in place:\n%s", l, c.New)
+				}
+			}
+		}
+	}
+	want := []string{"config/crd/kustomization.yaml", "config/crd/patches/cainjection_in_gadgets.yaml", "config/crd/patches/webhook_in_gadgets.yaml"}
+	if strings.Join(rels, " ") != strings.Join(want, " ") {
+		t.Fatalf("changed %v, want %v (notes %v)", rels, want, notes)
+	}
+	applyChanges(t, changes)
+	checkConverts(t, root, testConvCRDs, crDefaultCertDir)
+	if again, _, err := conversionWebhookConfig(root, testConvCRDs); err != nil || len(again) != 0 {
+		t.Errorf("second run: %d changes, err %v; want none", len(again), err)
+	}
+}

@@ -130,11 +130,12 @@ func conversionWebhookConfig(root string, crds []ConversionCRD) (changes []Chang
 		return nil, []string{n}, nil
 	}
 
-	defDir := filepath.Join(root, "config", "default")
+	defDir := defaultDirFor(root, crds)
 	defK := kustomizationIn(defDir)
 	if defK == "" {
 		return refuse("there is no config/default kustomization (a Helm chart or another generator may own the manifests)")
 	}
+	cfg := filepath.Dir(defDir)
 	if _, err := os.ReadFile(defK); err != nil {
 		return nil, nil, err
 	}
@@ -174,7 +175,7 @@ func conversionWebhookConfig(root string, crds []ConversionCRD) (changes []Chang
 		crdDirs[dir] = append(crdDirs[dir], c)
 	}
 
-	w, reason := findWiring(root, before)
+	w, reason := findWiring(cfg, before)
 	switch {
 	case w.state == wiringPartial:
 		return refuse("the webhook serving is only partly configured (%s)", reason)
@@ -196,7 +197,7 @@ func conversionWebhookConfig(root string, crds []ConversionCRD) (changes []Chang
 	if err != nil {
 		return refuse("the planned config does not render (%v)", err)
 	}
-	wa, reason := findWiring(root, after)
+	wa, reason := findWiring(cfg, after)
 	if wa.state != wiringDone {
 		return refuse("the planned config does not serve webhooks (%s)", reason)
 	}
@@ -216,8 +217,11 @@ func conversionWebhookConfig(root string, crds []ConversionCRD) (changes []Chang
 			return refuse("the planned config does not render (%v)", err)
 		}
 	}
-	if problems := verifyConversionWiring(root, before, after, w, todo); len(problems) > 0 {
+	if problems := verifyConversionWiring(cfg, before, after, w, todo); len(problems) > 0 {
 		return refuse("the planned edit did not render as intended (%s)", strings.Join(problems, "; "))
+	}
+	if n := networkPolicyNote(after, wa); n != "" {
+		p.notes = append(p.notes, n)
 	}
 	// Every CRD kustomization that rendered alone still does.
 	for dir := range crdDirs {
@@ -254,6 +258,23 @@ func (p *cwPlan) readKDoc(kfile string) (*kdoc, error) {
 		return nil, fmt.Errorf("%s: %w", p.rel(kfile), err)
 	}
 	return d, nil
+}
+
+// defaultDirFor is the default directory next to the CRDs' config (the
+// provider may sit below the module root, as CAPD does), else
+// root/config/default.
+func defaultDirFor(root string, crds []ConversionCRD) string {
+	for _, c := range crds {
+		for d := filepath.Dir(filepath.Join(root, filepath.FromSlash(c.CRDFile))); strings.HasPrefix(d, root); d = filepath.Dir(d) {
+			if kustomizationIn(filepath.Join(d, "default")) != "" {
+				return filepath.Join(d, "default")
+			}
+			if d == root {
+				break
+			}
+		}
+	}
+	return filepath.Join(root, "config", "default")
 }
 
 func findObj(objs []*kobj, group, kind, ns, name string) *kobj {
@@ -310,10 +331,11 @@ type wiring struct {
 	serving        webhookServing
 }
 
-// findWiring reads the webhook serving out of the rendered config: the
-// manager Deployment, a webhook Service selecting its pods, a cert-manager
-// Certificate for that Service and the Deployment mounting its Secret.
-func findWiring(root string, objs []*kobj) (w wiring, reason string) {
+// findWiring reads the webhook serving out of the rendered config (cfg is
+// its config directory): the manager Deployment, a webhook Service
+// selecting its pods, a cert-manager Certificate for that Service and the
+// Deployment mounting its Secret.
+func findWiring(cfg string, objs []*kobj) (w wiring, reason string) {
 	var deps []*kobj
 	for _, o := range objs {
 		if o.group == "apps" && o.kind == "Deployment" {
@@ -365,12 +387,12 @@ func findWiring(root string, objs []*kobj) (w wiring, reason string) {
 			issuers = append(issuers, o)
 		}
 	}
-	_, webhookDir := os.Stat(filepath.Join(root, "config", "webhook"))
-	_, certDir := os.Stat(filepath.Join(root, "config", "certmanager"))
+	_, webhookDir := os.Stat(filepath.Join(cfg, "webhook"))
+	_, certDir := os.Stat(filepath.Join(cfg, "certmanager"))
 	if len(svcs) == 0 && len(certs) == 0 && len(issuers) == 0 && webhookDir != nil && certDir != nil {
 		w.state = wiringNone
 		args := append(stringsOf(fieldList(ctr, "command")), stringsOf(fieldList(ctr, "args"))...)
-		w.serving = servingFor(readManagerOptions(root), args)
+		w.serving = servingFor(readManagerOptions(filepath.Dir(cfg)), args)
 		w.svcName, w.svcNs = "webhook-service", w.dep.orgNs
 		if w.svcNs == "" || w.dep.ns == "" {
 			return wiring{state: wiringPartial}, "the manager Deployment has no namespace for a webhook Service to share"
@@ -449,64 +471,53 @@ func stringsOf(l []any) []string {
 	return out
 }
 
-func yamlOf(v any) string {
-	b, err := yaml.Marshal(v)
-	if err != nil {
-		panic(err) // plain maps and strings always marshal
-	}
-	return string(b)
-}
-
 // scaffold plans the webhook Service, cert-manager Issuer and Certificate,
 // the manager patch and their enabling in config/default, after
 // kubebuilder's documented scaffold.
 func (p *cwPlan) scaffold(defK string, w wiring, todo []ConversionCRD) error {
-	cfg := filepath.Join(p.root, "config")
+	cfg := filepath.Dir(filepath.Dir(defK))
 	sel := fieldMap(w.dep.obj, "spec", "selector", "matchLabels")
 	if len(sel) == 0 {
 		return fmt.Errorf("the manager Deployment has no spec.selector.matchLabels for a webhook Service to select")
 	}
-	meta := func(name string) map[string]any {
-		return map[string]any{"name": name, "namespace": w.svcNs}
+	meta := func(name string) omap {
+		return omap{{"name", name}, {"namespace", w.svcNs}}
 	}
 	header := "# Added by mpaudit rewrite: the manager serves the CRD conversion webhook.\n"
 	p.files[filepath.Join(cfg, "webhook", "kustomization.yaml")] = []byte(header + "resources:\n- service.yaml\n")
-	p.files[filepath.Join(cfg, "webhook", "service.yaml")] = []byte(header + yamlOf(map[string]any{
-		"apiVersion": "v1", "kind": "Service", "metadata": meta(w.svcName),
-		"spec": map[string]any{
-			"ports":    []any{map[string]any{"port": 443, "protocol": "TCP", "targetPort": w.serving.port}},
-			"selector": sel,
-		},
+	p.files[filepath.Join(cfg, "webhook", "service.yaml")] = []byte(header + yamlOf(omap{
+		{"apiVersion", "v1"}, {"kind", "Service"}, {"metadata", meta(w.svcName)},
+		{"spec", omap{
+			{"ports", []any{omap{{"port", 443}, {"protocol", "TCP"}, {"targetPort", w.serving.port}}}},
+			{"selector", sel},
+		}},
 	}))
 	p.files[filepath.Join(cfg, "certmanager", "kustomization.yaml")] = []byte(header + "resources:\n- issuer.yaml\n- certificate.yaml\n\nconfigurations:\n- kustomizeconfig.yaml\n")
 	p.files[filepath.Join(cfg, "certmanager", "kustomizeconfig.yaml")] = []byte(
-		"# Teaches kustomize that a Certificate's issuerRef names the (prefixed) Issuer.\n" + yamlOf(map[string]any{
-			"nameReference": []any{map[string]any{
-				"kind": "Issuer", "group": "cert-manager.io",
-				"fieldSpecs": []any{map[string]any{"kind": "Certificate", "group": "cert-manager.io", "path": "spec/issuerRef/name"}},
-			}},
+		"# Teaches kustomize that a Certificate's issuerRef names the (prefixed) Issuer.\n" + yamlOf(omap{
+			{"nameReference", []any{omap{
+				{"kind", "Issuer"}, {"group", "cert-manager.io"},
+				{"fieldSpecs", []any{omap{{"kind", "Certificate"}, {"group", "cert-manager.io"}, {"path", "spec/issuerRef/name"}}}},
+			}}},
 		}))
-	p.files[filepath.Join(cfg, "certmanager", "issuer.yaml")] = []byte(header + yamlOf(map[string]any{
-		"apiVersion": "cert-manager.io/v1", "kind": "Issuer", "metadata": meta("selfsigned-issuer"),
-		"spec": map[string]any{"selfSigned": map[string]any{}},
+	p.files[filepath.Join(cfg, "certmanager", "issuer.yaml")] = []byte(header + yamlOf(omap{
+		{"apiVersion", "cert-manager.io/v1"}, {"kind", "Issuer"}, {"metadata", meta("selfsigned-issuer")},
+		{"spec", omap{{"selfSigned", omap{}}}},
 	}))
 	p.files[filepath.Join(cfg, "certmanager", "certificate.yaml")] = []byte(header +
-		"# SERVICE_NAME and SERVICE_NAMESPACE are replaced by config/default's replacements.\n" + yamlOf(map[string]any{
-		"apiVersion": "cert-manager.io/v1", "kind": "Certificate", "metadata": meta("serving-cert"),
-		"spec": map[string]any{
-			"dnsNames":   []any{"SERVICE_NAME.SERVICE_NAMESPACE.svc", "SERVICE_NAME.SERVICE_NAMESPACE.svc.cluster.local"},
-			"issuerRef":  map[string]any{"kind": "Issuer", "name": "selfsigned-issuer"},
-			"secretName": w.secret,
-		},
+		"# SERVICE_NAME and SERVICE_NAMESPACE are replaced by config/default's replacements.\n" + yamlOf(omap{
+		{"apiVersion", "cert-manager.io/v1"}, {"kind", "Certificate"}, {"metadata", meta("serving-cert")},
+		{"spec", omap{
+			{"dnsNames", []any{"SERVICE_NAME.SERVICE_NAMESPACE.svc", "SERVICE_NAME.SERVICE_NAMESPACE.svc.cluster.local"}},
+			{"issuerRef", omap{{"kind", "Issuer"}, {"name", "selfsigned-issuer"}}},
+			{"secretName", w.secret},
+		}},
 	}))
-	dmeta := map[string]any{"name": w.dep.orgName}
+	dmeta := omap{{"name", w.dep.orgName}}
 	if w.dep.orgNs != "" {
-		dmeta["namespace"] = w.dep.orgNs
+		dmeta = append(dmeta, kv{"namespace", w.dep.orgNs})
 	}
-	ctr := map[string]any{
-		"name":         w.container,
-		"volumeMounts": []any{map[string]any{"mountPath": w.serving.certDir, "name": "webhook-certs", "readOnly": true}},
-	}
+	ctr := omap{{"name", w.container}}
 	hasPort := false
 	for _, pt := range fieldList(containerNamed(w.dep, w.container), "ports") {
 		if n, ok := field(pt, "containerPort").(float64); ok && int(n) == w.serving.port {
@@ -514,15 +525,16 @@ func (p *cwPlan) scaffold(defK string, w wiring, todo []ConversionCRD) error {
 		}
 	}
 	if !hasPort {
-		ctr["ports"] = []any{map[string]any{"containerPort": w.serving.port, "name": "webhook-server", "protocol": "TCP"}}
+		ctr = append(ctr, kv{"ports", []any{omap{{"containerPort", w.serving.port}, {"name", "webhook-server"}, {"protocol", "TCP"}}}})
 	}
-	p.files[filepath.Join(defDirOf(defK), "manager_webhook_patch.yaml")] = []byte(
-		"# Mounts the webhook serving certificate (cert-manager's Secret) where the manager reads it.\n" + yamlOf(map[string]any{
-			"apiVersion": "apps/v1", "kind": "Deployment", "metadata": dmeta,
-			"spec": map[string]any{"template": map[string]any{"spec": map[string]any{
-				"containers": []any{ctr},
-				"volumes":    []any{map[string]any{"name": "webhook-certs", "secret": map[string]any{"secretName": w.secret}}},
-			}}},
+	ctr = append(ctr, kv{"volumeMounts", []any{omap{{"mountPath", w.serving.certDir}, {"name", "webhook-certs"}, {"readOnly", true}}}})
+	p.files[filepath.Join(filepath.Dir(defK), "manager_webhook_patch.yaml")] = []byte(
+		"# Mounts the webhook serving certificate (cert-manager's Secret) where the manager reads it.\n" + yamlOf(omap{
+			{"apiVersion", "apps/v1"}, {"kind", "Deployment"}, {"metadata", dmeta},
+			{"spec", omap{{"template", omap{{"spec", omap{
+				{"containers", []any{ctr}},
+				{"volumes", []any{omap{{"name", "webhook-certs"}, {"secret", omap{{"secretName", w.secret}}}}}},
+			}}}}}},
 		}))
 	p.notes = append(p.notes, "conversion webhook: scaffolded config/webhook (Service "+w.svcName+"), config/certmanager (self-signed Issuer, Certificate serving-cert, Secret "+
 		w.secret+") and config/default/manager_webhook_patch.yaml; "+w.serving.how+"; cert-manager must be installed in the management cluster (clusterctl installs it)")
@@ -537,7 +549,7 @@ func (p *cwPlan) scaffold(defK string, w wiring, todo []ConversionCRD) error {
 	if d.active("patchesStrategicMerge") && !d.active("patches") {
 		err = p.editList(defK, "patchesStrategicMerge", []string{"manager_webhook_patch.yaml"})
 	} else {
-		err = p.editList(defK, "patches", []string{"path: manager_webhook_patch.yaml\n" + yamlOf(map[string]any{"target": map[string]any{"kind": "Deployment", "name": w.dep.orgName}})})
+		err = p.editList(defK, "patches", []string{"path: manager_webhook_patch.yaml\n" + yamlOf(omap{{"target", omap{{"kind", "Deployment"}, {"name", w.dep.orgName}}}})})
 	}
 	if err != nil {
 		return err
@@ -545,36 +557,34 @@ func (p *cwPlan) scaffold(defK string, w wiring, todo []ConversionCRD) error {
 	// The Certificate names the Service, whatever the prefix and namespace.
 	var reps []string
 	for i, f := range []string{".metadata.name", ".metadata.namespace"} {
-		reps = append(reps, yamlOf(map[string]any{
-			"source": map[string]any{"kind": "Service", "version": "v1", "name": w.svcName, "fieldPath": f},
-			"targets": []any{map[string]any{
-				"select":     map[string]any{"kind": "Certificate", "group": "cert-manager.io", "version": "v1", "name": "serving-cert"},
-				"fieldPaths": []any{".spec.dnsNames.0", ".spec.dnsNames.1"},
-				"options":    map[string]any{"delimiter": ".", "index": i, "create": true},
-			}},
+		reps = append(reps, yamlOf(omap{
+			{"source", omap{{"kind", "Service"}, {"version", "v1"}, {"name", w.svcName}, {"fieldPath", f}}},
+			{"targets", []any{omap{
+				{"select", omap{{"kind", "Certificate"}, {"group", "cert-manager.io"}, {"version", "v1"}, {"name", "serving-cert"}}},
+				{"fieldPaths", []any{".spec.dnsNames.0", ".spec.dnsNames.1"}},
+				{"options", omap{{"delimiter", "."}, {"index", i}, {"create", true}}},
+			}}},
 		}))
 	}
 	// The CRDs' CA comes from the Certificate (targets added by injectCA).
 	for _, f := range []string{".metadata.namespace", ".metadata.name"} {
-		reps = append(reps, yamlOf(map[string]any{
-			"source":  map[string]any{"kind": "Certificate", "group": "cert-manager.io", "version": "v1", "name": "serving-cert", "fieldPath": f},
-			"targets": []any{caTarget(todo[0].name(), f)},
+		reps = append(reps, yamlOf(omap{
+			{"source", omap{{"kind", "Certificate"}, {"group", "cert-manager.io"}, {"version", "v1"}, {"name", "serving-cert"}, {"fieldPath", f}}},
+			{"targets", []any{caTarget(todo[0].name(), f)}},
 		}))
 	}
 	return p.editList(defK, "replacements", reps)
 }
 
-func defDirOf(defK string) string { return filepath.Dir(defK) }
-
-func caTarget(crd, sourceField string) map[string]any {
+func caTarget(crd, sourceField string) omap {
 	idx := 1
 	if strings.HasSuffix(sourceField, "namespace") {
 		idx = 0
 	}
-	return map[string]any{
-		"select":     map[string]any{"kind": "CustomResourceDefinition", "name": crd},
-		"fieldPaths": []any{".metadata.annotations.[" + injectCAAnnotation + "]"},
-		"options":    map[string]any{"delimiter": "/", "index": idx, "create": true},
+	return omap{
+		{"select", omap{{"kind", "CustomResourceDefinition"}, {"name", crd}}},
+		{"fieldPaths", []any{".metadata.annotations.[" + injectCAAnnotation + "]"}},
+		{"options", omap{{"delimiter", "/"}, {"index", idx}, {"create", true}}},
 	}
 }
 
@@ -615,16 +625,16 @@ func (p *cwPlan) patchCRDs(dir string, defDoc *kdoc, w wiring, crds []Conversion
 				return fmt.Errorf("%s exists and is not a conversion webhook patch for %s", p.rel(abs), c.name())
 			}
 		} else {
-			p.files[abs] = []byte("# Converts " + c.Kind + " between its API versions through the manager's webhook.\n" + yamlOf(map[string]any{
-				"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
-				"metadata": map[string]any{"name": c.name()},
-				"spec": map[string]any{"conversion": map[string]any{
-					"strategy": "Webhook",
-					"webhook": map[string]any{
-						"clientConfig":             map[string]any{"service": map[string]any{"namespace": svcNs, "name": svcName, "path": "/convert"}},
-						"conversionReviewVersions": []any{"v1"},
-					},
-				}},
+			p.files[abs] = []byte("# Converts " + c.Kind + " between its API versions through the manager's webhook.\n" + yamlOf(omap{
+				{"apiVersion", "apiextensions.k8s.io/v1"}, {"kind", "CustomResourceDefinition"},
+				{"metadata", omap{{"name", c.name()}}},
+				{"spec", omap{{"conversion", omap{
+					{"strategy", "Webhook"},
+					{"webhook", omap{
+						{"clientConfig", omap{{"service", omap{{"namespace", svcNs}, {"name", svcName}, {"path", "/convert"}}}}},
+						{"conversionReviewVersions", []any{"v1"}},
+					}},
+				}}}},
 			}))
 		}
 		if slices.Contains(d.patchPaths(), rel) {
@@ -670,11 +680,11 @@ func (p *cwPlan) teachNameReference(dir, kfile string) error {
 		}
 	}
 	if !p.exists(abs) {
-		p.files[abs] = []byte("# Teaches kustomize that a CRD's conversion webhook names the (prefixed) webhook Service.\n" + yamlOf(map[string]any{
-			"nameReference": []any{map[string]any{
-				"kind": "Service", "version": "v1",
-				"fieldSpecs": []any{map[string]any{"kind": "CustomResourceDefinition", "group": "apiextensions.k8s.io", "path": crdNameRefPath}},
-			}},
+		p.files[abs] = []byte("# Teaches kustomize that a CRD's conversion webhook names the (prefixed) webhook Service.\n" + yamlOf(omap{
+			{"nameReference", []any{omap{
+				{"kind", "Service"}, {"version", "v1"},
+				{"fieldSpecs", []any{omap{{"kind", "CustomResourceDefinition"}, {"group", "apiextensions.k8s.io"}, {"path", crdNameRefPath}}}},
+			}}},
 		}))
 	}
 	return p.editList(kfile, "configurations", []string{name})
@@ -758,9 +768,12 @@ func (p *cwPlan) injectCA(defK string, crdDirs map[string][]ConversionCRD, w wir
 					return fmt.Errorf("%s exists and does not inject the CA into %s", p.rel(abs), c.name())
 				}
 			} else {
-				p.files[abs] = []byte("# Asks cert-manager to inject the serving CA into the CRD's conversion webhook.\n" + yamlOf(map[string]any{
-					"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
-					"metadata": map[string]any{"name": c.name(), "annotations": map[string]any{injectCAAnnotation: "$(CERTIFICATE_NAMESPACE)/$(CERTIFICATE_NAME)"}},
+				p.files[abs] = []byte("# Asks cert-manager to inject the serving CA into the CRD's conversion webhook.\n" + yamlOf(omap{
+					{"apiVersion", "apiextensions.k8s.io/v1"}, {"kind", "CustomResourceDefinition"},
+					{"metadata", omap{
+						{"annotations", omap{{injectCAAnnotation, "$(CERTIFICATE_NAMESPACE)/$(CERTIFICATE_NAME)"}}},
+						{"name", c.name()},
+					}},
 				}))
 			}
 			if slices.Contains(kd.patchPaths(), rel) {
@@ -798,9 +811,9 @@ func (o *kobj) orgNameOr(def string) string {
 // names the Service, the Service selects the manager's pods on the port it
 // serves, the manager mounts the Secret, and every object rendered before
 // still renders unchanged (but for the CRDs and the manager Deployment).
-func verifyConversionWiring(root string, before, after []*kobj, w wiring, crds []ConversionCRD) []string {
+func verifyConversionWiring(cfg string, before, after []*kobj, w wiring, crds []ConversionCRD) []string {
 	var probs []string
-	w2, reason := findWiring(root, after)
+	w2, reason := findWiring(cfg, after)
 	if w2.state != wiringDone {
 		return []string{"webhook serving: " + reason}
 	}
@@ -858,4 +871,53 @@ func verifyConversionWiring(root string, before, after []*kobj, w wiring, crds [
 		}
 	}
 	return probs
+}
+
+// networkPolicyNote warns when a rendered NetworkPolicy limits ingress to
+// the manager's pods without letting the API server reach the webhook port
+// (conversion requests would time out).
+func networkPolicyNote(objs []*kobj, w wiring) string {
+	podLabels := fieldMap(w.dep.obj, "spec", "template", "metadata", "labels")
+	targets := map[string]bool{}
+	for _, pt := range fieldList(w.svc.obj, "spec", "ports") {
+		tp := field(pt, "targetPort")
+		targets[fmt.Sprint(tp)] = true
+		for _, cp := range fieldList(containerNamed(w.dep, w.container), "ports") {
+			if fieldStr(cp, "name") == fmt.Sprint(tp) {
+				targets[fmt.Sprint(field(cp, "containerPort"))] = true
+			}
+		}
+	}
+	var blocking []string
+	for _, o := range objs {
+		if o.group != "networking.k8s.io" || o.kind != "NetworkPolicy" ||
+			!subset(fieldMap(o.obj, "spec", "podSelector", "matchLabels"), podLabels) || len(fieldList(o.obj, "spec", "podSelector", "matchExpressions")) > 0 {
+			continue
+		}
+		types := stringsOf(fieldList(o.obj, "spec", "policyTypes"))
+		if len(types) > 0 && !slices.Contains(types, "Ingress") {
+			continue
+		}
+		allowed := false
+		for _, r := range fieldList(o.obj, "spec", "ingress") {
+			ports := fieldList(r, "ports")
+			if len(ports) == 0 {
+				allowed = true
+			}
+			for _, pt := range ports {
+				if targets[fmt.Sprint(field(pt, "port"))] {
+					allowed = true
+				}
+			}
+		}
+		if !allowed {
+			blocking = append(blocking, o.ns+"/"+o.name)
+		}
+	}
+	if len(blocking) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("conversion webhook: the NetworkPolicy %s limits ingress to the manager's pods and does not admit the webhook port: "+
+		"allow the API server to reach it (kubebuilder scaffolds config/network-policy/allow-webhook-traffic.yaml) or conversion requests will fail",
+		strings.Join(blocking, ", "))
 }

@@ -1,8 +1,11 @@
 package rewrite
 
 import (
+	"bytes"
 	"fmt"
+	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	yaml3 "go.yaml.in/yaml/v3"
@@ -251,4 +254,61 @@ func (d *kdoc) uncomment(key, item string) (string, bool) {
 		return strings.Join(lines, ""), true
 	}
 	return "", false
+}
+
+// omap is a YAML mapping written in the order given (kubebuilder's key
+// order reads better than sorted keys).
+type omap []kv
+
+type kv struct {
+	k string
+	v any
+}
+
+func toNode(v any) *yaml3.Node {
+	switch x := v.(type) {
+	case omap:
+		n := &yaml3.Node{Kind: yaml3.MappingNode}
+		for _, e := range x {
+			n.Content = append(n.Content, &yaml3.Node{Kind: yaml3.ScalarNode, Value: e.k}, toNode(e.v))
+		}
+		return n
+	case map[string]any:
+		n := &yaml3.Node{Kind: yaml3.MappingNode}
+		for _, k := range slices.Sorted(maps.Keys(x)) {
+			n.Content = append(n.Content, &yaml3.Node{Kind: yaml3.ScalarNode, Value: k}, toNode(x[k]))
+		}
+		return n
+	case []any:
+		n := &yaml3.Node{Kind: yaml3.SequenceNode}
+		for _, e := range x {
+			n.Content = append(n.Content, toNode(e))
+		}
+		return n
+	case string:
+		return &yaml3.Node{Kind: yaml3.ScalarNode, Tag: "!!str", Value: x}
+	case int:
+		return &yaml3.Node{Kind: yaml3.ScalarNode, Tag: "!!int", Value: strconv.Itoa(x)}
+	case bool:
+		return &yaml3.Node{Kind: yaml3.ScalarNode, Tag: "!!bool", Value: strconv.FormatBool(x)}
+	case float64:
+		return &yaml3.Node{Kind: yaml3.ScalarNode, Tag: "!!float", Value: strconv.FormatFloat(x, 'g', -1, 64)}
+	case nil:
+		return &yaml3.Node{Kind: yaml3.ScalarNode, Tag: "!!null", Value: "null"}
+	}
+	panic(fmt.Sprintf("yamlOf: unsupported %T", v))
+}
+
+// yamlOf writes v in the layout kubebuilder scaffolds: two-space indent,
+// sequences not indented under their key.
+func yamlOf(v any) string {
+	var b bytes.Buffer
+	enc := yaml3.NewEncoder(&b)
+	enc.SetIndent(2)
+	enc.CompactSeqIndent()
+	if err := enc.Encode(toNode(v)); err != nil {
+		panic(err) // nodes built above always encode
+	}
+	enc.Close()
+	return b.String()
 }

@@ -3,6 +3,7 @@ package rewrite
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -273,5 +274,58 @@ func TestConversionWebhookVars(t *testing.T) {
 	checkConverts(t, root, testConvCRDs, crDefaultCertDir)
 	if again, _, err := conversionWebhookConfig(root, testConvCRDs); err != nil || len(again) != 0 {
 		t.Errorf("second run: %d changes, err %v; want none", len(again), err)
+	}
+}
+
+// A provider below the module root (as CAPD sits in test/) is wired in its
+// own config; paths stay module-relative.
+func TestConversionWebhookNestedProvider(t *testing.T) {
+	src := copyFixture(t, "bare")
+	root := t.TempDir()
+	prov := filepath.Join(root, "test", "infrastructure", "widget")
+	if err := os.MkdirAll(filepath.Dir(prov), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(src, prov); err != nil {
+		t.Fatal(err)
+	}
+	var crds []ConversionCRD
+	for _, c := range testConvCRDs {
+		c.CRDFile = "test/infrastructure/widget/" + c.CRDFile
+		crds = append(crds, c)
+	}
+	changes, notes, err := conversionWebhookConfig(root, crds)
+	if err != nil || len(changes) == 0 {
+		t.Fatalf("changes %d, notes %v, err %v", len(changes), notes, err)
+	}
+	for _, c := range changes {
+		if !strings.HasPrefix(c.Rel, "test/infrastructure/widget/config/") || c.Path != filepath.Join(root, filepath.FromSlash(c.Rel)) {
+			t.Errorf("change %s (%s) is not in the provider's config", c.Rel, c.Path)
+		}
+	}
+	applyChanges(t, changes)
+	// main.go next to the provider's config names the certificate directory.
+	checkConverts(t, prov, testConvCRDs, "/var/run/widget-webhook-certs")
+}
+
+// A NetworkPolicy that admits only the metrics port to the manager would
+// drop the API server's conversion requests: the wiring says so.
+func TestConversionWebhookNetworkPolicyNote(t *testing.T) {
+	root := copyFixture(t, "bare")
+	def := filepath.Join(root, "config", "default")
+	np := "apiVersion: networking.k8s.io/v1\nkind: NetworkPolicy\nmetadata:\n  name: allow-metrics\n  namespace: system\nspec:\n" +
+		"  podSelector:\n    matchLabels:\n      control-plane: controller-manager\n  policyTypes:\n  - Ingress\n  ingress:\n  - ports:\n    - port: 8443\n"
+	k := "namespace: widget-system\nnamePrefix: widget-\nresources:\n- ../crd\n- ../rbac\n- ../manager\n- netpol.yaml\n"
+	for name, b := range map[string]string{"netpol.yaml": np, "kustomization.yaml": k} {
+		if err := os.WriteFile(filepath.Join(def, name), []byte(b), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	changes, notes, err := conversionWebhookConfig(root, testConvCRDs)
+	if err != nil || len(changes) == 0 {
+		t.Fatalf("changes %d, notes %v, err %v", len(changes), notes, err)
+	}
+	if !slices.ContainsFunc(notes, func(n string) bool { return strings.Contains(n, "NetworkPolicy widget-system/widget-allow-metrics") }) {
+		t.Errorf("no note about the NetworkPolicy: %v", notes)
 	}
 }

@@ -297,7 +297,7 @@ func crdKustomizationDir(root, crdFile string) (string, error) {
 				return "", err
 			}
 			if d, err := parseKDoc(b); err == nil {
-				for _, r := range d.stringList("resources") {
+				for _, r := range append(d.stringList("resources"), d.stringList("bases")...) {
 					if filepath.Join(dir, filepath.FromSlash(r)) == abs {
 						return dir, nil
 					}
@@ -392,7 +392,15 @@ func findWiring(cfg string, objs []*kobj) (w wiring, reason string) {
 	if len(svcs) == 0 && len(certs) == 0 && len(issuers) == 0 && webhookDir != nil && certDir != nil {
 		w.state = wiringNone
 		args := append(stringsOf(fieldList(ctr, "command")), stringsOf(fieldList(ctr, "args"))...)
-		w.serving = servingFor(readManagerOptions(filepath.Dir(cfg)), args)
+		var tmpdir string
+		for _, e := range fieldList(ctr, "env") {
+			if fieldStr(e, "name") == "TMPDIR" {
+				if tmpdir = fieldStr(e, "value"); tmpdir == "" {
+					return wiring{state: wiringPartial}, "the manager's TMPDIR (where controller-runtime looks for the webhook certificate) is not a literal value"
+				}
+			}
+		}
+		w.serving = servingFor(readManagerOptions(filepath.Dir(cfg)), args, tmpdir)
 		w.svcName, w.svcNs = "webhook-service", w.dep.orgNs
 		if w.svcNs == "" || w.dep.ns == "" {
 			return wiring{state: wiringPartial}, "the manager Deployment has no namespace for a webhook Service to share"

@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
+	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -165,8 +166,13 @@ func flagValue(args []string, name string) (string, bool) {
 // servingFor decides where the manager reads its serving certificate and
 // which port it serves on, from the container's arguments, main.go's flag
 // defaults and webhook.Options literals, else controller-runtime's defaults.
-func servingFor(mo managerOptions, args []string) webhookServing {
-	ws := webhookServing{certDir: crDefaultCertDir, port: crDefaultPort}
+func servingFor(mo managerOptions, args []string, tmpdir string) webhookServing {
+	// controller-runtime's default is under os.TempDir(): $TMPDIR when set.
+	def := crDefaultCertDir
+	if tmpdir != "" {
+		def = path.Join(tmpdir, "k8s-webhook-server", "serving-certs")
+	}
+	ws := webhookServing{certDir: def, port: crDefaultPort}
 	src := "main.go"
 	if len(mo.files) > 0 {
 		src = strings.Join(mo.files, ", ")
@@ -183,9 +189,9 @@ func servingFor(mo managerOptions, args []string) webhookServing {
 		ws.certDir = mo.certDirLit
 		how = append(how, "the certificate is mounted at "+ws.certDir+", webhook.Options.CertDir in "+src)
 	case mo.certFlag != "":
-		how = append(how, "the certificate is mounted at controller-runtime's default "+crDefaultCertDir+": --"+mo.certFlag+" ("+src+") is unset, so the webhook server reads that directory")
+		how = append(how, "the certificate is mounted at controller-runtime's default "+def+": --"+mo.certFlag+" ("+src+") is unset, so the webhook server reads that directory")
 	default:
-		how = append(how, "the certificate is mounted at controller-runtime's default "+crDefaultCertDir+" (no webhook certificate option found in "+src+")")
+		how = append(how, "the certificate is mounted at controller-runtime's default "+def+" (no webhook certificate option found in "+src+")")
 	}
 	if v, set := flagValue(args, mo.portFlag); mo.portFlag != "" && set {
 		if p, err := strconv.Atoi(v); err == nil {

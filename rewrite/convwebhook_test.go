@@ -329,3 +329,29 @@ func TestConversionWebhookNetworkPolicyNote(t *testing.T) {
 		t.Errorf("no note about the NetworkPolicy: %v", notes)
 	}
 }
+
+// Where the manager reads its certificate: its argument, else main.go's
+// flag default, else webhook.Options.CertDir, else controller-runtime's
+// default under $TMPDIR.
+func TestServingFor(t *testing.T) {
+	flagged := managerOptions{certFlag: "webhook-cert-dir", certFlagDefault: "/certs", portFlag: "webhook-port", portFlagDefault: 9444}
+	for _, tc := range []struct {
+		name   string
+		mo     managerOptions
+		args   []string
+		tmpdir string
+		dir    string
+		port   int
+	}{
+		{"argument", flagged, []string{"--leader-elect", "--webhook-cert-dir=/run/certs", "--webhook-port", "8443"}, "", "/run/certs", 8443},
+		{"flag default", flagged, []string{"--leader-elect"}, "", "/certs", 9444},
+		{"options literal", managerOptions{certDirLit: "/lit", portLit: 9555}, nil, "", "/lit", 9555},
+		{"unset flag", managerOptions{certFlag: "webhook-cert-path"}, nil, "", crDefaultCertDir, crDefaultPort},
+		{"TMPDIR", managerOptions{}, nil, "/scratch", "/scratch/k8s-webhook-server/serving-certs", crDefaultPort},
+	} {
+		ws := servingFor(tc.mo, tc.args, tc.tmpdir)
+		if ws.certDir != tc.dir || ws.port != tc.port {
+			t.Errorf("%s: got %s:%d, want %s:%d", tc.name, ws.certDir, ws.port, tc.dir, tc.port)
+		}
+	}
+}

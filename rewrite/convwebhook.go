@@ -130,6 +130,11 @@ func conversionWebhookConfig(root string, crds []ConversionCRD) (changes []Chang
 		return nil, []string{n}, nil
 	}
 
+	for _, c := range crds {
+		if c.Group == "" || c.Plural == "" || c.CRDFile == "" {
+			return nil, nil, fmt.Errorf("conversion CRD %+v: group, plural and CRD file are required", c)
+		}
+	}
 	defDir := defaultDirFor(root, crds)
 	defK := kustomizationIn(defDir)
 	if defK == "" {
@@ -139,6 +144,10 @@ func conversionWebhookConfig(root string, crds []ConversionCRD) (changes []Chang
 	if _, err := os.ReadFile(defK); err != nil {
 		return nil, nil, err
 	}
+	if r := remoteResource(defDir, map[string]bool{}); r != "" {
+		// kustomize would fetch it; the rewrite reads only the tree.
+		return refuse("config/default uses the remote resource %s", r)
+	}
 	before, err := p.render(defDir)
 	if err != nil {
 		return refuse("config/default does not render today (%v)", err)
@@ -147,9 +156,6 @@ func conversionWebhookConfig(root string, crds []ConversionCRD) (changes []Chang
 	// Which CRDs still need the webhook.
 	var todo []ConversionCRD
 	for _, c := range crds {
-		if c.Group == "" || c.Plural == "" {
-			return nil, nil, fmt.Errorf("conversion CRD %+v: group and plural are required", c)
-		}
 		o := findObj(before, "apiextensions.k8s.io", "CustomResourceDefinition", "", c.name())
 		if o == nil {
 			return refuse("config/default does not render the CRD %s", c.name())
@@ -258,6 +264,41 @@ func (p *cwPlan) readKDoc(kfile string) (*kdoc, error) {
 		return nil, fmt.Errorf("%s: %w", p.rel(kfile), err)
 	}
 	return d, nil
+}
+
+// remoteResource is the first remote resource, base or component the
+// kustomization in dir reaches ("" if none).
+func remoteResource(dir string, seen map[string]bool) string {
+	if seen[dir] {
+		return ""
+	}
+	seen[dir] = true
+	k := kustomizationIn(dir)
+	if k == "" {
+		return ""
+	}
+	b, err := os.ReadFile(k)
+	if err != nil {
+		return ""
+	}
+	d, err := parseKDoc(b)
+	if err != nil {
+		return ""
+	}
+	for _, key := range []string{"resources", "bases", "components"} {
+		for _, r := range d.stringList(key) {
+			if strings.Contains(r, "://") || strings.HasPrefix(r, "github.com/") || strings.HasPrefix(r, "git@") || strings.Contains(r, "?ref=") {
+				return r
+			}
+			sub := filepath.Join(dir, filepath.FromSlash(r))
+			if fi, err := os.Stat(sub); err == nil && fi.IsDir() {
+				if rr := remoteResource(sub, seen); rr != "" {
+					return rr
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // defaultDirFor is the default directory next to the CRDs' config (the

@@ -232,7 +232,12 @@ func TestConversionWebhookRefuses(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(broken, "config", "default", "kustomization.yaml"), []byte("resources:\n- ../missing\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for name, root := range map[string]string{"no config/default": noDefault, "half wired": half, "does not render": broken} {
+	remote := copyFixture(t, "bare")
+	if err := os.WriteFile(filepath.Join(remote, "config", "default", "kustomization.yaml"),
+		[]byte("resources:\n- ../crd\n- ../manager\n- https://github.com/example/widget-extras//config?ref=v1.0.0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for name, root := range map[string]string{"no config/default": noDefault, "half wired": half, "does not render": broken, "remote": remote} {
 		changes, notes, err := conversionWebhookConfig(root, testConvCRDs)
 		if err != nil {
 			t.Errorf("%s: %v", name, err)

@@ -447,6 +447,22 @@ func findWiring(cfg string, objs []*kobj) (w wiring, reason string) {
 			return wiring{state: wiringPartial}, "the manager Deployment has no namespace for a webhook Service to share"
 		}
 		w.secret = "webhook-server-cert"
+		// The scaffold's names must not merge into something already there.
+		for _, v := range fieldList(w.dep.obj, "spec", "template", "spec", "volumes") {
+			if fieldStr(v, "name") == "webhook-certs" {
+				return wiring{state: wiringPartial}, "the manager Deployment already has a volume named webhook-certs"
+			}
+		}
+		for _, pt := range fieldList(ctr, "ports") {
+			if n, _ := field(pt, "containerPort").(float64); fieldStr(pt, "name") == "webhook-server" && int(n) != w.serving.port {
+				return wiring{state: wiringPartial}, fmt.Sprintf("the manager's port webhook-server is %v, not the webhook server's %d", n, w.serving.port)
+			}
+		}
+		for _, o := range objs {
+			if o.kind == "Service" && o.group == "" && o.orgName == w.svcName {
+				return wiring{state: wiringPartial}, "a Service named webhook-service exists but does not select the manager's pods"
+			}
+		}
 		return w, ""
 	}
 	w.state = wiringPartial

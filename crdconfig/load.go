@@ -13,6 +13,7 @@ import (
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/internal/boundedio"
 	"sigs.k8s.io/kustomize/api/krusty"
+	"sigs.k8s.io/kustomize/api/resmap"
 	"sigs.k8s.io/kustomize/api/types"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
 )
@@ -194,14 +195,17 @@ func LoadFile(path string) (*Result, error) {
 // global, so concurrent builds can interfere.
 var renderMu sync.Mutex
 
-// render runs `kustomize build dir` in process and returns its v1 CRDs,
-// and the files it was refused by an input limit.
-func render(dir string) (crds []CRD, refused []string, err error) {
+// Kustomize runs `kustomize build dir` over fsys in process, one build at
+// a time in the process (every caller goes through here), with no load
+// restrictions (provider trees reference files outside config/crd: ../,
+// shared bases) and no plugins. A panic in kustomize is returned as an
+// error.
+func Kustomize(fsys filesys.FileSystem, dir string) (m resmap.ResMap, err error) {
 	renderMu.Lock()
 	defer renderMu.Unlock()
 	defer func() {
 		if r := recover(); r != nil {
-			crds, err = nil, fmt.Errorf("kustomize panicked: %v", r)
+			m, err = nil, fmt.Errorf("kustomize panicked: %v", r)
 		}
 	}()
 	// kustomize prints deprecation warnings ("'commonLabels' is deprecated")
@@ -213,11 +217,16 @@ func render(dir string) (crds []CRD, refused []string, err error) {
 		defer func() { os.Stderr = saved; devnull.Close() }()
 	}
 	opts := krusty.MakeDefaultOptions()
-	// Provider trees reference files outside config/crd (../, shared bases).
 	opts.LoadRestrictions = types.LoadRestrictionsNone
 	opts.PluginConfig = types.DisabledPluginConfig()
+	return krusty.MakeKustomizer(opts).Run(fsys, dir)
+}
+
+// render runs `kustomize build dir` and returns its v1 CRDs, and the
+// files it was refused by an input limit.
+func render(dir string) (crds []CRD, refused []string, err error) {
 	fsys := &boundedFS{FileSystem: filesys.MakeFsOnDisk()}
-	m, err := krusty.MakeKustomizer(opts).Run(fsys, dir)
+	m, err := Kustomize(fsys, dir)
 	if err != nil {
 		return nil, fsys.refused, err
 	}

@@ -6,12 +6,11 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 
-	"sigs.k8s.io/kustomize/api/krusty"
-	"sigs.k8s.io/kustomize/api/types"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
 	"sigs.k8s.io/yaml"
+
+	"github.com/mpaudit/mpaudit/crdconfig"
 )
 
 // overlayFS is the provider tree on disk with some files replaced or added
@@ -122,27 +121,8 @@ type kobj struct {
 
 func (o *kobj) id() string { return o.group + "/" + o.kind + "/" + o.ns + "/" + o.name }
 
-// kustomizeMu serialises builds: krusty keeps its OpenAPI schema in a
-// package global.
-var kustomizeMu sync.Mutex
-
-// kustomizeRender runs `kustomize build dir` over fs in process (no load
-// restrictions: provider trees reference ../ bases; no plugins).
+// kustomizeRender runs `kustomize build dir` over fs (crdconfig.Kustomize).
 func kustomizeRender(fs filesys.FileSystem, dir string) (objs []*kobj, err error) {
-	kustomizeMu.Lock()
-	defer kustomizeMu.Unlock()
-	defer func() {
-		if r := recover(); r != nil {
-			objs, err = nil, fmt.Errorf("kustomize panicked: %v", r)
-		}
-	}()
-	// kustomize prints deprecation warnings to os.Stderr; they concern the
-	// provider's build, not mpaudit's output.
-	if devnull, err := os.Open(os.DevNull); err == nil {
-		saved := os.Stderr
-		os.Stderr = devnull
-		defer func() { os.Stderr = saved; devnull.Close() }()
-	}
 	// krusty drops the names objects had before namePrefix and namespace;
 	// origin annotations say which file each came from, where its
 	// original name is read.
@@ -150,10 +130,7 @@ func kustomizeRender(fs filesys.FileSystem, dir string) (objs []*kobj, err error
 	if err != nil {
 		return nil, err
 	}
-	opts := krusty.MakeDefaultOptions()
-	opts.LoadRestrictions = types.LoadRestrictionsNone
-	opts.PluginConfig = types.DisabledPluginConfig()
-	m, err := krusty.MakeKustomizer(opts).Run(newOverlayOver(fs, kfile, withOrigins), dir)
+	m, err := crdconfig.Kustomize(newOverlayOver(fs, kfile, withOrigins), dir)
 	if err != nil {
 		return nil, err
 	}

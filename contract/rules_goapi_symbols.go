@@ -73,5 +73,9 @@ func GoSymbolAdvice(s GoSymbol) string {
 	if s.Keep != "" {
 		out += fmt.Sprintf("; from v1.11 it lives on, deprecated until v1beta1's removal, as %s", s.Keep)
 	}
+	if s.OnV1Beta2 != "" {
+		out += fmt.Sprintf("; on a Cluster API object the move makes v1beta2, the fix calls %s, which keeps the same v1beta1 conditions "+
+			"(status.deprecated.v1beta1.conditions) and is deprecated too: moving to the object's v1beta2 conditions is the next step, for a person", s.OnV1Beta2)
+	}
 	return out
 }

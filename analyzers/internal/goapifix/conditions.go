@@ -24,6 +24,7 @@ const (
 	conditionsPkg         = "sigs.k8s.io/cluster-api/util/conditions"
 	conditionsV1Beta2Pkg  = conditionsPkg + "/v1beta2"
 	deprecatedConditions2 = "sigs.k8s.io/cluster-api/util/deprecated/v1beta1/conditions/v1beta2"
+	deprecatedConditions  = "sigs.k8s.io/cluster-api/util/deprecated/v1beta1/conditions"
 )
 
 // conditionImport reports whether the import of path is of the v1beta2

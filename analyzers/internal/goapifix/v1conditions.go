@@ -5,7 +5,9 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -191,10 +193,12 @@ func (m *condMove) arg(subject string, fn *types.Func, pt types.Type, arg ast.Ex
 			}
 			return fmt.Sprintf("%s takes %s, not a condition another call of the utilities builds", subject, p.text(arg))
 		}
-		return m.names(subject, arg)
+		m.names(arg)
+		return ""
 	}
 	if !ok || !p.apiType(named) {
-		return m.names(subject, arg) // a string, a time, …: the same type
+		m.names(arg) // a string, a time, …: the same type
+		return ""
 	}
 	// A condition type or severity: named as v1beta2 keeps it for the
 	// v1beta1 conditions, a literal as it is, a constant of the
@@ -230,7 +234,7 @@ func (m *condMove) arg(subject string, fn *types.Func, pt types.Type, arg ast.Ex
 // names plans the v1beta2 names of the swapped packages' constants in
 // arg, an argument whose type the move keeps (a reason): those v1beta2
 // keeps for the v1beta1 conditions; the others the walk judges.
-func (m *condMove) names(_ string, arg ast.Expr) string {
+func (m *condMove) names(arg ast.Expr) {
 	ast.Inspect(arg, func(n ast.Node) bool {
 		sel, ok := n.(*ast.SelectorExpr)
 		if !ok {
@@ -244,7 +248,6 @@ func (m *condMove) names(_ string, arg ast.Expr) string {
 		}
 		return true
 	})
-	return ""
 }
 
 // rename names sel, a constant of the swapped package pkg, as v1beta2
@@ -354,11 +357,7 @@ func (m *condMove) condLocal(id *ast.Ident) bool {
 func (m *condMove) assignedTo(sel *ast.SelectorExpr) bool {
 	switch par := m.parents[sel].(type) {
 	case *ast.AssignStmt:
-		for _, l := range par.Lhs {
-			if l == ast.Expr(sel) {
-				return true
-			}
-		}
+		return slices.Contains(par.Lhs, ast.Expr(sel))
 	case *ast.IncDecStmt:
 		return true
 	case *ast.UnaryExpr:
@@ -451,13 +450,9 @@ func (p *planner) becomesV1Beta2Object(arg ast.Expr, typed map[types.Object]bool
 
 // splitLast splits "path.Name" at its last dot.
 func splitLast(s string) (path, name string) {
-	for i := len(s) - 1; i >= 0; i-- {
-		if s[i] == '.' {
-			return s[:i], s[i+1:]
-		}
-		if s[i] == '/' {
-			break
-		}
+	i := strings.LastIndexByte(s, '.')
+	if i < strings.LastIndexByte(s, '/') {
+		return s, ""
 	}
-	return s, ""
+	return s[:i], s[i+1:]
 }

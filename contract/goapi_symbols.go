@@ -57,6 +57,13 @@ type GoSymbol struct {
 	// successor is the same name, of the same shape, in the package's
 	// successor, or the package has none and its entry says what to do.
 	ViaImport bool
+	// OnV1Beta2, for a v1beta1 condition utility, is its namesake of the
+	// same shape in util/conditions/deprecated/v1beta1 ("path.Name"),
+	// which reads and writes the same v1beta1 conditions on the v1beta2
+	// object (status.deprecated.v1beta1.conditions, where the conversion
+	// keeps a v1beta1 object's status.conditions): the fix calls it on
+	// the objects the move makes v1beta2 (goapi_conditions.go).
+	OnV1Beta2 string
 }
 
 // Old is the symbol as the docs spell it: "path" or "path.Name".
@@ -217,9 +224,13 @@ func buildGoAPISymbols() []GoSymbol {
 				instead = joinNote(instead, readsV1Beta1)
 			}
 		}
+		onV1Beta2 := ""
+		if c.onV1Beta2 {
+			onV1Beta2 = joinSymbol(conditionsDeprecated, c.name)
+		}
 		out = append(out,
-			GoSymbol{Path: conditionsPkg, Name: c.name, Kind: c.kind, Until: v111, Keep: joinSymbol(deprecatedConditions, c.name), Successor: succ, Instead: instead, Class: class},
-			GoSymbol{Path: deprecatedConditions, Name: c.name, Kind: c.kind, Since: v111, Successor: succ, Instead: instead, Class: class},
+			GoSymbol{Path: conditionsPkg, Name: c.name, Kind: c.kind, Until: v111, Keep: joinSymbol(deprecatedConditions, c.name), Successor: succ, Instead: instead, Class: class, OnV1Beta2: onV1Beta2},
+			GoSymbol{Path: deprecatedConditions, Name: c.name, Kind: c.kind, Since: v111, Successor: succ, Instead: instead, Class: class, OnV1Beta2: onV1Beta2},
 			GoSymbol{Path: conditionsDeprecated, Name: c.name, Kind: c.kind, Since: v111, Successor: succ, Instead: instead, Class: class})
 	}
 	// The names of the v1beta1 API packages written by hand
@@ -282,6 +293,10 @@ type conditionFunc struct {
 	successor string // name in util/conditions of v1.11+, "" for none
 	instead   string
 	field     int // writesConditions, readsConditions or 0
+	// onV1Beta2: util/conditions/deprecated/v1beta1 has it with the same
+	// shape (GoSymbol.OnV1Beta2; TestGoAPIV1Beta1ConditionCalls checks
+	// each release).
+	onV1Beta2 bool
 }
 
 // What a v1beta1 condition utility does with an object's conditions.
@@ -307,22 +322,22 @@ func joinNote(instead, note string) string {
 // v1beta1ConditionFuncs are the v1beta1 condition utilities providers
 // call; the successor takes a metav1.Condition (or its parts) instead.
 var v1beta1ConditionFuncs = []conditionFunc{
-	{name: "Set", kind: SymFunc, successor: "Set", instead: "it takes a metav1.Condition", field: writesConditions},
-	{name: "MarkTrue", kind: SymFunc, successor: "Set", instead: "set a metav1.Condition with Status True and a Reason", field: writesConditions},
-	{name: "MarkFalse", kind: SymFunc, successor: "Set", instead: "set a metav1.Condition with Status False; it has no severity", field: writesConditions},
-	{name: "MarkUnknown", kind: SymFunc, successor: "Set", instead: "set a metav1.Condition with Status Unknown", field: writesConditions},
-	{name: "TrueCondition", kind: SymFunc, instead: "build a metav1.Condition with Status True"},
-	{name: "FalseCondition", kind: SymFunc, instead: "build a metav1.Condition with Status False"},
-	{name: "UnknownCondition", kind: SymFunc, instead: "build a metav1.Condition with Status Unknown"},
-	{name: "Get", kind: SymFunc, successor: "Get", field: readsConditions},
-	{name: "Has", kind: SymFunc, successor: "Has", field: readsConditions},
-	{name: "Delete", kind: SymFunc, successor: "Delete", field: writesConditions},
-	{name: "IsTrue", kind: SymFunc, successor: "IsTrue", field: readsConditions},
-	{name: "IsFalse", kind: SymFunc, successor: "IsFalse", field: readsConditions},
-	{name: "IsUnknown", kind: SymFunc, successor: "IsUnknown", field: readsConditions},
-	{name: "GetReason", kind: SymFunc, successor: "GetReason", field: readsConditions},
-	{name: "GetMessage", kind: SymFunc, successor: "GetMessage", field: readsConditions},
-	{name: "GetLastTransitionTime", kind: SymFunc, successor: "GetLastTransitionTime", field: readsConditions},
+	{name: "Set", kind: SymFunc, successor: "Set", instead: "it takes a metav1.Condition", field: writesConditions, onV1Beta2: true},
+	{name: "MarkTrue", kind: SymFunc, successor: "Set", instead: "set a metav1.Condition with Status True and a Reason", field: writesConditions, onV1Beta2: true},
+	{name: "MarkFalse", kind: SymFunc, successor: "Set", instead: "set a metav1.Condition with Status False; it has no severity", field: writesConditions, onV1Beta2: true},
+	{name: "MarkUnknown", kind: SymFunc, successor: "Set", instead: "set a metav1.Condition with Status Unknown", field: writesConditions, onV1Beta2: true},
+	{name: "TrueCondition", kind: SymFunc, instead: "build a metav1.Condition with Status True", onV1Beta2: true},
+	{name: "FalseCondition", kind: SymFunc, instead: "build a metav1.Condition with Status False", onV1Beta2: true},
+	{name: "UnknownCondition", kind: SymFunc, instead: "build a metav1.Condition with Status Unknown", onV1Beta2: true},
+	{name: "Get", kind: SymFunc, successor: "Get", field: readsConditions, onV1Beta2: true},
+	{name: "Has", kind: SymFunc, successor: "Has", field: readsConditions, onV1Beta2: true},
+	{name: "Delete", kind: SymFunc, successor: "Delete", field: writesConditions, onV1Beta2: true},
+	{name: "IsTrue", kind: SymFunc, successor: "IsTrue", field: readsConditions, onV1Beta2: true},
+	{name: "IsFalse", kind: SymFunc, successor: "IsFalse", field: readsConditions, onV1Beta2: true},
+	{name: "IsUnknown", kind: SymFunc, successor: "IsUnknown", field: readsConditions, onV1Beta2: true},
+	{name: "GetReason", kind: SymFunc, successor: "GetReason", field: readsConditions, onV1Beta2: true},
+	{name: "GetMessage", kind: SymFunc, successor: "GetMessage", field: readsConditions, onV1Beta2: true},
+	{name: "GetLastTransitionTime", kind: SymFunc, successor: "GetLastTransitionTime", field: readsConditions, onV1Beta2: true},
 	{name: "GetSeverity", kind: SymFunc, instead: "metav1.Condition has no severity"},
 	{name: "SetSummary", kind: SymFunc, successor: "SetSummaryCondition", instead: "it takes the condition type to set and the types to summarize", field: writesConditions},
 	{name: "SetMirror", kind: SymFunc, successor: "SetMirrorCondition", field: writesConditions},
@@ -337,13 +352,13 @@ var v1beta1ConditionFuncs = []conditionFunc{
 	{name: "MergeOption", kind: SymType, successor: "SummaryOption", instead: "and AggregateOption for SetAggregateCondition"},
 	{name: "NegativePolarity", kind: SymConst, instead: negativePolarity},
 	{name: "PositivePolarity", kind: SymConst, instead: negativePolarity},
-	{name: "TrueConditionWithNegativePolarity", kind: SymFunc, instead: "build a metav1.Condition with Status True; " + negativePolarity},
-	{name: "FalseConditionWithNegativePolarity", kind: SymFunc, instead: "build a metav1.Condition with Status False; " + negativePolarity},
-	{name: "MarkTrueWithNegativePolarity", kind: SymFunc, successor: "Set", instead: negativePolarity, field: writesConditions},
-	{name: "MarkFalseWithNegativePolarity", kind: SymFunc, successor: "Set", instead: negativePolarity, field: writesConditions},
+	{name: "TrueConditionWithNegativePolarity", kind: SymFunc, instead: "build a metav1.Condition with Status True; " + negativePolarity, onV1Beta2: true},
+	{name: "FalseConditionWithNegativePolarity", kind: SymFunc, instead: "build a metav1.Condition with Status False; " + negativePolarity, onV1Beta2: true},
+	{name: "MarkTrueWithNegativePolarity", kind: SymFunc, successor: "Set", instead: negativePolarity, field: writesConditions, onV1Beta2: true},
+	{name: "MarkFalseWithNegativePolarity", kind: SymFunc, successor: "Set", instead: negativePolarity, field: writesConditions, onV1Beta2: true},
 	{name: "WithNegativePolarityConditions", kind: SymFunc, successor: "NegativePolarityConditionTypes", instead: "a summary option"},
 	{name: "HaveSameStateOf", kind: SymFunc, successor: "MatchCondition", instead: "a gomega matcher of metav1 conditions"},
-	{name: "SetWithCustomLastTransitionTime", kind: SymFunc, successor: "Set", instead: "set the metav1.Condition's LastTransitionTime", field: writesConditions},
+	{name: "SetWithCustomLastTransitionTime", kind: SymFunc, successor: "Set", instead: "set the metav1.Condition's LastTransitionTime", field: writesConditions, onV1Beta2: true},
 	{name: "UnstructuredGetter", kind: SymFunc, successor: "UnstructuredGet", instead: "it reads one condition of an unstructured object by type"},
 	{name: "UnstructuredSetter", kind: SymFunc, instead: "set conditions on the typed object"},
 	{name: "WithFallbackValue", kind: SymFunc, successor: "FallbackCondition", instead: "a mirror option"},

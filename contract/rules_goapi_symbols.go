@@ -34,7 +34,10 @@ var goAPISymbolRules = []*Rule{
 			"For a core from v1.11, go fix and mpaudit rewrite move each file whose uses are mechanical: the import swapped under the name the file uses, " +
 			"*string fields read and written as strings (\"\" for nil), pointers as values and values as pointers through ptr.To/ptr.Deref as the conversion maps them, " +
 			"moved fields at their new paths, durations as seconds (ConvertToSeconds/ConvertFromSeconds), external.Get on a core object's reference as GetObjectFromContractVersionedRef, " +
-			"and a scheme registration repeated for the v1beta2 types; a file with another use (failureDomains, removed or retyped fields, v1beta1 conditions) keeps its import, and the finding names each such use at file:line.",
+			"a scheme registration repeated for the v1beta2 types, " +
+			"and the v1beta1 condition utilities called on the Cluster API objects the file moves as their util/conditions/deprecated/v1beta1 namesakes, with the condition types, reasons and severities v1beta2 keeps for the v1beta1 conditions (XV1Beta1Condition): " +
+			"they read and write the same conditions (status.deprecated.v1beta1.conditions, where the conversion keeps them), from a package deprecated too, so moving to the v1beta2 conditions stays a person's next step; " +
+			"a file with another use (failureDomains, removed or retyped fields, the v1beta1 conditions of the provider's own objects) keeps its import, and the finding names each such use at file:line.",
 		FixedBy:  SuggestedFix | Rewrite,
 		DocURL:   migrationDoc + "#suggested-changes-for-clients-using-cluster-api-go-types",
 		severity: goAPISeverity, severityRows: goAPISeverityRows,
@@ -49,7 +52,8 @@ var goAPISymbolRules = []*Rule{
 			"takes their types). Each use is named with its successor, or what to do when there is none; uses through an import " +
 			"alias are the same uses. A namesake of the same shape is not reported: the import's finding (MPA702) covers it. " +
 			"The map covers every exported name of the v1beta1 API packages and util/deprecated/v1beta1 (docs/contract/GOAPI.md).",
-		Fix:      "Use the successor the finding names (the guide's annex of imports for conditions and the patch helper); where there is none, do what it says.",
+		Fix: "Use the successor the finding names (the guide's annex of imports for conditions and the patch helper); where there is none, do what it says. " +
+			"A v1beta1 condition utility called on a Cluster API object the move makes v1beta2 is moved by the fix to util/conditions/deprecated/v1beta1 (MPA702).",
 		DocURL:   migrationDoc + "#annex",
 		severity: goAPISeverity, severityRows: goAPISeverityRows,
 	},
@@ -72,6 +76,10 @@ func GoSymbolAdvice(s GoSymbol) string {
 	}
 	if s.Keep != "" {
 		out += fmt.Sprintf("; from v1.11 it lives on, deprecated until v1beta1's removal, as %s", s.Keep)
+	}
+	if s.OnV1Beta2 != "" {
+		out += fmt.Sprintf("; on a Cluster API object the move makes v1beta2, the fix calls %s, which keeps the same v1beta1 conditions "+
+			"(status.deprecated.v1beta1.conditions) and is deprecated too: moving to the object's v1beta2 conditions is the next step, for a person", s.OnV1Beta2)
 	}
 	return out
 }

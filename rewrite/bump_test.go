@@ -601,3 +601,42 @@ func TestBumpNamesChangedSignatures(t *testing.T) {
 		}
 	}
 }
+
+// A raise to v1.11.3 of a file that reads and writes the v1beta1
+// conditions of core objects (a scope's cluster, a machine; condition
+// types of core and of the provider's own): the file moves to v1beta2 and
+// its calls to util/conditions/deprecated/v1beta1, with the names v1beta2
+// keeps for the v1beta1 conditions, so they read and write the same
+// conditions; the file calling them on the provider's own object keeps
+// the v1beta1 utilities. The module builds, vets and passes its test,
+// which reads back what was written.
+func TestBumpMovesV1Beta1Conditions(t *testing.T) {
+	dir := copyTree(t, "testdata/raiseconds")
+	res, err := Run(Options{Dir: dir, CAPIVersion: "v1.11.3", BumpCAPI: "v1.11.3", Write: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Withheld) > 0 {
+		t.Errorf("withheld %v", res.Withheld)
+	}
+	for file, wants := range map[string][]string{
+		"controllers/core.go": {`clusterv1 "sigs.k8s.io/cluster-api/api/core/v1beta2"`, `conditions "sigs.k8s.io/cluster-api/util/conditions/deprecated/v1beta1"`,
+			"conditions.IsTrue(s.Cluster, clusterv1.ControlPlaneInitializedV1Beta1Condition)", "conditions.Get(s.Cluster, clusterv1.ReadyV1Beta1Condition)",
+			"conditions.MarkTrue(m, clusterv1.ConditionType(own.AgentHealthyCondition))",
+			"conditions.MarkFalse(m, clusterv1.BootstrapReadyV1Beta1Condition, clusterv1.WaitingForDataSecretFallbackV1Beta1Reason, clusterv1.ConditionSeverityInfo,",
+			"conditions.FalseCondition(clusterv1.InfrastructureReadyV1Beta1Condition, clusterv1.WaitingForInfrastructureFallbackV1Beta1Reason,",
+			"== clusterv1.WaitingForDataSecretFallbackV1Beta1Reason"},
+		"controllers/core_test.go": {`clusterv1 "sigs.k8s.io/cluster-api/api/core/v1beta2"`},
+		"controllers/own.go":       {`"sigs.k8s.io/cluster-api/util/deprecated/v1beta1/conditions"`},
+		"own/own.go":               {`clusterv1 "sigs.k8s.io/cluster-api/api/core/v1beta1"`},
+	} {
+		src, _ := os.ReadFile(filepath.Join(dir, file))
+		for _, want := range wants {
+			if !strings.Contains(string(src), want) {
+				t.Errorf("%s lacks %q:\n%s", file, want, src)
+			}
+		}
+	}
+	goIn(t, dir, "vet", "./...")
+	goIn(t, dir, "test", "-count=1", "./...")
+}

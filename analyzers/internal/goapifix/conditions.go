@@ -18,12 +18,13 @@ import (
 // v1beta2 the import moves to util/conditions and the API server sees the
 // same conditions. The v1beta1 utilities (MarkTrue, …) write
 // status.conditions, which v1beta2 keeps under status.deprecated.v1beta1:
-// moving them to util/conditions would write other conditions, so they
-// keep the file (keepConditions).
+// moving them to util/conditions would write other conditions, so they go
+// to util/conditions/deprecated/v1beta1 instead (v1conditions.go).
 const (
 	conditionsPkg         = "sigs.k8s.io/cluster-api/util/conditions"
 	conditionsV1Beta2Pkg  = conditionsPkg + "/v1beta2"
 	deprecatedConditions2 = "sigs.k8s.io/cluster-api/util/deprecated/v1beta1/conditions/v1beta2"
+	deprecatedConditions  = "sigs.k8s.io/cluster-api/util/deprecated/v1beta1/conditions"
 )
 
 // conditionImport reports whether the import of path is of the v1beta2

@@ -131,8 +131,9 @@ type planner struct {
 	done  map[ast.Node]bool        // selectors a call's rewrite covers
 	refs  map[types.Object]refType // locals holding a reference that v1beta2 makes a value
 	kept  map[ast.Node]bool        // values built for fields that keep v1beta1 types (split.go)
-	// condSwaps are the v1beta2 condition utilities' imports that move
-	// to util/conditions (conditions.go).
+	// condSwaps are the condition utilities' imports that move: the
+	// v1beta2 ones to util/conditions (conditions.go), the v1beta1 ones
+	// to util/conditions/deprecated/v1beta1 (v1conditions.go).
 	condSwaps []*swap
 	// declared are the locals the plan declares (strptr.go).
 	declared map[string]bool
@@ -160,7 +161,7 @@ func For(pass *analysis.Pass, f *ast.File, built, to contract.Release, api, rais
 		return Plan{}, false
 	}
 	p := newPlanner(pass, f, src, tf, built, to)
-	var conds []*ast.ImportSpec
+	var conds, v1conds []*ast.ImportSpec
 	for _, spec := range f.Imports {
 		path, err := strconv.Unquote(spec.Path.Value)
 		if err != nil {
@@ -168,6 +169,10 @@ func For(pass *analysis.Pass, f *ast.File, built, to contract.Release, api, rais
 		}
 		if conditionImport(path, raising) {
 			conds = append(conds, spec)
+			continue
+		}
+		if v1beta1ConditionImport(path, built, raising) {
+			v1conds = append(v1conds, spec)
 			continue
 		}
 		if why, ok := keptImports[path]; ok && why != "" {
@@ -199,6 +204,7 @@ func For(pass *analysis.Pass, f *ast.File, built, to contract.Release, api, rais
 	}
 	if api {
 		p.keepConditionImports(conds)
+		p.keepV1Beta1ConditionImports(v1conds)
 		p.block(p.plan.Imports[0].Pos(), setup.GoAPITypesKept,
 			"they move with the provider's own migration to the v1beta2 contract (mpaudit rewrite's type fixes), not by swapping the import")
 		return p.plan, true
@@ -207,11 +213,13 @@ func For(pass *analysis.Pass, f *ast.File, built, to contract.Release, api, rais
 	// whole file moves. Elsewhere the v1beta2 types join the v1beta1 ones.
 	if !strings.HasSuffix(tf.Name(), "_test.go") && p.scheme() {
 		p.keepConditionImports(conds)
+		p.keepV1Beta1ConditionImports(v1conds)
 		if len(p.plan.Blockers) > 0 {
 			p.plan.Edits = nil
 		}
 		return p.plan, true
 	}
+	p.v1beta1ConditionMoves(v1conds)
 	p.walk()
 	p.plan.Kept = p.kept
 	p.conditionMoves(conds)

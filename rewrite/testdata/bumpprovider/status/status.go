@@ -1,5 +1,6 @@
 // Package status reads and sets the readiness of the Cluster API objects
-// the provider works with, with the v1beta1 types and condition utilities.
+// the provider works with, with the v1beta1 types and condition utilities
+// (one that v1beta2 has no counterpart of keeps the file on them).
 package status
 
 import (
@@ -21,4 +22,10 @@ func Ready(c *clusterv1.Cluster) bool {
 // PoolReady reports whether the machine pool's Ready condition is true.
 func PoolReady(p *expv1.MachinePool) bool {
 	return conditions.IsTrue(p, clusterv1.ReadyCondition)
+}
+
+// PoolSeverity is the severity of the pool's Ready condition, which
+// v1beta2 conditions do not have: the file keeps the v1beta1 utilities.
+func PoolSeverity(p *expv1.MachinePool) *clusterv1.ConditionSeverity {
+	return conditions.GetSeverity(p, clusterv1.ReadyCondition)
 }

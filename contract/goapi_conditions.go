@@ -1,0 +1,57 @@
+package contract
+
+// The v1beta1 conditions of an object the move makes v1beta2. Cluster
+// API's conversion keeps a v1beta1 object's status.conditions as the
+// v1beta2 object's status.deprecated.v1beta1.conditions, bit for bit
+// (api/core/v1beta1/conversion.go, Convert_v1beta1_Conditions_To_v1beta2_
+// Deprecated_V1Beta1_Conditions and back, for Cluster, ClusterClass,
+// Machine, MachineSet, MachineDeployment, MachinePool, MachineHealthCheck;
+// the same in the kubeadm and addons packages), and
+// util/conditions/deprecated/v1beta1 reads and writes them there through
+// GetV1Beta1Conditions and SetV1Beta1Conditions. A call of a v1beta1
+// condition utility on such an object thus moves to its namesake there
+// (GoSymbol.OnV1Beta2) with its condition types, reasons and severities
+// named as v1beta2 keeps them for the v1beta1 conditions (XV1Beta1Condition,
+// of the same type and value: GoAPIV1Beta1ConditionName): the same
+// conditions are read and written on every core. Moving to the v1beta2
+// conditions is not mechanical (core sets them in other places, at other
+// times, with other reasons): a person does it.
+
+// GoAPIV1Beta1ConditionAccessors are the methods a v1beta2 object needs for
+// util/conditions/deprecated/v1beta1's Getter and Setter.
+const (
+	GoAPIV1Beta1ConditionGetter = "GetV1Beta1Conditions"
+	GoAPIV1Beta1ConditionSetter = "SetV1Beta1Conditions"
+)
+
+// GoAPIV1Beta1ConditionCall is the successor ("path.Name") of a call of
+// the v1beta1 condition utility path.name on objects the move makes
+// v1beta2, for a provider built against release built; ok is false when
+// the map has none.
+func GoAPIV1Beta1ConditionCall(path, name string, built Release) (string, bool) {
+	s, ok := GoAPISymbol(path, name, built)
+	if !ok || s.OnV1Beta2 == "" {
+		return "", false
+	}
+	return s.OnV1Beta2, true
+}
+
+// GoAPIV1Beta1ConditionPackage reports whether path is the package of the
+// v1beta1 condition utilities in release built (util/conditions before
+// v1.11, util/deprecated/v1beta1/conditions from it).
+func GoAPIV1Beta1ConditionPackage(path string, built Release) bool {
+	s, ok := GoAPIPackage(path, built)
+	return ok && (s.Path == deprecatedConditions || s.Keep == deprecatedConditions)
+}
+
+// GoAPIV1Beta1ConditionName is the v1beta2 name ("path.Name") of the v1beta1
+// API package's condition type, reason or severity constant path.name as
+// a v1beta1 condition's (the same type and value; v1beta2's own conditions
+// may use another), for a provider built against release built.
+func GoAPIV1Beta1ConditionName(path, name string, built Release) (string, bool) {
+	if s, ok := GoAPIPackage(path, built); ok && s.Keep != "" {
+		path = s.Keep // before v1.11: the path v1.11 keeps it at
+	}
+	n, ok := goAPIV1Beta1ConditionNames[joinSymbol(path, name)]
+	return n, ok
+}

@@ -14,9 +14,9 @@ import (
 )
 
 // genericWords are path segments that mean other things too (an object's
-// metadata, a template, a version, an API version): spelling them is no
-// sign of a re-encoded contract.
-var genericWords = []string{ObjectSpec, ObjectStatus, "metadata", "template", "version", V1Beta1, V1Beta2}
+// metadata, a template, a version, an API version, any label selector):
+// spelling them is no sign of a re-encoded contract.
+var genericWords = []string{ObjectSpec, ObjectStatus, "metadata", "template", "version", "selector", V1Beta1, V1Beta2}
 
 // catalogSpellings are the strings only contract/ may spell: every kind's
 // name, every point's JSON path and the JSON names along it (generic words

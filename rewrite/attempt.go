@@ -50,6 +50,8 @@ type attempt struct {
 	// outside audits the other API versions of the storage types that
 	// the patterns leave out (outsideSpokes).
 	outside *report.Report
+	// newVersions are the API versions added (Options.NewAPIVersion).
+	newVersions []*newVersion
 }
 
 // prepare plans the build configurations and the use sites, and the

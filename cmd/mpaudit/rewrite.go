@@ -27,6 +27,7 @@ func newRewriteCmd() *cobra.Command {
 		write       bool
 		recoverOnly bool
 		prBody      string
+		newVersion  string
 		timeout     time.Duration
 		conf        configFlag
 	)
@@ -150,7 +151,7 @@ interrupted run (nothing written).`,
 			defer restore()
 			line := progress.ForTerminal(cmd.ErrOrStderr())
 			res, err := rewrite.Run(rewrite.Options{Context: ctx, Dir: dir, Patterns: args, CAPIVersion: version, BumpCAPI: bump, Write: write, Progress: line,
-				KindOverrides: kinds, Config: cfg, TestTimeout: timeout})
+				KindOverrides: kinds, Config: cfg, TestTimeout: timeout, NewAPIVersion: newVersion})
 			line.Done()
 			if res != nil {
 				for _, n := range res.Notes {
@@ -212,6 +213,7 @@ interrupted run (nothing written).`,
 	cmd.Flags().BoolVar(&write, "write", false, "replace the files instead of printing a diff")
 	cmd.Flags().BoolVar(&recoverOnly, "recover", false, "only restore the files an interrupted rewrite left half written (from .mpaudit-rewrite.journal)")
 	cmd.Flags().DurationVar(&timeout, "timeout", 10*time.Minute, "time each run of the provider's tests that verify the rewrite may take (0: run no tests)")
+	cmd.Flags().StringVar(&newVersion, "new-api-version", "", "give the API package of the contract kinds a new version of this name (v1alpha2): a copy of the served one that becomes the hub and storage version with the v1beta2 core types, the served one its conversion spoke, the module's code moved to it")
 	cmd.Flags().StringVar(&prBody, "pr-body", "", "write a Markdown pull-request description to this file (- for stdout, instead of the diff)")
 	return cmd
 }

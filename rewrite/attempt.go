@@ -71,7 +71,7 @@ func (a *attempt) prepare(dir string) error {
 	}
 	plan.uses = uses
 	a.dopts = driver.Options{Context: st.ctx, Dir: st.path(dir), Patterns: opts.Patterns, CAPIVersion: opts.CAPIVersion, Tests: true, Progress: opts.Progress, Load: loadFromSource,
-		KindOverrides: opts.KindOverrides, Config: opts.Config, UseSites: uses.paths(), Withhold: unitSettings(nil, a.units, a.kept), Relabel: true, RaiseCAPI: opts.BumpCAPI}
+		KindOverrides: opts.KindOverrides, Config: opts.Config, UseSites: uses.paths(), Withhold: unitSettings(nil, a.units, a.kept), Relabel: true, RaiseCAPI: opts.BumpCAPI, MovingFields: a.movingFields()}
 	return nil
 }
 
@@ -347,7 +347,7 @@ func (a *attempt) finish() error {
 		}
 	}
 	res.After = a.after
-	res.Manual = append(res.Manual, goAPIKeptNotes(a.after, a.st)...)
+	res.Manual = append(res.Manual, goAPIKeptNotes(a.after, a.st, a.opts.NewAPIVersion)...)
 	if err := res.collect(a.st, a.cs); err != nil {
 		return err
 	}

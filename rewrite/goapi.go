@@ -19,19 +19,29 @@ import (
 // import findings of the audit rep name each blocker at file:line with
 // the migration guide's instruction. Files whose move was tried and
 // withheld are in Result.Withheld instead.
-func goAPIKeptNotes(rep *report.Report, st *stage) []string {
+//
+// The API packages keep theirs by design while their version is served:
+// without a new version (newVersion ""), one line names them and the
+// flag that adds a version taking the v1beta2 types.
+func goAPIKeptNotes(rep *report.Report, st *stage, newVersion string) []string {
 	if rep == nil {
 		return nil
 	}
 	seen := map[string]bool{}
-	var out []string
+	var out, apiDirs []string
 	for _, f := range rep.Findings {
 		if f.Rule != contract.RuleGoAPIImport || f.Position == nil {
 			continue
 		}
 		_, blockers, ok := strings.Cut(f.Message, analyzers.GoAPIKept)
-		if !ok || strings.Contains(blockers, analyzers.GoAPITypesKept) {
-			continue // API types keep theirs by design
+		if ok && strings.Contains(blockers, analyzers.GoAPITypesKept) {
+			if dir := filepath.ToSlash(filepath.Dir(st.rel(f.Position.File))); !slices.Contains(apiDirs, dir) {
+				apiDirs = append(apiDirs, dir)
+			}
+			continue
+		}
+		if !ok {
+			continue
 		}
 		file := filepath.ToSlash(st.rel(f.Position.File))
 		if seen[file] {
@@ -41,6 +51,11 @@ func goAPIKeptNotes(rep *report.Report, st *stage) []string {
 		out = append(out, file+" keeps Cluster API's v1beta1 Go API, as its move to v1beta2 is not mechanical; change by hand, then run the rewrite again: "+blockers)
 	}
 	slices.Sort(out)
+	if len(apiDirs) > 0 && newVersion == "" {
+		slices.Sort(apiDirs)
+		out = append(out, strings.Join(apiDirs, ", ")+" keep Cluster API's v1beta1 Go types in their fields, as their served version's schema must not change, and so does the code that fills them: "+
+			"`mpaudit rewrite --new-api-version VERSION` adds a version that takes the v1beta2 types, serves the current one as its conversion spoke and moves the code to it")
+	}
 	return out
 }
 

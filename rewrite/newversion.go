@@ -7,6 +7,7 @@ import (
 	"go/format"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -17,6 +18,7 @@ import (
 
 	"golang.org/x/mod/modfile"
 	"golang.org/x/mod/semver"
+	"golang.org/x/tools/go/packages"
 
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/crdconfig"
@@ -504,32 +506,37 @@ func (nv *newVersion) moveFile(path string, src []byte) ([]byte, error) {
 		text    string
 	}
 	var edits []edit
-	var spec *ast.ImportSpec
-	for _, s := range f.Imports {
-		if p, _ := strconv.Unquote(s.Path.Value); p == nv.oldPath {
-			spec = s
-		}
-	}
-	if spec == nil || (spec.Name != nil && (spec.Name.Name == "_" || spec.Name.Name == ".")) {
-		return src, nil
-	}
-	edits = append(edits, edit{off(spec.Path.Pos()), off(spec.Path.End()), strconv.Quote(nv.newPath)})
-	local := nv.oldName
-	if spec.Name != nil {
-		local = spec.Name.Name
-	}
+	var specs []*ast.ImportSpec
 	taken := map[string]bool{}
 	for _, s := range f.Imports {
 		taken[importgroups.Name(s)] = true
+		if p, _ := strconv.Unquote(s.Path.Value); p == nv.oldPath && (s.Name == nil || (s.Name.Name != "_" && s.Name.Name != ".")) {
+			specs = append(specs, s)
+		}
 	}
-	newLocal := local
-	if spec.Name == nil {
+	if len(specs) == 0 {
+		return src, nil
+	}
+	// locals maps each name the file imports OLD by to its name for VERSION.
+	locals := map[string]string{}
+	var local string
+	for _, spec := range specs {
+		edits = append(edits, edit{off(spec.Path.Pos()), off(spec.Path.End()), strconv.Quote(nv.newPath)})
+		if spec.Name != nil {
+			locals[spec.Name.Name] = spec.Name.Name
+			local = spec.Name.Name
+			continue
+		}
 		if taken[nv.newName] || f.Scope.Lookup(nv.newName) != nil {
 			// The package's own name is taken: keep the old one as the
 			// import's name.
 			edits = append(edits, edit{off(spec.Path.Pos()), off(spec.Path.Pos()), nv.oldName + " "})
+			locals[nv.oldName] = nv.oldName
 		} else {
-			newLocal = nv.newName
+			locals[nv.oldName] = nv.newName
+		}
+		if local == "" {
+			local = nv.oldName
 		}
 	}
 	oldLocal := importgroups.FreshName(func(n string) bool { return taken[n] || f.Scope.Lookup(n) != nil }, 1, nv.oldName, local+nv.old)
@@ -554,10 +561,14 @@ func (nv *newVersion) moveFile(path string, src []byte) ([]byte, error) {
 			return true
 		}
 		x, ok := sel.X.(*ast.Ident)
-		if !ok || x.Name != local || x.Obj != nil {
+		if !ok || x.Obj != nil {
 			return true
 		}
-		if newLocal != local {
+		newLocal, ok := locals[x.Name]
+		if !ok {
+			return true
+		}
+		if newLocal != x.Name {
 			edits = append(edits, edit{off(x.Pos()), off(x.End()), newLocal})
 		}
 		if sel.Sel.Name != "AddToScheme" {
@@ -811,7 +822,7 @@ func (a *attempt) addNewVersions() error {
 		}
 	}
 	a.newVersions = nvs
-	return nil
+	return a.planMoving()
 }
 
 // servesConversion reports whether a CRD of the module's config already
@@ -1007,5 +1018,346 @@ func requireConversionUtil(st *stage, cs *changeSet) error {
 			cs.mark(filepath.Join(st.dir, f), "go get "+conversionUtil+" for the spoke's conversions")
 		}
 	}
+	return nil
+}
+
+// sameJSONSuccessor reports whether the v1beta1 type name of the package
+// at path (built against release built) has a v1beta2 successor whose
+// JSON is the same: a namesake of the same class whose fields, as
+// contract's Go API map has them, all keep their path and class, or a
+// slice, pointer or map of such. It returns the successor's package.
+func sameJSONSuccessor(t types.Type, built contract.Release) (string, bool) {
+	switch t := types.Unalias(t).(type) {
+	case *types.Pointer:
+		return sameJSONSuccessor(t.Elem(), built)
+	case *types.Slice:
+		return sameJSONSuccessor(t.Elem(), built)
+	case *types.Named:
+		if t.Obj().Pkg() == nil {
+			return "", false
+		}
+		path, name := t.Obj().Pkg().Path(), t.Obj().Name()
+		pkg, ok := contract.GoAPIPackage(path, built)
+		if !ok || pkg.Class != contract.ChangeSame || !contract.IsV1Beta1APIPackage(path, built) {
+			return "", false
+		}
+		if pkg.Keep != "" {
+			path = pkg.Keep // where v1.11 keeps the package
+		}
+		sym, ok := contract.GoAPISymbol(path, name, contract.ReleaseV1Beta2)
+		if !ok || sym.Class != contract.ChangeSame || sym.Successor != pkg.Successor+"."+name {
+			return "", false
+		}
+		switch u := t.Underlying().(type) {
+		case *types.Struct:
+			for f := range u.Fields() {
+				changes, _, ok := contract.GoAPIFieldsAt(path+"."+name, f.Name())
+				if !ok {
+					return "", false
+				}
+				for _, c := range changes {
+					if c.Class != contract.ChangeSame || c.Moved || len(c.New) != 1 || c.New[0] != c.Old {
+						return "", false
+					}
+				}
+			}
+		case *types.Slice:
+			if _, ok := sameJSONSuccessor(u.Elem(), built); !ok {
+				return "", false
+			}
+		default:
+			return "", false
+		}
+		return pkg.Successor, true
+	}
+	return "", false
+}
+
+// planMoving lists, for each new version, the v1beta1 types its fields
+// carry that have a same-JSON v1beta2 successor (sameJSONSuccessor): the
+// fields that take it once the fixes apply (moveFieldTypes).
+func (a *attempt) planMoving() error {
+	var patterns []string
+	for _, nv := range a.newVersions {
+		patterns = append(patterns, nv.newPath)
+	}
+	if len(patterns) == 0 {
+		return nil
+	}
+	built := builtRelease(a.st)
+	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: a.st.dir, Env: append(os.Environ(), goEnv...), Context: a.st.context()}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		return fmt.Errorf("--new-api-version: loading %s: %w", strings.Join(patterns, ", "), err)
+	}
+	for _, p := range pkgs {
+		i := slices.IndexFunc(a.newVersions, func(nv *newVersion) bool { return nv.newPath == p.PkgPath })
+		if i < 0 || p.Types == nil {
+			continue
+		}
+		nv := a.newVersions[i]
+		nv.moving = map[string][]string{}
+		for _, name := range p.Types.Scope().Names() {
+			tn, ok := p.Types.Scope().Lookup(name).(*types.TypeName)
+			if !ok {
+				continue
+			}
+			st, ok := tn.Type().Underlying().(*types.Struct)
+			if !ok {
+				continue
+			}
+			for f := range st.Fields() {
+				for _, named := range namedTypesOf(f.Type()) {
+					if named.Obj().Pkg() == nil || named.Obj().Pkg() == p.Types {
+						continue
+					}
+					if _, ok := sameJSONSuccessor(named, built); ok {
+						path := named.Obj().Pkg().Path()
+						if !slices.Contains(nv.moving[path], named.Obj().Name()) {
+							nv.moving[path] = append(nv.moving[path], named.Obj().Name())
+						}
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// namedTypesOf are the named types t is built of (through pointers, slices,
+// arrays and maps).
+func namedTypesOf(t types.Type) []*types.Named {
+	switch t := types.Unalias(t).(type) {
+	case *types.Named:
+		return []*types.Named{t}
+	case *types.Pointer:
+		return namedTypesOf(t.Elem())
+	case *types.Slice:
+		return namedTypesOf(t.Elem())
+	case *types.Array:
+		return namedTypesOf(t.Elem())
+	case *types.Map:
+		return append(namedTypesOf(t.Key()), namedTypesOf(t.Elem())...)
+	}
+	return nil
+}
+
+// movingFields is driver.Options.MovingFields of the new versions.
+func (a *attempt) movingFields() map[string][]string {
+	out := map[string][]string{}
+	for _, nv := range a.newVersions {
+		for _, names := range nv.moving {
+			out[nv.newPath] = append(out[nv.newPath], names...)
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// moveFieldTypes gives the new versions' fields the v1beta2 successors of
+// the types planMoving found, after the fixes moved the values built for
+// them (and after a raise of go.mod, whose release has the successors).
+func (a *attempt) moveFieldTypes() (err error) {
+	built := builtRelease(a.st)
+	for _, nv := range a.newVersions {
+		if len(nv.moving) == 0 {
+			continue
+		}
+		// The names by the package as built now (a raise moved the path).
+		names := map[string]bool{}
+		for _, ns := range nv.moving {
+			for _, n := range ns {
+				names[n] = true
+			}
+		}
+		entries, err := os.ReadDir(nv.newDir)
+		if err != nil {
+			return err
+		}
+		moved := map[[2]string]string{} // v1beta1 path and name → successor path
+		defer func() {
+			if err == nil {
+				err = a.coreConversions(nv, moved)
+			}
+		}()
+		for _, e := range entries {
+			name := e.Name()
+			if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") || strings.HasPrefix(name, "zz_generated.") {
+				continue
+			}
+			path := filepath.Join(nv.newDir, name)
+			src, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			out, changed, err := moveTypesInFile(path, src, names, built, moved)
+			if err != nil {
+				return err
+			}
+			if changed {
+				written, err := a.st.writeFile(path, out)
+				if err != nil {
+					return err
+				}
+				a.cs.mark(written, "the new version's fields take the v1beta2 types of the same JSON (--new-api-version)")
+			}
+		}
+	}
+	return nil
+}
+
+// moveTypesInFile respells, in the struct fields of src, the selectors
+// pkg.Name of a v1beta1 API package whose Name is in names by the
+// package's v1beta2 successor.
+func moveTypesInFile(path string, src []byte, names map[string]bool, built contract.Release, moved map[[2]string]string) ([]byte, bool, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, path, src, parser.ParseComments)
+	if err != nil {
+		return nil, false, err
+	}
+	byName := map[string]string{} // local name of a v1beta1 import → successor path
+	pathOf := map[string]string{}
+	taken := map[string]bool{}
+	for _, s := range f.Imports {
+		p, _ := strconv.Unquote(s.Path.Value)
+		taken[importgroups.Name(s)] = true
+		if pkg, ok := contract.GoAPIPackage(p, built); ok && contract.IsV1Beta1APIPackage(p, built) {
+			byName[importgroups.Name(s)] = pkg.Successor
+			pathOf[importgroups.Name(s)] = p
+		}
+	}
+	type edit struct {
+		at, end int
+		text    string
+	}
+	var edits []edit
+	add := map[string]string{}
+	local := map[string]string{} // successor path → its name here
+	for _, s := range f.Imports {
+		p, _ := strconv.Unquote(s.Path.Value)
+		local[p] = importgroups.Name(s)
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		st, ok := n.(*ast.StructType)
+		if !ok {
+			return true
+		}
+		for _, field := range st.Fields.List {
+			ast.Inspect(field.Type, func(n ast.Node) bool {
+				sel, ok := n.(*ast.SelectorExpr)
+				if !ok {
+					return true
+				}
+				x, ok := sel.X.(*ast.Ident)
+				if !ok || byName[x.Name] == "" || !names[sel.Sel.Name] {
+					return true
+				}
+				succ := byName[x.Name]
+				if local[succ] == "" {
+					local[succ] = importgroups.FreshName(func(n string) bool { return taken[n] }, 1, "clusterv1", importgroups.GuessName(succ))
+					taken[local[succ]] = true
+					add[succ] = local[succ]
+				}
+				edits = append(edits, edit{fset.Position(x.Pos()).Offset, fset.Position(x.End()).Offset, local[succ]})
+				moved[[2]string{pathOf[x.Name], sel.Sel.Name}] = succ
+				return false
+			})
+		}
+		return true
+	})
+	if len(edits) == 0 {
+		return src, false, nil
+	}
+	var b bytes.Buffer
+	last := 0
+	for _, e := range edits {
+		b.Write(src[last:e.at])
+		b.WriteString(e.text)
+		last = e.end
+	}
+	b.Write(src[last:])
+	out, err := importgroups.Add(path, b.Bytes(), add)
+	if err != nil {
+		return nil, false, err
+	}
+	out, err = importgroups.DropUnused(path, out, func(local, p string) bool { _, ok := byName[local]; return ok })
+	if err != nil {
+		return nil, false, err
+	}
+	return out, true, nil
+}
+
+// builtRelease is the Cluster API release the staged go.mod requires.
+func builtRelease(st *stage) contract.Release {
+	return contract.Release(cmpOr(requiredVersion(st, contract.CoreModule), requiredVersion(st, contract.CoreModule+"/api")))
+}
+
+// coreConversions declares in OLD, for each moved type that Cluster API
+// converts itself (api/core/v1beta1 exports Convert_v1beta1_X_To_v1beta2_X
+// and back), the conversion functions conversion-gen looks for in the
+// package, calling Cluster API's: the truth of where each field goes.
+func (a *attempt) coreConversions(nv *newVersion, moved map[[2]string]string) error {
+	paths := map[string]bool{}
+	for k := range moved {
+		paths[k[0]] = true
+	}
+	if len(paths) == 0 {
+		return nil
+	}
+	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: a.st.dir, Env: append(os.Environ(), goEnv...), Context: a.st.context()}
+	pkgs, err := packages.Load(cfg, slices.Sorted(mapKeys(paths))...)
+	if err != nil {
+		return err
+	}
+	scopes := map[string]*types.Scope{}
+	for _, p := range pkgs {
+		if p.Types != nil {
+			scopes[p.PkgPath] = p.Types.Scope()
+		}
+	}
+	path := filepath.Join(nv.oldDir, "conversion.go")
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	add := map[string]string{"k8s.io/apimachinery/pkg/conversion": "apimachineryconversion"}
+	var b strings.Builder
+	keys := slices.SortedFunc(func(yield func([2]string) bool) {
+		for k := range moved {
+			if !yield(k) {
+				return
+			}
+		}
+	}, func(x, y [2]string) int { return strings.Compare(x[0]+"."+x[1], y[0]+"."+y[1]) })
+	for _, k := range keys {
+		oldPath, name, succ := k[0], k[1], moved[k]
+		from, to := filepath.Base(oldPath), filepath.Base(succ)
+		scope := scopes[oldPath]
+		for _, fn := range []string{"Convert_" + from + "_" + name + "_To_" + to + "_" + name, "Convert_" + to + "_" + name + "_To_" + from + "_" + name} {
+			if scope == nil || scope.Lookup(fn) == nil || bytes.Contains(src, []byte("func "+fn+"(")) {
+				continue
+			}
+			in, out := "clusterv1beta1."+name, "clusterv1."+name
+			if strings.HasPrefix(fn, "Convert_"+to+"_") {
+				in, out = out, in
+			}
+			add[oldPath], add[succ] = "clusterv1beta1", "clusterv1"
+			fmt.Fprintf(&b, "\n// %s converts with Cluster API's own conversion.\nfunc %s(in *%s, out *%s, s apimachineryconversion.Scope) error {\n\treturn clusterv1beta1.%s(in, out, s)\n}\n", fn, fn, in, out, fn)
+		}
+	}
+	if b.Len() == 0 {
+		return nil
+	}
+	out, err := importgroups.Add(path, append(slices.Clip(src), b.String()...), add)
+	if err != nil {
+		return err
+	}
+	written, err := a.st.writeFile(path, out)
+	if err != nil {
+		return err
+	}
+	a.cs.mark(written, "conversions of the types the new version's fields moved to, by Cluster API's own (--new-api-version)")
 	return nil
 }

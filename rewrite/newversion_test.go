@@ -31,12 +31,14 @@ func TestRewriteNewAPIVersion(t *testing.T) {
 	}
 	for rel, wants := range map[string][]string{
 		"api/v1alpha2/groupversion_info.go": {"package v1alpha2", `Version: "v1alpha2"`, "the v1alpha2 API"},
-		"api/v1alpha2/foocluster_types.go":  {"// +kubebuilder:object:root=true\n// +kubebuilder:storageversion\n// +kubebuilder:subresource:status", "FailureDomains []clusterv1.FailureDomain", "Initialization FooClusterInitializationStatus"},
+		"api/v1alpha2/foocluster_types.go":  {"// +kubebuilder:object:root=true\n// +kubebuilder:storageversion\n// +kubebuilder:subresource:status", "FailureDomains []clusterv1.FailureDomain", "Initialization FooClusterInitializationStatus", "ControlPlaneEndpoint clusterv1.APIEndpoint"},
+		"api/v1alpha2/foomachine_types.go":  {"Addresses clusterv1.MachineAddresses"},
 		"api/v1alpha2/conversion.go":        {"func (*FooCluster) Hub() {}", "func (*FooMachine) Hub() {}"},
 		"api/v1alpha1/doc.go":               {"// +k8s:conversion-gen=example.com/newverprovider/api/v1alpha2\n"},
-		"api/v1alpha1/conversion.go":        {"func (src *FooCluster) ConvertTo(", "func (dst *FooMachine) ConvertFrom(", "utilconversion.MarshalData"},
-		"controllers/infra.go":              {`infrav1 "example.com/newverprovider/api/v1alpha2"`},
-		"controllers/infra_test.go":         {`infrav1 "example.com/newverprovider/api/v1alpha2"`},
+		"api/v1alpha1/conversion.go": {"func (src *FooCluster) ConvertTo(", "func (dst *FooMachine) ConvertFrom(", "utilconversion.MarshalData",
+			"return clusterv1beta1.Convert_v1beta1_APIEndpoint_To_v1beta2_APIEndpoint(in, out, s)", "return clusterv1beta1.Convert_v1beta2_APIEndpoint_To_v1beta1_APIEndpoint(in, out, s)"},
+		"controllers/infra.go":      {`infrav1 "example.com/newverprovider/api/v1alpha2"`},
+		"controllers/infra_test.go": {`infrav1 "example.com/newverprovider/api/v1alpha2"`},
 		"cmd/main.go": {"utilruntime.Must(v1alpha1.AddToScheme(scheme))\n\tutilruntime.Must(infrav1.AddToScheme(scheme))",
 			"ctrl.NewWebhookManagedBy(mgr, &infrav1.FooCluster{}).Complete()"},
 		"config/crd/kustomization.yaml": {"    cluster.x-k8s.io/v1beta1: v1alpha1\n    cluster.x-k8s.io/v1beta2: v1alpha2\n"},
@@ -59,6 +61,11 @@ func TestRewriteNewAPIVersion(t *testing.T) {
 	}
 	if len(res.fdMigrated) != 1 {
 		t.Errorf("failureDomains migrated for %v", res.fdMigrated)
+	}
+	// The values the controller builds for the moved fields moved with it;
+	// only the conditions (left on v1beta1 in the hub) keep v1beta1.
+	if got := read("controllers/infra.go"); strings.Contains(got, "kept.APIEndpoint") || strings.Contains(got, "kept.MachineAddress") {
+		t.Errorf("the controller keeps v1beta1 values for fields that moved:\n%s", got)
 	}
 
 	goIn(t, dir, "vet", "./...")
@@ -98,5 +105,19 @@ func TestAddVersionEntry(t *testing.T) {
 	}
 	if _, err := addVersionEntry([]byte(src), "foos.x.io", "v3", "v4"); err == nil || !strings.Contains(err.Error(), "no version v3") {
 		t.Errorf("missing version: %v", err)
+	}
+}
+
+// TestNoNewVersionNote: without the flag, the API package keeps its core
+// v1beta1 types and the notes name the flag that finishes the move.
+func TestNoNewVersionNote(t *testing.T) {
+	dir := copyTree(t, "testdata/newverprovider")
+	res, err := Run(Options{Dir: dir, Patterns: []string{"./..."}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	manual := strings.Join(res.Manual, "\n")
+	if !strings.Contains(manual, "api/v1alpha1 keep Cluster API's v1beta1 Go types in their fields") || !strings.Contains(manual, "--new-api-version VERSION") {
+		t.Errorf("notes lack the new-version hint:\n%s", manual)
 	}
 }

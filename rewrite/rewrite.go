@@ -268,6 +268,9 @@ func runOnce(opts Options, units []WithheldUnit, kept map[analyzers.FieldKey]str
 		a.bump = bump
 		trace.step("raised the Cluster API requirement")
 	}
+	if err := a.moveFieldTypes(); err != nil {
+		return nil, err
+	}
 	// An error before the verification leaves no go vet running in the copy.
 	defer func() { a.early.wait() }()
 	done, err := a.followUps()

@@ -76,6 +76,21 @@ A requirement through a replace by a directory or another module, or newer
 than vX, is refused. $` + config.EnvCAPIVersion + ` and capiVersion in the configuration
 file name the core to judge for without changing go.mod.
 
+--new-api-version V finishes what a served version cannot take: the fields of
+the provider's own types typed with core v1beta1 types keep them while their
+version is served (its stored objects' schema). The API package of the
+contract kinds, when it is its group's only version, is copied to V, which
+becomes the hub and storage version; the served one becomes its conversion
+spoke (+k8s:conversion-gen, generated conversions, ConvertTo/ConvertFrom),
+stays under the v1beta1 contract label and is registered in the schemes
+beside V; the module's code imports V. V is then migrated as a hub: its
+fields take the v1beta2 core types of the same JSON (APIEndpoint,
+MachineAddresses) with the code's values for them, Cluster API's own
+functions converting them in the spoke; the CRDs get V (stored) beside the
+served version, and V the v1beta2 label. The manager registers the
+conversion webhook when the module registers no webhook. Conditions stay
+the v1beta1 type.
+
 Files behind build constraints are rewritten and verified too: under the
 default build and under one configuration per GOOS/GOARCH/tag combination the
 module's files need (never "ignore"), each checked if it built before. A

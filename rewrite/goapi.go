@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -35,7 +36,8 @@ func goAPIKeptNotes(rep *report.Report, st *stage, newVersion string) []string {
 		}
 		_, blockers, ok := strings.Cut(f.Message, analyzers.GoAPIKept)
 		if ok && strings.Contains(blockers, analyzers.GoAPITypesKept) {
-			if dir := filepath.ToSlash(filepath.Dir(st.rel(f.Position.File))); !slices.Contains(apiDirs, dir) {
+			// The flag serves a group of one version only.
+			if dir := filepath.ToSlash(filepath.Dir(st.rel(f.Position.File))); !slices.Contains(apiDirs, dir) && onlyVersion(st.path(filepath.Join(st.root, dir))) {
 				apiDirs = append(apiDirs, dir)
 			}
 			continue
@@ -54,7 +56,7 @@ func goAPIKeptNotes(rep *report.Report, st *stage, newVersion string) []string {
 	if len(apiDirs) > 0 && newVersion == "" {
 		slices.Sort(apiDirs)
 		out = append(out, strings.Join(apiDirs, ", ")+" keep Cluster API's v1beta1 Go types in their fields, as their served version's schema must not change, and so does the code that fills them: "+
-			"`mpaudit rewrite --new-api-version VERSION` adds a version that takes the v1beta2 types, serves the current one as its conversion spoke and moves the code to it")
+			"`mpaudit rewrite --new-api-version VERSION` adds a version that takes the v1beta2 types, keeps serving the current one beside it and moves the code to it")
 	}
 	return out
 }
@@ -118,4 +120,20 @@ func testOf(name string) string {
 		return name
 	}
 	return strings.TrimSuffix(name, ".go") + "_test.go"
+}
+
+// onlyVersion reports whether the API package directory dir is the only
+// directory named as an API version beside it.
+func onlyVersion(dir string) bool {
+	entries, err := os.ReadDir(filepath.Dir(dir))
+	if err != nil {
+		return false
+	}
+	n := 0
+	for _, e := range entries {
+		if e.IsDir() && ValidAPIVersion(e.Name()) {
+			n++
+		}
+	}
+	return n == 1 && ValidAPIVersion(filepath.Base(dir))
 }

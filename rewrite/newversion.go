@@ -314,9 +314,7 @@ func (nv *newVersion) copyFile(name string, src []byte, word *regexp.Regexp) ([]
 		// The root kinds become the storage version: the marker goes
 		// under each +kubebuilder:object:root=true of a non-List type.
 		for _, m := range rootMarker.FindAllIndex(src, -1) {
-			rest := src[m[1]:]
-			if i := bytes.Index(rest, []byte("\ntype ")); i >= 0 {
-				decl := rest[i+len("\ntype "):]
+			if _, decl, ok := bytes.Cut(src[m[1]:], []byte("\ntype ")); ok {
 				if j := bytes.IndexAny(decl, " \t["); j > 0 && strings.HasSuffix(string(decl[:j]), "List") {
 					continue
 				}

@@ -3,8 +3,11 @@ package rewrite
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mpaudit/mpaudit/contract"
 )
 
 // TestRewriteNewAPIVersion: a provider serving one version (v1alpha1)
@@ -66,6 +69,27 @@ func TestRewriteNewAPIVersion(t *testing.T) {
 	// only the conditions (left on v1beta1 in the hub) keep v1beta1.
 	if got := read("controllers/infra.go"); strings.Contains(got, "kept.APIEndpoint") || strings.Contains(got, "kept.MachineAddress") {
 		t.Errorf("the controller keeps v1beta1 values for fields that moved:\n%s", got)
+	}
+
+	// The audit of the result: outside the spoke, only the conditions keep
+	// Cluster API's v1beta1 Go API (the hub keeps clusterv1beta1.Conditions
+	// and the controller the values it appends to them).
+	var goapi []string
+	for _, f := range res.After.Findings {
+		if !contract.IsGoAPIRule(f.Rule) || f.Position == nil {
+			continue
+		}
+		file := filepath.ToSlash(f.Position.File)
+		if rel, ok := within(res.Root, f.Position.File); ok {
+			file = filepath.ToSlash(rel)
+		}
+		if !strings.HasPrefix(file, "api/v1alpha1/") && !slices.Contains(goapi, file) {
+			goapi = append(goapi, file)
+		}
+	}
+	slices.Sort(goapi)
+	if want := []string{"api/v1alpha2/foocluster_types.go", "api/v1alpha2/foomachine_types.go", "controllers/infra.go"}; !slices.Equal(goapi, want) {
+		t.Errorf("files on the v1beta1 Go API outside the spoke: %v, want %v (the conditions)", goapi, want)
 	}
 
 	goIn(t, dir, "vet", "./...")

@@ -45,6 +45,9 @@ type newVersion struct {
 	oldName, newName  string // package names
 	kinds             []string
 	storageMarkerMove bool // OLD carried the storage-version marker
+	// webhooks are OLD's files that declare admission webhooks (markers),
+	// which VERSION's copies declare again.
+	webhooks []string
 	// moving are the core v1beta1 types (package path → names) whose
 	// fields in VERSION take the v1beta2 successor of the same JSON.
 	moving map[string][]string
@@ -257,6 +260,9 @@ func (nv *newVersion) copyPackage(write func(string, []byte) error) error {
 		src, err := os.ReadFile(filepath.Join(nv.oldDir, name))
 		if err != nil {
 			return err
+		}
+		if bytes.Contains(src, []byte("+kubebuilder:webhook:")) {
+			nv.webhooks = append(nv.webhooks, name)
 		}
 		out, moved, err := nv.copyFile(name, src, word)
 		if err != nil {
@@ -802,6 +808,10 @@ func (a *attempt) addNewVersions() error {
 		}
 		crds = append(crds, c...)
 		st.newVersions[nv.group] = [2]string{nv.old, nv.version}
+		if len(nv.webhooks) > 0 {
+			a.res.Manual = append(a.res.Manual, fmt.Sprintf("%s declares admission webhooks (%s), which %s's copies declare again for %s: keep the ones the module registers and drop the other version's from the webhook configuration",
+				st.rel(nv.oldDir), strings.Join(nv.webhooks, ", "), nv.version, nv.version))
+		}
 		a.trace.step(fmt.Sprintf("new API version %s of %s beside %s", nv.version, nv.group, nv.old))
 	}
 	if len(crds) > 0 && !servesConversion(st) {

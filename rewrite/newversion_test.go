@@ -62,6 +62,11 @@ func TestRewriteNewAPIVersion(t *testing.T) {
 		!strings.Contains(hub, "initialization:") || strings.Contains(old, "initialization:") {
 		t.Errorf("CRD: want v1alpha1 served, v1alpha2 stored with the hub's schema:\n%s", crd)
 	}
+	if !slices.ContainsFunc(res.Manual, func(m string) bool {
+		return strings.HasPrefix(m, "api/v1alpha1 declares admission webhooks (foomachine_webhook.go), which v1alpha2's copies declare again")
+	}) {
+		t.Errorf("the copied webhooks are not named for a person: %q", res.Manual)
+	}
 	if len(res.fdMigrated) != 1 {
 		t.Errorf("failureDomains migrated for %v", res.fdMigrated)
 	}

@@ -5,7 +5,9 @@
 # the files with a finding of the Go API use rules (MPA701-MPA703: a v1beta1
 # package, symbol or field in use) before, after the rewrite and in
 # AFTER_DIR. The pair passes when the trial passes and the rewrite leaves no
-# more such files than the maintainers did.
+# more such files than the maintainers did. TRIAL_NEW_API_VERSION=V (passed on
+# to hack/trial-rewrite.sh) runs the rewrite with --new-api-version V, as a
+# pair whose maintainers added an API version calls for.
 #
 # A provider inside Cluster API's repository (CAPD) builds against the core
 # beside it (replace sigs.k8s.io/cluster-api => ../), which a go.mod raise

@@ -28,7 +28,8 @@
 # or "trial: FAIL". Exit 0 when every step passed, 1 when one failed, 2 on a
 # setup error. Logs and the PR body stay in the work directory it prints
 # (TRIAL_KEEP=0 removes it). MPAUDIT names the binary to try (default: built
-# from this checkout). Modules come from GOPROXY; GOFLAGS is honoured.
+# from this checkout). TRIAL_NEW_API_VERSION=V passes --new-api-version V to
+# the first rewrite (the second, which must change nothing, runs without it). Modules come from GOPROXY; GOFLAGS is honoured.
 set -uo pipefail
 
 usage() { echo "usage: $0 SRC_DIR [CAPI_VERSION]" >&2; exit 2; }
@@ -119,6 +120,7 @@ done
 timeout=${TRIAL_TIMEOUT:-}
 timeflag=()
 [ -n "$timeout" ] && timeflag=(--timeout "$timeout")
+[ -n "${TRIAL_NEW_API_VERSION:-}" ] && timeflag+=(--new-api-version "$TRIAL_NEW_API_VERSION")
 (cd "$modc" && /usr/bin/time -f '%M' -o "$work/rewrite1.rss" "${capienv[@]}" "$MPAUDIT" rewrite --write "${bumpflag[@]}" "${timeflag[@]}" --pr-body "$work/pr-body.md" "$pattern") >"$work/rewrite1.out" 2>"$work/rewrite1.err"
 rc=$?
 rc1=$rc

@@ -50,6 +50,8 @@ type attempt struct {
 	// outside audits the other API versions of the storage types that
 	// the patterns leave out (outsideSpokes).
 	outside *report.Report
+	// newVersions are the API versions added (Options.NewAPIVersion).
+	newVersions []*newVersion
 }
 
 // prepare plans the build configurations and the use sites, and the
@@ -69,7 +71,7 @@ func (a *attempt) prepare(dir string) error {
 	}
 	plan.uses = uses
 	a.dopts = driver.Options{Context: st.ctx, Dir: st.path(dir), Patterns: opts.Patterns, CAPIVersion: opts.CAPIVersion, Tests: true, Progress: opts.Progress, Load: loadFromSource,
-		KindOverrides: opts.KindOverrides, Config: opts.Config, UseSites: uses.paths(), Withhold: unitSettings(nil, a.units, a.kept), Relabel: true, RaiseCAPI: opts.BumpCAPI}
+		KindOverrides: opts.KindOverrides, Config: opts.Config, UseSites: uses.paths(), Withhold: unitSettings(nil, a.units, a.kept), Relabel: true, RaiseCAPI: opts.BumpCAPI, MovingFields: a.movingFields()}
 	return nil
 }
 
@@ -345,7 +347,7 @@ func (a *attempt) finish() error {
 		}
 	}
 	res.After = a.after
-	res.Manual = append(res.Manual, goAPIKeptNotes(a.after, a.st)...)
+	res.Manual = append(res.Manual, goAPIKeptNotes(a.after, a.st, a.opts.NewAPIVersion)...)
 	if err := res.collect(a.st, a.cs); err != nil {
 		return err
 	}

@@ -92,9 +92,13 @@ func regenerateCRDs(st *stage, graph *packageGraph, dirs []string, targets []kin
 	if res.crds == nil {
 		res.crds = &crdRegen{done: map[string]crdDone{}, left: map[string]string{}}
 	}
-	realDirs := make([]string, len(api))
-	for i, d := range api {
-		realDirs[i] = st.real(d)
+	var realDirs []string
+	for _, d := range api {
+		// A new API version has no original: its original schema is the
+		// version it was copied from (below).
+		if _, err := os.Stat(st.real(d)); err == nil {
+			realDirs = append(realDirs, st.real(d))
+		}
 	}
 	// The original types are the real tree's (the copy has changed);
 	// the two loads are independent, so they run side by side. When no
@@ -160,6 +164,9 @@ func regenerateCRDs(st *stage, graph *packageGraph, dirs []string, targets []kin
 		delta := false
 		for _, v := range n.Spec.Versions {
 			o := crdgen.Schema(orig[gk], v.Name)
+			if nv, ok := st.newVersions[gk.Group]; ok && nv[1] == v.Name && o == nil {
+				o = crdgen.Schema(orig[gk], nv[0])
+			}
 			if v.Schema != nil {
 				changes = append(changes, crdgen.VersionChange{Version: v.Name, Original: o, Rewritten: v.Schema.OpenAPIV3Schema})
 				delta = delta || !reflect.DeepEqual(o, v.Schema.OpenAPIV3Schema)
@@ -184,9 +191,11 @@ func regenerateCRDs(st *stage, graph *packageGraph, dirs []string, targets []kin
 		}
 		rel, _ := filepath.Rel(st.dir, staged)
 		rel = filepath.ToSlash(rel)
-		original, err := os.ReadFile(st.real(staged))
-		if err != nil {
-			return err
+		original, ok := st.crdBase[staged]
+		if !ok {
+			if original, err = os.ReadFile(st.real(staged)); err != nil {
+				return err
+			}
 		}
 		current, err := os.ReadFile(staged)
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -19,19 +20,30 @@ import (
 // import findings of the audit rep name each blocker at file:line with
 // the migration guide's instruction. Files whose move was tried and
 // withheld are in Result.Withheld instead.
-func goAPIKeptNotes(rep *report.Report, st *stage) []string {
+//
+// The API packages keep theirs by design while their version is served:
+// without a new version (newVersion ""), one line names them and the
+// flag that adds a version taking the v1beta2 types.
+func goAPIKeptNotes(rep *report.Report, st *stage, newVersion string) []string {
 	if rep == nil {
 		return nil
 	}
 	seen := map[string]bool{}
-	var out []string
+	var out, apiDirs []string
 	for _, f := range rep.Findings {
 		if f.Rule != contract.RuleGoAPIImport || f.Position == nil {
 			continue
 		}
 		_, blockers, ok := strings.Cut(f.Message, analyzers.GoAPIKept)
-		if !ok || strings.Contains(blockers, analyzers.GoAPITypesKept) {
-			continue // API types keep theirs by design
+		if ok && strings.Contains(blockers, analyzers.GoAPITypesKept) {
+			// The flag serves a group of one version only.
+			if dir := filepath.ToSlash(filepath.Dir(st.rel(f.Position.File))); !slices.Contains(apiDirs, dir) && onlyVersion(st.path(filepath.Join(st.root, dir))) {
+				apiDirs = append(apiDirs, dir)
+			}
+			continue
+		}
+		if !ok {
+			continue
 		}
 		file := filepath.ToSlash(st.rel(f.Position.File))
 		if seen[file] {
@@ -41,6 +53,11 @@ func goAPIKeptNotes(rep *report.Report, st *stage) []string {
 		out = append(out, file+" keeps Cluster API's v1beta1 Go API, as its move to v1beta2 is not mechanical; change by hand, then run the rewrite again: "+blockers)
 	}
 	slices.Sort(out)
+	if len(apiDirs) > 0 && newVersion == "" {
+		slices.Sort(apiDirs)
+		out = append(out, strings.Join(apiDirs, ", ")+" keep Cluster API's v1beta1 Go types in their fields, as their served version's schema must not change, and so does the code that fills them: "+
+			"`mpaudit rewrite --new-api-version VERSION` adds a version that takes the v1beta2 types, keeps serving the current one beside it and moves the code to it")
+	}
 	return out
 }
 
@@ -103,4 +120,20 @@ func testOf(name string) string {
 		return name
 	}
 	return strings.TrimSuffix(name, ".go") + "_test.go"
+}
+
+// onlyVersion reports whether the API package directory dir is the only
+// directory named as an API version beside it.
+func onlyVersion(dir string) bool {
+	entries, err := os.ReadDir(filepath.Dir(dir))
+	if err != nil {
+		return false
+	}
+	n := 0
+	for _, e := range entries {
+		if e.IsDir() && ValidAPIVersion(e.Name()) {
+			n++
+		}
+	}
+	return n == 1 && ValidAPIVersion(filepath.Base(dir))
 }

@@ -50,6 +50,13 @@ type Options struct {
 	// tree, then on the rewritten one) that verify the rewrite; 0 runs
 	// none.
 	TestTimeout time.Duration
+	// NewAPIVersion, when set, gives the module's API package of contract
+	// kinds a new version of that name before the other phases: a copy of
+	// the served one that becomes the hub and storage version, takes the
+	// v1beta2 core types where their JSON is the same, and that the
+	// module's code moves to; the served one becomes its conversion spoke
+	// (newversion.go).
+	NewAPIVersion string
 	// Config is the configuration check applies (.mpaudit.yaml or
 	// --config): a disabled rule's fixes and a filtered type's changes
 	// (its uses, its label) are left out, as check leaves out their
@@ -231,6 +238,12 @@ func runOnce(opts Options, units []WithheldUnit, kept map[analyzers.FieldKey]str
 		res: &Result{Root: root, Withheld: units}, withheld: map[analyzers.FieldKey]*withheldFix{}}
 	res = a.res
 	trace.step("staged a copy")
+	if opts.NewAPIVersion != "" {
+		opts.Progress.Step("adding the API version %s", opts.NewAPIVersion)
+		if err := a.addNewVersions(); err != nil {
+			return nil, err
+		}
+	}
 	var bump *coreBump
 	if opts.BumpCAPI != "" {
 		if bump, err = planBump(st, opts.BumpCAPI); err != nil {
@@ -254,6 +267,9 @@ func runOnce(opts Options, units []WithheldUnit, kept map[analyzers.FieldKey]str
 		}
 		a.bump = bump
 		trace.step("raised the Cluster API requirement")
+	}
+	if err := a.moveFieldTypes(); err != nil {
+		return nil, err
 	}
 	// An error before the verification leaves no go vet running in the copy.
 	defer func() { a.early.wait() }()

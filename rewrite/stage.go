@@ -42,6 +42,13 @@ type stage struct {
 	ctx context.Context
 	// gen is how the provider's generators run (its pinned versions).
 	gen *generators
+	// crdBase holds the CRD files (canonical staged paths) a new API
+	// version was added to, as added: the CRD regeneration proves and
+	// edits their schemas from these, not from the real files, which
+	// lack the version; newVersions maps such a version to the one it
+	// was copied from, by group.
+	crdBase     map[string][]byte
+	newVersions map[string][2]string
 }
 
 // context is what ends the run's commands and loads.

@@ -213,7 +213,7 @@ func cacheKey(opts Options) (*key, error) {
 	// go.mod files above base too.
 	line("repo", contract.RepoRoot(base))
 	line("patterns", len(opts.Patterns), strings.Join(opts.Patterns, "\x00"))
-	line("capi", opts.CAPIVersion, "tests", opts.Tests, "relabel", opts.Relabel, "raise", opts.RaiseCAPI, "maxsize", boundedio.MaxSize())
+	line("capi", opts.CAPIVersion, "tests", opts.Tests, "relabel", opts.Relabel, "raise", opts.RaiseCAPI, "moving", fmt.Sprint(opts.MovingFields), "maxsize", boundedio.MaxSize())
 	line("optenv", strings.Join(opts.Env, "\x00"))
 	for _, k := range slices.Sorted(maps.Keys(opts.KindOverrides)) {
 		line("kind", k, opts.KindOverrides[k])

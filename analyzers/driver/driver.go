@@ -86,6 +86,9 @@ type Options struct {
 	Relabel bool
 	// RaiseCAPI is analyzers.Settings.RaiseCAPI (mpaudit rewrite's bump).
 	RaiseCAPI string
+	// MovingFields is analyzers.Settings.MovingFields (mpaudit rewrite's
+	// new API version).
+	MovingFields map[string][]string
 	// OwnModules are modules the audit counts as the provider's besides
 	// the main module and its local replace targets: their packages that
 	// the patterns import are analysed for facts (mpaudit rewrite names the
@@ -167,7 +170,7 @@ func run(opts Options, withFixes bool) (*report.Report, Fixes, error) {
 	// A fresh set per run: its caches (go.mod, config/crd) see the tree as
 	// it is now, and runs with other settings in this process are apart.
 	settings := analyzers.Settings{CAPIVersion: opts.CAPIVersion, TargetDir: base, ReportAt: analyzers.Never, Fix: withFixes,
-		KindOverrides: opts.KindOverrides, Config: opts.Config, Withhold: opts.Withhold, Relabel: opts.Relabel, RaiseCAPI: opts.RaiseCAPI}
+		KindOverrides: opts.KindOverrides, Config: opts.Config, Withhold: opts.Withhold, Relabel: opts.Relabel, RaiseCAPI: opts.RaiseCAPI, MovingFields: opts.MovingFields}
 	if withFixes {
 		// The fixes of fact-only packages are not applied, so their type
 		// fixes change no use (see kindtypes.Changed).

@@ -41,7 +41,7 @@ func movePlans(pass *analysis.Pass, env *setup.Env, em *emit.Emitter, files []*a
 		return out
 	}
 	for _, f := range files {
-		if plan, ok := goapifix.For(pass, f, built, to, api, raising); ok {
+		if plan, ok := goapifix.ForMoving(pass, f, built, to, api, raising, env.Settings.MovingFields); ok {
 			out[f] = &filePlan{Plan: plan, name: fileName(pass, f)}
 		}
 	}

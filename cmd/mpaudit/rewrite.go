@@ -27,6 +27,7 @@ func newRewriteCmd() *cobra.Command {
 		write       bool
 		recoverOnly bool
 		prBody      string
+		newVersion  string
 		timeout     time.Duration
 		conf        configFlag
 	)
@@ -74,6 +75,21 @@ or returns the v1beta2 types) is listed at file:line and nothing is written.
 A requirement through a replace by a directory or another module, or newer
 than vX, is refused. $` + config.EnvCAPIVersion + ` and capiVersion in the configuration
 file name the core to judge for without changing go.mod.
+
+--new-api-version V finishes what a served version cannot take: the fields of
+the provider's own types typed with core v1beta1 types keep them while their
+version is served (its stored objects' schema). The API package of the
+contract kinds, when it is its group's only version, is copied to V, which
+becomes the hub and storage version; the served one becomes its conversion
+spoke (+k8s:conversion-gen, generated conversions, ConvertTo/ConvertFrom),
+stays under the v1beta1 contract label and is registered in the schemes
+beside V; the module's code imports V. V is then migrated as a hub: its
+fields take the v1beta2 core types of the same JSON (APIEndpoint,
+MachineAddresses) with the code's values for them, Cluster API's own
+functions converting them in the spoke; the CRDs get V (stored) beside the
+served version, and V the v1beta2 label. The manager registers the
+conversion webhook when the module registers no webhook. Conditions stay
+the v1beta1 type.
 
 Files behind build constraints are rewritten and verified too: under the
 default build and under one configuration per GOOS/GOARCH/tag combination the
@@ -150,7 +166,7 @@ interrupted run (nothing written).`,
 			defer restore()
 			line := progress.ForTerminal(cmd.ErrOrStderr())
 			res, err := rewrite.Run(rewrite.Options{Context: ctx, Dir: dir, Patterns: args, CAPIVersion: version, BumpCAPI: bump, Write: write, Progress: line,
-				KindOverrides: kinds, Config: cfg, TestTimeout: timeout})
+				KindOverrides: kinds, Config: cfg, TestTimeout: timeout, NewAPIVersion: newVersion})
 			line.Done()
 			if res != nil {
 				for _, n := range res.Notes {
@@ -212,6 +228,7 @@ interrupted run (nothing written).`,
 	cmd.Flags().BoolVar(&write, "write", false, "replace the files instead of printing a diff")
 	cmd.Flags().BoolVar(&recoverOnly, "recover", false, "only restore the files an interrupted rewrite left half written (from .mpaudit-rewrite.journal)")
 	cmd.Flags().DurationVar(&timeout, "timeout", 10*time.Minute, "time each run of the provider's tests that verify the rewrite may take (0: run no tests)")
+	cmd.Flags().StringVar(&newVersion, "new-api-version", "", "give the API package of the contract kinds a new version of this name (v1alpha2): a copy of the served one that becomes the hub and storage version with the v1beta2 core types, the served one its conversion spoke, the module's code moved to it")
 	cmd.Flags().StringVar(&prBody, "pr-body", "", "write a Markdown pull-request description to this file (- for stdout, instead of the diff)")
 	return cmd
 }

@@ -137,6 +137,9 @@ type planner struct {
 	condSwaps []*swap
 	// declared are the locals the plan declares (strptr.go).
 	declared map[string]bool
+
+	// moving are the API packages' fields that take v1beta2 types (ForMoving).
+	moving Moving
 }
 
 // For plans the move of f, a file of pass's package built against
@@ -152,6 +155,12 @@ type planner struct {
 // against (built, or the one go.mod is raised to): the move names no
 // v1beta2 name Cluster API added after it.
 func For(pass *analysis.Pass, f *ast.File, built, to contract.Release, api, raising bool) (Plan, bool) {
+	return ForMoving(pass, f, built, to, api, raising, nil)
+}
+
+// ForMoving is For when the fields moving names take their v1beta2 types
+// after the fixes: the values built for them move with the file.
+func ForMoving(pass *analysis.Pass, f *ast.File, built, to contract.Release, api, raising bool, moving Moving) (Plan, bool) {
 	tf := pass.Fset.File(f.Pos())
 	if tf == nil {
 		return Plan{}, false
@@ -161,6 +170,7 @@ func For(pass *analysis.Pass, f *ast.File, built, to contract.Release, api, rais
 		return Plan{}, false
 	}
 	p := newPlanner(pass, f, src, tf, built, to)
+	p.moving = moving
 	var conds, v1conds []*ast.ImportSpec
 	for _, spec := range f.Imports {
 		path, err := strconv.Unquote(spec.Path.Value)

@@ -241,7 +241,7 @@ func keptName(name string) string {
 // move with their files.
 func (p *planner) keptField(field *types.Var) bool {
 	pkg := field.Pkg()
-	if pkg == nil || pkg == p.pass.Pkg || p.swapped(pkg.Path()) || !p.mentionsSwapped(field.Type()) {
+	if pkg == nil || pkg == p.pass.Pkg || p.swapped(pkg.Path()) || !p.mentionsSwapped(field.Type()) || p.moves(field) {
 		return false
 	}
 	return DeclaresObjects(pkg)

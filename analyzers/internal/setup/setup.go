@@ -62,6 +62,11 @@ type Settings struct {
 	// move to the v1beta2 Go API is planned for that release, so the code
 	// builds there, though the release go.mod names today has no v1beta2.
 	RaiseCAPI string
+	// MovingFields names, by the import path of a provider's API package,
+	// the v1beta1 types whose fields there take their v1beta2 successors
+	// once the fixes apply (mpaudit rewrite --new-api-version, for a
+	// version not yet served): values built for them move with their file.
+	MovingFields map[string][]string
 }
 
 // FieldKey names a field of a provider type: the package-qualified Go type

@@ -1,0 +1,152 @@
+package rewrite
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mpaudit/mpaudit/contract"
+)
+
+// TestRewriteNewAPIVersion: a provider serving one version (v1alpha1)
+// whose types carry core v1beta1 types gets v1alpha2 as hub and storage
+// version: a copy of v1alpha1 migrated as a hub (initialization, the
+// failureDomains list with the v1beta2 label), v1alpha1 its conversion
+// spoke under the v1beta1 label, the controllers, tests and main.go moved
+// to v1alpha2 with both versions in the scheme and the conversion
+// webhook registered. The result builds, vets, passes the provider's
+// test, and a populated v1alpha1 object round-trips through the hub.
+func TestRewriteNewAPIVersion(t *testing.T) {
+	dir := copyTree(t, "testdata/newverprovider")
+	res, err := Run(Options{Dir: dir, Patterns: []string{"./..."}, NewAPIVersion: "v1alpha2", Write: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := func(rel string) string {
+		t.Helper()
+		data, err := os.ReadFile(filepath.Join(dir, rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	for rel, wants := range map[string][]string{
+		"api/v1alpha2/groupversion_info.go": {"package v1alpha2", `Version: "v1alpha2"`, "the v1alpha2 API"},
+		"api/v1alpha2/foocluster_types.go":  {"// +kubebuilder:object:root=true\n// +kubebuilder:storageversion\n// +kubebuilder:subresource:status", "FailureDomains []clusterv1.FailureDomain", "Initialization FooClusterInitializationStatus", "ControlPlaneEndpoint clusterv1.APIEndpoint"},
+		"api/v1alpha2/foomachine_types.go":  {"Addresses clusterv1.MachineAddresses"},
+		"api/v1alpha2/conversion.go":        {"func (*FooCluster) Hub() {}", "func (*FooMachine) Hub() {}"},
+		"api/v1alpha1/doc.go":               {"// +k8s:conversion-gen=example.com/newverprovider/api/v1alpha2\n"},
+		"api/v1alpha1/conversion.go": {"func (src *FooCluster) ConvertTo(", "func (dst *FooMachine) ConvertFrom(", "utilconversion.MarshalData",
+			"return clusterv1beta1.Convert_v1beta1_APIEndpoint_To_v1beta2_APIEndpoint(in, out, s)", "return clusterv1beta1.Convert_v1beta2_APIEndpoint_To_v1beta1_APIEndpoint(in, out, s)"},
+		"controllers/infra.go":      {`infrav1 "example.com/newverprovider/api/v1alpha2"`},
+		"controllers/infra_test.go": {`infrav1 "example.com/newverprovider/api/v1alpha2"`},
+		"cmd/main.go": {"utilruntime.Must(v1alpha1.AddToScheme(scheme))\n\tutilruntime.Must(infrav1.AddToScheme(scheme))",
+			"ctrl.NewWebhookManagedBy(mgr, &infrav1.FooCluster{}).Complete()"},
+		"config/crd/kustomization.yaml": {"    cluster.x-k8s.io/v1beta1: v1alpha1\n    cluster.x-k8s.io/v1beta2: v1alpha2\n"},
+	} {
+		got := read(rel)
+		for _, w := range wants {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s lacks %q:\n%s", rel, w, got)
+			}
+		}
+	}
+	if got := read("api/v1alpha1/foocluster_types.go"); strings.Contains(got, "storageversion") || strings.Contains(got, "Initialization") {
+		t.Errorf("the spoke's types changed:\n%s", got)
+	}
+	crd := read("config/crd/bases/infrastructure.nv.example.com_fooclusters.yaml")
+	old, hub, ok := strings.Cut(crd, "  - name: v1alpha2\n")
+	if !ok || !strings.Contains(old, "  - name: v1alpha1\n") || !strings.Contains(old, "storage: false") || !strings.Contains(hub, "storage: true") ||
+		!strings.Contains(hub, "initialization:") || strings.Contains(old, "initialization:") {
+		t.Errorf("CRD: want v1alpha1 served, v1alpha2 stored with the hub's schema:\n%s", crd)
+	}
+	if !slices.ContainsFunc(res.Manual, func(m string) bool {
+		return strings.HasPrefix(m, "api/v1alpha1 declares admission webhooks (foomachine_webhook.go), which v1alpha2's copies declare again")
+	}) {
+		t.Errorf("the copied webhooks are not named for a person: %q", res.Manual)
+	}
+	if len(res.fdMigrated) != 1 {
+		t.Errorf("failureDomains migrated for %v", res.fdMigrated)
+	}
+	// The values the controller builds for the moved fields moved with it;
+	// only the conditions (left on v1beta1 in the hub) keep v1beta1.
+	if got := read("controllers/infra.go"); strings.Contains(got, "kept.APIEndpoint") || strings.Contains(got, "kept.MachineAddress") {
+		t.Errorf("the controller keeps v1beta1 values for fields that moved:\n%s", got)
+	}
+
+	// The audit of the result: outside the spoke, only the conditions keep
+	// Cluster API's v1beta1 Go API (the hub keeps clusterv1beta1.Conditions
+	// and the controller the values it appends to them).
+	var goapi []string
+	for _, f := range res.After.Findings {
+		if !contract.IsGoAPIRule(f.Rule) || f.Position == nil {
+			continue
+		}
+		file := filepath.ToSlash(f.Position.File)
+		if rel, ok := within(res.Root, f.Position.File); ok {
+			file = filepath.ToSlash(rel)
+		}
+		if !strings.HasPrefix(file, "api/v1alpha1/") && !slices.Contains(goapi, file) {
+			goapi = append(goapi, file)
+		}
+	}
+	slices.Sort(goapi)
+	if want := []string{"api/v1alpha2/foocluster_types.go", "api/v1alpha2/foomachine_types.go", "controllers/infra.go"}; !slices.Equal(goapi, want) {
+		t.Errorf("files on the v1beta1 Go API outside the spoke: %v, want %v (the conditions)", goapi, want)
+	}
+
+	goIn(t, dir, "vet", "./...")
+	goIn(t, dir, "test", "-count=1", "./...")
+	roundTrip, err := os.ReadFile("testdata/newverprovider_roundtrip_test.go.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "api/v1alpha1/roundtrip_test.go"), roundTrip, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	goIn(t, dir, "test", "-count=1", "./api/v1alpha1")
+}
+
+// TestNewAPIVersionRefusals: a version name that is none, and one the
+// group has already, are refused before anything is staged further.
+func TestNewAPIVersionRefusals(t *testing.T) {
+	dir := copyTree(t, "testdata/newverprovider")
+	for version, want := range map[string]string{"v1Alpha2": "no API version name", "v1alpha1": "already is at v1alpha1"} {
+		_, err := Run(Options{Dir: dir, Patterns: []string{"./..."}, NewAPIVersion: version})
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("--new-api-version %s: %v, want %q", version, err, want)
+		}
+	}
+}
+
+func TestAddVersionEntry(t *testing.T) {
+	src := "---\nkind: CustomResourceDefinition\nmetadata:\n  name: foos.x.io\nspec:\n  versions:\n  - name: v1\n    schema:\n      openAPIV3Schema:\n        type: object\n    served: true\n    storage: true\n"
+	got, err := addVersionEntry([]byte(src), "foos.x.io", "v1", "v2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "---\nkind: CustomResourceDefinition\nmetadata:\n  name: foos.x.io\nspec:\n  versions:\n  - name: v1\n    schema:\n      openAPIV3Schema:\n        type: object\n    served: true\n    storage: false\n" +
+		"  - name: v2\n    schema:\n      openAPIV3Schema:\n        type: object\n    served: true\n    storage: true\n"
+	if string(got) != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if _, err := addVersionEntry([]byte(src), "foos.x.io", "v3", "v4"); err == nil || !strings.Contains(err.Error(), "no version v3") {
+		t.Errorf("missing version: %v", err)
+	}
+}
+
+// TestNoNewVersionNote: without the flag, the API package keeps its core
+// v1beta1 types and the notes name the flag that finishes the move.
+func TestNoNewVersionNote(t *testing.T) {
+	dir := copyTree(t, "testdata/newverprovider")
+	res, err := Run(Options{Dir: dir, Patterns: []string{"./..."}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	manual := strings.Join(res.Manual, "\n")
+	if !strings.Contains(manual, "api/v1alpha1 keep Cluster API's v1beta1 Go types in their fields") || !strings.Contains(manual, "--new-api-version VERSION") {
+		t.Errorf("notes lack the new-version hint:\n%s", manual)
+	}
+}

@@ -373,16 +373,13 @@ func (a *attempt) dropSites(file string, sites []schemeSite) error {
 		if s.end > len(out) || s.start < 0 || s.start >= s.end {
 			continue
 		}
-		start, end := s.start, s.end
 		// A statement alone on its lines goes with them.
-		ls := bytes.LastIndexByte(out[:start], '\n') + 1
-		le := bytes.IndexByte(out[end:], '\n')
-		if le >= 0 && len(bytes.TrimSpace(out[ls:start])) == 0 && len(bytes.TrimSpace(out[end:end+le])) == 0 {
-			start, end = ls, end+le+1
-		}
-		out = append(out[:start:start], out[end:]...)
+		out = removeLines(out, s.start, s.end)
 		paths[s.path] = true
 	}
+	// Two v1beta1 packages of one successor (core and exp) left its
+	// registration twice.
+	out = dropRepeatedRegistrations(file, out)
 	out, err = importgroups.DropUnused(file, out, func(_, path string) bool { return paths[path] })
 	if err != nil {
 		return nil // a file that does not parse so is left as it was
@@ -402,6 +399,84 @@ func (a *attempt) dropSites(file string, sites []schemeSite) error {
 	a.cs.units.add(staged, units)
 	a.trace.step(fmt.Sprintf("dropped %d v1beta1 scheme registration(s) in %s", len(sites), a.st.rel(staged)))
 	return nil
+}
+
+// dropRepeatedRegistrations removes from src a registration statement
+// (a call of some AddToScheme) that repeats the one before it in its
+// block word for word, with only registrations between them, and an element of a
+// list that repeats an earlier one.
+func dropRepeatedRegistrations(name string, src []byte) []byte {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
+	if err != nil {
+		return src
+	}
+	tf := fset.File(f.Pos())
+	text := func(n ast.Node) string { return string(src[tf.Offset(n.Pos()):tf.Offset(n.End())]) }
+	registers := func(n ast.Node) bool {
+		found := false
+		ast.Inspect(n, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "AddToScheme" {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	type cut struct{ start, end int }
+	var cuts []cut
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BlockStmt:
+			seen := map[string]bool{}
+			for _, st := range n.List {
+				es, ok := st.(*ast.ExprStmt)
+				if !ok || !registers(es) {
+					clear(seen) // what is between may change what they register in
+					continue
+				}
+				if t := text(es); seen[t] {
+					cuts = append(cuts, cut{tf.Offset(es.Pos()), tf.Offset(es.End())})
+				} else {
+					seen[t] = true
+				}
+			}
+		case *ast.CompositeLit:
+			seen := map[string]bool{}
+			for j, e := range n.Elts {
+				sel, ok := e.(*ast.SelectorExpr)
+				if !ok || sel.Sel.Name != "AddToScheme" {
+					continue
+				}
+				if t := text(sel); seen[t] && j > 0 {
+					cuts = append(cuts, cut{tf.Offset(n.Elts[j-1].End()), tf.Offset(sel.End())})
+				} else {
+					seen[t] = true
+				}
+			}
+		}
+		return true
+	})
+	if len(cuts) == 0 {
+		return src
+	}
+	sort.Slice(cuts, func(i, j int) bool { return cuts[i].start > cuts[j].start })
+	out := slices.Clone(src)
+	for _, c := range cuts {
+		out = removeLines(out, c.start, c.end)
+	}
+	return out
+}
+
+// removeLines removes src[start:end], with its lines when nothing else is
+// on them.
+func removeLines(src []byte, start, end int) []byte {
+	ls := bytes.LastIndexByte(src[:start], '\n') + 1
+	le := bytes.IndexByte(src[end:], '\n')
+	if le >= 0 && len(bytes.TrimSpace(src[ls:start])) == 0 && len(bytes.TrimSpace(src[end:end+le])) == 0 {
+		start, end = ls, end+le+1
+	}
+	return append(src[:start:start], src[end:]...)
 }
 
 // schemeDropsBlamed are the blamed drops of registrations not withheld

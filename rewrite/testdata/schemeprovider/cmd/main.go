@@ -8,6 +8,7 @@ import (
 	utilruntime "k8s.io/apimachinery/pkg/util/runtime"
 
 	clusterv1 "sigs.k8s.io/cluster-api/api/core/v1beta1"
+	expclusterv1 "sigs.k8s.io/cluster-api/api/core/v1beta1"
 )
 
 var (
@@ -18,6 +19,7 @@ var (
 
 func init() {
 	utilruntime.Must(clusterv1.AddToScheme(scheme))
+	utilruntime.Must(expclusterv1.AddToScheme(scheme))
 	utilruntime.Must(more.AddToScheme(scheme))
 }
 

@@ -157,8 +157,11 @@ func (a *attempt) v1beta1Packages() (func(string) bool, func(string) string) {
 func hasDualImports(dir string, successor func(string) string) bool {
 	found := false
 	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || found {
-			return filepath.SkipDir
+		switch {
+		case found:
+			return filepath.SkipAll
+		case err != nil:
+			return nil // an unreadable directory registers nothing
 		}
 		if d.IsDir() {
 			if path != dir {

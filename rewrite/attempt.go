@@ -207,6 +207,10 @@ func (a *attempt) followUps() (done bool, err error) {
 		res.Manual = append(res.Manual, a.bump.manual...)
 		trace.step("verified the raised Cluster API requirement")
 	}
+	// Once every package has moved: a v1beta1 registration nothing needs.
+	if err := a.dropV1Beta1Schemes(); err != nil {
+		return false, err
+	}
 	// The Go files are final until the verification (the CRD schemas and
 	// labels are YAML): one listing of the module serves the CRD
 	// regeneration and the verifying go vet, which runs beside them.

@@ -34,7 +34,7 @@ var goAPISymbolRules = []*Rule{
 			"For a core from v1.11, go fix and mpaudit rewrite move each file whose uses are mechanical: the import swapped under the name the file uses, " +
 			"*string fields read and written as strings (\"\" for nil), pointers as values and values as pointers through ptr.To/ptr.Deref as the conversion maps them, " +
 			"moved fields at their new paths, durations as seconds (ConvertToSeconds/ConvertFromSeconds), external.Get on a core object's reference as GetObjectFromContractVersionedRef, " +
-			"a scheme registration repeated for the v1beta2 types, " +
+			"a scheme registration repeated for the v1beta2 types (mpaudit rewrite, which sees the whole module, drops the v1beta1 one once no package uses a typed v1beta1 object), " +
 			"and the v1beta1 condition utilities called on the Cluster API objects the file moves as their util/conditions/deprecated/v1beta1 namesakes, with the condition types, reasons and severities v1beta2 keeps for the v1beta1 conditions (XV1Beta1Condition): " +
 			"they read and write the same conditions (status.deprecated.v1beta1.conditions, where the conversion keeps them), from a package deprecated too, so moving to the v1beta2 conditions stays a person's next step; " +
 			"a file with another use (failureDomains, removed or retyped fields, the v1beta1 conditions of the provider's own objects) keeps its import, and the finding names each such use at file:line.",

@@ -34,7 +34,13 @@ import (
 // schemeDropUnit is the unit of the drop of the registrations of the
 // v1beta1 package path: withheld like a type's migration when the
 // verification fails with it.
-func schemeDropUnit(path string) string { return path + ".AddToScheme" }
+func schemeDropUnit(path string) string { return path + schemeDropSuffix }
+
+const schemeDropSuffix = ".AddToScheme"
+
+// schemeDropPath is the v1beta1 package whose registration unit drops,
+// ok false for any other unit.
+func schemeDropPath(unit string) (string, bool) { return strings.CutSuffix(unit, schemeDropSuffix) }
 
 // schemeDropWhy is the reason the changed file gives for the drop.
 func schemeDropWhy(path string) string {
@@ -488,7 +494,7 @@ func removeLines(src []byte, start, end int) []byte {
 func schemeDropsBlamed(blamed, withheld []WithheldUnit) []WithheldUnit {
 	var out []WithheldUnit
 	for _, u := range blamed {
-		if strings.HasSuffix(u.Type, ".AddToScheme") && !slices.ContainsFunc(withheld, func(w WithheldUnit) bool { return w.Type == u.Type }) {
+		if strings.HasSuffix(u.Type, schemeDropSuffix) && !slices.ContainsFunc(withheld, func(w WithheldUnit) bool { return w.Type == u.Type }) {
 			out = append(out, u)
 		}
 	}

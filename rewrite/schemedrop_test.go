@@ -97,6 +97,8 @@ func TestSchemeDropWithheld(t *testing.T) {
 	if len(res.Withheld) != 1 || res.Withheld[0].Type != "sigs.k8s.io/cluster-api/api/core/v1beta1.AddToScheme" ||
 		!strings.Contains(res.Withheld[0].Reason, "TestSchemeV1Beta1") {
 		t.Errorf("withheld %+v, want the drop alone, for TestSchemeV1Beta1", res.Withheld)
+	} else if got := res.Withheld[0].String(); !strings.HasPrefix(got, "the registration of sigs.k8s.io/cluster-api/api/core/v1beta1 in the scheme stays: without it ") {
+		t.Errorf("the withheld drop reads %q", got)
 	}
 	if main := readIn(t, dir, "cmd/main.go"); !strings.Contains(main, "utilruntime.Must(clusterv1.AddToScheme(scheme))\n\tutilruntime.Must(clusterv1beta2.AddToScheme(scheme))") {
 		t.Errorf("the scheme does not register both versions:\n%s", main)

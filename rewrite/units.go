@@ -54,6 +54,9 @@ func (u WithheldUnit) String() string {
 		}
 		return strings.Join(lines, "\n")
 	}
+	if path, ok := schemeDropPath(u.Type); ok {
+		return fmt.Sprintf("the registration of %s in the scheme stays: without it %s", path, u.Reason)
+	}
 	if len(u.Fields) > 0 {
 		return fmt.Sprintf("%s keeps %s as *string: with that change %s", shortType(u.Type), strings.Join(u.Fields, ", "), u.Reason)
 	}

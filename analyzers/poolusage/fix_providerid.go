@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/mpaudit/mpaudit/analyzers/internal/imports"
+	"github.com/mpaudit/mpaudit/analyzers/internal/params"
 	"github.com/mpaudit/mpaudit/analyzers/kindfinder"
 	"github.com/mpaudit/mpaudit/analyzers/kindtypes"
 )
@@ -372,16 +373,8 @@ func (r *rewriter) expectedType(child ast.Expr, parent inspector.Cursor) (want t
 			if arg != child {
 				continue
 			}
-			params := sig.Params()
-			switch {
-			case sig.Variadic() && j >= params.Len()-1:
-				last := params.At(params.Len() - 1).Type()
-				if p.Ellipsis.IsValid() {
-					return last, false, true
-				}
-				return last.(*types.Slice).Elem(), false, true
-			case j < params.Len():
-				return params.At(j).Type(), false, true
+			if pt := params.TypeOf(sig, j, p.Ellipsis.IsValid()); pt != nil {
+				return pt, false, true
 			}
 		}
 	case *ast.AssignStmt:

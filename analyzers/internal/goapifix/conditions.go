@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"strconv"
 
+	"github.com/mpaudit/mpaudit/analyzers/internal/params"
 	"github.com/mpaudit/mpaudit/contract"
 )
 
@@ -108,12 +109,8 @@ func (p *planner) conditionUse(sel *ast.SelectorExpr, call *ast.CallExpr, typed 
 	}
 	sig := fn.Signature()
 	for i, arg := range call.Args {
-		j := min(i, sig.Params().Len()-1)
-		pt := sig.Params().At(j).Type()
-		if sig.Variadic() && j == sig.Params().Len()-1 && !call.Ellipsis.IsValid() {
-			pt = pt.(*types.Slice).Elem()
-		}
-		if !p.objectParam(pt, fn.Pkg()) {
+		pt := params.TypeOf(sig, i, call.Ellipsis.IsValid())
+		if pt == nil || !p.objectParam(pt, fn.Pkg()) {
 			continue
 		}
 		if !p.movesToV1Beta2(arg, typed) {

@@ -5,6 +5,8 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
+
+	"github.com/mpaudit/mpaudit/analyzers/internal/params"
 )
 
 // The split of a file's uses: the provider's own API types may keep core
@@ -114,7 +116,7 @@ func (p *planner) keepCompared(stmt ast.Node) {
 			return true // a conversion or a builtin
 		}
 		for i, arg := range call.Args {
-			if pt := paramType(sig, i); pt == nil || !types.IsInterface(pt) {
+			if pt := params.TypeOf(sig, i, call.Ellipsis.IsValid()); pt == nil || !types.IsInterface(pt) {
 				continue
 			}
 			at := p.pass.TypesInfo.TypeOf(arg)
@@ -126,22 +128,6 @@ func (p *planner) keepCompared(stmt ast.Node) {
 		}
 		return true
 	})
-}
-
-// paramType is the type of the parameter sig passes its i'th argument to
-// (a variadic one's element), nil past the end.
-func paramType(sig *types.Signature, i int) types.Type {
-	n := sig.Params().Len()
-	switch {
-	case sig.Variadic() && i >= n-1:
-		if s, ok := sig.Params().At(n - 1).Type().(*types.Slice); ok {
-			return s.Elem()
-		}
-		return nil
-	case i < n:
-		return sig.Params().At(i).Type()
-	}
-	return nil
 }
 
 // keepValue marks e, a value built for a field that keeps a v1beta1

@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/mpaudit/mpaudit/analyzers/internal/params"
 	"github.com/mpaudit/mpaudit/contract"
 )
 
@@ -152,7 +153,7 @@ func (m *condMove) use(sel *ast.SelectorExpr) string {
 	}
 	sig := fn.Signature()
 	for i, arg := range call.Args {
-		pt := paramType(sig, i)
+		pt := params.TypeOf(sig, i, false)
 		if pt == nil || call.Ellipsis.IsValid() {
 			return subject + " is called with a spread list"
 		}

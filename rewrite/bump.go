@@ -484,11 +484,7 @@ func moveImports(name string, src []byte, moves map[string]string) ([]byte, []st
 	if err != nil {
 		return nil, nil, nil // go build reports it as before
 	}
-	type edit struct {
-		start, end int
-		text       string
-	}
-	var edits []edit
+	var edits []splice
 	var done []string
 	// The import each path keeps: one already at the path, else the moved
 	// one whose old path shares most with it (api/v1beta1 over
@@ -530,16 +526,12 @@ func moveImports(name string, src []byte, moves map[string]string) ([]byte, []st
 		if spec.Name == nil && path.Base(p) != path.Base(to) {
 			text = path.Base(p) + " " + text
 		}
-		edits = append(edits, edit{fset.Position(spec.Path.Pos()).Offset, fset.Position(spec.Path.End()).Offset, text})
+		edits = append(edits, splice{fset.Position(spec.Path.Pos()).Offset, fset.Position(spec.Path.End()).Offset, text})
 	}
 	if len(done) == 0 {
 		return src, nil, nil
 	}
-	out := slices.Clone(src)
-	sort.Slice(edits, func(i, j int) bool { return edits[i].start > edits[j].start })
-	for _, e := range edits {
-		out = append(out[:e.start:e.start], append([]byte(e.text), out[e.end:]...)...)
-	}
+	out := applySplices(src, edits)
 	if len(renames) > 0 || hasDuplicateImports(out) {
 		if out, err = mergeImports(name, out, renames); err != nil {
 			return nil, nil, err
@@ -598,12 +590,7 @@ func mergeImports(name string, src []byte, renames map[string]string) ([]byte, e
 	if err != nil {
 		return nil, err
 	}
-	type edit struct {
-		off  int
-		from string
-		to   string
-	}
-	var edits []edit
+	var edits []splice
 	ast.Inspect(f, func(n ast.Node) bool {
 		sel, ok := n.(*ast.SelectorExpr)
 		if !ok {
@@ -611,16 +598,13 @@ func mergeImports(name string, src []byte, renames map[string]string) ([]byte, e
 		}
 		if id, ok := sel.X.(*ast.Ident); ok && id.Obj == nil {
 			if to, ok := renames[id.Name]; ok {
-				edits = append(edits, edit{fset.Position(id.Pos()).Offset, id.Name, to})
+				off := fset.Position(id.Pos()).Offset
+				edits = append(edits, splice{off, off + len(id.Name), to})
 			}
 		}
 		return true
 	})
-	sort.Slice(edits, func(i, j int) bool { return edits[i].off > edits[j].off })
-	out := slices.Clone(src)
-	for _, e := range edits {
-		out = append(out[:e.off:e.off], append([]byte(e.to), out[e.off+len(e.from):]...)...)
-	}
+	out := applySplices(src, edits)
 	seen := map[string]string{}
 	return importgroups.DropUnused(name, out, func(local, p string) bool {
 		if _, ok := renames[local]; ok {

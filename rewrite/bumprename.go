@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -35,11 +34,7 @@ func renameSymbols(name string, src []byte, built, to contract.Release) ([]byte,
 	if len(paths) == 0 {
 		return src, nil
 	}
-	type edit struct {
-		start, end int
-		text       string
-	}
-	var edits []edit
+	var edits []splice
 	var done []string
 	seen := map[string]bool{}
 	ast.Inspect(f, func(n ast.Node) bool {
@@ -63,7 +58,7 @@ func renameSymbols(name string, src []byte, built, to contract.Release) ([]byte,
 		if !samePath || newName == sel.Sel.Name || strings.Contains(newName, ".") {
 			return true
 		}
-		edits = append(edits, edit{fset.Position(sel.Sel.Pos()).Offset, fset.Position(sel.Sel.End()).Offset, newName})
+		edits = append(edits, splice{fset.Position(sel.Sel.Pos()).Offset, fset.Position(sel.Sel.End()).Offset, newName})
 		if d := s.Old() + " → " + newName; !seen[d] {
 			seen[d] = true
 			done = append(done, d)
@@ -73,10 +68,5 @@ func renameSymbols(name string, src []byte, built, to contract.Release) ([]byte,
 	if len(edits) == 0 {
 		return src, nil
 	}
-	sort.Slice(edits, func(i, j int) bool { return edits[i].start > edits[j].start })
-	out := append([]byte(nil), src...)
-	for _, e := range edits {
-		out = append(out[:e.start:e.start], append([]byte(e.text), out[e.end:]...)...)
-	}
-	return out, done
+	return applySplices(src, edits), done
 }

@@ -289,17 +289,13 @@ func (nv *newVersion) copyFile(name string, src []byte, word *regexp.Regexp) ([]
 	if err != nil {
 		return nil, false, err
 	}
-	type edit struct {
-		at, end int
-		text    string
-	}
-	var edits []edit
+	var edits []splice
 	off := func(p token.Pos) int { return fset.Position(p).Offset }
-	edits = append(edits, edit{off(f.Name.Pos()), off(f.Name.End()), nv.newName})
+	edits = append(edits, splice{off(f.Name.Pos()), off(f.Name.End()), nv.newName})
 	for _, cg := range f.Comments {
 		for _, c := range cg.List {
 			if t := word.ReplaceAllString(c.Text, nv.version); t != c.Text {
-				edits = append(edits, edit{off(c.Pos()), off(c.End()), t})
+				edits = append(edits, splice{off(c.Pos()), off(c.End()), t})
 			}
 		}
 	}
@@ -310,7 +306,7 @@ func (nv *newVersion) copyFile(name string, src []byte, word *regexp.Regexp) ([]
 		}
 		if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Version" {
 			if lit, ok := kv.Value.(*ast.BasicLit); ok && lit.Value == strconv.Quote(nv.old) {
-				edits = append(edits, edit{off(lit.Pos()), off(lit.End()), strconv.Quote(nv.version)})
+				edits = append(edits, splice{off(lit.Pos()), off(lit.End()), strconv.Quote(nv.version)})
 			}
 		}
 		return true
@@ -325,19 +321,10 @@ func (nv *newVersion) copyFile(name string, src []byte, word *regexp.Regexp) ([]
 					continue
 				}
 			}
-			edits = append(edits, edit{m[1], m[1], "\n// +kubebuilder:storageversion"})
+			edits = append(edits, splice{m[1], m[1], "\n// +kubebuilder:storageversion"})
 		}
 	}
-	sort.Slice(edits, func(i, j int) bool { return edits[i].at < edits[j].at })
-	var b bytes.Buffer
-	last := 0
-	for _, e := range edits {
-		b.Write(src[last:e.at])
-		b.WriteString(e.text)
-		last = e.end
-	}
-	b.Write(src[last:])
-	out, err := format.Source(b.Bytes())
+	out, err := format.Source(applySplices(src, edits))
 	return out, moved, err
 }
 
@@ -505,11 +492,7 @@ func (nv *newVersion) moveFile(path string, src []byte) ([]byte, error) {
 		return nil, err
 	}
 	off := func(p token.Pos) int { return fset.Position(p).Offset }
-	type edit struct {
-		at, end int
-		text    string
-	}
-	var edits []edit
+	var edits []splice
 	var specs []*ast.ImportSpec
 	taken := map[string]bool{}
 	for _, s := range f.Imports {
@@ -525,7 +508,7 @@ func (nv *newVersion) moveFile(path string, src []byte) ([]byte, error) {
 	locals := map[string]string{}
 	var local string
 	for _, spec := range specs {
-		edits = append(edits, edit{off(spec.Path.Pos()), off(spec.Path.End()), strconv.Quote(nv.newPath)})
+		edits = append(edits, splice{off(spec.Path.Pos()), off(spec.Path.End()), strconv.Quote(nv.newPath)})
 		if spec.Name != nil {
 			locals[spec.Name.Name] = spec.Name.Name
 			local = spec.Name.Name
@@ -534,7 +517,7 @@ func (nv *newVersion) moveFile(path string, src []byte) ([]byte, error) {
 		if taken[nv.newName] || f.Scope.Lookup(nv.newName) != nil {
 			// The package's own name is taken: keep the old one as the
 			// import's name.
-			edits = append(edits, edit{off(spec.Path.Pos()), off(spec.Path.Pos()), nv.oldName + " "})
+			edits = append(edits, splice{off(spec.Path.Pos()), off(spec.Path.Pos()), nv.oldName + " "})
 			locals[nv.oldName] = nv.oldName
 		} else {
 			locals[nv.oldName] = nv.newName
@@ -573,7 +556,7 @@ func (nv *newVersion) moveFile(path string, src []byte) ([]byte, error) {
 			return true
 		}
 		if newLocal != x.Name {
-			edits = append(edits, edit{off(x.Pos()), off(x.End()), newLocal})
+			edits = append(edits, splice{off(x.Pos()), off(x.End()), newLocal})
 		}
 		if sel.Sel.Name != "AddToScheme" {
 			return true
@@ -590,7 +573,7 @@ func (nv *newVersion) moveFile(path string, src []byte) ([]byte, error) {
 				}
 				args := string(src[off(call.Lparen)+1 : off(call.Rparen)])
 				indent := lineIndent(src, off(stack[i].Pos()))
-				edits = append(edits, edit{off(stack[i].Pos()), off(stack[i].Pos()),
+				edits = append(edits, splice{off(stack[i].Pos()), off(stack[i].Pos()),
 					fmt.Sprintf("%s.Must(%s.AddToScheme(%s))\n%s", runtimeName, oldLocal, args, indent)})
 				needOld, needRuntime = true, true
 				break
@@ -600,20 +583,11 @@ func (nv *newVersion) moveFile(path string, src []byte) ([]byte, error) {
 		// A value in a list of scheme functions: OLD's goes beside it.
 		switch parent.(type) {
 		case *ast.CompositeLit, *ast.CallExpr:
-			edits = append(edits, edit{off(sel.End()), off(sel.End()), ", " + oldLocal + ".AddToScheme"})
+			edits = append(edits, splice{off(sel.End()), off(sel.End()), ", " + oldLocal + ".AddToScheme"})
 			needOld = true
 		}
 		return true
 	})
-	sort.SliceStable(edits, func(i, j int) bool { return edits[i].at < edits[j].at })
-	var b bytes.Buffer
-	last := 0
-	for _, e := range edits {
-		b.Write(src[last:e.at])
-		b.WriteString(e.text)
-		last = e.end
-	}
-	b.Write(src[last:])
 	add := map[string]string{}
 	if needOld {
 		add[nv.oldPath] = oldLocal
@@ -621,7 +595,7 @@ func (nv *newVersion) moveFile(path string, src []byte) ([]byte, error) {
 	if needRuntime {
 		add[schemeRuntime] = runtimeName
 	}
-	out, err := importgroups.Add(path, b.Bytes(), add)
+	out, err := importgroups.Add(path, applySplices(src, edits), add)
 	if err != nil {
 		return nil, err
 	}
@@ -1236,11 +1210,7 @@ func moveTypesInFile(path string, src []byte, names map[string]bool, built contr
 			pathOf[importgroups.Name(s)] = p
 		}
 	}
-	type edit struct {
-		at, end int
-		text    string
-	}
-	var edits []edit
+	var edits []splice
 	add := map[string]string{}
 	local := map[string]string{} // successor path → its name here
 	for _, s := range f.Imports {
@@ -1268,7 +1238,7 @@ func moveTypesInFile(path string, src []byte, names map[string]bool, built contr
 					taken[local[succ]] = true
 					add[succ] = local[succ]
 				}
-				edits = append(edits, edit{fset.Position(x.Pos()).Offset, fset.Position(x.End()).Offset, local[succ]})
+				edits = append(edits, splice{fset.Position(x.Pos()).Offset, fset.Position(x.End()).Offset, local[succ]})
 				moved[[2]string{pathOf[x.Name], sel.Sel.Name}] = succ
 				return false
 			})
@@ -1278,15 +1248,7 @@ func moveTypesInFile(path string, src []byte, names map[string]bool, built contr
 	if len(edits) == 0 {
 		return src, false, nil
 	}
-	var b bytes.Buffer
-	last := 0
-	for _, e := range edits {
-		b.Write(src[last:e.at])
-		b.WriteString(e.text)
-		last = e.end
-	}
-	b.Write(src[last:])
-	out, err := importgroups.Add(path, b.Bytes(), add)
+	out, err := importgroups.Add(path, applySplices(src, edits), add)
 	if err != nil {
 		return nil, false, err
 	}

@@ -531,7 +531,10 @@ func moveImports(name string, src []byte, moves map[string]string) ([]byte, []st
 	if len(done) == 0 {
 		return src, nil, nil
 	}
-	out := applySplices(src, edits)
+	out, err := applySplices(src, edits)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
+	}
 	if len(renames) > 0 || hasDuplicateImports(out) {
 		if out, err = mergeImports(name, out, renames); err != nil {
 			return nil, nil, err
@@ -604,7 +607,10 @@ func mergeImports(name string, src []byte, renames map[string]string) ([]byte, e
 		}
 		return true
 	})
-	out := applySplices(src, edits)
+	out, err := applySplices(src, edits)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
 	seen := map[string]string{}
 	return importgroups.DropUnused(name, out, func(local, p string) bool {
 		if _, ok := renames[local]; ok {

@@ -68,5 +68,9 @@ func renameSymbols(name string, src []byte, built, to contract.Release) ([]byte,
 	if len(edits) == 0 {
 		return src, nil
 	}
-	return applySplices(src, edits), done
+	out, err := applySplices(src, edits)
+	if err != nil { // renamed identifiers never overlap
+		return src, nil
+	}
+	return out, done
 }

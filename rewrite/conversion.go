@@ -870,17 +870,11 @@ func (c *completer) write(target *ast.File, funcs []string, hubEdits map[*ast.Fi
 				return err
 			}
 		}
-		sort.SliceStable(edits, func(i, j int) bool { return edits[i].offset < edits[j].offset })
-		var b bytes.Buffer
-		last := 0
-		for _, e := range edits {
-			b.Write(data[last:e.offset])
-			b.WriteString(e.text)
-			last = e.offset + e.remove
+		out, err := applyTextEdits(data, edits)
+		if err != nil {
+			return fmt.Errorf("%s: %w", c.rel(path), err)
 		}
-		b.Write(data[last:])
-		out := b.Bytes()
-		out, err := importgroups.Add(path, out, adds[path])
+		out, err = importgroups.Add(path, out, adds[path])
 		if err != nil {
 			return err
 		}
@@ -895,11 +889,6 @@ func (c *completer) write(target *ast.File, funcs []string, hubEdits map[*ast.Fi
 		c.cs.mark(written, "conversion functions completed for the migrated hub")
 	}
 	return nil
-}
-
-type textEdit struct {
-	offset, remove int
-	text           string
 }
 
 // conversionHint names, for a rewrite that does not build, the conversion

@@ -723,24 +723,15 @@ func (m *fdMigration) apply(st *stage, why string, cs *changeSet) error {
 		if err != nil {
 			return err
 		}
-		edits := m.edits[path]
-		sort.SliceStable(edits, func(i, j int) bool { return edits[i].offset < edits[j].offset })
-		var b bytes.Buffer
-		last := 0
-		for _, e := range edits {
-			if e.offset < last {
-				return fmt.Errorf("%s: overlapping edits for %s", path, why)
-			}
-			b.Write(data[last:e.offset])
-			b.WriteString(e.text)
-			last = e.offset + e.remove
+		edited, err := applyTextEdits(data, m.edits[path])
+		if err != nil {
+			return fmt.Errorf("%s: %w for %s", path, err, why)
 		}
-		b.Write(data[last:])
 		var added map[string]string
 		if s := m.imports[path]; s != nil {
 			added = s.added
 		}
-		out, err := importgroups.Add(path, b.Bytes(), added)
+		out, err := importgroups.Add(path, edited, added)
 		if err == nil {
 			out, err = importgroups.DropUnused(path, out, func(_, p string) bool { return slices.Contains(m.maybeUnused, p) })
 		}

@@ -324,7 +324,11 @@ func (nv *newVersion) copyFile(name string, src []byte, word *regexp.Regexp) ([]
 			edits = append(edits, splice{m[1], m[1], "\n// +kubebuilder:storageversion"})
 		}
 	}
-	out, err := format.Source(applySplices(src, edits))
+	out, err := applySplices(src, edits)
+	if err != nil {
+		return nil, false, err
+	}
+	out, err = format.Source(out)
 	return out, moved, err
 }
 
@@ -595,7 +599,10 @@ func (nv *newVersion) moveFile(path string, src []byte) ([]byte, error) {
 	if needRuntime {
 		add[schemeRuntime] = runtimeName
 	}
-	out, err := importgroups.Add(path, applySplices(src, edits), add)
+	out, err := applySplices(src, edits)
+	if err == nil {
+		out, err = importgroups.Add(path, out, add)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -1248,7 +1255,10 @@ func moveTypesInFile(path string, src []byte, names map[string]bool, built contr
 	if len(edits) == 0 {
 		return src, false, nil
 	}
-	out, err := importgroups.Add(path, applySplices(src, edits), add)
+	out, err := applySplices(src, edits)
+	if err == nil {
+		out, err = importgroups.Add(path, out, add)
+	}
 	if err != nil {
 		return nil, false, err
 	}

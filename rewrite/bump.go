@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -329,17 +330,10 @@ func requirementChanges(before, after []byte) []string {
 	}
 	for _, name := range []string{"go", "toolchain"} {
 		if o, n := line(name, bf), line(name, af); o != n {
-			out = append(out, fmt.Sprintf("%s directive %s → %s", name, cmpOr(o, "(none)"), cmpOr(n, "(none)")))
+			out = append(out, fmt.Sprintf("%s directive %s → %s", name, cmp.Or(o, "(none)"), cmp.Or(n, "(none)")))
 		}
 	}
 	return out
-}
-
-func cmpOr(s, alt string) string {
-	if s == "" {
-		return alt
-	}
-	return s
 }
 
 // move rewrites, in every Go file of the staged module, the imports of the

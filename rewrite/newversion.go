@@ -2,12 +2,14 @@ package rewrite
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/format"
 	"go/parser"
 	"go/token"
 	"go/types"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -96,7 +98,7 @@ func planNewVersions(st *stage, version string, overrides contract.Overrides) ([
 		}
 	}
 	var out []*newVersion
-	for _, group := range slices.Sorted(mapKeys(byGroup)) {
+	for _, group := range slices.Sorted(maps.Keys(byGroup)) {
 		aps := byGroup[group]
 		contractKinds := false
 		for _, ap := range aps {
@@ -140,16 +142,6 @@ func planNewVersions(st *stage, version string, overrides contract.Overrides) ([
 		return nil, fmt.Errorf("--new-api-version: the module has no API package of contract kinds")
 	}
 	return out, nil
-}
-
-func mapKeys[V any](m map[string]V) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 // readAPIPackage reads the group, version and root types of an API
@@ -443,7 +435,7 @@ func (nv *newVersion) generateConversions(st *stage, write func(string, []byte) 
 	if err != nil {
 		return fmt.Errorf("--new-api-version: generating the conversions of %s: %w", nv.oldPath, err)
 	}
-	for _, path := range slices.Sorted(mapKeys(files)) {
+	for _, path := range slices.Sorted(maps.Keys(files)) {
 		if err := write(path, files[path]); err != nil {
 			return err
 		}
@@ -702,7 +694,7 @@ func addVersionEntry(src []byte, name, old, version string) ([]byte, error) {
 	if start < 0 {
 		return nil, fmt.Errorf("CRD %s has no version %s", name, old)
 	}
-	end := entryEnd2(lines, start, docEnd, col)
+	end := entryEnd(lines, start, docEnd, col)
 	entry := slices.Clone(lines[start:end])
 	storage := -1
 	for i, l := range entry {
@@ -729,7 +721,7 @@ func addVersionEntry(src []byte, name, old, version string) ([]byte, error) {
 // entryNames is the name key of the sequence entry starting at line i
 // (column c of its dash), "" when it has none.
 func entryNames(lines []string, i, docEnd, c int) string {
-	end := entryEnd2(lines, i, docEnd, c)
+	end := entryEnd(lines, i, docEnd, c)
 	for j := i; j < end; j++ {
 		l := lines[j]
 		t := strings.TrimSpace(l)
@@ -745,8 +737,8 @@ func entryNames(lines []string, i, docEnd, c int) string {
 	return ""
 }
 
-// entryEnd2 is the line after the sequence entry that starts at line i.
-func entryEnd2(lines []string, i, docEnd, c int) int {
+// entryEnd is the line after the sequence entry that starts at line i.
+func entryEnd(lines []string, i, docEnd, c int) int {
 	for j := i + 1; j < docEnd; j++ {
 		t := strings.TrimLeft(lines[j], " ")
 		if strings.TrimSpace(t) == "" {
@@ -983,28 +975,24 @@ func requiredVersion(st *stage, module string) string {
 
 func semverAtLeast(v, min string) bool { return semver.IsValid(v) && semver.Compare(v, min) >= 0 }
 
-// conversionUtil is the package the completed spoke conversions keep the
-// hub's data with (conversion_hub.go).
-const conversionUtil = "sigs.k8s.io/cluster-api/util/conversion"
-
-// requireConversionUtil makes go.mod and go.sum resolve conversionUtil and
+// requireConversionUtil makes go.mod and go.sum resolve utilConversionPath and
 // what it imports, at the Cluster API release the module requires: a
 // module that served one version never needed them.
 func requireConversionUtil(st *stage, cs *changeSet) error {
-	version := cmpOr(requiredVersion(st, contract.CoreModule), requiredVersion(st, contract.CoreModule+"/api"))
+	version := cmp.Or(requiredVersion(st, contract.CoreModule), requiredVersion(st, contract.CoreModule+"/api"))
 	if version == "" {
-		return fmt.Errorf("--new-api-version: go.mod requires no %s to take %s from", contract.CoreModule, conversionUtil)
+		return fmt.Errorf("--new-api-version: go.mod requires no %s to take %s from", contract.CoreModule, utilConversionPath)
 	}
 	before := map[string][]byte{}
 	for _, f := range []string{"go.mod", "go.sum"} {
 		before[f], _ = os.ReadFile(filepath.Join(st.dir, f))
 	}
-	if out, err := goCommand(st.context(), st.dir, []string{"GOFLAGS=-mod=mod"}, "get", conversionUtil+"@"+version); err != nil {
-		return fmt.Errorf("--new-api-version: go get %s@%s: %v\n%s", conversionUtil, version, err, out)
+	if out, err := goCommand(st.context(), st.dir, []string{"GOFLAGS=-mod=mod"}, "get", utilConversionPath+"@"+version); err != nil {
+		return fmt.Errorf("--new-api-version: go get %s@%s: %v\n%s", utilConversionPath, version, err, out)
 	}
 	for _, f := range []string{"go.mod", "go.sum"} {
 		if now, _ := os.ReadFile(filepath.Join(st.dir, f)); !bytes.Equal(now, before[f]) {
-			cs.mark(filepath.Join(st.dir, f), "go get "+conversionUtil+" for the spoke's conversions")
+			cs.mark(filepath.Join(st.dir, f), "go get "+utilConversionPath+" for the spoke's conversions")
 		}
 	}
 	return nil
@@ -1271,7 +1259,7 @@ func moveTypesInFile(path string, src []byte, names map[string]bool, built contr
 
 // builtRelease is the Cluster API release the staged go.mod requires.
 func builtRelease(st *stage) contract.Release {
-	return contract.Release(cmpOr(requiredVersion(st, contract.CoreModule), requiredVersion(st, contract.CoreModule+"/api")))
+	return contract.Release(cmp.Or(requiredVersion(st, contract.CoreModule), requiredVersion(st, contract.CoreModule+"/api")))
 }
 
 // coreConversions declares in OLD, for each moved type that Cluster API
@@ -1287,7 +1275,7 @@ func (a *attempt) coreConversions(nv *newVersion, moved map[[2]string]string) er
 		return nil
 	}
 	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: a.st.dir, Env: append(os.Environ(), goEnv...), Context: a.st.context()}
-	pkgs, err := packages.Load(cfg, slices.Sorted(mapKeys(paths))...)
+	pkgs, err := packages.Load(cfg, slices.Sorted(maps.Keys(paths))...)
 	if err != nil {
 		return err
 	}

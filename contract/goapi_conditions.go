@@ -55,3 +55,15 @@ func GoAPIV1Beta1ConditionName(path, name string, built Release) (string, bool) 
 	n, ok := goAPIV1Beta1ConditionNames[joinSymbol(path, name)]
 	return n, ok
 }
+
+// PatchHelperConditionAccessors are the condition accessors either patch
+// helper (util/patch, util/deprecated/v1beta1/patch, and util/patch before
+// v1.11) tests an object for: the helpers differ only in which of these
+// interfaces they take for v1beta1 and which for metav1 conditions (v1.11
+// util/patch/patch.go against util/deprecated/v1beta1/patch/patch.go), so
+// an object with none of them is patched alike by both.
+var PatchHelperConditionAccessors = []string{
+	"GetConditions", "SetConditions",
+	GoAPIV1Beta1ConditionGetter, GoAPIV1Beta1ConditionSetter,
+	"GetV1Beta2Conditions", "SetV1Beta2Conditions",
+}

@@ -151,7 +151,7 @@ const (
 	deprecatedPkg         = capi + "/util/deprecated/v1beta1"
 	deprecatedConditions  = deprecatedPkg + "/conditions"
 	deprecatedConditions2 = deprecatedPkg + "/conditions/v1beta2"
-	deprecatedPatch       = deprecatedPkg + "/patch"
+	deprecatedPatch       = PkgDeprecatedPatch
 	deprecatedPaused      = deprecatedPkg + "/paused"
 	conditionsDeprecated  = capi + "/util/conditions/deprecated/v1beta1"
 	patchPkg              = PkgPatch

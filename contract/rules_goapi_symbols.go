@@ -37,6 +37,7 @@ var goAPISymbolRules = []*Rule{
 			"a scheme registration repeated for the v1beta2 types (mpaudit rewrite, which sees the whole module, drops the v1beta1 one once no package uses a typed v1beta1 object), " +
 			"and the v1beta1 condition utilities called on the Cluster API objects the file moves as their util/conditions/deprecated/v1beta1 namesakes, with the condition types, reasons and severities v1beta2 keeps for the v1beta1 conditions (XV1Beta1Condition): " +
 			"they read and write the same conditions (status.deprecated.v1beta1.conditions, where the conversion keeps them), from a package deprecated too, so moving to the v1beta2 conditions stays a person's next step; " +
+			"the v1beta1 patch helper (util/deprecated/v1beta1/patch) as util/patch where every object the package patches with it has a concrete type with no condition accessor (a Secret, an object without conditions), which both helpers patch alike, and no helper crosses the package's boundary; " +
 			"a file with another use (failureDomains, removed or retyped fields, the v1beta1 conditions of the provider's own objects) keeps its import, and the finding names each such use at file:line.",
 		FixedBy:  SuggestedFix | Rewrite,
 		DocURL:   migrationDoc + "#suggested-changes-for-clients-using-cluster-api-go-types",

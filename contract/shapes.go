@@ -23,8 +23,10 @@ const (
 	PkgCoreV1 = "k8s.io/api/core/v1"
 	// PkgPatch and PkgPaused are Cluster API's patch and paused helpers:
 	// from v1.11 for v1beta2 objects, the v1beta1 ones kept elsewhere.
-	PkgPatch  = "sigs.k8s.io/cluster-api/util/patch"
-	PkgPaused = "sigs.k8s.io/cluster-api/util/paused"
+	PkgPatch = "sigs.k8s.io/cluster-api/util/patch"
+	// PkgDeprecatedPatch is where v1.11 keeps the v1beta1 patch helper.
+	PkgDeprecatedPatch = "sigs.k8s.io/cluster-api/util/deprecated/v1beta1/patch"
+	PkgPaused          = "sigs.k8s.io/cluster-api/util/paused"
 	// PkgConditions is Cluster API's condition utilities: v1beta1's
 	// before v1.11, v1beta2's (metav1.Condition) from it.
 	PkgConditions = "sigs.k8s.io/cluster-api/util/conditions"

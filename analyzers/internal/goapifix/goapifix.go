@@ -16,6 +16,7 @@ import (
 	"go/token"
 	"go/types"
 	"maps"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -185,6 +186,14 @@ func ForMoving(pass *analysis.Pass, f *ast.File, built, to contract.Release, api
 			v1conds = append(v1conds, spec)
 			continue
 		}
+		if path == contract.PkgDeprecatedPatch && !api {
+			// Listed either way: a blocked file says why it stays.
+			p.plan.Imports = append(p.plan.Imports, spec)
+			if pn := pass.TypesInfo.PkgNameOf(spec); pn != nil && pn.Name() != "_" && pn.Name() != "." && p.patchHelperMoves() {
+				p.swaps[pn] = &swap{spec: spec, old: path, new: contract.PkgPatch, beside: importsPath(f, contract.PkgPatch)}
+			}
+			continue
+		}
 		if why, ok := keptImports[path]; ok && why != "" {
 			p.block(spec.Pos(), fmt.Sprintf("the file uses %s (%s)", why, path), keepConditions)
 			continue
@@ -254,7 +263,7 @@ func ForMoving(pass *analysis.Pass, f *ast.File, built, to contract.Release, api
 			continue // only kept values use it: it stays
 		}
 		text := strconv.Quote(sw.new)
-		if sw.spec.Name == nil {
+		if sw.spec.Name == nil && p.pass.TypesInfo.PkgNameOf(sw.spec).Name() != path.Base(sw.new) {
 			// Under the name the file already uses.
 			text = p.pass.TypesInfo.PkgNameOf(sw.spec).Name() + " " + text
 		}

@@ -113,7 +113,7 @@ func (p *planner) conditionUse(sel *ast.SelectorExpr, call *ast.CallExpr, typed 
 		if pt == nil || !p.objectParam(pt, fn.Pkg()) {
 			continue
 		}
-		if !p.movesToV1Beta2(arg, typed) {
+		if !p.becomesV1Beta2Object(arg, typed, "GetConditions", "SetConditions") {
 			return fmt.Sprintf("%s on %s, which the move does not make a v1beta2 object (util/conditions reads GetConditions, the v1beta2 conditions, only there)", subject, p.text(arg))
 		}
 	}
@@ -129,41 +129,6 @@ func (p *planner) objectParam(t types.Type, pkg *types.Package) bool {
 	}
 	named, ok := types.Unalias(t).(*types.Named)
 	return ok && named.Obj().Pkg() == pkg && types.IsInterface(named)
-}
-
-// movesToV1Beta2 reports whether arg is a parameter or variable of this
-// file declared with a type of a package the move swaps (not one kept on
-// v1beta1 for another package's field) whose v1beta2 namesake has the
-// v1beta2 condition accessors in the release the code builds against.
-func (p *planner) movesToV1Beta2(arg ast.Expr, typed map[types.Object]bool) bool {
-	e := ast.Unparen(arg)
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e = ast.Unparen(u.X)
-	}
-	id, ok := e.(*ast.Ident)
-	if !ok {
-		return false
-	}
-	obj := p.pass.TypesInfo.Uses[id]
-	if obj == nil || !typed[obj] {
-		return false
-	}
-	t := obj.Type()
-	if ptr, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = ptr.Elem()
-	}
-	named, ok := types.Unalias(t).(*types.Named)
-	if !ok || named.Obj().Pkg() == nil {
-		return false
-	}
-	for _, sw := range p.swaps {
-		if sw.old == named.Obj().Pkg().Path() {
-			get, _ := contract.GoAPIV1Beta2Method(sw.new, named.Obj().Name(), "GetConditions", p.to)
-			set, _ := contract.GoAPIV1Beta2Method(sw.new, named.Obj().Name(), "SetConditions", p.to)
-			return get && set
-		}
-	}
-	return false
 }
 
 // typedLocals are the parameters and variables of the file declared with

@@ -176,7 +176,7 @@ func (m *condMove) use(sel *ast.SelectorExpr) string {
 func (m *condMove) arg(subject string, fn *types.Func, pt types.Type, arg ast.Expr) string {
 	p := m.p
 	if p.objectParam(pt, fn.Pkg()) {
-		if _, isSlice := types.Unalias(pt).(*types.Slice); isSlice || !p.becomesV1Beta2Object(arg, m.typed) {
+		if _, isSlice := types.Unalias(pt).(*types.Slice); isSlice || !p.becomesV1Beta2Object(arg, m.typed, contract.GoAPIV1Beta1ConditionGetter, contract.GoAPIV1Beta1ConditionSetter) {
 			return fmt.Sprintf("%s on %s, which the move does not make a v1beta2 object of Cluster API (util/conditions/deprecated/v1beta1 reads and writes the v1beta1 conditions only there)", subject, p.text(arg))
 		}
 		return ""
@@ -406,11 +406,12 @@ func (p *planner) coreType(named *types.Named) bool {
 }
 
 // becomesV1Beta2Object reports whether arg is an object the move makes a
-// v1beta2 one with the v1beta1 condition accessors: a parameter or
-// variable of the file declared with a swapped type (typedLocals), or a
-// field of this package declared with one (its file moves with this one,
-// or neither does).
-func (p *planner) becomesV1Beta2Object(arg ast.Expr, typed map[types.Object]bool) bool {
+// v1beta2 one whose type has the condition accessors getter and setter
+// in the release the code builds against: a parameter or variable of the
+// file declared with a swapped type (typedLocals, not one kept on v1beta1
+// for another package's field), or a field of this package declared with
+// one (its file moves with this one, or neither does).
+func (p *planner) becomesV1Beta2Object(arg ast.Expr, typed map[types.Object]bool, getter, setter string) bool {
 	e := ast.Unparen(arg)
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		e = ast.Unparen(u.X)
@@ -441,8 +442,8 @@ func (p *planner) becomesV1Beta2Object(arg ast.Expr, typed map[types.Object]bool
 	}
 	for _, sw := range p.swaps {
 		if sw.old == named.Obj().Pkg().Path() {
-			get, _ := contract.GoAPIV1Beta2Method(sw.new, named.Obj().Name(), contract.GoAPIV1Beta1ConditionGetter, p.to)
-			set, _ := contract.GoAPIV1Beta2Method(sw.new, named.Obj().Name(), contract.GoAPIV1Beta1ConditionSetter, p.to)
+			get, _ := contract.GoAPIV1Beta2Method(sw.new, named.Obj().Name(), getter, p.to)
+			set, _ := contract.GoAPIV1Beta2Method(sw.new, named.Obj().Name(), setter, p.to)
 			return get && set
 		}
 	}

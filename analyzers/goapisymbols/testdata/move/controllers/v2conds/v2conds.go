@@ -21,3 +21,10 @@ func fresh() *metav1.Condition {
 	m := &clusterv1.Machine{}
 	return v1beta2conditions.Get(m, clusterv1.MachineReadyV1Beta2Condition) // want `^MPA703 warning: .*MachineReadyV1Beta2Condition: `
 }
+
+// scope holds a machine: the field's file is this one, so it moves too.
+type scope struct{ machine *clusterv1.Machine }
+
+func (s *scope) ready() bool {
+	return v1beta2conditions.IsTrue(s.machine, clusterv1.MachineReadyV1Beta2Condition) // want `^MPA703 warning: .*MachineReadyV1Beta2Condition: `
+}

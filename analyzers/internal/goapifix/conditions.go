@@ -137,6 +137,9 @@ func (p *planner) objectParam(t types.Type, pkg *types.Package) bool {
 func (p *planner) typedLocals() map[types.Object]bool {
 	out := map[types.Object]bool{}
 	written := func(typ ast.Expr) bool {
+		if a, ok := typ.(*ast.ArrayType); ok {
+			typ = a.Elt // a list of them: its elements move with it
+		}
 		if u, ok := typ.(*ast.StarExpr); ok {
 			typ = u.X
 		}
@@ -168,6 +171,13 @@ func (p *planner) typedLocals() map[types.Object]bool {
 			if n.Type != nil && written(n.Type) {
 				for _, name := range n.Names {
 					out[p.pass.TypesInfo.Defs[name]] = true
+				}
+			}
+		case *ast.RangeStmt:
+			// for _, m := range machines: m's type is their element's.
+			if id, ok := n.Value.(*ast.Ident); ok && n.Tok == token.DEFINE && p.movesWithFile(n.X, out) {
+				if obj := p.pass.TypesInfo.Defs[id]; obj != nil {
+					out[obj] = true
 				}
 			}
 		case *ast.AssignStmt:

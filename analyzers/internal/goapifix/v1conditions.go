@@ -412,27 +412,10 @@ func (p *planner) coreType(named *types.Named) bool {
 // for another package's field), or a field of this package declared with
 // one (its file moves with this one, or neither does).
 func (p *planner) becomesV1Beta2Object(arg ast.Expr, typed map[types.Object]bool, getter, setter string) bool {
-	e := ast.Unparen(arg)
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e = ast.Unparen(u.X)
-	}
-	var t types.Type
-	switch x := e.(type) {
-	case *ast.Ident:
-		obj := p.pass.TypesInfo.Uses[x]
-		if obj == nil || !typed[obj] {
-			return false
-		}
-		t = obj.Type()
-	case *ast.SelectorExpr:
-		s, ok := p.pass.TypesInfo.Selections[x]
-		if !ok || s.Kind() != types.FieldVal || s.Obj().Pkg() != p.pass.Pkg || len(s.Index()) != 1 {
-			return false
-		}
-		t = s.Obj().Type()
-	default:
+	if !p.movesWithFile(arg, typed) {
 		return false
 	}
+	t := p.pass.TypesInfo.TypeOf(arg)
 	if ptr, ok := types.Unalias(t).(*types.Pointer); ok {
 		t = ptr.Elem()
 	}
@@ -445,6 +428,47 @@ func (p *planner) becomesV1Beta2Object(arg ast.Expr, typed map[types.Object]bool
 			get, _ := contract.GoAPIV1Beta2Method(sw.new, named.Obj().Name(), getter, p.to)
 			set, _ := contract.GoAPIV1Beta2Method(sw.new, named.Obj().Name(), setter, p.to)
 			return get && set
+		}
+	}
+	return false
+}
+
+// movesWithFile reports whether e's type is the v1beta2 one once the file
+// moves: a local of typed, a field of this package (its file moves with
+// this one, or neither does), or reached from one through fields,
+// indexes, & and *.
+func (p *planner) movesWithFile(e ast.Expr, typed map[types.Object]bool) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		obj := p.pass.TypesInfo.Uses[x]
+		return obj != nil && typed[obj]
+	case *ast.SelectorExpr:
+		s, ok := p.pass.TypesInfo.Selections[x]
+		if !ok || s.Kind() != types.FieldVal {
+			return false
+		}
+		if s.Obj().Pkg() == p.pass.Pkg && len(s.Index()) == 1 {
+			return true
+		}
+		return p.swappedPackage(s.Obj().Pkg()) && p.movesWithFile(x.X, typed)
+	case *ast.IndexExpr:
+		return p.movesWithFile(x.X, typed)
+	case *ast.StarExpr:
+		return p.movesWithFile(x.X, typed)
+	case *ast.UnaryExpr:
+		return x.Op == token.AND && p.movesWithFile(x.X, typed)
+	}
+	return false
+}
+
+// swappedPackage reports whether the file's move swaps pkg's import.
+func (p *planner) swappedPackage(pkg *types.Package) bool {
+	if pkg == nil {
+		return false
+	}
+	for _, sw := range p.swaps {
+		if sw.old == pkg.Path() {
+			return true
 		}
 	}
 	return false

@@ -46,3 +46,13 @@ type scope struct {
 func (s *scope) ready() bool {
 	return conditions.IsTrue(s.Cluster, clusterv1.ControlPlaneReadyCondition) // want `^MPA703 warning: sigs\.k8s\.io/cluster-api/util/deprecated/v1beta1/conditions\.IsTrue: .*; on a Cluster API object the move makes v1beta2, the fix calls sigs\.k8s\.io/cluster-api/util/conditions/deprecated/v1beta1\.IsTrue, which keeps the same v1beta1 conditions \(status\.deprecated\.v1beta1\.conditions\) and is deprecated too: moving to the object's v1beta2 conditions is the next step, for a person$` `^MPA703 warning: sigs\.k8s\.io/cluster-api/api/core/v1beta1\.ControlPlaneReadyCondition: .*successor is sigs\.k8s\.io/cluster-api/api/core/v1beta2\.ClusterControlPlaneAvailableCondition \(the v1beta2 Cluster reports its control plane as Available\)$`
 }
+
+// markAll marks every machine of a list and of a slice.
+func markAll(machines []*clusterv1.Machine, list *clusterv1.MachineList) {
+	for _, m := range machines {
+		conditions.MarkTrue(m, clusterv1.BootstrapReadyCondition) // want `^MPA703 warning: sigs\.k8s\.io/cluster-api/util/deprecated/v1beta1/conditions\.MarkTrue: .*; on a Cluster API object the move makes v1beta2, the fix calls sigs\.k8s\.io/cluster-api/util/conditions/deprecated/v1beta1\.MarkTrue, which keeps the same v1beta1 conditions \(status\.deprecated\.v1beta1\.conditions\) and is deprecated too: moving to the object's v1beta2 conditions is the next step, for a person$` `^MPA703 warning: sigs\.k8s\.io/cluster-api/api/core/v1beta1\.BootstrapReadyCondition: .*successor is sigs\.k8s\.io/cluster-api/api/core/v1beta2\.BootstrapConfigReadyCondition$`
+	}
+	for i := range list.Items {
+		conditions.MarkTrue(&list.Items[i], clusterv1.BootstrapReadyCondition) // want `^MPA703 warning: sigs\.k8s\.io/cluster-api/util/deprecated/v1beta1/conditions\.MarkTrue: .*; on a Cluster API object the move makes v1beta2, the fix calls sigs\.k8s\.io/cluster-api/util/conditions/deprecated/v1beta1\.MarkTrue, which keeps the same v1beta1 conditions \(status\.deprecated\.v1beta1\.conditions\) and is deprecated too: moving to the object's v1beta2 conditions is the next step, for a person$` `^MPA703 warning: sigs\.k8s\.io/cluster-api/api/core/v1beta1\.BootstrapReadyCondition: .*successor is sigs\.k8s\.io/cluster-api/api/core/v1beta2\.BootstrapConfigReadyCondition$`
+	}
+}

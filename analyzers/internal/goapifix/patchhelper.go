@@ -124,9 +124,9 @@ func conditionless(t types.Type) bool {
 	})
 }
 
-// mentionsPatchHelper reports whether t spells the deprecated patch
-// helper's Helper type (through pointers, slices, maps, struct fields and
-// signatures).
+// mentionsPatchHelper reports whether t spells a type of the deprecated
+// patch package (through pointers, slices, maps, unnamed structs and
+// signatures; not inside another named type).
 func mentionsPatchHelper(t types.Type) bool {
 	seen := map[types.Type]bool{}
 	var walk func(types.Type) bool
@@ -137,10 +137,10 @@ func mentionsPatchHelper(t types.Type) bool {
 		seen[t] = true
 		switch t := t.(type) {
 		case *types.Named:
-			if o := t.Obj(); o.Pkg() != nil && o.Pkg().Path() == contract.PkgDeprecatedPatch {
-				return true
-			}
-			return walk(t.Underlying())
+			// Another named type hides its fields: only its own
+			// package's code reaches a helper inside it.
+			o := t.Obj()
+			return o.Pkg() != nil && o.Pkg().Path() == contract.PkgDeprecatedPatch
 		case *types.Pointer:
 			return walk(t.Elem())
 		case *types.Slice:

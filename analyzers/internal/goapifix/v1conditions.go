@@ -450,26 +450,13 @@ func (p *planner) movesWithFile(e ast.Expr, typed map[types.Object]bool) bool {
 		if s.Obj().Pkg() == p.pass.Pkg && len(s.Index()) == 1 {
 			return true
 		}
-		return p.swappedPackage(s.Obj().Pkg()) && p.movesWithFile(x.X, typed)
+		return s.Obj().Pkg() != nil && p.swapped(s.Obj().Pkg().Path()) && p.movesWithFile(x.X, typed)
 	case *ast.IndexExpr:
 		return p.movesWithFile(x.X, typed)
 	case *ast.StarExpr:
 		return p.movesWithFile(x.X, typed)
 	case *ast.UnaryExpr:
 		return x.Op == token.AND && p.movesWithFile(x.X, typed)
-	}
-	return false
-}
-
-// swappedPackage reports whether the file's move swaps pkg's import.
-func (p *planner) swappedPackage(pkg *types.Package) bool {
-	if pkg == nil {
-		return false
-	}
-	for _, sw := range p.swaps {
-		if sw.old == pkg.Path() {
-			return true
-		}
 	}
 	return false
 }

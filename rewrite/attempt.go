@@ -206,6 +206,9 @@ func (a *attempt) followUps() (done bool, err error) {
 		res.bump = a.bump
 		res.Manual = append(res.Manual, a.bump.manual...)
 		trace.step("verified the raised Cluster API requirement")
+		if err := a.patchHelpersBack(); err != nil {
+			return false, err
+		}
 	}
 	// Once every package has moved: a v1beta1 registration nothing needs.
 	if err := a.dropV1Beta1Schemes(); err != nil {

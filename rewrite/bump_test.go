@@ -39,6 +39,16 @@ func TestBumpCoreRaisesAndMovesImports(t *testing.T) {
 	if strings.Contains(string(src), "exp/api") || strings.Contains(string(src), "expv1") {
 		t.Errorf("status.go still imports exp/api/v1beta1:\n%s", src)
 	}
+	// The pool has v1beta1 conditions: its patch helper is the v1beta1 one.
+	if !strings.Contains(string(src), `"sigs.k8s.io/cluster-api/util/deprecated/v1beta1/patch"`) {
+		t.Errorf("status.go patches v1beta1 conditions without the v1beta1 patch helper:\n%s", src)
+	}
+	// A Secret has none: util/patch patches it alike, and the file stays.
+	secrets, _ := os.ReadFile(filepath.Join(dir, "secrets", "secrets.go"))
+	orig, _ := os.ReadFile(filepath.Join("testdata", "bumpprovider", "secrets", "secrets.go"))
+	if !bytes.Equal(secrets, orig) {
+		t.Errorf("secrets.go changed:\n%s", secrets)
+	}
 	goIn(t, dir, "vet", "./...")
 	goIn(t, dir, "test", "-count=1", "./...")
 	// The predicate compiles with the v1beta1 code but asserts v1beta2
@@ -57,6 +67,9 @@ func TestBumpCoreRaisesAndMovesImports(t *testing.T) {
 		if !strings.Contains(body.String(), want) {
 			t.Errorf("the PR body lacks %q:\n%s", want, body.String())
 		}
+	}
+	if strings.Contains(body.String(), "secrets.go") {
+		t.Errorf("the PR body names secrets.go, which the rewrite leaves as it was:\n%s", body.String())
 	}
 }
 

@@ -4,9 +4,13 @@
 package status
 
 import (
+	"context"
+
 	clusterv1 "sigs.k8s.io/cluster-api/api/v1beta1"
 	expv1 "sigs.k8s.io/cluster-api/exp/api/v1beta1"
 	"sigs.k8s.io/cluster-api/util/conditions"
+	"sigs.k8s.io/cluster-api/util/patch"
+	"sigs.k8s.io/controller-runtime/pkg/client"
 )
 
 // MarkReady sets the cluster's Ready condition.
@@ -28,4 +32,14 @@ func PoolReady(p *expv1.MachinePool) bool {
 // v1beta2 conditions do not have: the file keeps the v1beta1 utilities.
 func PoolSeverity(p *expv1.MachinePool) *clusterv1.ConditionSeverity {
 	return conditions.GetSeverity(p, clusterv1.ReadyCondition)
+}
+
+// PatchPool patches the pool, whose v1beta1 conditions the v1beta1 patch
+// helper merges: the raise moves the file to the deprecated helper.
+func PatchPool(ctx context.Context, c client.Client, p *expv1.MachinePool) error {
+	h, err := patch.NewHelper(p, c)
+	if err != nil {
+		return err
+	}
+	return h.Patch(ctx, p)
 }

@@ -532,13 +532,8 @@ func (nv *newVersion) moveFile(path string, src []byte) ([]byte, error) {
 	}
 	// The stack of nodes from the file down, to find a selector's parent
 	// and enclosing statement.
-	var stack []ast.Node
-	ast.Inspect(f, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		stack = append(stack, n)
+	ast.PreorderStack(f, nil, func(n ast.Node, ancestors []ast.Node) bool {
+		stack := append(ancestors, n) // n and the nodes above it
 		sel, ok := n.(*ast.SelectorExpr)
 		if !ok {
 			return true

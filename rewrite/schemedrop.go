@@ -253,13 +253,8 @@ func registrationSites(fset *token.FileSet, f *ast.File, info *types.Info, v1bet
 	})
 	tf := fset.File(f.Pos())
 	var sites []schemeSite
-	var stack []ast.Node
-	ast.Inspect(f, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		stack = append(stack, n)
+	ast.PreorderStack(f, nil, func(n ast.Node, ancestors []ast.Node) bool {
+		stack := append(ancestors, n) // n and the nodes above it
 		sel, ok := n.(*ast.SelectorExpr)
 		if !ok {
 			return true

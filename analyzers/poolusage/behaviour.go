@@ -619,13 +619,8 @@ func (b *behaviour) analyse(fd *ast.FuncDecl) *funcWrites {
 		}
 	}
 	w := &walker{b: b, fw: fw, aliases: aliases(info, fd.Body)}
-	var stack []ast.Node
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		stack = append(stack, n)
+	ast.PreorderStack(fd.Body, nil, func(n ast.Node, ancestors []ast.Node) bool {
+		stack := append(ancestors, n) // n and the nodes above it
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for i, lhs := range n.Lhs {

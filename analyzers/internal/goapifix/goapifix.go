@@ -358,13 +358,8 @@ func successorName(name string) string {
 // The rest of such a file stays as it is.
 func (p *planner) scheme() bool {
 	found := false
-	var stack []ast.Node
-	ast.Inspect(p.file, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		stack = append(stack, n)
+	ast.PreorderStack(p.file, nil, func(n ast.Node, ancestors []ast.Node) bool {
+		stack := append(ancestors, n) // n and the nodes above it
 		sel, ok := n.(*ast.SelectorExpr)
 		if !ok || sel.Sel.Name != "AddToScheme" {
 			return true
@@ -449,24 +444,16 @@ func indentOf(src []byte, offset int) string {
 
 func (p *planner) walk() {
 	p.findKept()
-	var stack []ast.Node
-	ast.Inspect(p.file, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		parents := stack
+	ast.PreorderStack(p.file, nil, func(n ast.Node, parents []ast.Node) bool {
 		if p.kept[n] {
 			p.keep(n)
 			return false
 		}
-		stack = append(stack, n)
 		if p.done[n] {
 			return true
 		}
 		switch n := n.(type) {
 		case *ast.ImportSpec:
-			stack = parents // not descended: no nil call pops it
 			return false
 		case *ast.SelectorExpr:
 			if x, ok := n.X.(*ast.Ident); ok {

@@ -59,16 +59,10 @@ func (p *planner) v1beta1ConditionMoves(specs []*ast.ImportSpec) {
 	p.findKept()
 	typed := p.typedLocals()
 	parents := map[ast.Node]ast.Node{}
-	var stack []ast.Node
-	ast.Inspect(p.file, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
+	ast.PreorderStack(p.file, nil, func(n ast.Node, stack []ast.Node) bool {
 		if len(stack) > 0 {
 			parents[n] = stack[len(stack)-1]
 		}
-		stack = append(stack, n)
 		return true
 	})
 	for _, spec := range specs {

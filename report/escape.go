@@ -59,6 +59,23 @@ func EscapeLines(s string) string {
 	return strings.Join(lines, "\n")
 }
 
+// EscapeText is EscapeLines keeping tabs as they are: source text (a
+// diff of Go files, which gofmt indents with tabs) shown in a terminal.
+func EscapeText(s string) string {
+	if !needsEscaping(s) {
+		return s
+	}
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		cells := strings.Split(l, "\t")
+		for j, c := range cells {
+			cells[j] = Escape(c)
+		}
+		lines[i] = strings.Join(cells, "\t")
+	}
+	return strings.Join(lines, "\n")
+}
+
 func needsEscaping(s string) bool {
 	for i, c := range s {
 		if needsEscape(c) || c == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD") {

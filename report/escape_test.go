@@ -284,3 +284,17 @@ func TestEscapeLines(t *testing.T) {
 		t.Errorf("plain text changed: %q", got)
 	}
 }
+
+// TestEscapeTextKeepsTabsAndLines escapes what a terminal would act on
+// in source text, and nothing a diff needs to read as itself.
+func TestEscapeTextKeepsTabsAndLines(t *testing.T) {
+	in := "+\tx := \"\x1b[2Jcleared\"\n-\ty := 1 // \u202eevil\n"
+	want := "+\tx := \"\\x1b[2Jcleared\"\n-\ty := 1 // \\u202eevil\n"
+	if got := EscapeText(in); got != want {
+		t.Errorf("EscapeText(%q) = %q, want %q", in, got, want)
+	}
+	plain := "+\tfunc f() {}\n"
+	if got := EscapeText(plain); got != plain {
+		t.Errorf("EscapeText changed plain text: %q", got)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 
 	"github.com/mpaudit/mpaudit/config"
 	"github.com/mpaudit/mpaudit/contract"
@@ -61,7 +63,8 @@ with the originals kept in .mpaudit-rewrite.journal until every file is
 replaced. A failure, SIGINT or SIGTERM puts every replaced file back. A
 rewrite that was killed leaves the journal: the next run refuses until
 --recover (or --write, which recovers first) restores the files.
-Without --write it prints a unified diff.
+Without --write it prints a unified diff (to a terminal with the source's
+control characters escaped; to a file or a pipe as it is, for git apply).
 
 --capi-version vX on a module that requires an older Cluster API raises the
 requirement first, in the copy: go get sigs.k8s.io/cluster-api@vX (with the
@@ -204,15 +207,15 @@ interrupted run (nothing written).`,
 			}
 			if write {
 				for _, c := range res.Changes {
-					fmt.Fprintf(out, "wrote %s\n", c.Rel)
+					fmt.Fprintf(out, "wrote %s\n", report.Escape(c.Rel))
 				}
 				for _, m := range res.Manual {
-					fmt.Fprintf(cmd.ErrOrStderr(), "needs a person: %s\n", m)
+					fmt.Fprintf(cmd.ErrOrStderr(), "needs a person: %s\n", report.EscapeLines(m))
 				}
 				return nil
 			}
 			if prBody != "-" {
-				if err := res.WriteDiff(out); err != nil {
+				if err := writeDiff(out, res); err != nil {
 					return &exitError{code: report.ExitError, err: err}
 				}
 			}
@@ -249,4 +252,20 @@ func writeWhole(path string, data []byte) error {
 		return err
 	}
 	return os.Rename(f.Name(), path)
+}
+
+// writeDiff prints the rewrite's diff: a terminal gets the source text's
+// control characters escaped (a tree's text never reaches it raw), a file
+// or a pipe the patch exactly.
+func writeDiff(out io.Writer, res *rewrite.Result) error {
+	f, ok := out.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return res.WriteDiff(out)
+	}
+	var b strings.Builder
+	if err := res.WriteDiff(&b); err != nil {
+		return err
+	}
+	_, err := io.WriteString(out, report.EscapeText(b.String()))
+	return err
 }

@@ -723,9 +723,9 @@ var poolRules = []*Rule{
 	{
 		ID: RuleObjectReplicas, Name: "object-replicas-mismatch", Scope: ScopeObject, Kind: &InfraMachinePool, Field: PathReplicas,
 		Modes:     Live,
-		Title:     "status.replicas differs from the length of spec.providerIDList",
-		Rationale: "Core copies both into the MachinePool; on a provisioned pool they should describe the same instances.",
-		Fix:       "Keep status.replicas equal to len(spec.providerIDList) once the pool is provisioned.",
+		Title:     "status.replicas differs from the length of spec.providerIDList, or is unset beside a non-empty one",
+		Rationale: "Core copies both into the MachinePool; on a provisioned pool they should describe the same instances. Core skips a missing status.replicas, so the MachinePool keeps the count it had.",
+		Fix:       "Set status.replicas (the contract's MUST) equal to len(spec.providerIDList) once the pool is provisioned.",
 		DocURL:    contractDoc + "#inframachinepool-replicas",
 		severity:  fixed(Warning),
 	},

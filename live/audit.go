@@ -305,10 +305,15 @@ func poolReadiness(u *unstructured.Unstructured) (ready, provisioned *bool) {
 // machine kind it names (MPA406).
 func (a *auditor) checkPoolCounts(u *unstructured.Unstructured, gvk schema.GroupVersionKind, add addFunc) {
 	ready, provisioned := poolReadiness(u)
-	if replicas, ok, _ := unstructured.NestedInt64(u.Object, segments(contract.PathReplicas)...); ok && a.target.Behaviour.CoreSeesProvisioned(ready, provisioned) {
+	if a.target.Behaviour.CoreSeesProvisioned(ready, provisioned) {
 		ids, _, _ := unstructured.NestedStringSlice(u.Object, segments(contract.PathProviderIDList)...)
-		if int(replicas) != len(ids) {
+		replicas, ok, _ := unstructured.NestedInt64(u.Object, segments(contract.PathReplicas)...)
+		switch {
+		case ok && int(replicas) != len(ids):
 			add(contract.RuleObjectReplicas, contract.PathReplicas, "status.replicas is %d but spec.providerIDList has %d entries", replicas, len(ids))
+		case !ok && len(ids) > 0:
+			// Core skips a missing count: the MachinePool keeps its old one.
+			add(contract.RuleObjectReplicas, contract.PathReplicas, "status.replicas is unset but spec.providerIDList has %d entries (core leaves the MachinePool's status.replicas as it was)", len(ids))
 		}
 	}
 	if kind, ok, _ := unstructured.NestedString(u.Object, segments(contract.PathMachineKind)...); ok && kind != "" {

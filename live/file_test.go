@@ -48,6 +48,7 @@ func TestAuditDump(t *testing.T) {
 		"MPA402 warning FooMachinePool/disagree",
 		"MPA404 error FooMachinePool/failed", // the MachinePool reconcile panics on it from v1.11
 		"MPA405 warning FooMachinePool/replicas",
+		"MPA405 warning FooMachinePool/replicas-unset", // core keeps the MachinePool's old count
 		"MPA406 error FooMachinePool/mpm",
 		"MPA501 error MachinePool/mp-misnamed",
 		"MPA501 error MachinePool/mp-missing",
@@ -64,7 +65,7 @@ func TestAuditDump(t *testing.T) {
 			foo = &res.Resources[i]
 		}
 	}
-	if foo == nil || foo.Objects != 7 || foo.Readiness["dual-agree"] != 3 || foo.Readiness["provisioned-only"] != 1 ||
+	if foo == nil || foo.Objects != 8 || foo.Readiness["dual-agree"] != 4 || foo.Readiness["provisioned-only"] != 1 ||
 		foo.Contract != "v1beta2" || foo.APIVersion != "v1beta2" {
 		t.Errorf("FooMachinePool summary = %+v", foo)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -41,7 +42,7 @@ func movePlans(pass *analysis.Pass, env *setup.Env, em *emit.Emitter, files []*a
 		return out
 	}
 	for _, f := range files {
-		if plan, ok := goapifix.ForMoving(pass, f, built, to, api, raising, env.Settings.MovingFields); ok {
+		if plan, ok := goapifix.ForMoving(pass, f, built, to, api, raising, env.Settings.MovingFields, movedElsewhere(pass)); ok {
 			out[f] = &filePlan{Plan: plan, name: fileName(pass, f)}
 		}
 	}
@@ -162,4 +163,12 @@ func blockerText(pass *analysis.Pass, fp *filePlan) string {
 		parts = append(parts, fmt.Sprintf("%s:%d: %s", filepath.Base(p.Filename), p.Line, b.What))
 	}
 	return setup.GoAPIKept + strings.Join(parts, "; ")
+}
+
+// movedElsewhere says whether a declaration of another package carries
+// the fact Moved: its file's planned move gives it the v1beta2 type.
+func movedElsewhere(pass *analysis.Pass) func(types.Object) bool {
+	return func(obj types.Object) bool {
+		return obj.Pkg() != nil && obj.Pkg() != pass.Pkg && pass.ImportObjectFact(obj, new(Moved))
+	}
 }

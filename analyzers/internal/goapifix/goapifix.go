@@ -141,6 +141,9 @@ type planner struct {
 
 	// moving are the API packages' fields that take v1beta2 types (ForMoving).
 	moving Moving
+	// moved says whether another package's declaration takes the v1beta2
+	// type with its own file's planned move (nil: none does).
+	moved func(types.Object) bool
 }
 
 // For plans the move of f, a file of pass's package built against
@@ -156,12 +159,16 @@ type planner struct {
 // against (built, or the one go.mod is raised to): the move names no
 // v1beta2 name Cluster API added after it.
 func For(pass *analysis.Pass, f *ast.File, built, to contract.Release, api, raising bool) (Plan, bool) {
-	return ForMoving(pass, f, built, to, api, raising, nil)
+	return ForMoving(pass, f, built, to, api, raising, nil, nil)
 }
 
 // ForMoving is For when the fields moving names take their v1beta2 types
-// after the fixes: the values built for them move with the file.
-func ForMoving(pass *analysis.Pass, f *ast.File, built, to contract.Release, api, raising bool, moving Moving) (Plan, bool) {
+// after the fixes: the values built for them move with the file; and
+// when moved says which declarations of other packages take the v1beta2
+// types with their own files' moves (a scope's Cluster field): the
+// condition calls on them move with this file, which then moves in the
+// same unit as theirs (the caller joins them).
+func ForMoving(pass *analysis.Pass, f *ast.File, built, to contract.Release, api, raising bool, moving Moving, moved func(types.Object) bool) (Plan, bool) {
 	tf := pass.Fset.File(f.Pos())
 	if tf == nil {
 		return Plan{}, false
@@ -172,6 +179,7 @@ func ForMoving(pass *analysis.Pass, f *ast.File, built, to contract.Release, api
 	}
 	p := newPlanner(pass, f, src, tf, built, to)
 	p.moving = moving
+	p.moved = moved
 	var conds, v1conds []*ast.ImportSpec
 	for _, spec := range f.Imports {
 		path, err := strconv.Unquote(spec.Path.Value)

@@ -429,8 +429,8 @@ func (p *planner) becomesV1Beta2Object(arg ast.Expr, typed map[types.Object]bool
 
 // movesWithFile reports whether e's type is the v1beta2 one once the file
 // moves: a local of typed, a field of this package (its file moves with
-// this one, or neither does), or reached from one through fields,
-// indexes, & and *.
+// this one, or neither does) or of another package whose move changes it
+// (p.moved), or reached from one through fields, indexes, & and *.
 func (p *planner) movesWithFile(e ast.Expr, typed map[types.Object]bool) bool {
 	switch x := ast.Unparen(e).(type) {
 	case *ast.Ident:
@@ -441,7 +441,7 @@ func (p *planner) movesWithFile(e ast.Expr, typed map[types.Object]bool) bool {
 		if !ok || s.Kind() != types.FieldVal {
 			return false
 		}
-		if s.Obj().Pkg() == p.pass.Pkg && len(s.Index()) == 1 {
+		if len(s.Index()) == 1 && (s.Obj().Pkg() == p.pass.Pkg || p.moved != nil && p.moved(s.Obj())) {
 			return true
 		}
 		return s.Obj().Pkg() != nil && p.swapped(s.Obj().Pkg().Path()) && p.movesWithFile(x.X, typed)

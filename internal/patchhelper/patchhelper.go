@@ -12,6 +12,8 @@ import (
 	"go/types"
 	"slices"
 
+	"golang.org/x/tools/go/types/typeutil"
+
 	"github.com/mpaudit/mpaudit/contract"
 )
 
@@ -32,7 +34,7 @@ func Unmoved(pkg *types.Package, info *types.Info, files []*ast.File) (pos token
 			}
 			switch n := n.(type) {
 			case *ast.CallExpr:
-				fn, ok := calleeFunc(info, n)
+				fn, ok := typeutil.Callee(info, n).(*types.Func)
 				if !ok || fn.Pkg() == nil || fn.Pkg().Path() != contract.PkgDeprecatedPatch {
 					return true
 				}
@@ -88,21 +90,6 @@ func Unmoved(pkg *types.Package, info *types.Info, files []*ast.File) (pos token
 var sameInBoth = map[string]bool{
 	"NewHelper": true, "Helper": true, "Patch": true, "HelperOptions": true, "Option": true,
 	"WithForceOverwriteConditions": true, "WithStatusObservedGeneration": true,
-}
-
-// calleeFunc is the function or method a call calls.
-func calleeFunc(info *types.Info, call *ast.CallExpr) (*types.Func, bool) {
-	var id *ast.Ident
-	switch fun := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		id = fun
-	case *ast.SelectorExpr:
-		id = fun.Sel
-	default:
-		return nil, false
-	}
-	fn, ok := info.Uses[id].(*types.Func)
-	return fn, ok
 }
 
 // conditionless reports whether t is a concrete type none of whose

@@ -133,14 +133,15 @@ func checkVerdicts(t *testing.T, p *Probe, o Outcome, c Case, got []string, v1p,
 	}
 	// A pool's instances: live warns where a set replica count and the
 	// provider ID list disagree, both of which core copies once it
-	// provisioned the pool.
+	// provisioned the pool, and where provider IDs come without a count
+	// (core skips it: the MachinePool keeps the one it had).
 	if p.Kind == &contract.InfraMachinePool && o.Provisioned {
 		ids := 0
 		if o.ProviderIDs != "" {
 			ids = len(strings.Split(o.ProviderIDs, ","))
 		}
 		_, set, _ := unstructured.NestedFieldNoCopy(obj, strings.Split(at(p.Kind, contract.V1Beta2, contract.AspectReplicas), ".")...)
-		if mismatch := set && o.Replicas != ids; has(contract.RuleObjectReplicas) != mismatch {
+		if mismatch := set && o.Replicas != ids || !set && ids > 0; has(contract.RuleObjectReplicas) != mismatch {
 			t.Errorf("%s: live %s reported %v, core copied %d replicas and %d provider IDs", o.Key(), contract.RuleObjectReplicas, has(contract.RuleObjectReplicas), o.Replicas, ids)
 		}
 	}

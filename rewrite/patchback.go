@@ -33,8 +33,12 @@ func (a *attempt) patchHelpersBack() error {
 	move := contract.PkgPatch + " → " + contract.PkgDeprecatedPatch
 	moved := map[string]string{} // staged file → rel
 	for rel, done := range b.moves {
-		if slices.Contains(done, move) {
-			moved[filepath.Clean(filepath.Join(a.st.dir, rel))] = rel
+		if !slices.Contains(done, move) {
+			continue
+		}
+		// Keyed as the load's file names are looked up: through canonical.
+		if staged, err := a.st.canonical(filepath.Join(a.st.dir, rel)); err == nil {
+			moved[staged] = rel
 		}
 	}
 	if len(moved) == 0 {
@@ -57,8 +61,8 @@ func (a *attempt) patchHelpersBack() error {
 				if err != nil {
 					continue
 				}
-				if _, ok := moved[filepath.Clean(name)]; ok {
-					here = append(here, filepath.Clean(name))
+				if _, ok := moved[name]; ok {
+					here = append(here, name)
 				}
 			}
 			if len(here) == 0 {

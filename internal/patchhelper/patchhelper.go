@@ -112,50 +112,42 @@ func conditionless(t types.Type) bool {
 // patch package (through pointers, slices, maps, unnamed structs and
 // signatures; not inside another named type).
 func mentionsPatchHelper(t types.Type) bool {
-	seen := map[types.Type]bool{}
-	var walk func(types.Type) bool
-	walk = func(t types.Type) bool {
-		if t == nil || seen[t] {
-			return false
-		}
-		seen[t] = true
-		switch t := t.(type) {
-		case *types.Named:
-			// Another named type hides its fields: only its own
-			// package's code reaches a helper inside it.
-			o := t.Obj()
-			return o.Pkg() != nil && o.Pkg().Path() == contract.PkgDeprecatedPatch
-		case *types.Pointer:
-			return walk(t.Elem())
-		case *types.Slice:
-			return walk(t.Elem())
-		case *types.Array:
-			return walk(t.Elem())
-		case *types.Map:
-			return walk(t.Key()) || walk(t.Elem())
-		case *types.Chan:
-			return walk(t.Elem())
-		case *types.Struct:
-			for f := range t.Fields() {
-				if walk(f.Type()) {
-					return true
-				}
-			}
-		case *types.Signature:
-			for v := range t.Params().Variables() {
-				if walk(v.Type()) {
-					return true
-				}
-			}
-			for v := range t.Results().Variables() {
-				if walk(v.Type()) {
-					return true
-				}
+	// No cycle is possible: only named types recur, and the walk stops at them.
+	switch t := types.Unalias(t).(type) {
+	case *types.Named:
+		// Another named type hides its fields: only its own
+		// package's code reaches a helper inside it.
+		o := t.Obj()
+		return o.Pkg() != nil && o.Pkg().Path() == contract.PkgDeprecatedPatch
+	case *types.Pointer:
+		return mentionsPatchHelper(t.Elem())
+	case *types.Slice:
+		return mentionsPatchHelper(t.Elem())
+	case *types.Array:
+		return mentionsPatchHelper(t.Elem())
+	case *types.Map:
+		return mentionsPatchHelper(t.Key()) || mentionsPatchHelper(t.Elem())
+	case *types.Chan:
+		return mentionsPatchHelper(t.Elem())
+	case *types.Struct:
+		for f := range t.Fields() {
+			if mentionsPatchHelper(f.Type()) {
+				return true
 			}
 		}
-		return false
+	case *types.Signature:
+		for v := range t.Params().Variables() {
+			if mentionsPatchHelper(v.Type()) {
+				return true
+			}
+		}
+		for v := range t.Results().Variables() {
+			if mentionsPatchHelper(v.Type()) {
+				return true
+			}
+		}
 	}
-	return walk(t)
+	return false
 }
 
 // exportsPatchHelper reports whether obj, a package-level declaration,

@@ -400,11 +400,8 @@ func (p *planner) coreType(named *types.Named) bool {
 }
 
 // becomesV1Beta2Object reports whether arg is an object the move makes a
-// v1beta2 one whose type has the condition accessors getter and setter
-// in the release the code builds against: a parameter or variable of the
-// file declared with a swapped type (typedLocals, not one kept on v1beta1
-// for another package's field), or a field of this package declared with
-// one (its file moves with this one, or neither does).
+// v1beta2 one (movesWithFile) whose type has the condition accessors
+// getter and setter in the release the code builds against.
 func (p *planner) becomesV1Beta2Object(arg ast.Expr, typed map[types.Object]bool, getter, setter string) bool {
 	if !p.movesWithFile(arg, typed) {
 		return false

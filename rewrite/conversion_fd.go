@@ -137,3 +137,42 @@ func paramsNamed(fd *ast.FuncDecl, names ...string) bool {
 	}
 	return true
 }
+
+// failureDomainsRestore keeps an unset controlPlane of the hub's
+// status.failureDomains unset across a round trip: the spoke's map holds
+// the false it was converted to (failureDomainsBlock), and the annotation's
+// hub has it unset. "" when the hub's list and the spoke's map are not both
+// there.
+func failureDomainsRestore(hubStatus, spokeStatus types.Type, dst, st, restored string) string {
+	v1, v2, ok := fdPoints()
+	if !ok {
+		return ""
+	}
+	fields := contract.FailureDomainFields
+	json := contract.Leaf(v2.Path)
+	hub, spoke := fieldByJSON(hubStatus, json), fieldByJSON(spokeStatus, json)
+	if hub == nil || spoke == nil || !isNamed(spoke.Type(), v1.Type.Named) {
+		return ""
+	}
+	slice, ok := types.Unalias(hub.Type()).(*types.Slice)
+	if !ok || !isNamed(slice.Elem(), v2.Type.Elem.Named) {
+		return ""
+	}
+	name, cp := fieldByJSON(slice.Elem(), fields.Key), fieldByJSON(slice.Elem(), fields.ControlPlane)
+	if name == nil || cp == nil {
+		return ""
+	}
+	list := dst + "." + st + "." + hub.Name()
+	return fmt.Sprintf(`	// %[6]s.%[7]s is a pointer only in the hub: unset stays unset while the spoke holds the false it was converted to.
+	for i, domain := range %[1]s {
+		if domain.%[2]s == nil || *domain.%[2]s {
+			continue
+		}
+		for _, was := range %[3]s.%[4]s.%[5]s {
+			if was.%[8]s == domain.%[8]s && was.%[2]s == nil {
+				%[1]s[i].%[2]s = nil
+			}
+		}
+	}
+`, list, cp.Name(), restored, st, hub.Name(), v2.Path, fields.ControlPlane, name.Name())
+}

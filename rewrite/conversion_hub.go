@@ -139,7 +139,9 @@ func (c *completer) hubMethod(f *ast.File, fd *ast.FuncDecl) *hubMethod {
 func (c *completer) planHubData(to, from *hubMethod, hubStatus, spokeStatus, hubInit *types.Var, readyJSON, provisionedJSON string, counters []hubCounter, sets map[*ast.File]*importSet) (map[*ast.File][]textEdit, string) {
 	for _, m := range []*hubMethod{to, from} {
 		if (mentions(m.decl, "MarshalData") || mentions(m.decl, "UnmarshalData")) && mentions(m.decl, hubInit.Name()) {
-			return nil, "" // the provider keeps it already
+			// The provider (or an earlier round) keeps it already; a later
+			// round's list of failure domains still needs its restore.
+			return c.failureDomainsLater(to, hubStatus, spokeStatus), ""
 		}
 	}
 	spokeReady := fieldByJSON(spokeStatus.Type(), readyJSON)
@@ -202,7 +204,7 @@ func (c *completer) planHubData(to, from *hubMethod, hubStatus, spokeStatus, hub
 	pointers := hubPointerShapes(to.spoke.Obj().Name(), hubStatus.Type(), spokeStatus.Type())
 	restoreCounters := func(restored string) string {
 		return counterRestore(counters, to.hubVar, st, restored) + pointerRestore(pointers, to.hubVar, st, restored) +
-			deprecatedRestore(hubStatus, to.hubVar, restored)
+			failureDomainsRestore(hubStatus.Type(), spokeStatus.Type(), to.hubVar, st, restored) + deprecatedRestore(hubStatus, to.hubVar, restored)
 	}
 	if mentions(to.decl, "UnmarshalData") {
 		// The provider restores other hub-only data already: restore
@@ -353,6 +355,66 @@ func (c *completer) restoreWithExisting(to *hubMethod, st, in, follow string, ke
 		}
 	}
 	return nil, why
+}
+
+// failureDomainsLater adds failureDomainsRestore inside the `if ok { … }`
+// after ConvertTo's UnmarshalData of the hub, unless ConvertTo unsets the
+// controlPlane already.
+func (c *completer) failureDomainsLater(to *hubMethod, hubStatus, spokeStatus *types.Var) map[*ast.File][]textEdit {
+	body := to.decl.Body.List
+	for i, s := range body {
+		as, isAssign := s.(*ast.AssignStmt)
+		if !isAssign || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
+			continue
+		}
+		call, isCall := as.Rhs[0].(*ast.CallExpr)
+		if !isCall || len(call.Args) != 2 {
+			continue
+		}
+		sel, isSel := call.Fun.(*ast.SelectorExpr)
+		ok, okIdent := as.Lhs[0].(*ast.Ident)
+		r, rIdent := call.Args[1].(*ast.Ident)
+		if !isSel || sel.Sel.Name != "UnmarshalData" || !okIdent || !rIdent {
+			continue
+		}
+		text := failureDomainsRestore(hubStatus.Type(), spokeStatus.Type(), to.hubVar, spokeStatus.Name(), r.Name)
+		if text == "" || unsetsField(to.decl, contract.FailureDomainFields.ControlPlane, c.pkg.TypesInfo) {
+			return nil
+		}
+		for _, later := range body[i+1:] {
+			if ifs, isIf := later.(*ast.IfStmt); isIf && ifs.Init == nil {
+				if id, isIdent := ifs.Cond.(*ast.Ident); isIdent && id.Name == ok.Name {
+					tf := c.pkg.Fset.File(to.decl.Pos())
+					return map[*ast.File][]textEdit{to.file: {{offset: tf.Offset(ifs.Body.Rbrace), text: indent(text)}}}
+				}
+			}
+		}
+		return nil
+	}
+	return nil
+}
+
+// unsetsField reports whether fd assigns nil to a field of JSON name json.
+func unsetsField(fd *ast.FuncDecl, json string, info *types.Info) bool {
+	found := false
+	ast.Inspect(fd, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || found || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+			return !found
+		}
+		if id, ok := as.Rhs[0].(*ast.Ident); !ok || id.Name != "nil" {
+			return true
+		}
+		if sel, ok := as.Lhs[0].(*ast.SelectorExpr); ok {
+			if v, ok := info.Uses[sel.Sel].(*types.Var); ok && v.IsField() {
+				if x := info.TypeOf(sel.X); x != nil && fieldByJSON(x, json) == v {
+					found = true
+				}
+			}
+		}
+		return true
+	})
+	return found
 }
 
 // returnsOnly reports a block that is one return statement.

@@ -53,6 +53,11 @@ type newVersion struct {
 	// moving are the core v1beta1 types (package path → names) whose
 	// fields in VERSION take the v1beta2 successor of the same JSON.
 	moving map[string][]string
+	// hubTypes are OLD's types that were the conversion hub (Hub()), and
+	// spokes the group's older versions beside OLD, which convert to
+	// VERSION through OLD (chainSpokes).
+	hubTypes []string
+	spokes   []*apiPackage
 }
 
 var versionName = regexp.MustCompile(`^v[1-9][0-9]*((alpha|beta)[1-9][0-9]*)?$`)
@@ -70,12 +75,14 @@ var (
 type apiPackage struct {
 	dir, path, name, group, version string
 	roots                           []string
+	hubTypes                        []string // types declaring Hub()
+	goFiles, testFiles              []string // names in dir
 }
 
 // planNewVersions finds the module's API packages that hold contract
-// kinds and are their group's only version: those get version. A group
-// with other versions already is named in the error, as is one that has
-// version.
+// kinds: the only version of their group in their directory, or the
+// conversion hub among several; those get version. A set of versions
+// without a single hub is named in the error, as is one that has version.
 func planNewVersions(st *stage, version string, overrides contract.Overrides) ([]*newVersion, error) {
 	if !ValidAPIVersion(version) {
 		return nil, fmt.Errorf("--new-api-version %q is no API version name (v1, v1alpha2, v2beta1, ...)", version)
@@ -94,12 +101,17 @@ func planNewVersions(st *stage, version string, overrides contract.Overrides) ([
 			return nil, err
 		}
 		if ap != nil {
-			byGroup[ap.group] = append(byGroup[ap.group], ap)
+			ap.testFiles = slices.Concat(p.TestGoFiles, p.XTestGoFiles)
+			// A group's versions sit side by side; one group can span
+			// directories (a kind under exp/api).
+			key := ap.group + "\x00" + filepath.Dir(ap.dir)
+			byGroup[key] = append(byGroup[key], ap)
 		}
 	}
 	var out []*newVersion
-	for _, group := range slices.Sorted(maps.Keys(byGroup)) {
-		aps := byGroup[group]
+	for _, key := range slices.Sorted(maps.Keys(byGroup)) {
+		aps := byGroup[key]
+		group := aps[0].group
 		contractKinds := false
 		for _, ap := range aps {
 			for _, r := range ap.roots {
@@ -111,16 +123,23 @@ func planNewVersions(st *stage, version string, overrides contract.Overrides) ([
 		if !contractKinds {
 			continue
 		}
-		if len(aps) > 1 {
-			var vs []string
-			for _, ap := range aps {
-				vs = append(vs, ap.version)
+		var vs []string
+		for _, ap := range aps {
+			vs = append(vs, ap.version)
+			if ap.version == version {
+				return nil, fmt.Errorf("--new-api-version: API group %s already is at %s", group, version)
 			}
-			return nil, fmt.Errorf("--new-api-version: API group %s already has versions %s; a new version is made only for a group that serves one", group, strings.Join(vs, ", "))
 		}
 		ap := aps[0]
-		if ap.version == version {
-			return nil, fmt.Errorf("--new-api-version: API group %s already is at %s", group, version)
+		var spokes []*apiPackage
+		if len(aps) > 1 {
+			hubs := slices.DeleteFunc(slices.Clone(aps), func(ap *apiPackage) bool { return len(ap.hubTypes) == 0 })
+			if len(hubs) != 1 {
+				return nil, fmt.Errorf("--new-api-version: API group %s has versions %s in %s and %d of them declare conversion hubs (Hub()); a new version is made for a group with one hub, which the others convert to",
+					group, strings.Join(vs, ", "), st.rel(filepath.Dir(ap.dir)), len(hubs))
+			}
+			ap = hubs[0]
+			spokes = slices.DeleteFunc(slices.Clone(aps), func(s *apiPackage) bool { return s == ap })
 		}
 		if filepath.Base(ap.dir) != ap.version || ap.name != ap.version {
 			return nil, fmt.Errorf("--new-api-version: %s is package %s in directory %s for version %s; a new version is made only where the three are one name", ap.path, ap.name, filepath.Base(ap.dir), ap.version)
@@ -130,7 +149,8 @@ func planNewVersions(st *stage, version string, overrides contract.Overrides) ([
 			return nil, fmt.Errorf("--new-api-version: %s exists already", st.rel(newDir))
 		}
 		nv := &newVersion{group: group, old: ap.version, version: version, oldDir: ap.dir, newDir: newDir,
-			oldPath: ap.path, newPath: strings.TrimSuffix(ap.path, ap.version) + version, oldName: ap.name, newName: version}
+			oldPath: ap.path, newPath: strings.TrimSuffix(ap.path, ap.version) + version, oldName: ap.name, newName: version,
+			hubTypes: ap.hubTypes, spokes: spokes}
 		for _, r := range ap.roots {
 			if !strings.HasSuffix(r, "List") {
 				nv.kinds = append(nv.kinds, r)
@@ -148,7 +168,7 @@ func planNewVersions(st *stage, version string, overrides contract.Overrides) ([
 // package (a +groupName marker and a GroupVersion literal); nil when dir
 // holds none.
 func readAPIPackage(dir, path string, files []string) (*apiPackage, error) {
-	ap := &apiPackage{dir: dir, path: path}
+	ap := &apiPackage{dir: dir, path: path, goFiles: files}
 	fset := token.NewFileSet()
 	for _, name := range files {
 		src, err := os.ReadFile(filepath.Join(dir, name))
@@ -184,6 +204,11 @@ func readAPIPackage(dir, path string, files []string) (*apiPackage, error) {
 			}
 			return false
 		})
+		for _, d := range f.Decls {
+			if t := hubMethodType(d); t != "" {
+				ap.hubTypes = append(ap.hubTypes, t)
+			}
+		}
 		// kubebuilder's markers sit above the type's doc comment, apart
 		// from it: the text since the previous declaration holds them.
 		prev := f.Name.End()
@@ -203,7 +228,25 @@ func readAPIPackage(dir, path string, files []string) (*apiPackage, error) {
 		return nil, nil
 	}
 	sort.Strings(ap.roots)
+	sort.Strings(ap.hubTypes)
 	return ap, nil
+}
+
+// hubMethodType is the receiver type's name when d declares Hub(), the
+// conversion hub's marker method, and "" otherwise.
+func hubMethodType(d ast.Decl) string {
+	fd, ok := d.(*ast.FuncDecl)
+	if !ok || fd.Recv == nil || len(fd.Recv.List) != 1 || fd.Name.Name != "Hub" || fd.Type.Params.NumFields() != 0 || fd.Type.Results.NumFields() != 0 {
+		return ""
+	}
+	t := fd.Recv.List[0].Type
+	if star, ok := t.(*ast.StarExpr); ok {
+		t = star.X
+	}
+	if id, ok := t.(*ast.Ident); ok {
+		return id.Name
+	}
+	return ""
 }
 
 func commentText(cg *ast.CommentGroup) string {
@@ -230,6 +273,9 @@ func (nv *newVersion) apply(st *stage, cs *changeSet) error {
 		return err
 	}
 	if err := nv.makeSpoke(st, write); err != nil {
+		return err
+	}
+	if err := nv.chainSpokes(st, write); err != nil {
 		return err
 	}
 	return nv.moveImports(st, write)
@@ -350,31 +396,119 @@ func (nv *newVersion) makeSpoke(st *stage, write func(string, []byte) error) err
 		return err
 	}
 	var spoke, hub strings.Builder
-	fmt.Fprintf(&spoke, "package %s\n\nimport (\n\t\"sigs.k8s.io/controller-runtime/pkg/conversion\"\n\n\t%s %q\n)\n", nv.oldName, nv.newName, nv.newPath)
-	fmt.Fprintf(&hub, "package %s\n", nv.newName)
-	for _, k := range nv.kinds {
+	for _, k := range nv.convertedTypes() {
 		to := fmt.Sprintf("Convert_%s_%s_To_%s_%s", nv.oldName, k, nv.newName, k)
 		from := fmt.Sprintf("Convert_%s_%s_To_%s_%s", nv.newName, k, nv.oldName, k)
 		fmt.Fprintf(&spoke, "\n// ConvertTo converts this %s to the Hub version (%s).\nfunc (src *%s) ConvertTo(dstRaw conversion.Hub) error {\n\tdst := dstRaw.(*%s.%s)\n\treturn %s(src, dst, nil)\n}\n",
 			k, nv.version, k, nv.newName, k, to)
 		fmt.Fprintf(&spoke, "\n// ConvertFrom converts from the Hub version (%s) to this version.\nfunc (dst *%s) ConvertFrom(srcRaw conversion.Hub) error {\n\tsrc := srcRaw.(*%s.%s)\n\treturn %s(src, dst, nil)\n}\n",
 			nv.version, k, nv.newName, k, from)
-		fmt.Fprintf(&hub, "\n// Hub marks %s as the conversion hub.\nfunc (*%s) Hub() {}\n", k, k)
-	}
-	for dir, text := range map[string]string{nv.oldDir: spoke.String(), nv.newDir: hub.String()} {
-		path := filepath.Join(dir, "conversion.go")
-		if _, err := os.Stat(path); err == nil {
-			return fmt.Errorf("--new-api-version: %s exists already", st.rel(path))
+		if !slices.Contains(nv.hubTypes, k) { // VERSION's copy declares those
+			fmt.Fprintf(&hub, "\n// Hub marks %s as the conversion hub.\nfunc (*%s) Hub() {}\n", k, k)
 		}
-		out, err := format.Source([]byte(text))
+	}
+	if err := nv.dropHubMethods(write); err != nil {
+		return err
+	}
+	imports := map[string]string{"sigs.k8s.io/controller-runtime/pkg/conversion": "conversion", nv.newPath: nv.newName}
+	if err := appendDecls(filepath.Join(nv.oldDir, "conversion.go"), nv.oldName, spoke.String(), imports, write); err != nil {
+		return err
+	}
+	if hub.Len() == 0 {
+		return nil
+	}
+	return appendDecls(filepath.Join(nv.newDir, "conversion.go"), nv.newName, hub.String(), nil, write)
+}
+
+// convertedTypes are the types of OLD that convert to VERSION's: the root
+// kinds and, for a former hub, every type that was one (lists too, which
+// its spokes convert).
+func (nv *newVersion) convertedTypes() []string {
+	out := slices.Clone(nv.kinds)
+	for _, t := range nv.hubTypes {
+		if !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// dropHubMethods removes OLD's Hub() declarations (a former hub), with
+// their comments.
+func (nv *newVersion) dropHubMethods(write func(string, []byte) error) error {
+	if len(nv.hubTypes) == 0 {
+		return nil
+	}
+	entries, err := os.ReadDir(nv.oldDir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		path := filepath.Join(nv.oldDir, name)
+		src, err := os.ReadFile(path)
 		if err != nil {
 			return err
+		}
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, path, src, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		var edits []splice
+		for _, d := range f.Decls {
+			if hubMethodType(d) == "" {
+				continue
+			}
+			start := d.Pos()
+			if doc := d.(*ast.FuncDecl).Doc; doc != nil {
+				start = doc.Pos()
+			}
+			from, to := fset.Position(start).Offset, fset.Position(d.End()).Offset
+			for to < len(src) && src[to] != '\n' {
+				to++
+			}
+			edits = append(edits, splice{from, min(to+1, len(src)), ""})
+		}
+		if len(edits) == 0 {
+			continue
+		}
+		out, err := applySplices(src, edits)
+		if err == nil {
+			out, err = format.Source(out)
+		}
+		if err != nil {
+			return fmt.Errorf("--new-api-version: dropping %s's Hub() methods: %w", name, err)
 		}
 		if err := write(path, out); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// appendDecls adds the Go declarations decls (and the imports they use,
+// path → name) to the file at path of package pkg, made when missing.
+func appendDecls(path, pkg, decls string, imports map[string]string, write func(string, []byte) error) error {
+	src, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		src, err = []byte("package "+pkg+"\n"), nil
+	}
+	if err != nil {
+		return err
+	}
+	out := slices.Concat(src, []byte(decls))
+	out, err = importgroups.Add(path, out, imports)
+	if err == nil {
+		out, err = format.Source(out)
+	}
+	if err != nil {
+		return fmt.Errorf("--new-api-version: %s: %w", filepath.Base(path), err)
+	}
+	return write(path, out)
 }
 
 // localSchemeBuilder declares the variable conversion-gen's code registers
@@ -448,7 +582,8 @@ const schemeRuntime = "k8s.io/apimachinery/pkg/util/runtime"
 
 // moveImports moves every import of OLD outside OLD and VERSION to
 // VERSION, and registers OLD beside VERSION where a scheme gets VERSION's
-// types (AddToScheme).
+// types (AddToScheme). The older versions' code keeps OLD, which it
+// converts through; their tests take VERSION, the hub they now reach.
 func (nv *newVersion) moveImports(st *stage, write func(string, []byte) error) error {
 	pkgs, err := listPackages(st.context(), st.dir, nil, "./...")
 	if err != nil {
@@ -459,6 +594,9 @@ func (nv *newVersion) moveImports(st *stage, write func(string, []byte) error) e
 			continue
 		}
 		files := slices.Concat(p.GoFiles, p.TestGoFiles, p.XTestGoFiles)
+		if slices.ContainsFunc(nv.spokes, func(sp *apiPackage) bool { return sp.dir == p.Dir }) {
+			files = slices.Concat(p.TestGoFiles, p.XTestGoFiles)
+		}
 		for _, name := range files {
 			path := filepath.Join(p.Dir, name)
 			src, err := os.ReadFile(path)
@@ -920,7 +1058,12 @@ func registerConversionWebhook(st *stage, nvs []*newVersion, write func(string, 
 			local = nv.newName
 			add[nv.newPath] = local
 		}
-		fmt.Fprintf(&b, "\n%s// The conversion webhook serves %s of %s from the %s hub.\n", indent, nv.old, nv.group, nv.version)
+		olds := []string{nv.old}
+		for _, sp := range nv.spokes {
+			olds = append(olds, sp.version)
+		}
+		slices.Sort(olds)
+		fmt.Fprintf(&b, "\n%s// The conversion webhook serves %s of %s from the %s hub.\n", indent, strings.Join(olds, ", "), nv.group, nv.version)
 		for _, k := range nv.kinds {
 			if generic {
 				fmt.Fprintf(&b, "%s%s.Must(%s.NewWebhookManagedBy(%s, &%s.%s{}).Complete())\n", indent, runtimeName, ctrl, mgr, local, k)

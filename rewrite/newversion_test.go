@@ -150,3 +150,65 @@ func TestNoNewVersionNote(t *testing.T) {
 		t.Errorf("notes lack the new-version hint:\n%s", manual)
 	}
 }
+
+// TestRewriteNewAPIVersionChained: a group serving v1alpha1 (a spoke with
+// a hand-written conversion and a fuzz test) and v1alpha2 (the hub) gets
+// v1beta1 as hub; v1alpha2 becomes its spoke and v1alpha1 converts through
+// v1alpha2. The fuzz test, now against v1beta1, passes only if the hub's
+// data (status.initialization, which v1alpha2 lacks) survives both steps.
+func TestRewriteNewAPIVersionChained(t *testing.T) {
+	dir := copyTree(t, "testdata/newvermulti")
+	res, err := Run(Options{Dir: dir, Patterns: []string{"./..."}, NewAPIVersion: "v1beta1", Write: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := func(rel string) string {
+		t.Helper()
+		data, err := os.ReadFile(filepath.Join(dir, rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	for rel, wants := range map[string][]string{
+		"api/v1beta1/conversion.go":        {"func (*FooCluster) Hub() {}", "func (*FooMachineList) Hub() {}"},
+		"api/v1beta1/foocluster_types.go":  {"Initialization FooClusterInitializationStatus"},
+		"api/v1alpha2/conversion.go":       {"func (src *FooClusterList) ConvertTo(dstRaw conversion.Hub) error", "utilconversion.MarshalData"},
+		"api/v1alpha1/conversion.go":       {"func (src *FooCluster) convertToV1alpha2(dstRaw conversion.Convertible) error", "// convertFromV1alpha2 converts from v1alpha2 to this version."},
+		"api/v1alpha1/conversion_chain.go": {"func (src *FooCluster) ConvertTo(dstRaw conversion.Hub) error", "return keepHubData(dst, hubData)"},
+		"api/v1alpha1/conversion_test.go":  {`infrav1 "example.com/newvermulti/api/v1beta1"`},
+		"controllers/infra.go":             {`infrav1 "example.com/newvermulti/api/v1beta1"`},
+		"cmd/main.go":                      {"utilruntime.Must(v1alpha2.AddToScheme(scheme))", "serves v1alpha1, v1alpha2 of infrastructure.nv.example.com from the v1beta1 hub"},
+		"config/crd/kustomization.yaml":    {"    cluster.x-k8s.io/v1beta1: v1alpha1_v1alpha2\n    cluster.x-k8s.io/v1beta2: v1beta1\n"},
+	} {
+		got := read(rel)
+		for _, w := range wants {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s lacks %q:\n%s", rel, w, got)
+			}
+		}
+	}
+	if got := read("api/v1alpha2/conversion.go"); strings.Contains(got, "Hub() {}") {
+		t.Errorf("v1alpha2 still declares hubs:\n%s", got)
+	}
+	if slices.ContainsFunc(res.Manual, func(m string) bool {
+		return strings.Contains(m, "its fix is withheld") && strings.Contains(m, "initialization")
+	}) {
+		t.Errorf("the hub's initialization was withheld: %q", res.Manual)
+	}
+	goIn(t, dir, "vet", "./...")
+	goIn(t, dir, "test", "-count=1", "./...")
+}
+
+// TestNewAPIVersionNoHub: versions side by side with no conversion hub
+// are named in the refusal.
+func TestNewAPIVersionNoHub(t *testing.T) {
+	dir := copyTree(t, "testdata/newvermulti")
+	if err := os.Remove(filepath.Join(dir, "api/v1alpha2/conversion.go")); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Run(Options{Dir: dir, Patterns: []string{"./..."}, NewAPIVersion: "v1beta1"})
+	if err == nil || !strings.Contains(err.Error(), "has versions v1alpha1, v1alpha2 in api and 0 of them declare conversion hubs") {
+		t.Errorf("want the refusal naming both versions, got %v", err)
+	}
+}

@@ -1,0 +1,347 @@
+package rewrite
+
+import (
+	"cmp"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/mpaudit/mpaudit/internal/importgroups"
+)
+
+// A group with older versions beside its hub OLD: those spokes keep their
+// conversions to OLD (hand-written ones included) and convert to VERSION
+// through OLD. Their ConvertTo/ConvertFrom become convertTo<OLD> and
+// convertFrom<OLD>, taking any conversion.Convertible (OLD's types are no
+// longer hubs), and new ConvertTo/ConvertFrom chain the two steps.
+// utilconversion.MarshalData keeps one annotation, which each step would
+// overwrite: the hub's data rides inside the spoke's, under its
+// metadata.annotations, so a hub→spoke→hub round trip loses nothing.
+
+const (
+	runtimeConversion = "sigs.k8s.io/controller-runtime/pkg/conversion"
+	chainFile         = "conversion_chain.go"
+)
+
+// chainedMethod is a spoke's ConvertTo or ConvertFrom to OLD.
+type chainedMethod struct {
+	recv, mid string // the spoke's type and OLD's it asserts
+	to        bool
+}
+
+// chainSpokes rewrites each older version of nv's group to convert to
+// VERSION through OLD.
+func (nv *newVersion) chainSpokes(st *stage, write func(string, []byte) error) error {
+	for _, sp := range nv.spokes {
+		if err := nv.chainSpoke(st, sp, write); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (nv *newVersion) chainSpoke(st *stage, sp *apiPackage, write func(string, []byte) error) error {
+	title := strings.ToUpper(nv.old[:1]) + nv.old[1:]
+	toOld, fromOld := "convertTo"+title, "convertFrom"+title
+	var methods []chainedMethod
+	declared := map[string]bool{}
+	lists := map[string]bool{}
+	oldAlias := ""
+	for _, name := range sp.goFiles {
+		path := filepath.Join(sp.dir, name)
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, path, src, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		convName, oldName := "", ""
+		for _, s := range f.Imports {
+			switch p, _ := strconv.Unquote(s.Path.Value); p {
+			case runtimeConversion:
+				convName = cmp.Or(importgroups.Name(s), "conversion")
+			case nv.oldPath:
+				oldName = cmp.Or(importgroups.Name(s), nv.oldName)
+			}
+		}
+		off := func(p token.Pos) int { return fset.Position(p).Offset }
+		var edits []splice
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.GenDecl:
+				for _, spec := range d.Specs {
+					switch spec := spec.(type) {
+					case *ast.TypeSpec:
+						declared[spec.Name.Name] = true
+						if embedsListMeta(spec) {
+							lists[spec.Name.Name] = true
+						}
+					case *ast.ValueSpec:
+						for _, n := range spec.Names {
+							declared[n.Name] = true
+						}
+					}
+				}
+			case *ast.FuncDecl:
+				if d.Recv == nil {
+					declared[d.Name.Name] = true
+					continue
+				}
+				recv := recvTypeName(d)
+				declared[recv+"."+d.Name.Name] = true
+				if d.Name.Name != "ConvertTo" && d.Name.Name != "ConvertFrom" || d.Type.Params.NumFields() != 1 || convName == "" {
+					continue
+				}
+				param := d.Type.Params.List[0]
+				sel, ok := param.Type.(*ast.SelectorExpr)
+				if x, isIdent := sel.X.(*ast.Ident); !ok || !isIdent || x.Name != convName || sel.Sel.Name != "Hub" {
+					continue
+				}
+				mid := assertedType(d.Body, oldName)
+				if mid == "" {
+					return fmt.Errorf("--new-api-version: %s: %s.%s does not convert to %s (no type assertion to its types), so it cannot convert to %s through it",
+						st.rel(fset.Position(d.Pos()).String()), recv, d.Name.Name, nv.oldPath, nv.version)
+				}
+				if !slices.Contains(nv.convertedTypes(), mid) {
+					return fmt.Errorf("--new-api-version: %s: %s.%s converts to %s.%s, which is no hub of %s", st.rel(fset.Position(d.Pos()).String()), recv, d.Name.Name, nv.oldName, mid, nv.oldPath)
+				}
+				oldAlias = oldName
+				to := d.Name.Name == "ConvertTo"
+				methods = append(methods, chainedMethod{recv: recv, mid: mid, to: to})
+				rename := fromOld
+				if to {
+					rename = toOld
+				}
+				edits = append(edits, splice{off(d.Name.Pos()), off(d.Name.End()), rename}, splice{off(sel.Sel.Pos()), off(sel.Sel.End()), "Convertible"})
+				if d.Doc != nil {
+					if c := d.Doc.List[0]; strings.HasPrefix(c.Text, "// "+d.Name.Name+" ") {
+						text := "// " + rename + " " + strings.TrimPrefix(c.Text, "// "+d.Name.Name+" ")
+						edits = append(edits, splice{off(c.Pos()), off(c.End()), hubVersionWords.ReplaceAllString(text, nv.old)})
+					}
+				}
+			}
+		}
+		if len(edits) == 0 {
+			continue
+		}
+		out, err := applySplices(src, edits)
+		if err == nil {
+			out, err = format.Source(out)
+		}
+		if err != nil {
+			return fmt.Errorf("--new-api-version: %s: %w", st.rel(path), err)
+		}
+		if err := write(path, out); err != nil {
+			return err
+		}
+	}
+	if len(methods) == 0 {
+		return fmt.Errorf("--new-api-version: %s is a version of %s beside the hub %s but declares no conversion to it", sp.path, nv.group, nv.old)
+	}
+	for _, m := range methods {
+		if declared[m.recv+"."+toOld] || declared[m.recv+"."+fromOld] {
+			return fmt.Errorf("--new-api-version: %s already declares %s.%s or %s", sp.path, m.recv, toOld, fromOld)
+		}
+	}
+	path := filepath.Join(sp.dir, chainFile)
+	if _, err := os.Stat(path); err == nil {
+		return fmt.Errorf("--new-api-version: %s exists already", st.rel(path))
+	}
+	text, helpers := nv.chainSource(sp, methods, lists, oldAlias, toOld, fromOld)
+	if helpers {
+		for _, h := range chainHelpers {
+			if declared[h] {
+				return fmt.Errorf("--new-api-version: %s already declares %s, which its conversion through %s needs", sp.path, h, nv.old)
+			}
+		}
+	}
+	out, err := format.Source([]byte(text))
+	if err != nil {
+		return err
+	}
+	return write(path, out)
+}
+
+// hubVersionWords name OLD as the hub in a spoke's method comment.
+var hubVersionWords = regexp.MustCompile(`(?i)the hub version(\s*\(\w+\))?`)
+
+var chainHelpers = []string{"takeHubData", "keepHubData", "hubDataOf", "restoreHubData"}
+
+// chainSource is the spoke's file of chained conversions; helpers reports
+// that it declares chainHelpers (an object type, not only lists).
+func (nv *newVersion) chainSource(sp *apiPackage, methods []chainedMethod, lists map[string]bool, oldAlias, toOld, fromOld string) (string, bool) {
+	var b strings.Builder
+	objects := slices.ContainsFunc(methods, func(m chainedMethod) bool { return !lists[m.recv] })
+	fmt.Fprintf(&b, "package %s\n\nimport (\n", sp.name)
+	if objects {
+		b.WriteString("\t\"encoding/json\"\n\n\tmetav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\tutilconversion \"sigs.k8s.io/cluster-api/util/conversion\"\n")
+	}
+	fmt.Fprintf(&b, "\t%q\n\n\t%s %q\n)\n", runtimeConversion, oldAlias, nv.oldPath)
+	fmt.Fprintf(&b, "\n// %s converts to the hub, %s, through %s: its conversions to %s stay\n// as they are, and the hub's conversion data rides inside %s's.\n", sp.version, nv.version, nv.old, nv.old, nv.old)
+	for _, m := range methods {
+		if m.to {
+			if lists[m.recv] {
+				fmt.Fprintf(&b, "\n// ConvertTo converts this %[1]s to the Hub version (%[2]s) through %[3]s.\nfunc (src *%[1]s) ConvertTo(dstRaw conversion.Hub) error {\n\tmid := &%[4]s.%[5]s{}\n\tif err := src.%[6]s(mid); err != nil {\n\t\treturn err\n\t}\n\treturn mid.ConvertTo(dstRaw)\n}\n",
+					m.recv, nv.version, nv.old, oldAlias, m.mid, toOld)
+				continue
+			}
+			fmt.Fprintf(&b, "\n// ConvertTo converts this %[1]s to the Hub version (%[2]s) through %[3]s.\nfunc (src *%[1]s) ConvertTo(dstRaw conversion.Hub) error {\n\thubData, err := hubDataOf(src)\n\tif err != nil {\n\t\treturn err\n\t}\n\tmid := &%[4]s.%[5]s{}\n\tif err := src.%[6]s(mid); err != nil {\n\t\treturn err\n\t}\n\trestoreHubData(mid, hubData)\n\treturn mid.ConvertTo(dstRaw)\n}\n",
+				m.recv, nv.version, nv.old, oldAlias, m.mid, toOld)
+			continue
+		}
+		if lists[m.recv] {
+			fmt.Fprintf(&b, "\n// ConvertFrom converts from the Hub version (%[2]s) to this version through %[3]s.\nfunc (dst *%[1]s) ConvertFrom(srcRaw conversion.Hub) error {\n\tmid := &%[4]s.%[5]s{}\n\tif err := mid.ConvertFrom(srcRaw); err != nil {\n\t\treturn err\n\t}\n\treturn dst.%[6]s(mid)\n}\n",
+				m.recv, nv.version, nv.old, oldAlias, m.mid, fromOld)
+			continue
+		}
+		fmt.Fprintf(&b, "\n// ConvertFrom converts from the Hub version (%[2]s) to this version through %[3]s.\nfunc (dst *%[1]s) ConvertFrom(srcRaw conversion.Hub) error {\n\tmid := &%[4]s.%[5]s{}\n\tif err := mid.ConvertFrom(srcRaw); err != nil {\n\t\treturn err\n\t}\n\thubData := takeHubData(mid)\n\tif err := dst.%[6]s(mid); err != nil {\n\t\treturn err\n\t}\n\treturn keepHubData(dst, hubData)\n}\n",
+			m.recv, nv.version, nv.old, oldAlias, m.mid, fromOld)
+	}
+	if objects {
+		fmt.Fprintf(&b, chainHelperSource, nv.old)
+	}
+	return b.String(), objects
+}
+
+// chainHelperSource declares chainHelpers; %[1]s is OLD.
+const chainHelperSource = `
+// takeHubData removes the hub's conversion data from obj, converted from
+// the hub to %[1]s.
+func takeHubData(obj metav1.Object) string {
+	annotations := obj.GetAnnotations()
+	data, ok := annotations[utilconversion.DataAnnotation]
+	if ok {
+		delete(annotations, utilconversion.DataAnnotation)
+		obj.SetAnnotations(annotations)
+	}
+	return data
+}
+
+// keepHubData stores the hub's conversion data inside obj's own, under
+// its metadata.annotations.
+func keepHubData(obj metav1.Object, hubData string) error {
+	if hubData == "" {
+		return nil
+	}
+	annotations := obj.GetAnnotations()
+	own := map[string]json.RawMessage{}
+	if data, ok := annotations[utilconversion.DataAnnotation]; ok {
+		if err := json.Unmarshal([]byte(data), &own); err != nil {
+			return err
+		}
+	}
+	meta, err := json.Marshal(map[string]map[string]string{"annotations": {utilconversion.DataAnnotation: hubData}})
+	if err != nil {
+		return err
+	}
+	own["metadata"] = meta
+	data, err := json.Marshal(own)
+	if err != nil {
+		return err
+	}
+	if annotations == nil {
+		annotations = map[string]string{}
+	}
+	annotations[utilconversion.DataAnnotation] = string(data)
+	obj.SetAnnotations(annotations)
+	return nil
+}
+
+// hubDataOf is the hub's conversion data keepHubData stored in obj.
+func hubDataOf(obj metav1.Object) (string, error) {
+	data, ok := obj.GetAnnotations()[utilconversion.DataAnnotation]
+	if !ok {
+		return "", nil
+	}
+	var own struct {
+		Metadata struct {
+			Annotations map[string]string ` + "`json:\"annotations\"`" + `
+		} ` + "`json:\"metadata\"`" + `
+	}
+	if err := json.Unmarshal([]byte(data), &own); err != nil {
+		return "", err
+	}
+	return own.Metadata.Annotations[utilconversion.DataAnnotation], nil
+}
+
+// restoreHubData gives obj, converted to %[1]s, the hub's conversion data
+// in place of its own, or none.
+func restoreHubData(obj metav1.Object, hubData string) {
+	annotations := obj.GetAnnotations()
+	if _, ok := annotations[utilconversion.DataAnnotation]; !ok && hubData == "" {
+		return
+	}
+	if hubData == "" {
+		delete(annotations, utilconversion.DataAnnotation)
+	} else {
+		if annotations == nil {
+			annotations = map[string]string{}
+		}
+		annotations[utilconversion.DataAnnotation] = hubData
+	}
+	obj.SetAnnotations(annotations)
+}
+`
+
+// embedsListMeta reports whether the type spec is a struct embedding
+// metav1.ListMeta (a list kind, which has no annotations).
+func embedsListMeta(spec *ast.TypeSpec) bool {
+	st, ok := spec.Type.(*ast.StructType)
+	if !ok {
+		return false
+	}
+	for _, f := range st.Fields.List {
+		if sel, ok := f.Type.(*ast.SelectorExpr); ok && len(f.Names) == 0 && sel.Sel.Name == "ListMeta" {
+			return true
+		}
+	}
+	return false
+}
+
+func recvTypeName(fd *ast.FuncDecl) string {
+	t := fd.Recv.List[0].Type
+	if star, ok := t.(*ast.StarExpr); ok {
+		t = star.X
+	}
+	if id, ok := t.(*ast.Ident); ok {
+		return id.Name
+	}
+	return ""
+}
+
+// assertedType is the name of the type of package alias the body asserts
+// an interface to (dst := dstRaw.(*alias.T)), "" if none.
+func assertedType(body *ast.BlockStmt, alias string) string {
+	if body == nil || alias == "" {
+		return ""
+	}
+	found := ""
+	ast.Inspect(body, func(n ast.Node) bool {
+		ta, ok := n.(*ast.TypeAssertExpr)
+		if !ok || found != "" {
+			return found == ""
+		}
+		star, ok := ta.Type.(*ast.StarExpr)
+		if !ok {
+			return true
+		}
+		if sel, ok := star.X.(*ast.SelectorExpr); ok {
+			if x, ok := sel.X.(*ast.Ident); ok && x.Name == alias {
+				found = sel.Sel.Name
+			}
+		}
+		return true
+	})
+	return found
+}

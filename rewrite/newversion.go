@@ -518,8 +518,9 @@ func (nv *newVersion) localSchemeBuilder(write func(string, []byte) error) error
 	if err != nil {
 		return err
 	}
-	var builderFile string
+	var builderFile, builderName string
 	var builderSrc []byte
+	builderDecl := regexp.MustCompile(`\b([sS]chemeBuilder)\s*=\s*(\S+)`)
 	for _, e := range entries {
 		if !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
 			continue
@@ -531,16 +532,20 @@ func (nv *newVersion) localSchemeBuilder(write func(string, []byte) error) error
 		if bytes.Contains(src, []byte("localSchemeBuilder")) {
 			return nil
 		}
-		if builderFile == "" && regexp.MustCompile(`\bSchemeBuilder\s*=`).Match(src) {
-			builderFile, builderSrc = filepath.Join(nv.oldDir, e.Name()), src
+		if m := builderDecl.FindSubmatch(src); builderFile == "" && m != nil {
+			builderFile, builderName, builderSrc = filepath.Join(nv.oldDir, e.Name()), string(m[1]), m[2]
 		}
 	}
 	if builderFile == "" {
 		return fmt.Errorf("--new-api-version: %s declares no SchemeBuilder for the generated conversions to register with", nv.oldPath)
 	}
-	value := "&SchemeBuilder.SchemeBuilder" // controller-runtime's scheme.Builder
-	if bytes.Contains(builderSrc, []byte("runtime.NewSchemeBuilder(")) {
-		value = "&SchemeBuilder"
+	value := "&" + builderName + ".SchemeBuilder" // controller-runtime's scheme.Builder
+	if bytes.Contains(builderSrc, []byte("NewSchemeBuilder(")) {
+		value = "&" + builderName // a runtime.SchemeBuilder
+	}
+	builderSrc, err = os.ReadFile(builderFile)
+	if err != nil {
+		return err
 	}
 	out := append(slices.Clip(builderSrc), []byte("\n// localSchemeBuilder is what the generated conversions register with.\nvar localSchemeBuilder = "+value+"\n")...)
 	return write(builderFile, out)
@@ -630,8 +635,9 @@ func (nv *newVersion) moveFile(path string, src []byte) ([]byte, error) {
 	var specs []*ast.ImportSpec
 	taken := map[string]bool{}
 	for _, s := range f.Imports {
-		taken[importgroups.Name(s)] = true
-		if p, _ := strconv.Unquote(s.Path.Value); p == nv.oldPath && (s.Name == nil || (s.Name.Name != "_" && s.Name.Name != ".")) {
+		p, _ := strconv.Unquote(s.Path.Value)
+		taken[cmp.Or(importgroups.Name(s), importgroups.GuessName(p))] = true
+		if p == nv.oldPath && (s.Name == nil || (s.Name.Name != "_" && s.Name.Name != ".")) {
 			specs = append(specs, s)
 		}
 	}
@@ -1335,21 +1341,19 @@ func moveTypesInFile(path string, src []byte, names map[string]bool, built contr
 	byName := map[string]string{} // local name of a v1beta1 import → successor path
 	pathOf := map[string]string{}
 	taken := map[string]bool{}
+	local := map[string]string{} // import path → its name here
 	for _, s := range f.Imports {
 		p, _ := strconv.Unquote(s.Path.Value)
-		taken[importgroups.Name(s)] = true
+		name := cmp.Or(importgroups.Name(s), importgroups.GuessName(p))
+		taken[name] = true
+		local[p] = name
 		if pkg, ok := contract.GoAPIPackage(p, built); ok && contract.IsV1Beta1APIPackage(p, built) {
-			byName[importgroups.Name(s)] = pkg.Successor
-			pathOf[importgroups.Name(s)] = p
+			byName[name] = pkg.Successor
+			pathOf[name] = p
 		}
 	}
 	var edits []splice
 	add := map[string]string{}
-	local := map[string]string{} // successor path → its name here
-	for _, s := range f.Imports {
-		p, _ := strconv.Unquote(s.Path.Value)
-		local[p] = importgroups.Name(s)
-	}
 	ast.Inspect(f, func(n ast.Node) bool {
 		st, ok := n.(*ast.StructType)
 		if !ok {

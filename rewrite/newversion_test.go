@@ -1,9 +1,13 @@
 package rewrite
 
 import (
+	"go/parser"
+	"go/token"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -210,5 +214,53 @@ func TestNewAPIVersionNoHub(t *testing.T) {
 	_, err := Run(Options{Dir: dir, Patterns: []string{"./..."}, NewAPIVersion: "v1beta1"})
 	if err == nil || !strings.Contains(err.Error(), "has versions v1alpha1, v1alpha2 in api and 0 of them declare conversion hubs") {
 		t.Errorf("want the refusal naming both versions, got %v", err)
+	}
+}
+
+// TestMoveFileSecondGroup: a file registering two API packages whose old
+// versions share a name (api/v1beta1, exp/api/v1beta1) gets each old
+// version registered under its own name: the first move's unnamed import
+// takes the package's name from the second.
+func TestMoveFileSecondGroup(t *testing.T) {
+	src := `package main
+
+import (
+	"k8s.io/apimachinery/pkg/runtime"
+
+	"example.com/p/api/v1beta1"
+	infrav1 "example.com/p/api/v1beta2"
+	infraexpv1 "example.com/p/exp/api/v1beta1"
+)
+
+func register(scheme *runtime.Scheme) {
+	_ = v1beta1.AddToScheme(scheme)
+	_ = infrav1.AddToScheme(scheme)
+	_ = infraexpv1.AddToScheme(scheme)
+}
+`
+	nv := &newVersion{old: "v1beta1", version: "v1beta2", oldName: "v1beta1", newName: "v1beta2",
+		oldPath: "example.com/p/exp/api/v1beta1", newPath: "example.com/p/exp/api/v1beta2"}
+	out, err := nv.moveFile("main.go", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), "main.go", out, parser.ImportsOnly)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]string{}
+	for _, s := range f.Imports {
+		p, _ := strconv.Unquote(s.Path.Value)
+		name := path.Base(p)
+		if s.Name != nil {
+			name = s.Name.Name
+		}
+		if other, ok := names[name]; ok {
+			t.Fatalf("%s and %s are both imported as %s:\n%s", other, p, name, out)
+		}
+		names[name] = p
+	}
+	if !strings.Contains(string(out), ".AddToScheme(scheme))\n\t_ = infraexpv1.AddToScheme(scheme)") {
+		t.Errorf("exp's old version is not registered beside its new one:\n%s", out)
 	}
 }

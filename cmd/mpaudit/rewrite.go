@@ -82,9 +82,10 @@ file name the core to judge for without changing go.mod.
 --new-api-version V finishes what a served version cannot take: the fields of
 the provider's own types typed with core v1beta1 types keep them while their
 version is served (its stored objects' schema). The API package of the
-contract kinds, when it is its group's only version, is copied to V, which
-becomes the hub and storage version; the served one becomes its conversion
-spoke (+k8s:conversion-gen, generated conversions, ConvertTo/ConvertFrom),
+contract kinds (the group's only version, or its conversion hub) is copied
+to V, which becomes the hub and storage version; the served one becomes its
+conversion spoke (+k8s:conversion-gen, generated conversions,
+ConvertTo/ConvertFrom), older versions converting through it,
 stays under the v1beta1 contract label and is registered in the schemes
 beside V; the module's code imports V. V is then migrated as a hub: its
 fields take the v1beta2 core types of the same JSON (APIEndpoint,
@@ -231,7 +232,7 @@ interrupted run (nothing written).`,
 	cmd.Flags().BoolVar(&write, "write", false, "replace the files instead of printing a diff")
 	cmd.Flags().BoolVar(&recoverOnly, "recover", false, "only restore the files an interrupted rewrite left half written (from .mpaudit-rewrite.journal)")
 	cmd.Flags().DurationVar(&timeout, "timeout", 10*time.Minute, "time each run of the provider's tests that verify the rewrite may take (0: run no tests)")
-	cmd.Flags().StringVar(&newVersion, "new-api-version", "", "give the API package of the contract kinds a new version of this name (v1alpha2): a copy of the served one that becomes the hub and storage version with the v1beta2 core types, the served one its conversion spoke, the module's code moved to it")
+	cmd.Flags().StringVar(&newVersion, "new-api-version", "", "give the API package of the contract kinds a new version of this name (v1alpha2): a copy of the served one (the hub of several) that becomes the hub and storage version with the v1beta2 core types, the served one its conversion spoke, the module's code moved to it")
 	cmd.Flags().StringVar(&prBody, "pr-body", "", "write a Markdown pull-request description to this file (- for stdout, instead of the diff)")
 	return cmd
 }

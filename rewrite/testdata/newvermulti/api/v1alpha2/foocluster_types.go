@@ -65,5 +65,5 @@ type FooClusterList struct {
 }
 
 func init() {
-	SchemeBuilder.Register(&FooCluster{}, &FooClusterList{})
+	objectTypes = append(objectTypes, &FooCluster{}, &FooClusterList{})
 }

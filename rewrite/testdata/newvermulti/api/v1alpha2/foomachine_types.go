@@ -61,5 +61,5 @@ type FooMachineList struct {
 }
 
 func init() {
-	SchemeBuilder.Register(&FooMachine{}, &FooMachineList{})
+	objectTypes = append(objectTypes, &FooMachine{}, &FooMachineList{})
 }

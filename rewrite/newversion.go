@@ -58,6 +58,9 @@ type newVersion struct {
 	// VERSION through OLD (chainSpokes).
 	hubTypes []string
 	spokes   []*apiPackage
+	// webhookPkgs are the module's packages that keep OLD because their
+	// admission webhooks serve it (markers naming OLD).
+	webhookPkgs []string
 }
 
 var versionName = regexp.MustCompile(`^v[1-9][0-9]*((alpha|beta)[1-9][0-9]*)?$`)
@@ -602,6 +605,16 @@ func (nv *newVersion) moveImports(st *stage, write func(string, []byte) error) e
 		if slices.ContainsFunc(nv.spokes, func(sp *apiPackage) bool { return sp.dir == p.Dir }) {
 			files = slices.Concat(p.TestGoFiles, p.XTestGoFiles)
 		}
+		serves, err := nv.servesOldWebhook(p.Dir, p.GoFiles)
+		if err != nil {
+			return err
+		}
+		if serves {
+			// Moved, the webhook would serve VERSION's path while the
+			// configuration generated from its markers calls OLD's.
+			nv.webhookPkgs = append(nv.webhookPkgs, st.rel(p.Dir))
+			continue
+		}
 		for _, name := range files {
 			path := filepath.Join(p.Dir, name)
 			src, err := os.ReadFile(path)
@@ -621,6 +634,27 @@ func (nv *newVersion) moveImports(st *stage, write func(string, []byte) error) e
 		}
 	}
 	return nil
+}
+
+// webhookVersions are the versions= of a kubebuilder webhook marker.
+var webhookVersions = regexp.MustCompile(`(?m)^//\s*\+kubebuilder:webhook:.*\bversions=([^,\s]+)`)
+
+// servesOldWebhook reports whether a file of the package declares an
+// admission webhook of OLD's group for OLD.
+func (nv *newVersion) servesOldWebhook(dir string, files []string) (bool, error) {
+	for _, name := range files {
+		src, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			return false, err
+		}
+		for _, m := range webhookVersions.FindAllSubmatchIndex(src, -1) {
+			line := string(src[m[0]:m[1]])
+			if slices.Contains(strings.Split(string(src[m[2]:m[3]]), ";"), nv.old) && regexp.MustCompile(`\bgroups=[^,\s]*\b`+regexp.QuoteMeta(nv.group)+`\b`).MatchString(line) {
+				return true, nil
+			}
+		}
+	}
+	return false, nil
 }
 
 // moveFile is moveImports on one file.
@@ -920,6 +954,10 @@ func (a *attempt) addNewVersions() error {
 		}
 		crds = append(crds, c...)
 		st.newVersions[nv.group] = [2]string{nv.old, nv.version}
+		for _, pkg := range nv.webhookPkgs {
+			a.res.Manual = append(a.res.Manual, fmt.Sprintf("%s keeps %s: its admission webhooks serve %s (markers), and the webhook configuration generated from them calls %s's paths; requests for %s reach them converted. Move it to %s with its markers and regenerate the webhook configuration when it should serve %s",
+				pkg, nv.oldPath, nv.old, nv.old, nv.version, nv.version, nv.version))
+		}
 		if len(nv.webhooks) > 0 {
 			a.res.Manual = append(a.res.Manual, fmt.Sprintf("%s declares admission webhooks (%s), which %s's copies declare again for %s: keep the ones the module registers and drop the other version's from the webhook configuration",
 				st.rel(nv.oldDir), strings.Join(nv.webhooks, ", "), nv.version, nv.version))

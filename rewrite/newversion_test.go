@@ -160,6 +160,7 @@ func TestNoNewVersionNote(t *testing.T) {
 // v1beta1 as hub; v1alpha2 becomes its spoke and v1alpha1 converts through
 // v1alpha2. The fuzz test, now against v1beta1, passes only if the hub's
 // data (status.initialization, which v1alpha2 lacks) survives both steps.
+// The admission webhook package, whose markers name v1alpha2, keeps it.
 func TestRewriteNewAPIVersionChained(t *testing.T) {
 	dir := copyTree(t, "testdata/newvermulti")
 	res, err := Run(Options{Dir: dir, Patterns: []string{"./..."}, NewAPIVersion: "v1beta1", Write: true})
@@ -182,7 +183,8 @@ func TestRewriteNewAPIVersionChained(t *testing.T) {
 		"api/v1alpha1/conversion_chain.go": {"func (src *FooCluster) ConvertTo(dstRaw conversion.Hub) error", "return keepHubData(dst, hubData)"},
 		"api/v1alpha1/conversion_test.go":  {`infrav1 "example.com/newvermulti/api/v1beta1"`},
 		"controllers/infra.go":             {`infrav1 "example.com/newvermulti/api/v1beta1"`},
-		"cmd/main.go":                      {"utilruntime.Must(v1alpha2.AddToScheme(scheme))", "serves v1alpha1, v1alpha2 of infrastructure.nv.example.com from the v1beta1 hub"},
+		"cmd/main.go":                      {"utilruntime.Must(v1alpha2.AddToScheme(scheme))"},
+		"webhooks/foomachine_webhook.go":   {`infrav1 "example.com/newvermulti/api/v1alpha2"`},
 		"config/crd/kustomization.yaml":    {"    cluster.x-k8s.io/v1beta1: v1alpha1_v1alpha2\n    cluster.x-k8s.io/v1beta2: v1beta1\n"},
 	} {
 		got := read(rel)
@@ -194,6 +196,11 @@ func TestRewriteNewAPIVersionChained(t *testing.T) {
 	}
 	if got := read("api/v1alpha2/conversion.go"); strings.Contains(got, "Hub() {}") {
 		t.Errorf("v1alpha2 still declares hubs:\n%s", got)
+	}
+	if !slices.ContainsFunc(res.Manual, func(m string) bool {
+		return strings.HasPrefix(m, "webhooks keeps example.com/newvermulti/api/v1alpha2: its admission webhooks serve v1alpha2")
+	}) {
+		t.Errorf("the webhook package kept on v1alpha2 is not named: %q", res.Manual)
 	}
 	if slices.ContainsFunc(res.Manual, func(m string) bool {
 		return strings.Contains(m, "its fix is withheld") && strings.Contains(m, "initialization")

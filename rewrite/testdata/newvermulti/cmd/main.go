@@ -11,6 +11,7 @@ import (
 
 	infrav1alpha1 "example.com/newvermulti/api/v1alpha1"
 	infrav1 "example.com/newvermulti/api/v1alpha2"
+	"example.com/newvermulti/webhooks"
 )
 
 var (
@@ -28,6 +29,10 @@ func main() {
 	mgr, err := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{Scheme: scheme})
 	if err != nil {
 		setupLog.Error(err, "unable to start manager")
+		os.Exit(1)
+	}
+	if err := (&webhooks.FooMachine{}).SetupWebhookWithManager(mgr); err != nil {
+		setupLog.Error(err, "unable to create webhook")
 		os.Exit(1)
 	}
 	if err := mgr.Start(ctrl.SetupSignalHandler()); err != nil {

@@ -155,6 +155,11 @@ func DropUnused(name string, src []byte, drop func(local, path string) bool) ([]
 		local := Name(spec)
 		if local == "" {
 			local = GuessName(path)
+			// k8s.io/api/core/v1 is package v1: a last element that looks
+			// like a major version may be the name.
+			if last := path[strings.LastIndex(path, "/")+1:]; used[last] {
+				continue
+			}
 		}
 		if local == "_" || local == "." || used[local] || !drop(local, path) {
 			continue

@@ -89,6 +89,11 @@ func TestDropUnused(t *testing.T) {
 	if out, err := DropUnused("p.go", []byte(same), func(string, string) bool { return false }); err != nil || string(out) != same {
 		t.Errorf("nothing dropped, got %q, %v", out, err)
 	}
+	// k8s.io/api/core/v1 is package v1, not core.
+	k8s := "package p\n\nimport \"k8s.io/api/core/v1\"\n\nvar _ v1.Pod\n"
+	if out, err := DropUnused("p.go", []byte(k8s), func(string, string) bool { return true }); err != nil || string(out) != k8s {
+		t.Errorf("core/v1 used as v1: got %q, %v", out, err)
+	}
 	if _, err := DropUnused("p.go", []byte("package"), func(string, string) bool { return true }); err == nil {
 		t.Error("no error for a file that does not parse")
 	}

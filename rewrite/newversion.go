@@ -172,6 +172,7 @@ func planNewVersions(st *stage, version string, overrides contract.Overrides) ([
 // holds none.
 func readAPIPackage(dir, path string, files []string) (*apiPackage, error) {
 	ap := &apiPackage{dir: dir, path: path, goFiles: files}
+	gvGroup := "" // the GroupVersion literal's, when no marker names it
 	fset := token.NewFileSet()
 	for _, name := range files {
 		src, err := os.ReadFile(filepath.Join(dir, name))
@@ -183,8 +184,13 @@ func readAPIPackage(dir, path string, files []string) (*apiPackage, error) {
 			return nil, err
 		}
 		ap.name = f.Name.Name
-		if f.Doc != nil {
-			if m := groupNameMarker.FindStringSubmatch(commentText(f.Doc)); m != nil {
+		// The marker is a package comment, or one between the package
+		// clause and the first declaration (controller-gen reads both).
+		for _, cg := range f.Comments {
+			if len(f.Decls) > 0 && cg.Pos() > f.Decls[0].Pos() {
+				break
+			}
+			if m := groupNameMarker.FindStringSubmatch(commentText(cg)); m != nil {
 				ap.group = m[1]
 			}
 		}
@@ -198,10 +204,16 @@ func readAPIPackage(dir, path string, files []string) (*apiPackage, error) {
 			}
 			for _, e := range cl.Elts {
 				if kv, ok := e.(*ast.KeyValueExpr); ok {
-					if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Version" {
-						if lit, ok := kv.Value.(*ast.BasicLit); ok {
-							ap.version, _ = strconv.Unquote(lit.Value)
-						}
+					k, ok := kv.Key.(*ast.Ident)
+					lit, isLit := kv.Value.(*ast.BasicLit)
+					if !ok || !isLit {
+						continue
+					}
+					switch k.Name {
+					case "Version":
+						ap.version, _ = strconv.Unquote(lit.Value)
+					case "Group":
+						gvGroup, _ = strconv.Unquote(lit.Value)
 					}
 				}
 			}
@@ -227,6 +239,7 @@ func readAPIPackage(dir, path string, files []string) (*apiPackage, error) {
 			prev = d.End()
 		}
 	}
+	ap.group = cmp.Or(ap.group, gvGroup)
 	if ap.group == "" || ap.version == "" || len(ap.roots) == 0 {
 		return nil, nil
 	}

@@ -271,3 +271,25 @@ func register(scheme *runtime.Scheme) {
 		t.Errorf("exp's old version is not registered beside its new one:\n%s", out)
 	}
 }
+
+// TestReadAPIPackageGroup: the group comes from a +groupName marker between
+// the package clause and the imports (RKE2's style), or else from the
+// GroupVersion literal.
+func TestReadAPIPackageGroup(t *testing.T) {
+	for name, src := range map[string]string{
+		"floating marker": "package v1beta1\n\n// +kubebuilder:object:generate=true\n// +groupName=bootstrap.x.io\n\nimport \"k8s.io/apimachinery/pkg/runtime/schema\"\n\nvar GroupVersion = schema.GroupVersion{Group: \"other.x.io\", Version: \"v1beta1\"}\n",
+		"literal only":    "package v1beta1\n\nimport \"k8s.io/apimachinery/pkg/runtime/schema\"\n\nvar GroupVersion = schema.GroupVersion{Group: \"bootstrap.x.io\", Version: \"v1beta1\"}\n",
+	} {
+		dir := t.TempDir()
+		types := "package v1beta1\n\n// +kubebuilder:object:root=true\n\n// Foo is a kind.\ntype Foo struct{}\n"
+		for file, text := range map[string]string{"groupversion_info.go": src, "foo_types.go": types} {
+			if err := os.WriteFile(filepath.Join(dir, file), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ap, err := readAPIPackage(dir, "x.io/api/v1beta1", []string{"foo_types.go", "groupversion_info.go"})
+		if err != nil || ap == nil || ap.group != "bootstrap.x.io" || ap.version != "v1beta1" {
+			t.Errorf("%s: %+v, %v", name, ap, err)
+		}
+	}
+}

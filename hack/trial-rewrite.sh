@@ -17,7 +17,9 @@
 #      is printed; one the original did not have (+), or on a field the
 #      rewrite added in that file (*), is a failure, unless the PR body
 #      hands that kind's field to a person (p: a checklist line names it,
-#      or the rule and field on the line of the kind's held label)
+#      or the rule and field on the line of the kind's held label; with
+#      TRIAL_NEW_API_VERSION, one the group's old storage version had is
+#      not new on the new version)
 #   2b. go test -json of the packages the rewrite changed, on the original
 #      and on the result: a test that passed before and not after fails
 #      the step (TRIAL_TEST_TIMEOUT seconds each run, default 900)
@@ -216,6 +218,9 @@ judge() { # judge CORE
 			: # a Go API use left where one was before
 		elif [[ $rule == MPA70* ]] && grep -F -- "\`$file\`: move " "$work/pr-body.md" 2>/dev/null | grep -qF -- "→ $field "; then
 			: # an import the raise moved where the release keeps v1beta1, as the PR body says
+		elif [ -n "${TRIAL_NEW_API_VERSION:-}" ] && [ "${api##*/}" = "$TRIAL_NEW_API_VERSION" ] &&
+			awk -F'\t' -v r="$rule" -v k="$kind" -v g="${api%/*}" -v f="$field" '$1 == r && $2 == k && index($3, g "/") == 1 && $4 == f { found = 1 } END { exit !found }' "$work/before${c:+@$c}.keys"; then
+			: # the finding the old storage version had, now on the new one
 		elif ! grep -qxF "$rule"$'\t'"$kind"$'\t'"$api"$'\t'"$field" "$work/before${c:+@$c}.keys"; then
 			mark="+"
 		elif [ -n "$file" ] && [ -n "$leaf" ] && addedIn "$file" | grep -q "json:\"$leaf[,\"]"; then

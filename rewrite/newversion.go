@@ -61,6 +61,11 @@ type newVersion struct {
 	// webhookPkgs are the module's packages that keep OLD because their
 	// admission webhooks serve it (markers naming OLD).
 	webhookPkgs []string
+	// oldDirs and spokeDirs are every new version's OLD and older
+	// versions: the served API, whose code keeps the versions it has
+	// (another group's old hub included). Another group's VERSION moves
+	// with the module's code: the new versions embed each other.
+	oldDirs, spokeDirs map[string]bool
 }
 
 var versionName = regexp.MustCompile(`^v[1-9][0-9]*((alpha|beta)[1-9][0-9]*)?$`)
@@ -273,9 +278,9 @@ func commentText(cg *ast.CommentGroup) string {
 	return b.String()
 }
 
-// apply makes the new version in the staged copy: the package VERSION,
-// OLD as its spoke with generated conversions, and the module's code on
-// VERSION. Every file it writes is marked in cs.
+// apply makes OLD the spoke of VERSION (copied, and the module's code
+// moved, by addNewVersions): generated conversions, and the older
+// versions chained through OLD. Every file it writes is marked in cs.
 func (nv *newVersion) apply(st *stage, cs *changeSet) error {
 	const why = "new API version (--new-api-version)"
 	write := func(path string, data []byte) error {
@@ -285,16 +290,10 @@ func (nv *newVersion) apply(st *stage, cs *changeSet) error {
 		}
 		return err
 	}
-	if err := nv.copyPackage(write); err != nil {
-		return err
-	}
 	if err := nv.makeSpoke(st, write); err != nil {
 		return err
 	}
-	if err := nv.chainSpokes(st, write); err != nil {
-		return err
-	}
-	return nv.moveImports(st, write)
+	return nv.chainSpokes(st, write)
 }
 
 // copyPackage writes VERSION as a copy of OLD: package clause, Version,
@@ -611,11 +610,11 @@ func (nv *newVersion) moveImports(st *stage, write func(string, []byte) error) e
 		return err
 	}
 	for _, p := range pkgs {
-		if p.Dir == "" || p.Dir == nv.oldDir || p.Dir == nv.newDir || !mainModule(pkgs, p.ImportPath) {
+		if p.Dir == "" || p.Dir == nv.oldDir || nv.oldDirs[p.Dir] || p.Dir == nv.newDir || !mainModule(pkgs, p.ImportPath) {
 			continue
 		}
 		files := slices.Concat(p.GoFiles, p.TestGoFiles, p.XTestGoFiles)
-		if slices.ContainsFunc(nv.spokes, func(sp *apiPackage) bool { return sp.dir == p.Dir }) {
+		if nv.spokeDirs[p.Dir] || slices.ContainsFunc(nv.spokes, func(sp *apiPackage) bool { return sp.dir == p.Dir }) {
 			files = slices.Concat(p.TestGoFiles, p.XTestGoFiles)
 		}
 		serves, err := nv.servesOldWebhook(p.Dir, p.GoFiles)
@@ -957,10 +956,41 @@ func (a *attempt) addNewVersions() error {
 	}
 	var crds []ConversionCRD
 	st.newVersions = map[string][2]string{}
+	oldDirs, spokeDirs := map[string]bool{}, map[string]bool{}
 	for _, nv := range nvs {
+		oldDirs[nv.oldDir] = true
+		for _, sp := range nv.spokes {
+			spokeDirs[sp.dir] = true
+		}
+	}
+	for _, nv := range nvs {
+		nv.oldDirs, nv.spokeDirs = oldDirs, spokeDirs
+	}
+	// Every copy first, so each group's move reaches the others' copies;
+	// then the conversions, between types that no longer change.
+	for _, nv := range nvs {
+		if err := nv.copyPackage(write); err != nil {
+			return err
+		}
+	}
+	for _, nv := range nvs {
+		if err := nv.moveImports(st, write); err != nil {
+			return err
+		}
+	}
+	ordered, err := conversionOrder(nvs)
+	if err != nil {
+		return err
+	}
+	for _, nv := range ordered {
+		if err := nv.crossGroupConversions(nvs, write); err != nil {
+			return err
+		}
 		if err := nv.apply(st, cs); err != nil {
 			return err
 		}
+	}
+	for _, nv := range nvs {
 		c, err := nv.addCRDVersions(st, write)
 		if err != nil {
 			return err

@@ -7,6 +7,7 @@ import (
 	"go/format"
 	"go/parser"
 	"go/token"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -344,4 +345,160 @@ func assertedType(body *ast.BlockStmt, alias string) string {
 		return true
 	})
 	return found
+}
+
+// crossGroupTypes are the types of the other new versions' OLD packages
+// that OLD's struct fields carry (a control plane embedding its bootstrap
+// config's spec): path → names, and the name OLD imports each path by.
+func (nv *newVersion) crossGroupTypes(all []*newVersion) (map[string][]string, map[string]string, error) {
+	others := map[string]bool{}
+	for _, o := range all {
+		if o != nv {
+			others[o.oldPath] = true
+		}
+	}
+	used, aliases := map[string][]string{}, map[string]string{}
+	if len(others) == 0 {
+		return used, aliases, nil
+	}
+	entries, err := os.ReadDir(nv.oldDir)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") || strings.HasPrefix(name, "zz_generated.") {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(nv.oldDir, name), nil, parser.SkipObjectResolution)
+		if err != nil {
+			return nil, nil, err
+		}
+		byName := map[string]string{}
+		for _, s := range f.Imports {
+			if p, _ := strconv.Unquote(s.Path.Value); others[p] {
+				byName[cmp.Or(importgroups.Name(s), importgroups.GuessName(p))] = p
+			}
+		}
+		if len(byName) == 0 {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			st, ok := n.(*ast.StructType)
+			if !ok {
+				return true
+			}
+			for _, field := range st.Fields.List {
+				ast.Inspect(field.Type, func(n ast.Node) bool {
+					sel, ok := n.(*ast.SelectorExpr)
+					if !ok {
+						return true
+					}
+					if x, ok := sel.X.(*ast.Ident); ok && byName[x.Name] != "" {
+						p := byName[x.Name]
+						aliases[p] = x.Name
+						if !slices.Contains(used[p], sel.Sel.Name) {
+							used[p] = append(used[p], sel.Sel.Name)
+						}
+					}
+					return false
+				})
+			}
+			return true
+		})
+	}
+	return used, aliases, nil
+}
+
+// crossGroupConversions declares in OLD, for each type of another new
+// version's OLD that its fields carry, the conversion functions
+// conversion-gen looks for by name between that group's two versions,
+// each calling the one that group's conversions generated.
+func (nv *newVersion) crossGroupConversions(all []*newVersion, write func(string, []byte) error) error {
+	used, aliases, err := nv.crossGroupTypes(all)
+	if err != nil || len(used) == 0 {
+		return err
+	}
+	declared := map[string]bool{}
+	taken := map[string]bool{nv.newName: true, "apimachineryconversion": true}
+	entries, err := os.ReadDir(nv.oldDir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(nv.oldDir, e.Name()), nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil {
+				declared[fd.Name.Name] = true
+			}
+		}
+		for _, s := range f.Imports {
+			p, _ := strconv.Unquote(s.Path.Value)
+			taken[cmp.Or(importgroups.Name(s), importgroups.GuessName(p))] = true
+		}
+	}
+	imports := map[string]string{"k8s.io/apimachinery/pkg/conversion": "apimachineryconversion"}
+	var b strings.Builder
+	for _, path := range slices.Sorted(maps.Keys(used)) {
+		o := all[slices.IndexFunc(all, func(o *newVersion) bool { return o.oldPath == path })]
+		oldAlias := aliases[path]
+		prefix := strings.TrimRight(strings.TrimSuffix(oldAlias, o.oldName), "0123456789")
+		prefix = strings.TrimSuffix(prefix, "v")
+		newAlias := importgroups.FreshName(func(n string) bool { return taken[n] }, 1, prefix+o.newName)
+		taken[newAlias] = true
+		imports[path], imports[o.newPath] = oldAlias, newAlias
+		slices.Sort(used[path])
+		for _, t := range used[path] {
+			for _, dir := range [][2]string{{o.oldName, o.newName}, {o.newName, o.oldName}} {
+				fn := fmt.Sprintf("Convert_%s_%s_To_%s_%s", dir[0], t, dir[1], t)
+				if declared[fn] {
+					continue
+				}
+				in, out := oldAlias+"."+t, newAlias+"."+t
+				if dir[0] == o.newName {
+					in, out = out, in
+				}
+				fmt.Fprintf(&b, "\n// %s converts with %s's own conversion.\nfunc %s(in *%s, out *%s, s apimachineryconversion.Scope) error {\n\treturn %s.%s(in, out, s)\n}\n",
+					fn, o.oldPath, fn, in, out, oldAlias, fn)
+			}
+		}
+	}
+	if b.Len() == 0 {
+		return nil
+	}
+	return appendDecls(filepath.Join(nv.oldDir, "conversion.go"), nv.oldName, b.String(), imports, write)
+}
+
+// conversionOrder orders the new versions so that one whose OLD carries
+// another's types comes after it: its conversions call that group's.
+func conversionOrder(nvs []*newVersion) ([]*newVersion, error) {
+	deps := map[*newVersion][]string{}
+	for _, nv := range nvs {
+		used, _, err := nv.crossGroupTypes(nvs)
+		if err != nil {
+			return nil, err
+		}
+		deps[nv] = slices.Collect(maps.Keys(used))
+	}
+	var out []*newVersion
+	done := map[string]bool{}
+	for len(out) < len(nvs) {
+		progressed := false
+		for _, nv := range nvs {
+			if slices.Contains(out, nv) || slices.ContainsFunc(deps[nv], func(p string) bool { return !done[p] }) {
+				continue
+			}
+			out, done[nv.oldPath], progressed = append(out, nv), true, true
+		}
+		if !progressed {
+			return append(out, slices.DeleteFunc(slices.Clone(nvs), func(nv *newVersion) bool { return slices.Contains(out, nv) })...), nil // a cycle: as listed
+		}
+	}
+	return out, nil
 }

@@ -6,6 +6,7 @@ import (
 	"go/format"
 	"go/parser"
 	"go/token"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -101,6 +102,9 @@ func Add(name string, src []byte, add map[string]string) ([]byte, error) {
 	used := Selectors(parsed)
 	// A configuration that does not read leaves the groups inferred.
 	rules, _ := For(filepath.Dir(name))
+	if len(parsed.Imports) == 0 {
+		return addBlock(src, parsed, rules, add, used)
+	}
 	paths := make([]string, 0, len(add))
 	for p := range add {
 		paths = append(paths, p)
@@ -135,6 +139,63 @@ func Add(name string, src []byte, add map[string]string) ([]byte, error) {
 		src = b.Bytes()
 	}
 	return format.Source(src)
+}
+
+// addBlock is Add on a file without imports: one declaration after the
+// package clause, grouped by the configuration's sections, else standard,
+// third-party and the module's own packages apart.
+func addBlock(src []byte, f *ast.File, rules Rules, add map[string]string, used map[string]bool) ([]byte, error) {
+	groups := map[int][]string{}
+	for path, local := range add {
+		if !used[local] {
+			continue
+		}
+		if local == GuessName(path) {
+			local = ""
+		}
+		class := rules.kind(path)
+		if len(rules.Sections) > 0 {
+			class = rules.section(local, path)
+		}
+		line := strconv.Quote(path)
+		if local != "" {
+			line = local + " " + line
+		}
+		groups[class] = append(groups[class], line)
+	}
+	if len(groups) == 0 {
+		return src, nil
+	}
+	var b strings.Builder
+	if len(groups) == 1 && len(slices.Collect(maps.Values(groups))[0]) == 1 {
+		at := int(f.Name.End() - f.FileStart)
+		line := slices.Collect(maps.Values(groups))[0][0]
+		return format.Source(slices.Concat(src[:at:at], []byte("\n\nimport "+line+"\n"), src[at:]))
+	}
+	b.WriteString("\n\nimport (\n")
+	for i, class := range slices.Sorted(maps.Keys(groups)) {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		lines := groups[class]
+		slices.SortFunc(lines, func(x, y string) int { return strings.Compare(unquotedPath(x), unquotedPath(y)) })
+		for _, l := range lines {
+			b.WriteString("\t" + l + "\n")
+		}
+	}
+	b.WriteString(")\n")
+	at := int(f.Name.End() - f.FileStart)
+	return format.Source(slices.Concat(src[:at:at], []byte(b.String()), src[at:]))
+}
+
+// unquotedPath is the path of an import line (name "path" or "path").
+func unquotedPath(line string) string {
+	_, q, ok := strings.Cut(line, " ")
+	if !ok {
+		q = line
+	}
+	p, _ := strconv.Unquote(q)
+	return p
 }
 
 // DropUnused removes from the Go file name holds src of the imports that

@@ -54,7 +54,7 @@ func TestAdd(t *testing.T) {
 			"package v1\n\nimport (\n\t\"fmt\"\n\n\tclusterv1 \"sigs.k8s.io/cluster-api/api/core/v1beta2\"\n)\n\nvar _ = fmt.Sprint\nvar _ = clusterv1.Cluster{}\n"},
 		{"no declaration, two imports", "package v1\n\nvar _ = ptr.To(fmt.Sprint())\n",
 			map[string]string{"fmt": "fmt", "k8s.io/utils/ptr": "ptr"},
-			"package v1\n\nimport (\n\t\"fmt\"\n\t\"k8s.io/utils/ptr\"\n)\n\nvar _ = ptr.To(fmt.Sprint())\n"},
+			"package v1\n\nimport (\n\t\"fmt\"\n\n\t\"k8s.io/utils/ptr\"\n)\n\nvar _ = ptr.To(fmt.Sprint())\n"},
 	} {
 		out, err := Add(filepath.Join(t.TempDir(), "x.go"), []byte(tc.src), tc.add)
 		if err != nil {
@@ -154,5 +154,29 @@ func TestImportsAs(t *testing.T) {
 		if got := ImportsAs(f, tc.local, tc.path); got != tc.want {
 			t.Errorf("ImportsAs(%q, %s) = %v, want %v", tc.local, tc.path, got, tc.want)
 		}
+	}
+}
+
+// TestAddToFileWithoutImports: the first imports of a file form one
+// declaration, the module's own packages apart from the others.
+func TestAddToFileWithoutImports(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/m\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(dir, "conversion.go")
+	src := "// Package v1 is an API.\npackage v1\n\nvar _ = conversion.Hub(nil)\nvar _ = v1beta2.X{}\nvar _ = fmt.Sprint\n"
+	out, err := Add(name, []byte(src), map[string]string{
+		"sigs.k8s.io/controller-runtime/pkg/conversion": "conversion",
+		"example.com/m/api/v1beta2":                     "v1beta2",
+		"fmt":                                           "fmt",
+		"os":                                            "os", // unused: not added
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "// Package v1 is an API.\npackage v1\n\nimport (\n\t\"fmt\"\n\n\t\"sigs.k8s.io/controller-runtime/pkg/conversion\"\n\n\t\"example.com/m/api/v1beta2\"\n)\n\nvar _ = conversion.Hub(nil)\nvar _ = v1beta2.X{}\nvar _ = fmt.Sprint\n"
+	if string(out) != want {
+		t.Errorf("got:\n%s\nwant:\n%s", out, want)
 	}
 }

@@ -293,3 +293,82 @@ func TestReadAPIPackageGroup(t *testing.T) {
 		}
 	}
 }
+
+// TestRewriteNewAPIVersionGroups: a control plane whose type embeds its
+// bootstrap group's spec gets its new version beside the bootstrap
+// group's: the new control plane embeds the new bootstrap spec, the old
+// one keeps the old, and the old control plane converts the embedded spec
+// with the bootstrap group's generated conversions. A populated control
+// plane round-trips through its hub.
+func TestRewriteNewAPIVersionGroups(t *testing.T) {
+	dir := copyTree(t, "testdata/newvergroups")
+	if _, err := Run(Options{Dir: dir, Patterns: []string{"./..."}, NewAPIVersion: "v1alpha2", Write: true}); err != nil {
+		t.Fatal(err)
+	}
+	read := func(rel string) string {
+		t.Helper()
+		data, err := os.ReadFile(filepath.Join(dir, rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	for rel, wants := range map[string][]string{
+		"controlplane/api/v1alpha2/foocontrolplane_types.go": {`bootstrapv1 "example.com/newvergroups/bootstrap/api/v1alpha2"`},
+		"controlplane/api/v1alpha1/foocontrolplane_types.go": {`bootstrapv1 "example.com/newvergroups/bootstrap/api/v1alpha1"`},
+		"controlplane/api/v1alpha1/conversion.go": {
+			"func Convert_v1alpha1_FooConfigSpec_To_v1alpha2_FooConfigSpec(in *bootstrapv1.FooConfigSpec, out *bootstrapv1alpha2.FooConfigSpec, s apimachineryconversion.Scope) error {\n\treturn bootstrapv1.Convert_v1alpha1_FooConfigSpec_To_v1alpha2_FooConfigSpec(in, out, s)",
+			"func Convert_v1alpha2_FooConfigSpec_To_v1alpha1_FooConfigSpec("},
+		"controllers/machines.go": {`bootstrapv1 "example.com/newvergroups/bootstrap/api/v1alpha2"`, `controlplanev1 "example.com/newvergroups/controlplane/api/v1alpha2"`},
+	} {
+		got := read(rel)
+		for _, w := range wants {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s lacks %q:\n%s", rel, w, got)
+			}
+		}
+	}
+	roundTrip := `package v1alpha1
+
+import (
+	"testing"
+
+	apiequality "k8s.io/apimachinery/pkg/api/equality"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	utilconversion "sigs.k8s.io/cluster-api/util/conversion"
+
+	bootstrapv1 "example.com/newvergroups/bootstrap/api/v1alpha1"
+	controlplanev1 "example.com/newvergroups/controlplane/api/v1alpha2"
+)
+
+func TestEmbeddedSpecRoundTrip(t *testing.T) {
+	replicas := int32(3)
+	cp := &FooControlPlane{
+		ObjectMeta: metav1.ObjectMeta{Name: "cp", Namespace: "ns"},
+		Spec: FooControlPlaneSpec{Replicas: &replicas, Version: "v1.34.0",
+			Config: bootstrapv1.FooConfigSpec{Format: "cloud-config", Files: []string{"/etc/a", "/etc/b"}}},
+		Status: FooControlPlaneStatus{Ready: true, Initialized: true},
+	}
+	hub := &controlplanev1.FooControlPlane{}
+	if err := cp.ConvertTo(hub); err != nil {
+		t.Fatal(err)
+	}
+	if hub.Spec.Config.Format != "cloud-config" || len(hub.Spec.Config.Files) != 2 {
+		t.Fatalf("the hub lost the embedded spec: %+v", hub.Spec.Config)
+	}
+	back := &FooControlPlane{}
+	if err := back.ConvertFrom(hub); err != nil {
+		t.Fatal(err)
+	}
+	delete(back.GetAnnotations(), utilconversion.DataAnnotation)
+	if !apiequality.Semantic.DeepEqual(cp, back) {
+		t.Errorf("round trip changed the control plane:\n before %+v\n after  %+v", cp, back)
+	}
+}
+`
+	if err := os.WriteFile(filepath.Join(dir, "controlplane/api/v1alpha1/roundtrip_test.go"), []byte(roundTrip), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	goIn(t, dir, "vet", "./...")
+	goIn(t, dir, "test", "-count=1", "./...")
+}

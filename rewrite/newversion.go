@@ -260,14 +260,7 @@ func hubMethodType(d ast.Decl) string {
 	if !ok || fd.Recv == nil || len(fd.Recv.List) != 1 || fd.Name.Name != "Hub" || fd.Type.Params.NumFields() != 0 || fd.Type.Results.NumFields() != 0 {
 		return ""
 	}
-	t := fd.Recv.List[0].Type
-	if star, ok := t.(*ast.StarExpr); ok {
-		t = star.X
-	}
-	if id, ok := t.(*ast.Ident); ok {
-		return id.Name
-	}
-	return ""
+	return recvTypeName(fd)
 }
 
 func commentText(cg *ast.CommentGroup) string {
@@ -1435,33 +1428,18 @@ func moveTypesInFile(path string, src []byte, names map[string]bool, built contr
 	}
 	var edits []splice
 	add := map[string]string{}
-	ast.Inspect(f, func(n ast.Node) bool {
-		st, ok := n.(*ast.StructType)
-		if !ok {
-			return true
+	fieldTypeSelectors(f, func(x *ast.Ident, sel *ast.SelectorExpr) {
+		if byName[x.Name] == "" || !names[sel.Sel.Name] {
+			return
 		}
-		for _, field := range st.Fields.List {
-			ast.Inspect(field.Type, func(n ast.Node) bool {
-				sel, ok := n.(*ast.SelectorExpr)
-				if !ok {
-					return true
-				}
-				x, ok := sel.X.(*ast.Ident)
-				if !ok || byName[x.Name] == "" || !names[sel.Sel.Name] {
-					return true
-				}
-				succ := byName[x.Name]
-				if local[succ] == "" {
-					local[succ] = importgroups.FreshName(func(n string) bool { return taken[n] }, 1, "clusterv1", importgroups.GuessName(succ))
-					taken[local[succ]] = true
-					add[succ] = local[succ]
-				}
-				edits = append(edits, splice{fset.Position(x.Pos()).Offset, fset.Position(x.End()).Offset, local[succ]})
-				moved[[2]string{pathOf[x.Name], sel.Sel.Name}] = succ
-				return false
-			})
+		succ := byName[x.Name]
+		if local[succ] == "" {
+			local[succ] = importgroups.FreshName(func(n string) bool { return taken[n] }, 1, "clusterv1", importgroups.GuessName(succ))
+			taken[local[succ]] = true
+			add[succ] = local[succ]
 		}
-		return true
+		edits = append(edits, splice{fset.Position(x.Pos()).Offset, fset.Position(x.End()).Offset, local[succ]})
+		moved[[2]string{pathOf[x.Name], sel.Sel.Name}] = succ
 	})
 	if len(edits) == 0 {
 		return src, false, nil

@@ -310,6 +310,32 @@ func embedsListMeta(spec *ast.TypeSpec) bool {
 	return false
 }
 
+// fieldTypeSelectors calls visit with each qualified name (x.Sel) in the
+// types of the file's struct fields.
+func fieldTypeSelectors(f *ast.File, visit func(x *ast.Ident, sel *ast.SelectorExpr)) {
+	ast.Inspect(f, func(n ast.Node) bool {
+		st, ok := n.(*ast.StructType)
+		if !ok {
+			return true
+		}
+		for _, field := range st.Fields.List {
+			ast.Inspect(field.Type, func(n ast.Node) bool {
+				sel, ok := n.(*ast.SelectorExpr)
+				if !ok {
+					return true
+				}
+				if x, ok := sel.X.(*ast.Ident); ok {
+					visit(x, sel)
+				}
+				return false
+			})
+		}
+		return true
+	})
+}
+
+// recvTypeName is the name of the method's receiver type, "" when it is
+// not a (pointer to a) plain name.
 func recvTypeName(fd *ast.FuncDecl) string {
 	t := fd.Recv.List[0].Type
 	if star, ok := t.(*ast.StarExpr); ok {
@@ -383,28 +409,13 @@ func (nv *newVersion) crossGroupTypes(all []*newVersion) (map[string][]string, m
 		if len(byName) == 0 {
 			continue
 		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			st, ok := n.(*ast.StructType)
-			if !ok {
-				return true
+		fieldTypeSelectors(f, func(x *ast.Ident, sel *ast.SelectorExpr) {
+			if p := byName[x.Name]; p != "" {
+				aliases[p] = x.Name
+				if !slices.Contains(used[p], sel.Sel.Name) {
+					used[p] = append(used[p], sel.Sel.Name)
+				}
 			}
-			for _, field := range st.Fields.List {
-				ast.Inspect(field.Type, func(n ast.Node) bool {
-					sel, ok := n.(*ast.SelectorExpr)
-					if !ok {
-						return true
-					}
-					if x, ok := sel.X.(*ast.Ident); ok && byName[x.Name] != "" {
-						p := byName[x.Name]
-						aliases[p] = x.Name
-						if !slices.Contains(used[p], sel.Sel.Name) {
-							used[p] = append(used[p], sel.Sel.Name)
-						}
-					}
-					return false
-				})
-			}
-			return true
 		})
 	}
 	return used, aliases, nil

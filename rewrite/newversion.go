@@ -177,7 +177,8 @@ func planNewVersions(st *stage, version string, overrides contract.Overrides) ([
 // holds none.
 func readAPIPackage(dir, path string, files []string) (*apiPackage, error) {
 	ap := &apiPackage{dir: dir, path: path, goFiles: files}
-	gvGroup := "" // the GroupVersion literal's, when no marker names it
+	gvGroup := ""                 // the GroupVersion literal's, when no marker names it
+	consts := map[string]string{} // the package's string constants
 	fset := token.NewFileSet()
 	for _, name := range files {
 		src, err := os.ReadFile(filepath.Join(dir, name))
@@ -210,15 +211,22 @@ func readAPIPackage(dir, path string, files []string) (*apiPackage, error) {
 			for _, e := range cl.Elts {
 				if kv, ok := e.(*ast.KeyValueExpr); ok {
 					k, ok := kv.Key.(*ast.Ident)
-					lit, isLit := kv.Value.(*ast.BasicLit)
-					if !ok || !isLit {
+					if !ok {
 						continue
+					}
+					// A literal, or a constant of the package (Metal3's).
+					value := ""
+					switch v := kv.Value.(type) {
+					case *ast.BasicLit:
+						value, _ = strconv.Unquote(v.Value)
+					case *ast.Ident:
+						value = "\x00" + v.Name
 					}
 					switch k.Name {
 					case "Version":
-						ap.version, _ = strconv.Unquote(lit.Value)
+						ap.version = value
 					case "Group":
-						gvGroup, _ = strconv.Unquote(lit.Value)
+						gvGroup = value
 					}
 				}
 			}
@@ -227,6 +235,18 @@ func readAPIPackage(dir, path string, files []string) (*apiPackage, error) {
 		for _, d := range f.Decls {
 			if t := hubMethodType(d); t != "" {
 				ap.hubTypes = append(ap.hubTypes, t)
+			}
+			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.CONST {
+				for _, spec := range gd.Specs {
+					vs := spec.(*ast.ValueSpec)
+					for i, n := range vs.Names {
+						if i < len(vs.Values) {
+							if lit, ok := vs.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+								consts[n.Name], _ = strconv.Unquote(lit.Value)
+							}
+						}
+					}
+				}
 			}
 		}
 		// kubebuilder's markers sit above the type's doc comment, apart
@@ -244,7 +264,14 @@ func readAPIPackage(dir, path string, files []string) (*apiPackage, error) {
 			prev = d.End()
 		}
 	}
-	ap.group = cmp.Or(ap.group, gvGroup)
+	resolve := func(v string) string {
+		if name, ok := strings.CutPrefix(v, "\x00"); ok {
+			return consts[name]
+		}
+		return v
+	}
+	ap.version = resolve(ap.version)
+	ap.group = cmp.Or(ap.group, resolve(gvGroup))
 	if ap.group == "" || ap.version == "" || len(ap.roots) == 0 {
 		return nil, nil
 	}
@@ -346,13 +373,21 @@ func (nv *newVersion) copyFile(name string, src []byte, word *regexp.Regexp) ([]
 		}
 	}
 	ast.Inspect(f, func(n ast.Node) bool {
-		kv, ok := n.(*ast.KeyValueExpr)
-		if !ok {
-			return true
-		}
-		if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Version" {
-			if lit, ok := kv.Value.(*ast.BasicLit); ok && lit.Value == strconv.Quote(nv.old) {
-				edits = append(edits, splice{off(lit.Pos()), off(lit.End()), strconv.Quote(nv.version)})
+		switch n := n.(type) {
+		case *ast.KeyValueExpr:
+			if k, ok := n.Key.(*ast.Ident); ok && k.Name == "Version" {
+				if lit, ok := n.Value.(*ast.BasicLit); ok && lit.Value == strconv.Quote(nv.old) {
+					edits = append(edits, splice{off(lit.Pos()), off(lit.End()), strconv.Quote(nv.version)})
+				}
+			}
+		case *ast.ValueSpec:
+			// const Version = "v1beta1", which GroupVersion names.
+			for i, name := range n.Names {
+				if i < len(n.Values) && strings.Contains(strings.ToLower(name.Name), "version") {
+					if lit, ok := n.Values[i].(*ast.BasicLit); ok && lit.Value == strconv.Quote(nv.old) {
+						edits = append(edits, splice{off(lit.Pos()), off(lit.End()), strconv.Quote(nv.version)})
+					}
+				}
 			}
 		}
 		return true
@@ -1358,6 +1393,12 @@ func (a *attempt) moveFieldTypes() (err error) {
 	built := builtRelease(a.st)
 	for _, nv := range a.newVersions {
 		if len(nv.moving) == 0 {
+			continue
+		}
+		if built.Less(contract.ReleaseV1Beta2) {
+			// The successors do not exist in the release the module builds against.
+			a.res.Manual = append(a.res.Manual, fmt.Sprintf("%s keeps Cluster API's v1beta1 types in its fields: the module builds against Cluster API %s, which has no v1beta2 types; raise it (--capi-version %s or later) to move them",
+				a.st.rel(nv.newDir), built, contract.ReleaseV1Beta2))
 			continue
 		}
 		// The names by the package as built now (a raise moved the path).

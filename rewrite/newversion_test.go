@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -274,11 +275,13 @@ func register(scheme *runtime.Scheme) {
 
 // TestReadAPIPackageGroup: the group comes from a +groupName marker between
 // the package clause and the imports (RKE2's style), or else from the
-// GroupVersion literal.
+// GroupVersion literal, whose values may be the package's constants
+// (Metal3's).
 func TestReadAPIPackageGroup(t *testing.T) {
 	for name, src := range map[string]string{
 		"floating marker": "package v1beta1\n\n// +kubebuilder:object:generate=true\n// +groupName=bootstrap.x.io\n\nimport \"k8s.io/apimachinery/pkg/runtime/schema\"\n\nvar GroupVersion = schema.GroupVersion{Group: \"other.x.io\", Version: \"v1beta1\"}\n",
 		"literal only":    "package v1beta1\n\nimport \"k8s.io/apimachinery/pkg/runtime/schema\"\n\nvar GroupVersion = schema.GroupVersion{Group: \"bootstrap.x.io\", Version: \"v1beta1\"}\n",
+		"constants":       "package v1beta1\n\nimport \"k8s.io/apimachinery/pkg/runtime/schema\"\n\nconst (\n\tVersion = \"v1beta1\"\n\tGroupName = \"bootstrap.x.io\"\n)\n\nvar GroupVersion = schema.GroupVersion{Group: GroupName, Version: Version}\n",
 	} {
 		dir := t.TempDir()
 		types := "package v1beta1\n\n// +kubebuilder:object:root=true\n\n// Foo is a kind.\ntype Foo struct{}\n"
@@ -371,4 +374,18 @@ func TestEmbeddedSpecRoundTrip(t *testing.T) {
 	}
 	goIn(t, dir, "vet", "./...")
 	goIn(t, dir, "test", "-count=1", "./...")
+}
+
+// TestCopyFileVersionConstant: the copy's GroupVersion names the new
+// version whether it holds a literal or a constant.
+func TestCopyFileVersionConstant(t *testing.T) {
+	src := "package v1beta2\n\nimport \"k8s.io/apimachinery/pkg/runtime/schema\"\n\nconst (\n\t// Version is the API version.\n\tVersion = \"v1beta2\"\n\tGroupName = \"infrastructure.x.io\"\n)\n\nvar GroupVersion = schema.GroupVersion{Group: GroupName, Version: Version}\n"
+	nv := &newVersion{old: "v1beta2", version: "v1beta3", newName: "v1beta3"}
+	out, _, err := nv.copyFile("groupversion_info.go", []byte(src), regexp.MustCompile(`\bv1beta2\b`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(out); !strings.Contains(got, "package v1beta3") || !strings.Contains(got, `Version   = "v1beta3"`) || strings.Contains(got, `"v1beta2"`) {
+		t.Errorf("copy:\n%s", got)
+	}
 }

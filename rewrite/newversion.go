@@ -167,9 +167,45 @@ func planNewVersions(st *stage, version string, overrides contract.Overrides) ([
 		out = append(out, nv)
 	}
 	if len(out) == 0 {
+		if nested := nestedAPIModules(st.real(st.dir)); len(nested) > 0 {
+			return nil, fmt.Errorf("--new-api-version: the module has no API package of contract kinds; the API packages are in the nested module(s) %s, where a new version is not made yet (its code and the module's would have to move together)", strings.Join(nested, ", "))
+		}
 		return nil, fmt.Errorf("--new-api-version: the module has no API package of contract kinds")
 	}
 	return out, nil
+}
+
+// nestedAPIModules are the directories below root holding their own
+// go.mod and a +groupName marker in their Go files (Metal3's api/).
+func nestedAPIModules(root string) []string {
+	var out []string
+	_ = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil || !d.IsDir() || path == root {
+			return nil
+		}
+		if n := d.Name(); n == "vendor" || n == "testdata" || strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_") {
+			return filepath.SkipDir
+		}
+		if !fileExists(filepath.Join(path, "go.mod")) {
+			return nil
+		}
+		found := false
+		_ = filepath.WalkDir(path, func(p string, e os.DirEntry, err error) error {
+			if err != nil || found || e.IsDir() || !strings.HasSuffix(p, ".go") {
+				return nil
+			}
+			if data, err := os.ReadFile(p); err == nil && groupNameMarker.Match(data) {
+				found = true
+			}
+			return nil
+		})
+		if found {
+			rel, _ := filepath.Rel(root, path)
+			out = append(out, filepath.ToSlash(rel))
+		}
+		return filepath.SkipDir
+	})
+	return out
 }
 
 // readAPIPackage reads the group, version and root types of an API

@@ -389,3 +389,16 @@ func TestCopyFileVersionConstant(t *testing.T) {
 		t.Errorf("copy:\n%s", got)
 	}
 }
+
+// TestNewAPIVersionNestedModule: API packages in a module of their own
+// (api/go.mod) are named in the refusal.
+func TestNewAPIVersionNestedModule(t *testing.T) {
+	dir := copyTree(t, "testdata/newverprovider")
+	if err := os.WriteFile(filepath.Join(dir, "api", "go.mod"), []byte("module example.com/newverprovider/api\n\ngo 1.26.0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Run(Options{Dir: dir, Patterns: []string{"./..."}, NewAPIVersion: "v1alpha2"})
+	if err == nil || !strings.Contains(err.Error(), "the API packages are in the nested module(s) api,") {
+		t.Errorf("want the nested module named, got %v", err)
+	}
+}

@@ -84,7 +84,7 @@ type apiPackage struct {
 	dir, path, name, group, version string
 	roots                           []string
 	hubTypes                        []string // types declaring Hub()
-	goFiles, testFiles              []string // names in dir
+	goFiles                         []string // names in dir
 }
 
 // planNewVersions finds the module's API packages that hold contract
@@ -109,7 +109,6 @@ func planNewVersions(st *stage, version string, overrides contract.Overrides) ([
 			return nil, err
 		}
 		if ap != nil {
-			ap.testFiles = slices.Concat(p.TestGoFiles, p.XTestGoFiles)
 			// A group's versions sit side by side; one group can span
 			// directories (a kind under exp/api).
 			key := ap.group + "\x00" + filepath.Dir(ap.dir)
@@ -674,11 +673,11 @@ func (nv *newVersion) moveImports(st *stage, write func(string, []byte) error) e
 		return err
 	}
 	for _, p := range pkgs {
-		if p.Dir == "" || p.Dir == nv.oldDir || nv.oldDirs[p.Dir] || p.Dir == nv.newDir || !mainModule(pkgs, p.ImportPath) {
+		if p.Dir == "" || nv.oldDirs[p.Dir] || p.Dir == nv.newDir || !mainModule(pkgs, p.ImportPath) {
 			continue
 		}
 		files := slices.Concat(p.GoFiles, p.TestGoFiles, p.XTestGoFiles)
-		if nv.spokeDirs[p.Dir] || slices.ContainsFunc(nv.spokes, func(sp *apiPackage) bool { return sp.dir == p.Dir }) {
+		if nv.spokeDirs[p.Dir] {
 			files = slices.Concat(p.TestGoFiles, p.XTestGoFiles)
 		}
 		serves, err := nv.servesOldWebhook(p.Dir, p.GoFiles)

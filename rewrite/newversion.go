@@ -335,16 +335,8 @@ func commentText(cg *ast.CommentGroup) string {
 
 // apply makes OLD the spoke of VERSION (copied, and the module's code
 // moved, by addNewVersions): generated conversions, and the older
-// versions chained through OLD. Every file it writes is marked in cs.
-func (nv *newVersion) apply(st *stage, cs *changeSet) error {
-	const why = "new API version (--new-api-version)"
-	write := func(path string, data []byte) error {
-		written, err := st.writeFile(path, data)
-		if err == nil {
-			cs.mark(written, why)
-		}
-		return err
-	}
+// versions chained through OLD, each file through write.
+func (nv *newVersion) apply(st *stage, write func(string, []byte) error) error {
 	if err := nv.makeSpoke(st, write); err != nil {
 		return err
 	}
@@ -1041,15 +1033,15 @@ func (a *attempt) addNewVersions() error {
 			return err
 		}
 	}
-	ordered, err := conversionOrder(nvs)
+	ordered, cross, err := conversionOrder(nvs)
 	if err != nil {
 		return err
 	}
 	for _, nv := range ordered {
-		if err := nv.crossGroupConversions(nvs, write); err != nil {
+		if err := nv.crossGroupConversions(nvs, cross[nv], write); err != nil {
 			return err
 		}
-		if err := nv.apply(st, cs); err != nil {
+		if err := nv.apply(st, write); err != nil {
 			return err
 		}
 	}

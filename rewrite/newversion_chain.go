@@ -104,9 +104,11 @@ func (nv *newVersion) chainSpoke(st *stage, sp *apiPackage, write func(string, [
 				if d.Name.Name != "ConvertTo" && d.Name.Name != "ConvertFrom" || d.Type.Params.NumFields() != 1 || convName == "" {
 					continue
 				}
-				param := d.Type.Params.List[0]
-				sel, ok := param.Type.(*ast.SelectorExpr)
-				if x, isIdent := sel.X.(*ast.Ident); !ok || !isIdent || x.Name != convName || sel.Sel.Name != "Hub" {
+				sel, ok := d.Type.Params.List[0].Type.(*ast.SelectorExpr)
+				if !ok || sel.Sel.Name != "Hub" {
+					continue
+				}
+				if x, ok := sel.X.(*ast.Ident); !ok || x.Name != convName {
 					continue
 				}
 				mid := assertedType(d.Body, oldName)
@@ -373,10 +375,16 @@ func assertedType(body *ast.BlockStmt, alias string) string {
 	return found
 }
 
-// crossGroupTypes are the types of the other new versions' OLD packages
-// that OLD's struct fields carry (a control plane embedding its bootstrap
+// crossTypes are the types of the other new versions' OLD packages that
+// OLD's struct fields carry (a control plane embedding its bootstrap
 // config's spec): path → names, and the name OLD imports each path by.
-func (nv *newVersion) crossGroupTypes(all []*newVersion) (map[string][]string, map[string]string, error) {
+type crossTypes struct {
+	used    map[string][]string
+	aliases map[string]string
+}
+
+// crossGroupTypes reads nv's crossTypes.
+func (nv *newVersion) crossGroupTypes(all []*newVersion) (crossTypes, error) {
 	others := map[string]bool{}
 	for _, o := range all {
 		if o != nv {
@@ -385,11 +393,11 @@ func (nv *newVersion) crossGroupTypes(all []*newVersion) (map[string][]string, m
 	}
 	used, aliases := map[string][]string{}, map[string]string{}
 	if len(others) == 0 {
-		return used, aliases, nil
+		return crossTypes{used, aliases}, nil
 	}
 	entries, err := os.ReadDir(nv.oldDir)
 	if err != nil {
-		return nil, nil, err
+		return crossTypes{}, err
 	}
 	for _, e := range entries {
 		name := e.Name()
@@ -398,7 +406,7 @@ func (nv *newVersion) crossGroupTypes(all []*newVersion) (map[string][]string, m
 		}
 		f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(nv.oldDir, name), nil, parser.SkipObjectResolution)
 		if err != nil {
-			return nil, nil, err
+			return crossTypes{}, err
 		}
 		byName := map[string]string{}
 		for _, s := range f.Imports {
@@ -418,17 +426,17 @@ func (nv *newVersion) crossGroupTypes(all []*newVersion) (map[string][]string, m
 			}
 		})
 	}
-	return used, aliases, nil
+	return crossTypes{used, aliases}, nil
 }
 
 // crossGroupConversions declares in OLD, for each type of another new
 // version's OLD that its fields carry, the conversion functions
 // conversion-gen looks for by name between that group's two versions,
 // each calling the one that group's conversions generated.
-func (nv *newVersion) crossGroupConversions(all []*newVersion, write func(string, []byte) error) error {
-	used, aliases, err := nv.crossGroupTypes(all)
-	if err != nil || len(used) == 0 {
-		return err
+func (nv *newVersion) crossGroupConversions(all []*newVersion, cross crossTypes, write func(string, []byte) error) error {
+	used, aliases := cross.used, cross.aliases
+	if len(used) == 0 {
+		return nil
 	}
 	declared := map[string]bool{}
 	taken := map[string]bool{nv.newName: true, "apimachineryconversion": true}
@@ -487,15 +495,16 @@ func (nv *newVersion) crossGroupConversions(all []*newVersion, write func(string
 }
 
 // conversionOrder orders the new versions so that one whose OLD carries
-// another's types comes after it: its conversions call that group's.
-func conversionOrder(nvs []*newVersion) ([]*newVersion, error) {
-	deps := map[*newVersion][]string{}
+// another's types comes after it: its conversions call that group's. It
+// returns each one's crossTypes too.
+func conversionOrder(nvs []*newVersion) ([]*newVersion, map[*newVersion]crossTypes, error) {
+	deps, cross := map[*newVersion][]string{}, map[*newVersion]crossTypes{}
 	for _, nv := range nvs {
-		used, _, err := nv.crossGroupTypes(nvs)
+		c, err := nv.crossGroupTypes(nvs)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		deps[nv] = slices.Collect(maps.Keys(used))
+		cross[nv], deps[nv] = c, slices.Collect(maps.Keys(c.used))
 	}
 	var out []*newVersion
 	done := map[string]bool{}
@@ -508,8 +517,8 @@ func conversionOrder(nvs []*newVersion) ([]*newVersion, error) {
 			out, done[nv.oldPath], progressed = append(out, nv), true, true
 		}
 		if !progressed {
-			return append(out, slices.DeleteFunc(slices.Clone(nvs), func(nv *newVersion) bool { return slices.Contains(out, nv) })...), nil // a cycle: as listed
+			return append(out, slices.DeleteFunc(slices.Clone(nvs), func(nv *newVersion) bool { return slices.Contains(out, nv) })...), cross, nil // a cycle: as listed
 		}
 	}
-	return out, nil
+	return out, cross, nil
 }

@@ -402,3 +402,20 @@ func TestNewAPIVersionNestedModule(t *testing.T) {
 		t.Errorf("want the nested module named, got %v", err)
 	}
 }
+
+// TestChainSpokeOtherConvertTo: a ConvertTo whose parameter is no
+// conversion.Hub is not a conversion to the hub; with no other, the spoke
+// is refused with its reason (not a crash).
+func TestChainSpokeOtherConvertTo(t *testing.T) {
+	dir := t.TempDir()
+	src := "package v1alpha1\n\nimport \"sigs.k8s.io/controller-runtime/pkg/conversion\"\n\nvar _ conversion.Hub\n\n// Foo is a kind.\ntype Foo struct{}\n\n// ConvertTo converts to a count.\nfunc (f *Foo) ConvertTo(n *int) error { return nil }\n"
+	if err := os.WriteFile(filepath.Join(dir, "foo.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	nv := &newVersion{group: "x.io", old: "v1alpha2", version: "v1beta1", oldName: "v1alpha2", oldPath: "x.io/api/v1alpha2"}
+	sp := &apiPackage{dir: dir, path: "x.io/api/v1alpha1", name: "v1alpha1", version: "v1alpha1", goFiles: []string{"foo.go"}}
+	err := nv.chainSpoke(nil, sp, func(string, []byte) error { t.Error("nothing to write"); return nil })
+	if err == nil || !strings.Contains(err.Error(), "declares no conversion to it") {
+		t.Errorf("want the refusal, got %v", err)
+	}
+}

@@ -346,7 +346,7 @@ func (b *coreBump) move(st *stage, cs *changeSet, mb *moduleBump) error {
 	}
 	moves := map[string]string{}
 	for _, mv := range contract.GoAPIMoves() {
-		if mb.built.Less(mv.Since) && !contract.Release(b.to).Less(mv.Since) && hasPackage(dirs, mv.To) {
+		if mv.Applies(mb.built, contract.Release(b.to)) && hasPackage(dirs, mv.To) {
 			moves[mv.From] = mv.To
 		}
 	}

@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -169,7 +170,19 @@ func newStage(root string) (*stage, error) {
 	return s, nil
 }
 
-func (s *stage) remove() { os.RemoveAll(s.stagedTop()) }
+// remove deletes the copy; with MPAUDIT_TRACE=keep it stays for a look
+// at what the run left, and stderr names it.
+func (s *stage) remove() {
+	if os.Getenv("MPAUDIT_TRACE") == "keep" {
+		// Out of the process's temporary directory, which goes at exit.
+		kept := filepath.Join(cmp.Or(outerTemp, os.TempDir()), "mpaudit-kept-"+filepath.Base(s.stagedTop()))
+		if err := os.Rename(s.stagedTop(), kept); err == nil {
+			fmt.Fprintf(os.Stderr, "mpaudit: the staged copy stays at %s\n", kept)
+			return
+		}
+	}
+	os.RemoveAll(s.stagedTop())
+}
 
 // stagedTop and realTop are the copy's top directory and the real one it
 // mirrors; mods the real roots of the staged modules. A stage made without

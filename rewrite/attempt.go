@@ -183,6 +183,9 @@ func (a *attempt) followUps() (done bool, err error) {
 	if err := requireUtils(st, cs, res); err != nil {
 		return false, err
 	}
+	if a.bump != nil {
+		a.bump.kept, _ = goAPIKeptFiles(a.last, st)
+	}
 	opts.Progress.Step("regenerating deepcopy functions and conversions")
 	if err := regenerate(st, cs, res, trace); err != nil {
 		// The generators load the API packages: after a raise that broke

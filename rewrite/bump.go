@@ -54,6 +54,10 @@ type coreBump struct {
 	tidy map[string]string
 	// manual are the uses of utilities that moved to v1beta2 (switchedUses).
 	manual []string
+	// kept are the files the fixes left on v1beta1 (by their path from the
+	// module root) with what kept them: where the raised release's
+	// utilities meet them, that is the cause to name.
+	kept map[string]string
 }
 
 // moduleBump is the bump of one staged module.
@@ -670,6 +674,7 @@ func (b *coreBump) verify(st *stage, cs *changeSet, mb *moduleBump) error {
 	var lines []string
 	places := 0
 	deps := map[string][]string{} // module@version -> its errors
+	named := map[string]bool{}
 	for _, e := range errs {
 		if !filepath.IsAbs(e) {
 			lines = append(lines, "  "+filepath.ToSlash(filepath.Join(mb.rel, e)))
@@ -681,6 +686,17 @@ func (b *coreBump) verify(st *stage, cs *changeSet, mb *moduleBump) error {
 						lines = append(lines, "    → "+note)
 					}
 				}
+			}
+			// Once per file: why the fixes kept it on v1beta1.
+			file, _, _ := strings.Cut(filepath.ToSlash(filepath.Join(mb.rel, e)), ":")
+			if blockers, ok := b.kept[file]; ok && !named[file] {
+				named[file] = true
+				first, more := firstBlocker(file, blockers)
+				note := "    → " + path.Base(file) + " stayed on v1beta1, as its move to v1beta2 is not mechanical: " + first
+				if more > 0 {
+					note += fmt.Sprintf(" (and %d more)", more)
+				}
+				lines = append(lines, note)
 			}
 		} else if dep := cachedModule(e); dep != "" {
 			deps[dep] = append(deps[dep], e)

@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -25,11 +26,29 @@ import (
 // without a new version (newVersion ""), one line names them and the
 // flag that adds a version taking the v1beta2 types.
 func goAPIKeptNotes(rep *report.Report, st *stage, newVersion string) []string {
-	if rep == nil {
-		return nil
+	kept, apiDirs := goAPIKeptFiles(rep, st)
+	var out []string
+	for file, blockers := range kept {
+		out = append(out, file+" keeps Cluster API's v1beta1 Go API, as its move to v1beta2 is not mechanical; change by hand, then run the rewrite again: "+blockers)
 	}
-	seen := map[string]bool{}
-	var out, apiDirs []string
+	slices.Sort(out)
+	if len(apiDirs) > 0 && newVersion == "" {
+		slices.Sort(apiDirs)
+		out = append(out, strings.Join(apiDirs, ", ")+" keep Cluster API's v1beta1 Go types in their fields, as their served version's schema must not change, and so does the code that fills them: "+
+			"`mpaudit rewrite --new-api-version VERSION` adds a version that takes the v1beta2 types, keeps serving the current one beside it and moves the code to it")
+	}
+	return out
+}
+
+// goAPIKeptFiles are the files of rep's import findings that keep the
+// v1beta1 Go API, by their path from the module root, with the blockers
+// the finding names; and apart, the directories of API packages of one
+// version that keep the v1beta1 types in their fields.
+func goAPIKeptFiles(rep *report.Report, st *stage) (kept map[string]string, apiDirs []string) {
+	kept = map[string]string{}
+	if rep == nil {
+		return kept, nil
+	}
 	for _, f := range rep.Findings {
 		if f.Rule != contract.RuleGoAPIImport || f.Position == nil {
 			continue
@@ -46,19 +65,20 @@ func goAPIKeptNotes(rep *report.Report, st *stage, newVersion string) []string {
 			continue
 		}
 		file := filepath.ToSlash(st.rel(f.Position.File))
-		if seen[file] {
-			continue
+		if _, seen := kept[file]; !seen {
+			kept[file] = blockers
 		}
-		seen[file] = true
-		out = append(out, file+" keeps Cluster API's v1beta1 Go API, as its move to v1beta2 is not mechanical; change by hand, then run the rewrite again: "+blockers)
 	}
-	slices.Sort(out)
-	if len(apiDirs) > 0 && newVersion == "" {
-		slices.Sort(apiDirs)
-		out = append(out, strings.Join(apiDirs, ", ")+" keep Cluster API's v1beta1 Go types in their fields, as their served version's schema must not change, and so does the code that fills them: "+
-			"`mpaudit rewrite --new-api-version VERSION` adds a version that takes the v1beta2 types, keeps serving the current one beside it and moves the code to it")
-	}
-	return out
+	return kept, apiDirs
+}
+
+// firstBlocker is the first of the blockers a kept file's finding names
+// (file.go:N: what: instead; file.go:M: ...), and how many more follow.
+func firstBlocker(file, blockers string) (first string, more int) {
+	sep := "; " + path.Base(file) + ":"
+	more = strings.Count(blockers, sep)
+	first, _, _ = strings.Cut(blockers, sep)
+	return first, more
 }
 
 // goAPIFilesNamed are the units of units that move a file the output

@@ -82,3 +82,11 @@ func TestRewriteGoAPI(t *testing.T) {
 	goIn(t, dir, "vet", "./...")
 	goIn(t, dir, "test", "./controllers/")
 }
+
+func TestFirstBlocker(t *testing.T) {
+	blockers := "a.go:3: x: do this; then that; a.go:9: y: do that; b.go:1: other"
+	first, more := firstBlocker("pkg/a.go", blockers)
+	if first != "a.go:3: x: do this; then that" || more != 1 {
+		t.Errorf("firstBlocker = %q, %d", first, more)
+	}
+}

@@ -737,7 +737,8 @@ func instruction(ch contract.GoFieldChange) string {
 	case contract.ChangeReference:
 		return "v1beta2 holds a ContractVersionedObjectReference (apiGroup, kind, name; no version, namespace or uid): read the object with external.GetObjectFromContractVersionedRef and the referring object's namespace" + toPath(to)
 	case contract.ChangeMapToList:
-		return "v1beta2 holds failure domains as a list with the name as a field: range over the list instead of indexing the map" + toPath(to)
+		// Failure domains and kubeadm's extra args alike: the key is a field.
+		return "v1beta2 holds the map as a list whose entries carry the key as a field" + toPath(to) + ": range over the list instead of indexing the map"
 	case contract.ChangeRemoved:
 		return "v1beta2 does not carry it: drop the use (terminal failures become conditions)"
 	case contract.ChangeRetyped:

@@ -192,24 +192,28 @@ func (nv *newVersion) chainSource(sp *apiPackage, methods []chainedMethod, lists
 	}
 	fmt.Fprintf(&b, "\t%q\n\n\t%s %q\n)\n", runtimeConversion, oldAlias, nv.oldPath)
 	fmt.Fprintf(&b, "\n// %s converts to the hub, %s, through %s: its conversions to %s stay\n// as they are, and the hub's conversion data rides inside %s's.\n", sp.version, nv.version, nv.old, nv.old, nv.old)
+	// A list has no annotations: only an object carries the hub's data.
 	for _, m := range methods {
+		data := !lists[m.recv]
 		if m.to {
-			if lists[m.recv] {
-				fmt.Fprintf(&b, "\n// ConvertTo converts this %[1]s to the Hub version (%[2]s) through %[3]s.\nfunc (src *%[1]s) ConvertTo(dstRaw conversion.Hub) error {\n\tmid := &%[4]s.%[5]s{}\n\tif err := src.%[6]s(mid); err != nil {\n\t\treturn err\n\t}\n\treturn mid.ConvertTo(dstRaw)\n}\n",
-					m.recv, nv.version, nv.old, oldAlias, m.mid, toOld)
-				continue
+			fmt.Fprintf(&b, "\n// ConvertTo converts this %s to the Hub version (%s) through %s.\nfunc (src *%s) ConvertTo(dstRaw conversion.Hub) error {\n", m.recv, nv.version, nv.old, m.recv)
+			if data {
+				b.WriteString("\thubData, err := hubDataOf(src)\n\tif err != nil {\n\t\treturn err\n\t}\n")
 			}
-			fmt.Fprintf(&b, "\n// ConvertTo converts this %[1]s to the Hub version (%[2]s) through %[3]s.\nfunc (src *%[1]s) ConvertTo(dstRaw conversion.Hub) error {\n\thubData, err := hubDataOf(src)\n\tif err != nil {\n\t\treturn err\n\t}\n\tmid := &%[4]s.%[5]s{}\n\tif err := src.%[6]s(mid); err != nil {\n\t\treturn err\n\t}\n\trestoreHubData(mid, hubData)\n\treturn mid.ConvertTo(dstRaw)\n}\n",
-				m.recv, nv.version, nv.old, oldAlias, m.mid, toOld)
+			fmt.Fprintf(&b, "\tmid := &%s.%s{}\n\tif err := src.%s(mid); err != nil {\n\t\treturn err\n\t}\n", oldAlias, m.mid, toOld)
+			if data {
+				b.WriteString("\trestoreHubData(mid, hubData)\n")
+			}
+			b.WriteString("\treturn mid.ConvertTo(dstRaw)\n}\n")
 			continue
 		}
-		if lists[m.recv] {
-			fmt.Fprintf(&b, "\n// ConvertFrom converts from the Hub version (%[2]s) to this version through %[3]s.\nfunc (dst *%[1]s) ConvertFrom(srcRaw conversion.Hub) error {\n\tmid := &%[4]s.%[5]s{}\n\tif err := mid.ConvertFrom(srcRaw); err != nil {\n\t\treturn err\n\t}\n\treturn dst.%[6]s(mid)\n}\n",
-				m.recv, nv.version, nv.old, oldAlias, m.mid, fromOld)
+		fmt.Fprintf(&b, "\n// ConvertFrom converts from the Hub version (%s) to this version through %s.\nfunc (dst *%s) ConvertFrom(srcRaw conversion.Hub) error {\n", nv.version, nv.old, m.recv)
+		fmt.Fprintf(&b, "\tmid := &%s.%s{}\n\tif err := mid.ConvertFrom(srcRaw); err != nil {\n\t\treturn err\n\t}\n", oldAlias, m.mid)
+		if !data {
+			fmt.Fprintf(&b, "\treturn dst.%s(mid)\n}\n", fromOld)
 			continue
 		}
-		fmt.Fprintf(&b, "\n// ConvertFrom converts from the Hub version (%[2]s) to this version through %[3]s.\nfunc (dst *%[1]s) ConvertFrom(srcRaw conversion.Hub) error {\n\tmid := &%[4]s.%[5]s{}\n\tif err := mid.ConvertFrom(srcRaw); err != nil {\n\t\treturn err\n\t}\n\thubData := takeHubData(mid)\n\tif err := dst.%[6]s(mid); err != nil {\n\t\treturn err\n\t}\n\treturn keepHubData(dst, hubData)\n}\n",
-			m.recv, nv.version, nv.old, oldAlias, m.mid, fromOld)
+		fmt.Fprintf(&b, "\thubData := takeHubData(mid)\n\tif err := dst.%s(mid); err != nil {\n\t\treturn err\n\t}\n\treturn keepHubData(dst, hubData)\n}\n", fromOld)
 	}
 	if objects {
 		fmt.Fprintf(&b, chainHelperSource, nv.old)
@@ -377,10 +381,15 @@ func assertedType(body *ast.BlockStmt, alias string) string {
 
 // crossTypes are the types of the other new versions' OLD packages that
 // OLD's struct fields carry (a control plane embedding its bootstrap
-// config's spec): path → names, and the name OLD imports each path by.
+// config's spec): path → names, and the name OLD imports each path by;
+// with what OLD's files declare and import, which the functions
+// crossGroupConversions adds must not repeat.
 type crossTypes struct {
 	used    map[string][]string
 	aliases map[string]string
+	// declared are OLD's package-level functions; taken the names its
+	// files import packages by.
+	declared, taken map[string]bool
 }
 
 // crossGroupTypes reads nv's crossTypes.
@@ -391,9 +400,9 @@ func (nv *newVersion) crossGroupTypes(all []*newVersion) (crossTypes, error) {
 			others[o.oldPath] = true
 		}
 	}
-	used, aliases := map[string][]string{}, map[string]string{}
+	c := crossTypes{used: map[string][]string{}, aliases: map[string]string{}, declared: map[string]bool{}, taken: map[string]bool{}}
 	if len(others) == 0 {
-		return crossTypes{used, aliases}, nil
+		return c, nil
 	}
 	entries, err := os.ReadDir(nv.oldDir)
 	if err != nil {
@@ -401,32 +410,41 @@ func (nv *newVersion) crossGroupTypes(all []*newVersion) (crossTypes, error) {
 	}
 	for _, e := range entries {
 		name := e.Name()
-		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") || strings.HasPrefix(name, "zz_generated.") {
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
 			continue
 		}
 		f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(nv.oldDir, name), nil, parser.SkipObjectResolution)
 		if err != nil {
 			return crossTypes{}, err
 		}
-		byName := map[string]string{}
-		for _, s := range f.Imports {
-			if p, _ := strconv.Unquote(s.Path.Value); others[p] {
-				byName[cmp.Or(importgroups.Name(s), importgroups.GuessName(p))] = p
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil {
+				c.declared[fd.Name.Name] = true
 			}
 		}
-		if len(byName) == 0 {
+		byName := map[string]string{}
+		for _, s := range f.Imports {
+			p, _ := strconv.Unquote(s.Path.Value)
+			local := cmp.Or(importgroups.Name(s), importgroups.GuessName(p))
+			c.taken[local] = true
+			if others[p] {
+				byName[local] = p
+			}
+		}
+		// The generated code carries what the types carry.
+		if len(byName) == 0 || strings.HasPrefix(name, "zz_generated.") {
 			continue
 		}
 		fieldTypeSelectors(f, func(x *ast.Ident, sel *ast.SelectorExpr) {
 			if p := byName[x.Name]; p != "" {
-				aliases[p] = x.Name
-				if !slices.Contains(used[p], sel.Sel.Name) {
-					used[p] = append(used[p], sel.Sel.Name)
+				c.aliases[p] = x.Name
+				if !slices.Contains(c.used[p], sel.Sel.Name) {
+					c.used[p] = append(c.used[p], sel.Sel.Name)
 				}
 			}
 		})
 	}
-	return crossTypes{used, aliases}, nil
+	return c, nil
 }
 
 // crossGroupConversions declares in OLD, for each type of another new
@@ -434,34 +452,12 @@ func (nv *newVersion) crossGroupTypes(all []*newVersion) (crossTypes, error) {
 // conversion-gen looks for by name between that group's two versions,
 // each calling the one that group's conversions generated.
 func (nv *newVersion) crossGroupConversions(all []*newVersion, cross crossTypes, write func(string, []byte) error) error {
-	used, aliases := cross.used, cross.aliases
+	used, aliases, declared := cross.used, cross.aliases, cross.declared
 	if len(used) == 0 {
 		return nil
 	}
-	declared := map[string]bool{}
-	taken := map[string]bool{nv.newName: true, "apimachineryconversion": true}
-	entries, err := os.ReadDir(nv.oldDir)
-	if err != nil {
-		return err
-	}
-	for _, e := range entries {
-		if !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(nv.oldDir, e.Name()), nil, parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil {
-				declared[fd.Name.Name] = true
-			}
-		}
-		for _, s := range f.Imports {
-			p, _ := strconv.Unquote(s.Path.Value)
-			taken[cmp.Or(importgroups.Name(s), importgroups.GuessName(p))] = true
-		}
-	}
+	taken := maps.Clone(cross.taken)
+	taken[nv.newName], taken["apimachineryconversion"] = true, true
 	imports := map[string]string{"k8s.io/apimachinery/pkg/conversion": "apimachineryconversion"}
 	var b strings.Builder
 	for _, path := range slices.Sorted(maps.Keys(used)) {

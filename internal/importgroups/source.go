@@ -166,12 +166,12 @@ func addBlock(src []byte, f *ast.File, rules Rules, add map[string]string, used 
 	if len(groups) == 0 {
 		return src, nil
 	}
-	var b strings.Builder
+	at := int(f.Name.End() - f.FileStart) // after the package clause
 	if len(groups) == 1 && len(slices.Collect(maps.Values(groups))[0]) == 1 {
-		at := int(f.Name.End() - f.FileStart)
 		line := slices.Collect(maps.Values(groups))[0][0]
 		return format.Source(slices.Concat(src[:at:at], []byte("\n\nimport "+line+"\n"), src[at:]))
 	}
+	var b strings.Builder
 	b.WriteString("\n\nimport (\n")
 	for i, class := range slices.Sorted(maps.Keys(groups)) {
 		if i > 0 {
@@ -184,7 +184,6 @@ func addBlock(src []byte, f *ast.File, rules Rules, add map[string]string, used 
 		}
 	}
 	b.WriteString(")\n")
-	at := int(f.Name.End() - f.FileStart)
 	return format.Source(slices.Concat(src[:at:at], []byte(b.String()), src[at:]))
 }
 

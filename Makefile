@@ -16,8 +16,13 @@ build:
 # pass go test's default 10-minute limit per package, so it is raised.
 # The Cluster API release whose pre-v1.11 Go API the symbol map is proved
 # against (internal/goapiprobe.Pre111Release); without it those tests skip.
+# analysistest loads its testdata modules with GOPROXY=off, so their
+# dependencies go into the module cache first (brokendep's are meant to be
+# missing; rewrite's testdata modules are built in copies, with the proxy).
+TESTDATA_MODULES = $(shell git ls-files '*/testdata/*go.mod' | grep -v -e '^rewrite/' -e '/brokendep/' | xargs -n1 dirname)
 test-modules:
 	$(GO) mod download sigs.k8s.io/cluster-api@v1.10.4
+	@for d in $(TESTDATA_MODULES); do (cd $$d && $(GO) mod download) || exit 1; done
 
 test: fmt-check vet modernize test-modules
 	assets=$$(bash hack/envtest-assets.sh) && KUBEBUILDER_ASSETS="$$assets" $(GO) test -timeout 30m ./...

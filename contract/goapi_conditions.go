@@ -67,3 +67,32 @@ var PatchHelperConditionAccessors = []string{
 	GoAPIV1Beta1ConditionGetter, GoAPIV1Beta1ConditionSetter,
 	"GetV1Beta2Conditions", "SetV1Beta2Conditions",
 }
+
+// stage1Homes are the utilities whose v1.11 copies under
+// util/deprecated/v1beta1 serve objects still at the guide's stage 0 or 1
+// (v1beta1 status.conditions, the metav1 ones under status.v1beta2), by
+// their path before v1.11: the same code, unchanged, beside v1beta2 core
+// types (v1.11's paused copy takes a v1beta2 Cluster).
+var stage1Homes = map[string]string{
+	conditionsPkg:        deprecatedConditions,
+	conditionsV1Beta2Pkg: deprecatedConditions2,
+	patchPkg:             deprecatedPatch,
+	pausedPkg:            deprecatedPaused,
+}
+
+// GoAPIStage1Home is where the utility package path, as a module built
+// against release built imports it, serves an object of the provider's
+// own still at the guide's stage 0 or 1 once the module builds against
+// v1.11 or later: the deprecated copy (path itself when it is one).
+func GoAPIStage1Home(path string, built Release) (string, bool) {
+	if built.Less(ReleaseV1Beta2) {
+		home, ok := stage1Homes[path]
+		return home, ok
+	}
+	for _, home := range stage1Homes {
+		if home == path {
+			return path, true
+		}
+	}
+	return "", false
+}

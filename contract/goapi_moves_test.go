@@ -1,6 +1,11 @@
 package contract
 
-import "testing"
+import (
+	"go/token"
+	"path/filepath"
+	"strings"
+	"testing"
+)
 
 // TestGoAPIMovesExist proves each move against Cluster API's sources: the
 // old package in v1.10.4, the new one in the pinned release and in the
@@ -63,5 +68,47 @@ func TestGoAPIMoveApplies(t *testing.T) {
 	m.Until = ""
 	if !m.Applies("v1.10.0", "v1.14.0") {
 		t.Error("a move never removed does not apply at a later release")
+	}
+}
+
+// TestGoAPIStage1Homes proves the claim the hybrid rests on: every
+// exported name of each utility before v1.11 is in its deprecated copy at
+// v1.11 and in the pinned release.
+func TestGoAPIStage1Homes(t *testing.T) {
+	pinned := pinnedSources(t)
+	old := oldSources(t, pinned)
+	v111, ok := releaseSources(pinned, ReleaseV1Beta2)
+	if !ok {
+		t.Skipf("sigs.k8s.io/cluster-api@%s is not in the module cache; run `make goapi-check`", ReleaseV1Beta2)
+	}
+	for from, home := range stage1Homes {
+		if got, ok := GoAPIStage1Home(from, "v1.10.0"); !ok || got != home {
+			t.Errorf("GoAPIStage1Home(%s, v1.10.0) = %q, %v", from, got, ok)
+		}
+		if got, ok := GoAPIStage1Home(home, ReleaseV1Beta2); !ok || got != home {
+			t.Errorf("GoAPIStage1Home(%s, %s) = %q, %v", home, ReleaseV1Beta2, got, ok)
+		}
+		if err := old.lookup(from, ""); err != nil {
+			t.Fatal(err)
+		}
+		esc := filepath.Join(old.modules[capi], strings.TrimPrefix(from, capi))
+		names, err := old.namesIn(esc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name := range names {
+			typ, member, _ := strings.Cut(name, ".")
+			if !token.IsExported(typ) || member != "" && !token.IsExported(member) {
+				continue
+			}
+			for _, src := range []*goSources{v111, pinned} {
+				if err := src.lookup(home, name); err != nil {
+					t.Errorf("%s.%s: %v", from, name, err)
+				}
+			}
+		}
+	}
+	if _, ok := GoAPIStage1Home(conditionsPkg, ReleaseV1Beta2); ok {
+		t.Error("util/conditions is v1beta2's from v1.11, not a stage-1 home")
 	}
 }

@@ -152,7 +152,7 @@ const (
 	deprecatedConditions  = deprecatedPkg + "/conditions"
 	deprecatedConditions2 = deprecatedPkg + "/conditions/v1beta2"
 	deprecatedPatch       = PkgDeprecatedPatch
-	deprecatedPaused      = deprecatedPkg + "/paused"
+	deprecatedPaused      = PkgDeprecatedPaused
 	conditionsDeprecated  = capi + "/util/conditions/deprecated/v1beta1"
 	patchPkg              = PkgPatch
 	pausedPkg             = PkgPaused

@@ -38,7 +38,8 @@ var goAPISymbolRules = []*Rule{
 			"and the v1beta1 condition utilities called on the Cluster API objects the file moves as their util/conditions/deprecated/v1beta1 namesakes, with the condition types, reasons and severities v1beta2 keeps for the v1beta1 conditions (XV1Beta1Condition): " +
 			"they read and write the same conditions (status.deprecated.v1beta1.conditions, where the conversion keeps them), from a package deprecated too, so moving to the v1beta2 conditions stays a person's next step; " +
 			"the v1beta1 patch helper (util/deprecated/v1beta1/patch) as util/patch where every object the package patches with it has a concrete type with no condition accessor (a Secret, an object without conditions), which both helpers patch alike, and no helper crosses the package's boundary; " +
-			"a file with another use (failureDomains, removed or retyped fields, the v1beta1 conditions of the provider's own objects) keeps its import, and the finding names each such use at file:line.",
+			"the utilities called on the provider's own objects still at the guide's stage 1 (v1beta1 conditions beside status.v1beta2) as their deprecated copies under util/deprecated/v1beta1 (the condition utilities, the patch helper where the package patches only such objects, the paused helper), which serve them with the same code, the v1beta1 condition types passed to them spelled through a second import of the v1beta1 package; " +
+			"a file with another use (failureDomains, removed or retyped fields, a helper patching both kinds of object) keeps its import, and the finding names each such use at file:line.",
 		FixedBy:  SuggestedFix | Rewrite,
 		DocURL:   migrationDoc + "#suggested-changes-for-clients-using-cluster-api-go-types",
 		severity: goAPISeverity, severityRows: goAPISeverityRows,
@@ -54,7 +55,8 @@ var goAPISymbolRules = []*Rule{
 			"alias are the same uses. A namesake of the same shape is not reported: the import's finding (MPA702) covers it. " +
 			"The map covers every exported name of the v1beta1 API packages and util/deprecated/v1beta1 (docs/contract/GOAPI.md).",
 		Fix: "Use the successor the finding names (the guide's annex of imports for conditions and the patch helper); where there is none, do what it says. " +
-			"A v1beta1 condition utility called on a Cluster API object the move makes v1beta2 is moved by the fix to util/conditions/deprecated/v1beta1 (MPA702).",
+			"A v1beta1 condition utility called on a Cluster API object the move makes v1beta2 is moved by the fix to util/conditions/deprecated/v1beta1 (MPA702); " +
+			"called on the provider's own object still at the guide's stage 1 (v1beta1 conditions beside status.v1beta2), to its deprecated copy under util/deprecated/v1beta1, which serves such objects with the same code.",
 		DocURL:   migrationDoc + "#annex",
 		severity: goAPISeverity, severityRows: goAPISeverityRows,
 	},
@@ -77,6 +79,9 @@ func GoSymbolAdvice(s GoSymbol) string {
 	}
 	if s.Keep != "" {
 		out += fmt.Sprintf("; from v1.11 it lives on, deprecated until v1beta1's removal, as %s", s.Keep)
+	}
+	if s.OnV1Beta2 != "" && s.Keep != "" {
+		out += fmt.Sprintf("; on the provider's own object still at the guide's stage 1 (v1beta1 conditions beside status.v1beta2), the fix calls %s, which serves it unchanged", s.Keep)
 	}
 	if s.OnV1Beta2 != "" {
 		out += fmt.Sprintf("; on a Cluster API object the move makes v1beta2, the fix calls %s, which keeps the same v1beta1 conditions "+

@@ -27,6 +27,9 @@ const (
 	// PkgDeprecatedPatch is where v1.11 keeps the v1beta1 patch helper.
 	PkgDeprecatedPatch = "sigs.k8s.io/cluster-api/util/deprecated/v1beta1/patch"
 	PkgPaused          = "sigs.k8s.io/cluster-api/util/paused"
+	// PkgDeprecatedPaused is where v1.11 keeps the paused helper for
+	// objects with v1beta1 conditions.
+	PkgDeprecatedPaused = "sigs.k8s.io/cluster-api/util/deprecated/v1beta1/paused"
 	// PkgConditions is Cluster API's condition utilities: v1beta1's
 	// before v1.11, v1beta2's (metav1.Condition) from it.
 	PkgConditions = "sigs.k8s.io/cluster-api/util/conditions"

@@ -48,7 +48,7 @@ func Unmoved(pkg *types.Package, info *types.Info, files []*ast.File) (pos token
 				if arg < 0 || len(n.Args) <= arg {
 					return true
 				}
-				if t := info.TypeOf(n.Args[arg]); !conditionless(t) {
+				if t := info.TypeOf(n.Args[arg]); !Conditionless(t) {
 					pos = n.Args[arg].Pos()
 					if t != nil && types.IsInterface(t) {
 						why = "an object of an interface type (" + types.TypeString(t, types.RelativeTo(pkg)) + "), which may have conditions"
@@ -92,9 +92,9 @@ var sameInBoth = map[string]bool{
 	"WithForceOverwriteConditions": true, "WithStatusObservedGeneration": true,
 }
 
-// conditionless reports whether t is a concrete type none of whose
+// Conditionless reports whether t is a concrete type none of whose
 // methods is a condition accessor either patch helper looks for.
-func conditionless(t types.Type) bool {
+func Conditionless(t types.Type) bool {
 	if t == nil || types.IsInterface(t) {
 		return false
 	}

@@ -5,7 +5,10 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
+
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mpaudit/mpaudit/analyzers/internal/params"
 	"github.com/mpaudit/mpaudit/contract"
@@ -68,25 +71,125 @@ func (p *planner) conditionMoves(specs []*ast.ImportSpec) {
 			p.block(spec.Pos(), "a blank or dot import of "+path, "import it under a name, then run the rewrite again")
 			continue
 		}
-		blocked := false
+		var uses []*ast.SelectorExpr
+		ofImport := map[*ast.CallExpr]bool{}
 		ast.Inspect(p.file, func(n ast.Node) bool {
-			sel, ok := n.(*ast.SelectorExpr)
-			if !ok {
-				return true
-			}
-			if x, ok := sel.X.(*ast.Ident); !ok || p.pass.TypesInfo.Uses[x] != pn {
-				return true
-			}
-			if why := p.conditionUse(sel, calls[sel], typed); why != "" {
-				p.block(sel.Pos(), why, keepConditions)
-				blocked = true
+			if sel, ok := n.(*ast.SelectorExpr); ok {
+				if x, ok := sel.X.(*ast.Ident); ok && p.pass.TypesInfo.Uses[x] == pn {
+					uses = append(uses, sel)
+					if c := calls[sel]; c != nil {
+						ofImport[c] = true
+					}
+				}
 			}
 			return true
 		})
-		if !blocked {
+		// The calls on the provider's own stage-1 objects (stage1.go) go to
+		// the deprecated copy, with what is written inside them.
+		home, homeOK := contract.GoAPIStage1Home(path, p.built)
+		own := map[*ast.CallExpr]bool{}
+		for c := range ofImport {
+			if homeOK && p.onOwnV1Beta2Object(c) {
+				own[c] = true
+			}
+		}
+		parents := p.parentMap()
+		root := func(n ast.Node) *ast.CallExpr {
+			var r *ast.CallExpr
+			for ; n != nil; n = parents[n] {
+				if c, ok := n.(*ast.CallExpr); ok && ofImport[c] {
+					r = c
+				}
+			}
+			return r
+		}
+		blocked := false
+		var ownSels, free []*ast.SelectorExpr
+		core := 0
+		for _, sel := range uses {
+			r := root(sel)
+			why := ""
+			switch {
+			case r != nil && own[r]:
+				ownSels = append(ownSels, sel)
+				why = p.ownConditionUse(sel, calls[sel])
+			case r == nil && len(own) > 0:
+				free = append(free, sel) // a type or value outside the calls: it goes with them
+			default:
+				core++
+				why = p.conditionUse(sel, calls[sel], typed)
+			}
+			if why != "" {
+				p.block(sel.Pos(), why, keepConditions)
+				blocked = true
+			}
+		}
+		if blocked {
+			continue
+		}
+		switch {
+		case len(ownSels) == 0:
+			p.condSwaps = append(p.condSwaps, &swap{spec: spec, old: path, new: conditionsPkg})
+		case core == 0:
+			p.condSwaps = append(p.condSwaps, &swap{spec: spec, old: path, new: home})
+		case len(free) > 0:
+			for _, sel := range free {
+				p.block(sel.Pos(), p.text(sel)+" is used outside a call, in a file that calls the utilities on both the provider's own stage-1 objects and objects the move makes v1beta2", "name it from util/conditions or its deprecated copy by hand, then run the rewrite again")
+			}
+		default:
+			// Both: the core objects' calls take util/conditions, the
+			// provider's own objects' calls a second import of the home.
+			name, edits := p.spell.Beside(home, "v1beta2conditions")
+			p.plan.Edits = append(p.plan.Edits, edits...)
+			for _, sel := range ownSels {
+				p.edit(sel.X.Pos(), sel.X.End(), name)
+			}
 			p.condSwaps = append(p.condSwaps, &swap{spec: spec, old: path, new: conditionsPkg})
 		}
 	}
+}
+
+// onOwnV1Beta2Object reports whether call passes the provider's own
+// stage-1 object where the utility takes the object whose v1beta2
+// conditions it reads or writes.
+func (p *planner) onOwnV1Beta2Object(call *ast.CallExpr) bool {
+	fn, ok := typeutil.Callee(p.pass.TypesInfo, call).(*types.Func)
+	if !ok {
+		return false
+	}
+	for i, arg := range call.Args {
+		if pt := params.TypeOf(fn.Signature(), i, call.Ellipsis.IsValid()); pt != nil && p.objectParam(pt, fn.Pkg()) && p.ownStage1(arg, "GetV1Beta2Conditions") {
+			return true
+		}
+	}
+	return false
+}
+
+// ownConditionUse says why sel, in a call on the provider's own stage-1
+// object, keeps the file: another object passed to it is not one.
+func (p *planner) ownConditionUse(sel *ast.SelectorExpr, call *ast.CallExpr) string {
+	fn, ok := p.pass.TypesInfo.Uses[sel.Sel].(*types.Func)
+	if !ok || call == nil {
+		return "" // a type or an option inside the call: the same in the copy
+	}
+	for i, arg := range call.Args {
+		pt := params.TypeOf(fn.Signature(), i, call.Ellipsis.IsValid())
+		if pt == nil || !p.objectParam(pt, fn.Pkg()) {
+			continue
+		}
+		objs := []ast.Expr{arg}
+		if _, isSlice := types.Unalias(pt).(*types.Slice); isSlice {
+			lit, isLit := ast.Unparen(arg).(*ast.CompositeLit)
+			if !isLit || call.Ellipsis.IsValid() {
+				return fmt.Sprintf("%s takes %s, a list the move cannot see into", p.text(sel), p.text(arg))
+			}
+			objs = lit.Elts
+		}
+		if slices.ContainsFunc(objs, func(e ast.Expr) bool { return !p.ownStage1(e, "GetV1Beta2Conditions") }) {
+			return fmt.Sprintf("%s on %s, which is neither an object the move makes v1beta2 nor one of the provider's own still at the guide's stage 1 (util/deprecated/v1beta1/conditions/v1beta2 serves those)", p.text(sel), p.text(arg))
+		}
+	}
+	return ""
 }
 
 // conditionUse says why the use sel (call its call, if any) keeps the
@@ -128,7 +231,17 @@ func (p *planner) objectParam(t types.Type, pkg *types.Package) bool {
 		t = s.Elem()
 	}
 	named, ok := types.Unalias(t).(*types.Named)
-	return ok && named.Obj().Pkg() == pkg && types.IsInterface(named)
+	if !ok || named.Obj().Pkg() != pkg || !types.IsInterface(named) {
+		return false
+	}
+	// Not an option interface (SummaryOption): one with a condition accessor.
+	iface := named.Underlying().(*types.Interface)
+	for m := range iface.Methods() {
+		if slices.Contains(contract.PatchHelperConditionAccessors, m.Name()) {
+			return true
+		}
+	}
+	return false
 }
 
 // typedLocals are the parameters and variables of the file declared with

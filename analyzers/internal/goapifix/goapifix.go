@@ -76,11 +76,17 @@ var keptImports = map[string]string{
 func raiseBlocks(p *planner, f *ast.File, spec *ast.ImportSpec, path string, s contract.GoSymbol, mapped bool) bool {
 	switch {
 	case path == contract.PkgPatch:
+		if p.ownPatch(spec, path) {
+			return true
+		}
 		if pos, ok := usesName(p.pass, f, spec, "WithOwnedConditions"); ok {
 			p.block(pos, "patch.WithOwnedConditions: from v1.11 its Conditions are strings, for v1beta2 objects (WithOwnedV1Beta1Conditions keeps the v1beta1 ones)", keepConditions)
 		}
 		return true
 	case path == contract.PkgPaused:
+		if p.ownPaused(spec, path) {
+			return true
+		}
 		p.block(spec.Pos(), "the paused helper ("+path+"): from v1.11 it sets v1beta2 conditions, so the object's conditions move first", keepConditions)
 		return true
 	case mapped && s.Keep != "" && keptImports[s.Keep] != "":
@@ -138,6 +144,7 @@ type planner struct {
 	condSwaps []*swap
 	// declared are the locals the plan declares (strptr.go).
 	declared map[string]bool
+	parents  map[ast.Node]ast.Node // parentMap's, built once
 
 	// moving are the API packages' fields that take v1beta2 types (ForMoving).
 	moving Moving
@@ -195,12 +202,18 @@ func ForMoving(pass *analysis.Pass, f *ast.File, built, to contract.Release, api
 			continue
 		}
 		if path == contract.PkgDeprecatedPatch && !api {
+			if p.ownPatch(spec, path) {
+				continue // it stays, for the provider's own stage-1 objects
+			}
 			// Listed either way: a blocked file says why it stays.
 			p.plan.Imports = append(p.plan.Imports, spec)
 			if pn := pass.TypesInfo.PkgNameOf(spec); pn != nil && pn.Name() != "_" && pn.Name() != "." && p.patchHelperMoves() {
 				p.swaps[pn] = &swap{spec: spec, old: path, new: contract.PkgPatch, beside: importsPath(f, contract.PkgPatch)}
 			}
 			continue
+		}
+		if path == contract.PkgDeprecatedPaused && !api && p.ownPaused(spec, path) {
+			continue // it stays, for the provider's own stage-1 object
 		}
 		if why, ok := keptImports[path]; ok && why != "" {
 			p.block(spec.Pos(), fmt.Sprintf("the file uses %s (%s)", why, path), keepConditions)
@@ -818,8 +831,11 @@ func (p *planner) safePath(base ast.Expr, rel string) bool {
 }
 
 // zero is the Go literal of the zero value of basic type t ("" when t is
-// not basic).
+// not basic, or unknown in a package that did not type-check).
 func zero(t types.Type) string {
+	if t == nil {
+		return ""
+	}
 	b, ok := t.Underlying().(*types.Basic)
 	if !ok {
 		return ""

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mpaudit/mpaudit/analyzers/internal/params"
 	"github.com/mpaudit/mpaudit/contract"
@@ -58,13 +59,7 @@ func (p *planner) v1beta1ConditionMoves(specs []*ast.ImportSpec) {
 	}
 	p.findKept()
 	typed := p.typedLocals()
-	parents := map[ast.Node]ast.Node{}
-	ast.PreorderStack(p.file, nil, func(n ast.Node, stack []ast.Node) bool {
-		if len(stack) > 0 {
-			parents[n] = stack[len(stack)-1]
-		}
-		return true
-	})
+	parents := p.parentMap()
 	for _, spec := range specs {
 		path, _ := strconv.Unquote(spec.Path.Value)
 		pn := p.pass.TypesInfo.PkgNameOf(spec)
@@ -72,7 +67,8 @@ func (p *planner) v1beta1ConditionMoves(specs []*ast.ImportSpec) {
 			p.block(spec.Pos(), "a blank or dot import of "+path, "import it under a name, then run the rewrite again")
 			continue
 		}
-		m := condMove{p: p, pn: pn, path: path, typed: typed, parents: parents, calls: map[*ast.CallExpr]bool{}, done: map[ast.Node]bool{}}
+		m := condMove{p: p, pn: pn, path: path, typed: typed, parents: parents, calls: map[*ast.CallExpr]bool{}, done: map[ast.Node]bool{},
+			own: map[*ast.CallExpr]bool{}, defs: map[types.Object]*ast.CallExpr{}}
 		var uses []*ast.SelectorExpr
 		ast.Inspect(p.file, func(n ast.Node) bool {
 			if sel, ok := n.(*ast.SelectorExpr); ok {
@@ -85,6 +81,12 @@ func (p *planner) v1beta1ConditionMoves(specs []*ast.ImportSpec) {
 			}
 			return true
 		})
+		home, homeOK := contract.GoAPIStage1Home(path, p.built)
+		for call := range m.calls {
+			if homeOK && m.onOwnObject(call) {
+				m.own[call] = true
+			}
+		}
 		type why struct {
 			pos token.Pos
 			msg string
@@ -105,7 +107,24 @@ func (p *planner) v1beta1ConditionMoves(specs []*ast.ImportSpec) {
 		for n := range m.done {
 			p.done[n] = true
 		}
-		p.condSwaps = append(p.condSwaps, &swap{spec: spec, old: path, new: m.successorPath})
+		for _, n := range m.keep {
+			p.kept[n] = true
+		}
+		switch {
+		case len(m.ownSels) == 0:
+			p.condSwaps = append(p.condSwaps, &swap{spec: spec, old: path, new: m.successorPath})
+		case len(m.ownSels) == len(uses):
+			p.condSwaps = append(p.condSwaps, &swap{spec: spec, old: path, new: home})
+		default:
+			// Both: the core objects' calls take the import's path, the
+			// provider's own objects' calls a second import of the home.
+			name, edits := p.spell.Beside(home, "v1beta1conditions")
+			p.plan.Edits = append(p.plan.Edits, edits...)
+			for _, sel := range m.ownSels {
+				p.edit(sel.X.Pos(), sel.X.End(), name)
+			}
+			p.condSwaps = append(p.condSwaps, &swap{spec: spec, old: path, new: m.successorPath})
+		}
 	}
 }
 
@@ -120,6 +139,110 @@ type condMove struct {
 	edits         []analysis.TextEdit
 	done          map[ast.Node]bool // selectors the move names itself
 	successorPath string
+
+	// own are the calls on the provider's own stage-1 objects (stage1.go),
+	// which go to the utilities' deprecated copy; ownSels the uses they
+	// make, keep the constants passed to them, spelled as v1beta1's.
+	own     map[*ast.CallExpr]bool
+	ownSels []*ast.SelectorExpr
+	keep    []ast.Node
+	defs    map[types.Object]*ast.CallExpr // condLocal's locals → the call defining them
+}
+
+// root is the outermost call of the utilities that n is in (or is).
+func (m *condMove) root(n ast.Node) *ast.CallExpr {
+	var root *ast.CallExpr
+	for ; n != nil; n = m.parents[n] {
+		if c, ok := n.(*ast.CallExpr); ok && m.calls[c] {
+			root = c
+		}
+	}
+	return root
+}
+
+// isOwn reports whether n is in a call on the provider's own object.
+func (m *condMove) isOwn(n ast.Node) bool {
+	r := m.root(n)
+	return r != nil && m.own[r]
+}
+
+// onOwnObject reports whether call passes the provider's own stage-1
+// object where the utility takes the object whose conditions it reads.
+func (m *condMove) onOwnObject(call *ast.CallExpr) bool {
+	p := m.p
+	fn, ok := typeutil.Callee(p.pass.TypesInfo, call).(*types.Func)
+	if !ok {
+		return false
+	}
+	for i, arg := range call.Args {
+		if pt := params.TypeOf(fn.Signature(), i, call.Ellipsis.IsValid()); pt != nil && p.objectParam(pt, fn.Pkg()) && p.ownStage1(arg, "GetConditions") {
+			return true
+		}
+	}
+	return false
+}
+
+// ownUse says why sel, in a call on the provider's own stage-1 object,
+// keeps the file, "" when the call goes to the deprecated copy as it is.
+func (m *condMove) ownUse(sel *ast.SelectorExpr) string {
+	p := m.p
+	subject := p.text(sel)
+	m.ownSels = append(m.ownSels, sel)
+	fn, ok := p.pass.TypesInfo.Uses[sel.Sel].(*types.Func)
+	call, isCall := m.parents[sel].(*ast.CallExpr)
+	if !ok || !isCall || call.Fun != ast.Expr(sel) {
+		return subject + " is used as a value"
+	}
+	sig := fn.Signature()
+	for i, arg := range call.Args {
+		pt := params.TypeOf(sig, i, false)
+		if pt == nil || call.Ellipsis.IsValid() {
+			return subject + " is called with a spread list"
+		}
+		if why := m.ownArg(subject, fn, pt, arg); why != "" {
+			return why
+		}
+	}
+	for r := range sig.Results().Variables() {
+		if p.mentionsAPI(r.Type()) {
+			if why := m.result(subject, call); why != "" {
+				return why
+			}
+		}
+	}
+	return ""
+}
+
+// ownArg says why arg, passed as a parameter of type pt of fn on the
+// provider's own object, keeps the file; else it keeps arg's v1beta1
+// names when it is a constant (a condition type, severity or reason).
+func (m *condMove) ownArg(subject string, fn *types.Func, pt types.Type, arg ast.Expr) string {
+	p := m.p
+	if p.objectParam(pt, fn.Pkg()) {
+		if _, isSlice := types.Unalias(pt).(*types.Slice); isSlice || !p.ownStage1(arg, "GetConditions") {
+			return fmt.Sprintf("%s on %s, which is neither an object the move makes v1beta2 nor one of the provider's own still at the guide's stage 1 (util/deprecated/v1beta1/conditions serves those)", subject, p.text(arg))
+		}
+		return ""
+	}
+	if ptr, isPtr := types.Unalias(pt).(*types.Pointer); isPtr {
+		if named, ok := types.Unalias(ptr.Elem()).(*types.Named); ok && p.apiType(named) {
+			if c, isCall := ast.Unparen(arg).(*ast.CallExpr); isCall && m.calls[c] {
+				return ""
+			}
+			if id, isID := ast.Unparen(arg).(*ast.Ident); isID && m.condLocal(id) && m.isOwn(m.defs[p.pass.TypesInfo.ObjectOf(id)]) {
+				return ""
+			}
+			return fmt.Sprintf("%s takes %s, not a condition another call of the utilities on the provider's own objects builds", subject, p.text(arg))
+		}
+	}
+	if tv, ok := p.pass.TypesInfo.Types[arg]; ok && tv.Value != nil {
+		m.keep = append(m.keep, arg)
+		return ""
+	}
+	if named, ok := types.Unalias(pt).(*types.Named); ok && p.apiType(named) {
+		return fmt.Sprintf("%s takes %s, which the move cannot keep a v1beta1 %s", subject, p.text(arg), named.Obj().Name())
+	}
+	return ""
 }
 
 func (m *condMove) edit(n ast.Node, text string) {
@@ -132,6 +255,9 @@ func (m *condMove) insert(pos token.Pos, text string) {
 
 // use says why sel keeps the file, "" when the move follows it.
 func (m *condMove) use(sel *ast.SelectorExpr) string {
+	if m.isOwn(sel) {
+		return m.ownUse(sel)
+	}
 	p := m.p
 	subject := p.text(sel)
 	succ, ok := contract.GoAPIV1Beta1ConditionCall(m.path, sel.Sel.Name, p.built)
@@ -183,7 +309,7 @@ func (m *condMove) arg(subject string, fn *types.Func, pt types.Type, arg ast.Ex
 			if c, isCall := ast.Unparen(arg).(*ast.CallExpr); isCall && m.calls[c] {
 				return ""
 			}
-			if id, isID := ast.Unparen(arg).(*ast.Ident); isID && m.condLocal(id) {
+			if id, isID := ast.Unparen(arg).(*ast.Ident); isID && m.condLocal(id) && !m.isOwn(m.defs[p.pass.TypesInfo.ObjectOf(id)]) {
 				return ""
 			}
 			return fmt.Sprintf("%s takes %s, not a condition another call of the utilities builds", subject, p.text(arg))
@@ -302,6 +428,7 @@ func (m *condMove) condLocal(id *ast.Ident) bool {
 		return false
 	}
 	defined := false
+	var def *ast.CallExpr
 	ok = true
 	var reads []ast.Node
 	ast.Inspect(p.file, func(n ast.Node) bool {
@@ -313,6 +440,7 @@ func (m *condMove) condLocal(id *ast.Ident) bool {
 			if as, isAs := m.parents[x].(*ast.AssignStmt); isAs && as.Tok == token.DEFINE && len(as.Lhs) == 1 && len(as.Rhs) == 1 {
 				c, isCall := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
 				defined = isCall && m.calls[c]
+				def = c
 			}
 			ok = defined
 			return false
@@ -331,7 +459,8 @@ func (m *condMove) condLocal(id *ast.Ident) bool {
 				return false
 			}
 		case *ast.CallExpr:
-			if m.calls[par] && par.Fun != ast.Expr(x) {
+			// An argument of another call: one on the same kind of object.
+			if m.calls[par] && par.Fun != ast.Expr(x) && m.isOwn(par) == m.isOwn(def) {
 				return false
 			}
 		}
@@ -344,6 +473,7 @@ func (m *condMove) condLocal(id *ast.Ident) bool {
 	for _, r := range reads {
 		m.done[r] = true
 	}
+	m.defs[obj] = def
 	return true
 }
 

@@ -113,8 +113,12 @@ func (p *planner) v1beta1ConditionMoves(specs []*ast.ImportSpec) {
 		switch {
 		case len(m.ownSels) == 0:
 			p.condSwaps = append(p.condSwaps, &swap{spec: spec, old: path, new: m.successorPath})
-		case len(m.ownSels) == len(uses):
+		case len(m.ownSels)+len(m.free) == len(uses):
 			p.condSwaps = append(p.condSwaps, &swap{spec: spec, old: path, new: home})
+		case len(m.free) > 0:
+			for _, sel := range m.free {
+				p.block(sel.Pos(), p.text(sel)+" is used outside a call, in a file that calls the utilities on both the provider's own stage-1 objects and objects the move makes v1beta2", "name it from util/conditions/deprecated/v1beta1 or util/deprecated/v1beta1/conditions by hand, then run the rewrite again")
+			}
 		default:
 			// Both: the core objects' calls take the import's path, the
 			// provider's own objects' calls a second import of the home.
@@ -145,6 +149,7 @@ type condMove struct {
 	// make, keep the constants passed to them, spelled as v1beta1's.
 	own     map[*ast.CallExpr]bool
 	ownSels []*ast.SelectorExpr
+	free    []*ast.SelectorExpr // uses outside any call, in a file with calls on own objects
 	keep    []ast.Node
 	defs    map[types.Object]*ast.CallExpr // condLocal's locals → the call defining them
 }
@@ -195,9 +200,15 @@ func (m *condMove) ownUse(sel *ast.SelectorExpr) string {
 	}
 	sig := fn.Signature()
 	for i, arg := range call.Args {
+		if call.Ellipsis.IsValid() && i == len(call.Args)-1 {
+			if !m.keptList(arg) {
+				return subject + " is called with a spread list other than a local list of condition types written in place"
+			}
+			continue
+		}
 		pt := params.TypeOf(sig, i, false)
-		if pt == nil || call.Ellipsis.IsValid() {
-			return subject + " is called with a spread list"
+		if pt == nil {
+			return subject + " is called with too many arguments"
 		}
 		if why := m.ownArg(subject, fn, pt, arg); why != "" {
 			return why
@@ -219,7 +230,9 @@ func (m *condMove) ownUse(sel *ast.SelectorExpr) string {
 func (m *condMove) ownArg(subject string, fn *types.Func, pt types.Type, arg ast.Expr) string {
 	p := m.p
 	if p.objectParam(pt, fn.Pkg()) {
-		if _, isSlice := types.Unalias(pt).(*types.Slice); isSlice || !p.ownStage1(arg, "GetConditions") {
+		// A list of the import's own Getters moves with the import.
+		_, isSlice := types.Unalias(pt).(*types.Slice)
+		if isSlice && !types.Identical(p.pass.TypesInfo.TypeOf(arg), pt) || !isSlice && !p.ownStage1(arg, "GetConditions") {
 			return fmt.Sprintf("%s on %s, which is neither an object the move makes v1beta2 nor one of the provider's own still at the guide's stage 1 (util/deprecated/v1beta1/conditions serves those)", subject, p.text(arg))
 		}
 		return ""
@@ -257,6 +270,12 @@ func (m *condMove) insert(pos token.Pos, text string) {
 func (m *condMove) use(sel *ast.SelectorExpr) string {
 	if m.isOwn(sel) {
 		return m.ownUse(sel)
+	}
+	if m.root(sel) == nil && len(m.own) > 0 {
+		// A type or value outside the calls (a list of Getters): it goes
+		// with the calls on the provider's own objects when all are.
+		m.free = append(m.free, sel)
+		return ""
 	}
 	p := m.p
 	subject := p.text(sel)
@@ -589,4 +608,88 @@ func splitLast(s string) (path, name string) {
 		return s, ""
 	}
 	return s[:i], s[i+1:]
+}
+
+// keptList reports whether arg, spread into a call on the provider's own
+// object, is a local list of v1beta1 condition types written in place
+// (conds := []clusterv1.ConditionType{…}) whose other uses only append
+// constants to it or spread it into such calls: the literal keeps its
+// v1beta1 spelling, and so its type.
+func (m *condMove) keptList(arg ast.Expr) bool {
+	p := m.p
+	id, ok := ast.Unparen(arg).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	obj, ok := p.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || obj.Parent() == nil || obj.Parent() == p.pass.Pkg.Scope() {
+		return false
+	}
+	var lit *ast.CompositeLit
+	var consts []ast.Node
+	ok = true
+	isAppend := func(e ast.Expr) (*ast.CallExpr, bool) {
+		c, isCall := ast.Unparen(e).(*ast.CallExpr)
+		if !isCall || len(c.Args) == 0 || c.Ellipsis.IsValid() {
+			return nil, false
+		}
+		fid, isID := ast.Unparen(c.Fun).(*ast.Ident)
+		if b, isB := p.pass.TypesInfo.Uses[fid].(*types.Builtin); !isID || !isB || b.Name() != "append" {
+			return nil, false
+		}
+		first, isID := ast.Unparen(c.Args[0]).(*ast.Ident)
+		return c, isID && p.pass.TypesInfo.Uses[first] == obj
+	}
+	ast.Inspect(p.file, func(n ast.Node) bool {
+		x, isID := n.(*ast.Ident)
+		if !isID || !ok {
+			return ok
+		}
+		if p.pass.TypesInfo.Defs[x] == obj {
+			as, isAs := m.parents[x].(*ast.AssignStmt)
+			if !isAs || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+				ok = false
+				return false
+			}
+			l, isLit := ast.Unparen(as.Rhs[0]).(*ast.CompositeLit)
+			if !isLit || l.Type == nil {
+				ok = false
+				return false
+			}
+			lit = l
+			return false
+		}
+		if p.pass.TypesInfo.Uses[x] != obj {
+			return true
+		}
+		switch par := m.parents[x].(type) {
+		case *ast.AssignStmt: // conds = append(conds, …)
+			if par.Tok == token.ASSIGN && len(par.Lhs) == 1 && len(par.Rhs) == 1 && par.Lhs[0] == ast.Expr(x) {
+				if c, isApp := isAppend(par.Rhs[0]); isApp {
+					for _, a := range c.Args[1:] {
+						if tv, known := p.pass.TypesInfo.Types[a]; !known || tv.Value == nil {
+							ok = false
+						}
+						consts = append(consts, a)
+					}
+					return false
+				}
+			}
+		case *ast.CallExpr:
+			if _, isApp := isAppend(par); isApp && par.Args[0] == ast.Expr(x) {
+				return false
+			}
+			if m.calls[par] && m.isOwn(par) && par.Ellipsis.IsValid() && par.Args[len(par.Args)-1] == ast.Expr(x) {
+				return false
+			}
+		}
+		ok = false
+		return false
+	})
+	if !ok || lit == nil {
+		return false
+	}
+	m.keep = append(m.keep, lit)
+	m.keep = append(m.keep, consts...)
+	return true
 }

@@ -34,22 +34,12 @@ func Unmoved(pkg *types.Package, info *types.Info, files []*ast.File) (pos token
 			}
 			switch n := n.(type) {
 			case *ast.CallExpr:
-				fn, ok := typeutil.Callee(info, n).(*types.Func)
-				if !ok || fn.Pkg() == nil || fn.Pkg().Path() != contract.PkgDeprecatedPatch {
+				obj, ok := PatchedObject(info, n, contract.PkgDeprecatedPatch)
+				if !ok {
 					return true
 				}
-				arg := -1
-				switch fn.Name() {
-				case "NewHelper":
-					arg = 0
-				case "Patch":
-					arg = 1
-				}
-				if arg < 0 || len(n.Args) <= arg {
-					return true
-				}
-				if t := info.TypeOf(n.Args[arg]); !Conditionless(t) {
-					pos = n.Args[arg].Pos()
+				if t := info.TypeOf(obj); !Conditionless(t) {
+					pos = obj.Pos()
 					if t != nil && types.IsInterface(t) {
 						why = "an object of an interface type (" + types.TypeString(t, types.RelativeTo(pkg)) + "), which may have conditions"
 					}
@@ -82,6 +72,22 @@ func Unmoved(pkg *types.Package, info *types.Info, files []*ast.File) (pos token
 		}
 	}
 	return token.NoPos, "", false
+}
+
+// PatchedObject is the object call passes to the patch helper of package
+// helper (its path) to patch: NewHelper's first argument, Helper.Patch's
+// second.
+func PatchedObject(info *types.Info, call *ast.CallExpr, helper string) (ast.Expr, bool) {
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != helper {
+		return nil, false
+	}
+	arg := map[string]int{"NewHelper": 0, "Patch": 1}
+	i, ok := arg[fn.Name()]
+	if !ok || len(call.Args) <= i {
+		return nil, false
+	}
+	return call.Args[i], true
 }
 
 // sameInBoth are the names of the deprecated patch package that util/patch

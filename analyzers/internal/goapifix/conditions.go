@@ -8,8 +8,6 @@ import (
 	"slices"
 	"strconv"
 
-	"golang.org/x/tools/go/types/typeutil"
-
 	"github.com/mpaudit/mpaudit/analyzers/internal/params"
 	"github.com/mpaudit/mpaudit/contract"
 )
@@ -89,7 +87,7 @@ func (p *planner) conditionMoves(specs []*ast.ImportSpec) {
 		home, homeOK := contract.GoAPIStage1Home(path, p.built)
 		own := map[*ast.CallExpr]bool{}
 		for c := range ofImport {
-			if homeOK && p.onOwnV1Beta2Object(c) {
+			if homeOK && p.onOwnObject(c, "GetV1Beta2Conditions") {
 				own[c] = true
 			}
 		}
@@ -147,22 +145,6 @@ func (p *planner) conditionMoves(specs []*ast.ImportSpec) {
 			p.condSwaps = append(p.condSwaps, &swap{spec: spec, old: path, new: conditionsPkg})
 		}
 	}
-}
-
-// onOwnV1Beta2Object reports whether call passes the provider's own
-// stage-1 object where the utility takes the object whose v1beta2
-// conditions it reads or writes.
-func (p *planner) onOwnV1Beta2Object(call *ast.CallExpr) bool {
-	fn, ok := typeutil.Callee(p.pass.TypesInfo, call).(*types.Func)
-	if !ok {
-		return false
-	}
-	for i, arg := range call.Args {
-		if pt := params.TypeOf(fn.Signature(), i, call.Ellipsis.IsValid()); pt != nil && p.objectParam(pt, fn.Pkg()) && p.ownStage1(arg, "GetV1Beta2Conditions") {
-			return true
-		}
-	}
-	return false
 }
 
 // ownConditionUse says why sel, in a call on the provider's own stage-1

@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/mpaudit/mpaudit/analyzers/internal/params"
 	"github.com/mpaudit/mpaudit/contract"
 	"github.com/mpaudit/mpaudit/internal/patchhelper"
 )
@@ -73,6 +74,22 @@ func stage1Accessor(named *types.Named, accessor string, built contract.Release)
 	return ok && rt.Obj().Pkg() != nil && contract.IsV1Beta1APIPackage(rt.Obj().Pkg().Path(), built)
 }
 
+// onOwnObject reports whether call, of a condition utility, passes the
+// provider's own stage-1 object (with accessor) where the utility takes
+// the object whose conditions it reads or writes.
+func (p *planner) onOwnObject(call *ast.CallExpr, accessor string) bool {
+	fn, ok := typeutil.Callee(p.pass.TypesInfo, call).(*types.Func)
+	if !ok {
+		return false
+	}
+	for i, arg := range call.Args {
+		if pt := params.TypeOf(fn.Signature(), i, call.Ellipsis.IsValid()); pt != nil && p.objectParam(pt, fn.Pkg()) && p.ownStage1(arg, accessor) {
+			return true
+		}
+	}
+	return false
+}
+
 // stage1Object reports whether t is an object of the provider's own API
 // with either stage-1 accessor: one the v1beta1 patch helper handles.
 func (p *planner) stage1Object(t types.Type) bool {
@@ -113,13 +130,8 @@ func (p *planner) patchObjects(helper string) (patchUse, ast.Node) {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.CallExpr:
-				fn, ok := typeutil.Callee(p.pass.TypesInfo, n).(*types.Func)
-				if !ok || fn.Pkg() == nil || fn.Pkg().Path() != helper {
-					return true
-				}
-				arg := map[string]int{"NewHelper": 0, "Patch": 1}[fn.Name()]
-				if (fn.Name() == "NewHelper" || fn.Name() == "Patch") && len(n.Args) > arg {
-					note(n.Args[arg], p.pass.TypesInfo.TypeOf(n.Args[arg]), true)
+				if obj, ok := patchhelper.PatchedObject(p.pass.TypesInfo, n, helper); ok {
+					note(obj, p.pass.TypesInfo.TypeOf(obj), true)
 				}
 			case *ast.FuncType:
 				if n.Params == nil || !p.takesPatchHelper(n, helper) {

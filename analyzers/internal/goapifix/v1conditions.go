@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mpaudit/mpaudit/analyzers/internal/params"
 	"github.com/mpaudit/mpaudit/contract"
@@ -83,7 +82,7 @@ func (p *planner) v1beta1ConditionMoves(specs []*ast.ImportSpec) {
 		})
 		home, homeOK := contract.GoAPIStage1Home(path, p.built)
 		for call := range m.calls {
-			if homeOK && m.onOwnObject(call) {
+			if homeOK && p.onOwnObject(call, "GetConditions") {
 				m.own[call] = true
 			}
 		}
@@ -171,57 +170,13 @@ func (m *condMove) isOwn(n ast.Node) bool {
 	return r != nil && m.own[r]
 }
 
-// onOwnObject reports whether call passes the provider's own stage-1
-// object where the utility takes the object whose conditions it reads.
-func (m *condMove) onOwnObject(call *ast.CallExpr) bool {
-	p := m.p
-	fn, ok := typeutil.Callee(p.pass.TypesInfo, call).(*types.Func)
-	if !ok {
-		return false
-	}
-	for i, arg := range call.Args {
-		if pt := params.TypeOf(fn.Signature(), i, call.Ellipsis.IsValid()); pt != nil && p.objectParam(pt, fn.Pkg()) && p.ownStage1(arg, "GetConditions") {
-			return true
-		}
-	}
-	return false
-}
-
 // ownUse says why sel, in a call on the provider's own stage-1 object,
 // keeps the file, "" when the call goes to the deprecated copy as it is.
 func (m *condMove) ownUse(sel *ast.SelectorExpr) string {
 	p := m.p
 	subject := p.text(sel)
 	m.ownSels = append(m.ownSels, sel)
-	fn, ok := p.pass.TypesInfo.Uses[sel.Sel].(*types.Func)
-	call, isCall := m.parents[sel].(*ast.CallExpr)
-	if !ok || !isCall || call.Fun != ast.Expr(sel) {
-		return subject + " is used as a value"
-	}
-	sig := fn.Signature()
-	for i, arg := range call.Args {
-		if call.Ellipsis.IsValid() && i == len(call.Args)-1 {
-			if !m.keptList(arg) {
-				return subject + " is called with a spread list other than a local list of condition types written in place"
-			}
-			continue
-		}
-		pt := params.TypeOf(sig, i, false)
-		if pt == nil {
-			return subject + " is called with too many arguments"
-		}
-		if why := m.ownArg(subject, fn, pt, arg); why != "" {
-			return why
-		}
-	}
-	for r := range sig.Results().Variables() {
-		if p.mentionsAPI(r.Type()) {
-			if why := m.result(subject, call); why != "" {
-				return why
-			}
-		}
-	}
-	return ""
+	return m.judgeCall(sel, subject, m.keptList, " other than a local list of condition types written in place", m.ownArg)
 }
 
 // ownArg says why arg, passed as a parameter of type pt of fn on the
@@ -285,6 +240,15 @@ func (m *condMove) use(sel *ast.SelectorExpr) string {
 	}
 	succPath, _ := splitLast(succ)
 	m.successorPath = succPath
+	return m.judgeCall(sel, subject, nil, "", m.arg)
+}
+
+// judgeCall says why the call sel makes keeps the file, "" when the move
+// follows it: each argument as judge says (the last, spread, as spread
+// says: nil takes none), and a result of the API's types as result does.
+func (m *condMove) judgeCall(sel *ast.SelectorExpr, subject string, spread func(ast.Expr) bool, spreadWhy string,
+	judge func(subject string, fn *types.Func, pt types.Type, arg ast.Expr) string) string {
+	p := m.p
 	fn, ok := p.pass.TypesInfo.Uses[sel.Sel].(*types.Func)
 	call, isCall := m.parents[sel].(*ast.CallExpr)
 	if !ok || !isCall || call.Fun != ast.Expr(sel) {
@@ -292,11 +256,17 @@ func (m *condMove) use(sel *ast.SelectorExpr) string {
 	}
 	sig := fn.Signature()
 	for i, arg := range call.Args {
-		pt := params.TypeOf(sig, i, false)
-		if pt == nil || call.Ellipsis.IsValid() {
-			return subject + " is called with a spread list"
+		if call.Ellipsis.IsValid() && i == len(call.Args)-1 {
+			if spread == nil || !spread(arg) {
+				return subject + " is called with a spread list" + spreadWhy
+			}
+			continue
 		}
-		if why := m.arg(subject, fn, pt, arg); why != "" {
+		pt := params.TypeOf(sig, i, false)
+		if pt == nil {
+			return subject + " is called with more arguments than it takes"
+		}
+		if why := judge(subject, fn, pt, arg); why != "" {
 			return why
 		}
 	}

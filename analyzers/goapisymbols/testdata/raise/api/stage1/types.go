@@ -19,7 +19,7 @@ type BarMachineV1Beta2Status struct {
 
 // BarMachineStatus holds both kinds of conditions.
 type BarMachineStatus struct {
-	Conditions clusterv1.Conditions      `json:"conditions,omitempty"`
+	Conditions clusterv1.Conditions     `json:"conditions,omitempty"`
 	V1Beta2    *BarMachineV1Beta2Status `json:"v1beta2,omitempty"`
 }
 

@@ -158,23 +158,32 @@ func Build(ctx context.Context, r contract.Release, cacheDir string, log io.Writ
 	if err != nil {
 		return Runner{}, fmt.Errorf("oracle: %s has no go.sum: %w", modDir, err)
 	}
+	// Each build in a directory of its own, the runner renamed into place:
+	// tests of two packages (or two runs of mpaudit) may build at once, and
+	// an interrupted build never leaves a runner behind.
+	work, err := os.MkdirTemp(dir, "build-")
+	if err != nil {
+		return Runner{}, err
+	}
+	defer os.RemoveAll(work)
 	files := map[string]string{"go.mod": gomod, "go.sum": string(coreSum), "main.go": src}
 	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(work, name), []byte(text), 0o644); err != nil {
 			return Runner{}, err
 		}
 	}
-	// Build to a temporary name: an interrupted build never leaves a runner behind.
-	tmp := run.Bin + ".tmp"
-	cmd := exec.CommandContext(ctx, "go", "build", "-trimpath", "-o", tmp, ".")
-	cmd.Dir, cmd.Env, cmd.Stdout, cmd.Stderr = dir, goEnv(), log, log
+	cmd := exec.CommandContext(ctx, "go", "build", "-trimpath", "-o", "runner", ".")
+	cmd.Dir, cmd.Env, cmd.Stdout, cmd.Stderr = work, goEnv(), log, log
 	if err := cmd.Run(); err != nil {
-		return Runner{}, fmt.Errorf("oracle: building the runner of Cluster API %s in %s: %w", r, dir, err)
+		return Runner{}, fmt.Errorf("oracle: building the runner of Cluster API %s in %s: %w", r, work, err)
 	}
-	if err := os.Rename(tmp, run.Bin); err != nil {
+	if err := os.Rename(filepath.Join(work, "runner"), run.Bin); err != nil {
 		return Runner{}, err
 	}
-	return run, os.WriteFile(filepath.Join(dir, "stamp"), []byte(stamp), 0o644)
+	if err := os.WriteFile(filepath.Join(work, "stamp"), []byte(stamp), 0o644); err != nil {
+		return Runner{}, err
+	}
+	return run, os.Rename(filepath.Join(work, "stamp"), filepath.Join(dir, "stamp"))
 }
 
 // downloadCore fetches sigs.k8s.io/cluster-api@r into the module cache (a

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -50,7 +51,7 @@ func (p *planner) derefCall(rhs ast.Expr, z string) (string, bool) {
 //		failureDomain = &m.Spec.FailureDomain
 //	}
 //
-// or, for `v := field`, v itself. It reports false, changing nothing,
+// or, for `v := field` and `v = field`, v itself. It reports false, changing nothing,
 // where that is not the same program: the field not addressable, the use
 // under a condition or a function literal (hoisted, the read would run
 // where it did not), after a call in the same statement.
@@ -87,10 +88,17 @@ func (u use) nilWhenEmpty() bool {
 	decl := func(name string) string {
 		return "var " + name + " *" + elem.Name() + "\n" + indent + "if " + u.n + " != " + z + " {\n" + indent + "\t" + name + " = &" + u.n + "\n" + indent + "}"
 	}
-	if as, ok := stmt.(*ast.AssignStmt); ok && as.Tok == token.DEFINE && len(as.Lhs) == 1 && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == ast.Expr(sel) {
-		if id, ok := as.Lhs[0].(*ast.Ident); ok && id.Name != "_" {
-			if _, defines := p.pass.TypesInfo.Defs[id]; defines && types.Identical(p.pass.TypesInfo.TypeOf(id), t) {
+	if as, ok := stmt.(*ast.AssignStmt); ok && len(as.Lhs) == 1 && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == ast.Expr(sel) {
+		if id, ok := as.Lhs[0].(*ast.Ident); ok && id.Name != "_" && types.Identical(p.pass.TypesInfo.TypeOf(id), t) {
+			_, defines := p.pass.TypesInfo.Defs[id]
+			_, local := p.pass.TypesInfo.Uses[id].(*types.Var)
+			switch {
+			case as.Tok == token.DEFINE && defines:
 				p.edit(as.Pos(), as.End(), decl(id.Name))
+				return true
+			case as.Tok == token.ASSIGN && local:
+				// v = field: nil, then the field's address when set.
+				p.edit(as.Pos(), as.End(), id.Name+" = nil\n"+indent+"if "+u.n+" != "+z+" {\n"+indent+"\t"+id.Name+" = &"+u.n+"\n"+indent+"}")
 				return true
 			}
 		}
@@ -148,7 +156,8 @@ func (u use) statement() (ast.Stmt, ast.Node) {
 	return nil, nil
 }
 
-// freeName is base, or base with a suffix, when no declaration in scope
+// freeName is base, or base with a suffix (a function may hold several
+// such reads of one field), when no declaration in scope
 // at pos and no identifier of block has that name (a later use of an
 // outer one would be shadowed) and the plan declares none yet.
 func (p *planner) freeName(base string, pos token.Pos, block ast.Node) string {
@@ -163,7 +172,11 @@ func (p *planner) freeName(base string, pos token.Pos, block ast.Node) string {
 		return true
 	})
 	scope := p.pass.Pkg.Scope().Innermost(pos)
-	for _, name := range []string{base, base + "Ptr", base + "Ref"} {
+	names := []string{base, base + "Ptr", base + "Ref"}
+	for i := 2; i <= 9; i++ {
+		names = append(names, base+"Ptr"+strconv.Itoa(i))
+	}
+	for _, name := range names {
 		if used[name] || p.declared[name] || scope != nil && func() bool { _, obj := scope.LookupParent(name, pos); return obj != nil }() {
 			continue
 		}

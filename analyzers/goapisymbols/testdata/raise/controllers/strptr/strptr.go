@@ -63,3 +63,22 @@ func apiPort(c *clusterv1.Cluster) int32 {
 	}
 	return *port
 }
+
+// versions reads one field in six statements of one function: each
+// read passed on gets its own local, an assignment to a local of the
+// pointer's type sets that local.
+func versions(m *clusterv1.Machine, md *clusterv1.MachineDeployment, pool bool) string {
+	var version *string
+	if pool {
+		version = md.Spec.Template.Spec.Version
+	} else {
+		version = m.Spec.Version
+	}
+	if lookup(m.Spec.Version) != "" {
+		return lookup(version)
+	}
+	if lookup(md.Spec.Template.Spec.Version) == "" {
+		return lookup(m.Spec.Version)
+	}
+	return lookup(md.Spec.Template.Spec.Version)
+}

@@ -41,8 +41,9 @@ func movePlans(pass *analysis.Pass, env *setup.Env, em *emit.Emitter, files []*a
 	if spoke || target.Less(contract.ReleaseV1Beta2) {
 		return out
 	}
+	pkg := &goapifix.Package{Moving: env.Settings.MovingFields, Moved: movedElsewhere(pass)}
 	for _, f := range files {
-		if plan, ok := goapifix.ForMoving(pass, f, built, to, api, raising, env.Settings.MovingFields, movedElsewhere(pass)); ok {
+		if plan, ok := goapifix.ForMoving(pass, f, built, to, api, raising, pkg); ok {
 			out[f] = &filePlan{Plan: plan, name: fileName(pass, f)}
 		}
 	}

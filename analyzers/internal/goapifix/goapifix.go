@@ -151,6 +151,8 @@ type planner struct {
 	// moved says whether another package's declaration takes the v1beta2
 	// type with its own file's planned move (nil: none does).
 	moved func(types.Object) bool
+	// pkg caches what is read from the whole package (nil: no cache).
+	pkg *Package
 }
 
 // For plans the move of f, a file of pass's package built against
@@ -166,16 +168,27 @@ type planner struct {
 // against (built, or the one go.mod is raised to): the move names no
 // v1beta2 name Cluster API added after it.
 func For(pass *analysis.Pass, f *ast.File, built, to contract.Release, api, raising bool) (Plan, bool) {
-	return ForMoving(pass, f, built, to, api, raising, nil, nil)
+	return ForMoving(pass, f, built, to, api, raising, &Package{})
 }
 
-// ForMoving is For when the fields moving names take their v1beta2 types
-// after the fixes: the values built for them move with the file; and
-// when moved says which declarations of other packages take the v1beta2
-// types with their own files' moves (a scope's Cluster field): the
-// condition calls on them move with this file, which then moves in the
-// same unit as theirs (the caller joins them).
-func ForMoving(pass *analysis.Pass, f *ast.File, built, to contract.Release, api, raising bool, moving Moving, moved func(types.Object) bool) (Plan, bool) {
+// Package is what the plans of one package's files share: the caller's
+// view of the other packages, and what the planner reads from the whole
+// package, read once.
+type Package struct {
+	// Moving names the API packages' fields that take their v1beta2 types
+	// after the fixes: the values built for them move with the file.
+	Moving Moving
+	// Moved says which declarations of other packages take the v1beta2
+	// types with their own files' moves (a scope's Cluster field): the
+	// condition calls on them move with this file, which then moves in
+	// the same unit as theirs (the caller joins them). nil: none does.
+	Moved func(types.Object) bool
+
+	patches map[string]patchClass // patchObjects' answers by helper path
+}
+
+// ForMoving is For with pkg, shared by the plans of pass's files.
+func ForMoving(pass *analysis.Pass, f *ast.File, built, to contract.Release, api, raising bool, pkg *Package) (Plan, bool) {
 	tf := pass.Fset.File(f.Pos())
 	if tf == nil {
 		return Plan{}, false
@@ -185,8 +198,9 @@ func ForMoving(pass *analysis.Pass, f *ast.File, built, to contract.Release, api
 		return Plan{}, false
 	}
 	p := newPlanner(pass, f, src, tf, built, to)
-	p.moving = moving
-	p.moved = moved
+	p.moving = pkg.Moving
+	p.moved = pkg.Moved
+	p.pkg = pkg
 	var conds, v1conds []*ast.ImportSpec
 	for _, spec := range f.Imports {
 		path, err := strconv.Unquote(spec.Path.Value)

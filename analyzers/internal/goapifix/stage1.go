@@ -107,12 +107,36 @@ const (
 	patchBoth
 )
 
-// patchObjects classifies the objects the package's util/patch helpers
-// (as of the release built, before v1.11) patch: the objects passed to
-// NewHelper and Helper.Patch, and the objects a signature takes beside a
-// Helper (an interface of backends that patch them). The whole package
-// is read: a helper made in one file is used in another.
+// patchClass is patchObjects' answer: at is where a core object is
+// patched, for the blocker's text.
+type patchClass struct {
+	use patchUse
+	at  ast.Node
+}
+
+// patchObjects classifies the objects the package's patch helpers (of
+// the package helper: util/patch before v1.11, or its deprecated copy)
+// patch: the objects passed to NewHelper and Helper.Patch, and the
+// objects a signature takes beside a Helper (an interface of backends
+// that patch them). The whole package is read, once per helper: a helper
+// made in one file is used in another.
 func (p *planner) patchObjects(helper string) (patchUse, ast.Node) {
+	if p.pkg == nil {
+		c := p.classifyPatched(helper)
+		return c.use, c.at
+	}
+	c, ok := p.pkg.patches[helper]
+	if !ok {
+		c = p.classifyPatched(helper)
+		if p.pkg.patches == nil {
+			p.pkg.patches = map[string]patchClass{}
+		}
+		p.pkg.patches[helper] = c
+	}
+	return c.use, c.at
+}
+
+func (p *planner) classifyPatched(helper string) patchClass {
 	own, core := false, false
 	var at ast.Node
 	note := func(n ast.Node, t types.Type, strict bool) {
@@ -146,13 +170,13 @@ func (p *planner) patchObjects(helper string) (patchUse, ast.Node) {
 	}
 	switch {
 	case own && core:
-		return patchBoth, at
+		return patchClass{patchBoth, at}
 	case own:
-		return patchOwn, nil
+		return patchClass{use: patchOwn}
 	case core:
-		return patchCore, at
+		return patchClass{patchCore, at}
 	}
-	return patchNeutral, nil
+	return patchClass{use: patchNeutral}
 }
 
 // takesPatchHelper reports whether ft has a parameter of the Helper of

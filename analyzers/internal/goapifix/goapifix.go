@@ -153,6 +153,11 @@ type planner struct {
 	moved func(types.Object) bool
 	// pkg caches what is read from the whole package (nil: no cache).
 	pkg *Package
+	// replaced counts the uses of imports in the type expressions the
+	// plan replaces (literalRetype): an import left with none is dropped.
+	replaced map[*types.PkgName]int
+	// guardedOps are the comparisons guarded by each guard (guard.go).
+	guardedOps map[string][]ast.Node
 }
 
 // For plans the move of f, a file of pass's package built against
@@ -304,6 +309,7 @@ func ForMoving(pass *analysis.Pass, f *ast.File, built, to contract.Release, api
 		}
 		p.edit(sw.spec.Path.Pos(), sw.spec.Path.End(), text)
 	}
+	p.dropRetypedImports()
 	return p.plan, true
 }
 
@@ -342,7 +348,9 @@ func ForReached(pass *analysis.Pass, f *ast.File, built, to contract.Release, pa
 	p.walk()
 	if len(p.plan.Blockers) > 0 {
 		p.plan.Edits = nil
+		return p.plan, true
 	}
+	p.dropRetypedImports()
 	return p.plan, true
 }
 
@@ -935,6 +943,49 @@ func importsPath(f *ast.File, path string) bool {
 		p, err := strconv.Unquote(spec.Path.Value)
 		return err == nil && p == path
 	})
+}
+
+// retyped notes the imports named in e, a type expression the plan
+// replaces.
+func (p *planner) retyped(e ast.Expr) {
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if pn, ok := p.pass.TypesInfo.Uses[id].(*types.PkgName); ok {
+				if p.replaced == nil {
+					p.replaced = map[*types.PkgName]int{}
+				}
+				p.replaced[pn]++
+			}
+		}
+		return true
+	})
+}
+
+// dropRetypedImports deletes the import of each package whose every use
+// the plan replaced: Go rejects an unused import.
+func (p *planner) dropRetypedImports() {
+	for pn, n := range p.replaced {
+		if _, swapped := p.swaps[pn]; swapped || n < p.uses(pn) {
+			continue
+		}
+		for _, spec := range p.file.Imports {
+			if p.pass.TypesInfo.PkgNameOf(spec) != pn {
+				continue
+			}
+			// The spec's whole line, when it holds nothing else.
+			start, end := p.tf.Offset(spec.Pos()), p.tf.Offset(spec.End())
+			if spec.Comment != nil {
+				end = p.tf.Offset(spec.Comment.End())
+			}
+			for start > 0 && (p.src[start-1] == ' ' || p.src[start-1] == '\t') {
+				start--
+			}
+			if start == 0 || p.src[start-1] != '\n' || end >= len(p.src) || p.src[end] != '\n' {
+				continue // shares its line: left for goimports
+			}
+			p.edit(p.tf.Pos(start), p.tf.Pos(end+1), "")
+		}
+	}
 }
 
 // uses counts the uses of the imported package pn in the file.

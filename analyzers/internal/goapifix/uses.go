@@ -34,6 +34,9 @@ func (p *planner) leaf(sel *ast.SelectorExpr, c chain, rootPath string, ch contr
 	}
 	n, ok := p.newText(sel, c, rootPath, ch)
 	if !ok {
+		if g, ok := p.guardOf(c, rootPath, ch); ok && ch.Class == contract.ChangeSame && p.guarded(sel, g, parents) {
+			return
+		}
 		p.block(sel.Sel.Pos(), subject+" moves to "+strings.Join(ch.New, " and "), "v1beta2 reaches it through a pointer that may be nil, or through a list: rewrite the read by hand")
 		return
 	}
@@ -375,7 +378,9 @@ func (p *planner) literal(lit *ast.CompositeLit) {
 		}
 		if leaf == nil {
 			p.literalValue(t, kv)
-			p.literalStruct(kv, key, full, subject, changes)
+			if !p.literalRetype(kv, key, full, subject, changes) {
+				p.literalStruct(kv, key, full, subject, changes)
+			}
 			continue
 		}
 		if leaf.Moved && p.literalMove(lit, t, key, kv, rootPath, *leaf) {
@@ -383,6 +388,76 @@ func (p *planner) literal(lit *ast.CompositeLit) {
 		}
 		p.literalLeaf(kv, subject, *leaf)
 	}
+}
+
+// literalRetype rewrites a literal of a type outside the moved API (a
+// Kubernetes type), set to a field v1beta2 gives a Cluster API struct of
+// the same fields (an IPAddressClaim's PoolRef, a
+// corev1.TypedLocalObjectReference that becomes an IPPoolReference): the
+// literal takes the successor type and its keys the fixes their fields'
+// changes take. It reports false, planning nothing, unless every key is
+// a field of full that stays at its path.
+func (p *planner) literalRetype(kv *ast.KeyValueExpr, key, full, subject string, changes []contract.GoFieldChange) bool {
+	lit, ok := ast.Unparen(kv.Value).(*ast.CompositeLit)
+	if !ok || lit.Type == nil {
+		return false
+	}
+	if _, mapped := p.structKey(p.pass.TypesInfo.TypeOf(lit)); mapped {
+		return false
+	}
+	succ, ok := contract.GoAPIValueType(structs[key].Root, full)
+	dot := strings.LastIndexByte(succ, '.')
+	if !ok || dot < 0 || strings.ContainsAny(succ[:1], "*[]") {
+		return false
+	}
+	named, ok := types.Unalias(p.pass.TypesInfo.TypeOf(lit)).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path()+"."+named.Obj().Name() == succ {
+		return false
+	}
+	leaves := map[string]contract.GoFieldChange{}
+	for _, ch := range changes {
+		name, direct := strings.CutPrefix(ch.Old, full+".")
+		if !direct || strings.ContainsAny(name, ".[{") {
+			return false // a deeper struct: not one literal's keys
+		}
+		if ch.Moved {
+			return false
+		}
+		leaves[name] = ch
+	}
+	var keyed []*ast.KeyValueExpr
+	for _, elt := range lit.Elts {
+		ekv, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			return false
+		}
+		id, ok := ekv.Key.(*ast.Ident)
+		if _, known := leaves[id.Name]; !ok || !known {
+			return false
+		}
+		keyed = append(keyed, ekv)
+	}
+	typ, ok := p.successorRef(lit.Type.Pos(), succ[:dot], succ[dot+1:])
+	if !ok {
+		return false
+	}
+	p.edit(lit.Type.Pos(), lit.Type.End(), typ)
+	p.retyped(lit.Type)
+	for _, ekv := range keyed {
+		p.literalLeaf(ekv, subject+"."+ekv.Key.(*ast.Ident).Name, leaves[ekv.Key.(*ast.Ident).Name])
+	}
+	return true
+}
+
+// successorRef names member of the v1beta2 package path: through the
+// import the move gives it when the file has one, else a new import.
+func (p *planner) successorRef(pos token.Pos, path, member string) (string, bool) {
+	for pn, sw := range p.swaps {
+		if sw.new == path && sw.spec != nil && !sw.beside {
+			return pn.Name() + "." + member, true
+		}
+	}
+	return p.ref(pos, path, member)
 }
 
 // literalStruct passes a struct-valued key whose value is a literal of

@@ -10,7 +10,7 @@ func domains(c *clusterv1.Cluster) (out []string) {
 	for name := range c.Status.FailureDomains {
 		out = append(out, name)
 	}
-	if c.Status.FailureMessage != nil || len(c.GetConditions()) > 0 { // want `^MPA703 warning: sigs.k8s.io/cluster-api/api/core/v1beta1.Cluster.GetConditions: .*GetV1Beta1Conditions.*`
+	if msg := c.Status.FailureMessage; msg != nil || len(c.GetConditions()) > 0 { // want `^MPA703 warning: sigs.k8s.io/cluster-api/api/core/v1beta1.Cluster.GetConditions: .*GetV1Beta1Conditions.*`
 		return nil
 	}
 	return out

@@ -45,7 +45,7 @@ func (g guard) unset() string {
 // the path is not a chain of fields of the v1beta2 type or the base is
 // not a plain chain of names and fields (it is read once per pointer).
 func (p *planner) guardOf(c chain, rootPath string, ch contract.GoFieldChange) (guard, bool) {
-	if !ch.Moved || c.indexed || c.promote || len(ch.New) != 1 || !pure(c.base) {
+	if !ch.Moved || c.indexed || c.promote || len(ch.New) != 1 || !p.pure(c.base) {
 		return guard{}, false
 	}
 	rel := ch.New[0]
@@ -88,20 +88,6 @@ func (p *planner) guardOf(c chain, rootPath string, ch contract.GoFieldChange) (
 	}
 	g.to = base + "." + rel
 	return g, true
-}
-
-// pure reports whether e is names and fields only: reading it again
-// reads the same value, with no call in between.
-func pure(e ast.Expr) bool {
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		return true
-	case *ast.SelectorExpr:
-		return pure(x.X)
-	case *ast.StarExpr:
-		return pure(x.X)
-	}
-	return false
 }
 
 // guarded rewrites sel, a use of a pointer field moved behind g, where

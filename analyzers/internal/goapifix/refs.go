@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"slices"
 	"strconv"
+	"strings"
 
 	"k8s.io/apimachinery/pkg/runtime/schema"
 
@@ -190,6 +191,9 @@ func (p *planner) dropGuard(cmp *ast.BinaryExpr, sel *ast.SelectorExpr, parents 
 	if _, isNil, _ := p.pointee(cmp.Y); !isNil {
 		return false
 	}
+	if p.dropChainGuard(cmp, sel, parents) {
+		return true
+	}
 	var and *ast.BinaryExpr
 	for i, n := range slices.Backward(parents) {
 		if n == ast.Node(cmp) && i > 0 {
@@ -234,6 +238,57 @@ func (p *planner) dropGuard(cmp *ast.BinaryExpr, sel *ast.SelectorExpr, parents 
 				p.edit(and.X.Pos(), and.Y.Pos(), "")
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// dropChainGuard drops the guard cmp (x != nil) from the && chain it is
+// an operand of when a later operand is false on the zero struct the
+// conversion gives for a nil x (falseOnZero) and every operand between
+// is a nil check of a field below x (dropped the same way, or a plain
+// comparison that reads the zero struct without a call):
+//
+//	c.Spec.ClusterNetwork != nil && c.Spec.ClusterNetwork.Pods != nil && len(c.Spec.ClusterNetwork.Pods.CIDRBlocks) > 0
+//	→ len(c.Spec.ClusterNetwork.Pods.CIDRBlocks) > 0
+func (p *planner) dropChainGuard(cmp *ast.BinaryExpr, x ast.Expr, parents []ast.Node) bool {
+	var top ast.Expr
+walk:
+	for i := len(parents) - 1; i >= 0; i-- {
+		switch n := parents[i].(type) {
+		case *ast.ParenExpr:
+		case *ast.BinaryExpr:
+			if n == cmp {
+				continue
+			}
+			if n.Op != token.LAND {
+				break walk
+			}
+			top = n
+		default:
+			break walk
+		}
+	}
+	if top == nil {
+		return false
+	}
+	ops := andOperands(top)
+	at := slices.Index(ops, ast.Expr(cmp))
+	if at < 0 {
+		return false
+	}
+	under := p.text(x) + "."
+	for _, op := range ops[at+1:] {
+		if p.falseOnZero(op, x) {
+			p.edit(ops[at].Pos(), ops[at+1].Pos(), "")
+			return true
+		}
+		nilCheck, ok := op.(*ast.BinaryExpr)
+		if !ok || nilCheck.Op != token.NEQ {
+			return false
+		}
+		if _, isNil, _ := p.pointee(nilCheck.Y); !isNil || !p.pure(nilCheck.X) || !strings.HasPrefix(p.text(nilCheck.X), under) {
+			return false
 		}
 	}
 	return false

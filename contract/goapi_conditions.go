@@ -89,10 +89,21 @@ func GoAPIStage1Home(path string, built Release) (string, bool) {
 		home, ok := stage1Homes[path]
 		return home, ok
 	}
-	for _, home := range stage1Homes {
-		if home == path {
-			return path, true
-		}
+	if GoAPIStage1Copy(path) {
+		return path, true
 	}
 	return "", false
+}
+
+// GoAPIStage1Copy reports whether path is one of the deprecated copies
+// GoAPIStage1Home names, which releases before v1.11 do not have: a
+// module built against one names it only where a rewrite already moved
+// the import there for the release it raises to.
+func GoAPIStage1Copy(path string) bool {
+	for _, home := range stage1Homes {
+		if home == path {
+			return true
+		}
+	}
+	return false
 }

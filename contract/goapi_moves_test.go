@@ -112,3 +112,18 @@ func TestGoAPIStage1Homes(t *testing.T) {
 		t.Error("util/conditions is v1beta2's from v1.11, not a stage-1 home")
 	}
 }
+
+// TestGoAPIStage1Copy: the copies are copies, their old paths are not.
+func TestGoAPIStage1Copy(t *testing.T) {
+	for old, home := range stage1Homes {
+		if !GoAPIStage1Copy(home) {
+			t.Errorf("GoAPIStage1Copy(%s) = false", home)
+		}
+		if GoAPIStage1Copy(old) {
+			t.Errorf("GoAPIStage1Copy(%s) = true for the path before v1.11", old)
+		}
+		if got, ok := GoAPIStage1Home(home, ReleaseV1Beta2); !ok || got != home {
+			t.Errorf("GoAPIStage1Home(%s, v1.11) = %q, %v; want itself", home, got, ok)
+		}
+	}
+}

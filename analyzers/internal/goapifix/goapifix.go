@@ -212,6 +212,12 @@ func ForMoving(pass *analysis.Pass, f *ast.File, built, to contract.Release, api
 		if err != nil {
 			continue
 		}
+		if raising && built.Less(contract.ReleaseV1Beta2) && contract.GoAPIStage1Copy(path) {
+			// A copy the release built lacks: an earlier round moved the
+			// import there for the provider's own stage-1 objects, which
+			// its types no longer let this one judge.
+			continue
+		}
 		if conditionImport(path, raising) {
 			conds = append(conds, spec)
 			continue

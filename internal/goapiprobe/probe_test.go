@@ -2,6 +2,7 @@ package goapiprobe
 
 import (
 	"maps"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -150,4 +151,63 @@ func TestFieldsAtAStruct(t *testing.T) {
 	if _, _, ok := contract.GoAPIFieldsAt(contract.PkgClusterV1Beta1+".MachineSpec", "NoSuchField"); ok {
 		t.Error("a field that does not exist was found")
 	}
+}
+
+// TestNumbersMadePointers: the rewrite reads a number v1beta2 retypes to
+// a pointer to another number as T(ptr.Deref(p, 0)) and writes it as
+// ptr.To(T(v)) (goapifix numberToPointer): the conversion must keep 0 as
+// a pointer to 0, and give 0 for nil, for every such field.
+func TestNumbersMadePointers(t *testing.T) {
+	roots := map[string]Root{}
+	for _, r := range Roots() {
+		roots[TypeString(reflect.TypeOf(r.Old).Elem())] = r
+	}
+	n := 0
+	for _, f := range contract.GoAPIFields() {
+		elem, isPtr := strings.CutPrefix(f.NewType, "*")
+		if f.Class != contract.ChangeRetyped || !isPtr || !number(f.OldType) || !number(elem) {
+			continue
+		}
+		n++
+		r, ok := roots[f.Root]
+		if !ok || strings.ContainsAny(f.Old, "[{") || len(f.New) != 1 {
+			t.Errorf("%s %s: not a root and plain path the test can drive", f.Root, f.Old)
+			continue
+		}
+		old, hub := reflect.New(reflect.TypeOf(r.Old).Elem()), reflect.New(reflect.TypeOf(r.New).Elem())
+		walk(old.Elem(), f.Old).SetInt(0)
+		if err := r.Convert(old.Interface(), hub.Interface()); err != nil {
+			t.Fatal(err)
+		}
+		if p := walk(hub.Elem(), f.New[0]); p.IsNil() || p.Elem().Int() != 0 {
+			t.Errorf("%s %s: 0 converts to %v, not a pointer to 0", f.Root, f.Old, p)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no retyped number-to-pointer field: the test checks nothing (drop it with goapifix's numberToPointer)")
+	}
+}
+
+func number(t string) bool {
+	switch t {
+	case "int", "int32", "int64", "uint", "uint32", "uint64", "float32", "float64":
+		return true
+	}
+	return false
+}
+
+// walk is the field at a dotted path below v, allocating the pointers
+// on the way but not the last.
+func walk(v reflect.Value, path string) reflect.Value {
+	segs := strings.Split(path, ".")
+	for i, s := range segs {
+		if v.Kind() == reflect.Pointer && i > 0 {
+			if v.IsNil() {
+				v.Set(reflect.New(v.Type().Elem()))
+			}
+			v = v.Elem()
+		}
+		v = v.FieldByName(s)
+	}
+	return v
 }

@@ -50,9 +50,64 @@ func (p *planner) leaf(sel *ast.SelectorExpr, c chain, rootPath string, ch contr
 		u.toPointer()
 	case contract.ChangeDurationToSeconds:
 		u.toSeconds()
+	case contract.ChangeRetyped:
+		if !u.numberToPointer() {
+			p.block(sel.Sel.Pos(), fmt.Sprintf("%s (%s)", subject, ch.Class), instruction(ch))
+		}
 	default:
 		p.block(sel.Sel.Pos(), fmt.Sprintf("%s (%s)", subject, ch.Class), instruction(ch))
 	}
+}
+
+// numberToPointer rewrites a number v1beta2 makes a pointer to another
+// number (an IPAddress's Prefix, int to *int32) as the conversion does
+// (goapiprobe's TestNumbersMadePointers): read as int(ptr.Deref(prefix,
+// 0)), written as ptr.To(int32(v)), 0 included.
+func (u use) numberToPointer() bool {
+	p, sel := u.p, u.sel
+	old, ok := numberToPointer(p.pass.TypesInfo.TypeOf(sel), u.ch)
+	if !ok {
+		return false
+	}
+	if rhs, written := u.assigned(); written {
+		if rhs == nil {
+			return false // not a plain assignment
+		}
+		to, ok := p.numberPointer(rhs, u.ch)
+		if ok {
+			p.edit(rhs.Pos(), rhs.End(), to)
+		}
+		return ok
+	}
+	deref, ok := p.ref(sel.Pos(), ptrPkg, "Deref")
+	if !ok {
+		return false
+	}
+	p.edit(sel.Pos(), sel.End(), old.Name()+"("+deref+"("+u.n+", 0))")
+	return true
+}
+
+// numberToPointer is t, the v1beta1 type of a field ch retypes, when ch
+// makes a number a pointer to a number.
+func numberToPointer(t types.Type, ch contract.GoFieldChange) (*types.Basic, bool) {
+	old, ok := types.Unalias(t).(*types.Basic)
+	elem, isPtr := strings.CutPrefix(ch.NewType, "*")
+	obj := types.Universe.Lookup(elem)
+	if !ok || old.Info()&types.IsNumeric == 0 || !isPtr || obj == nil || ch.Class != contract.ChangeRetyped {
+		return nil, false
+	}
+	b, ok := obj.Type().(*types.Basic)
+	return old, ok && b.Info()&types.IsNumeric != 0
+}
+
+// numberPointer is v written to a field ch makes a pointer to a number:
+// ptr.To(int32(v)).
+func (p *planner) numberPointer(v ast.Expr, ch contract.GoFieldChange) (string, bool) {
+	to, ok := p.ref(v.Pos(), ptrPkg, "To")
+	if !ok {
+		return "", false
+	}
+	return to + "(" + strings.TrimPrefix(ch.NewType, "*") + "(" + p.text(v) + "))", true
 }
 
 // use is one use of a changed leaf: n is its successor's expression.
@@ -535,6 +590,14 @@ func (p *planner) literalLeaf(kv *ast.KeyValueExpr, subject string, ch contract.
 				blockIt("cannot name ptr.To here")
 			}
 		}
+	case contract.ChangeRetyped:
+		if _, ok := numberToPointer(vt, ch); ok {
+			if text, ok := p.numberPointer(v, ch); ok {
+				p.edit(v.Pos(), v.End(), text)
+				return
+			}
+		}
+		blockIt("is set in a literal")
 	case contract.ChangeDurationToSeconds:
 		to, ok := p.core(v.Pos(), "ConvertToSeconds")
 		if !ok {

@@ -4,6 +4,8 @@
 package ipamclaim
 
 import (
+	"fmt"
+
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/utils/ptr"
 	ipamv1 "sigs.k8s.io/cluster-api/exp/ipam/api/v1beta1" // want `^MPA702 warning: sigs.k8s.io/cluster-api/exp/ipam/api/v1beta1: the import is .*$` `^MPA702: move claim.go to Cluster API's v1beta2 Go API$`
@@ -20,4 +22,9 @@ func claim(name, group, kind string) *ipamv1.IPAddressClaim {
 			},
 		},
 	}
+}
+
+// cidr reads the prefix v1beta2 makes an *int32 as the int v1beta1 had.
+func cidr(a *ipamv1.IPAddress) string {
+	return fmt.Sprintf("%s/%d", a.Spec.Address, a.Spec.Prefix)
 }

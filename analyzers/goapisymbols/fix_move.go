@@ -42,6 +42,14 @@ func movePlans(pass *analysis.Pass, env *setup.Env, em *emit.Emitter, files []*a
 		return out
 	}
 	pkg := &goapifix.Package{Moving: env.Settings.MovingFields, Moved: movedElsewhere(pass)}
+	if raising && !api {
+		pkg.Reached = func(f *ast.File) []string {
+			if units, paths := reached(pass, f, built); len(units) > 0 {
+				return paths
+			}
+			return nil
+		}
+	}
 	for _, f := range files {
 		if plan, ok := goapifix.ForMoving(pass, f, built, to, api, raising, pkg); ok {
 			out[f] = &filePlan{Plan: plan, name: fileName(pass, f)}

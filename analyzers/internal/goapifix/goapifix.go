@@ -189,6 +189,10 @@ type Package struct {
 	// the same unit as theirs (the caller joins them). nil: none does.
 	Moved func(types.Object) bool
 
+	// Reached lists the v1beta1 API packages whose fields a file selects
+	// on values other packages' moves hand it as v1beta2 (nil: none do).
+	Reached func(*ast.File) []string
+
 	patches map[string]patchClass // patchObjects' answers by helper path
 }
 
@@ -284,6 +288,9 @@ func ForMoving(pass *analysis.Pass, f *ast.File, built, to contract.Release, api
 		}
 		return p.plan, true
 	}
+	if pkg.Reached != nil {
+		p.markReached(pkg.Reached(f))
+	}
 	p.v1beta1ConditionMoves(v1conds)
 	p.walk()
 	p.plan.Kept = p.kept
@@ -305,8 +312,8 @@ func ForMoving(pass *analysis.Pass, f *ast.File, built, to contract.Release, api
 		return p.plan, true
 	}
 	for _, sw := range slices.Concat(slices.Collect(maps.Values(p.swaps)), p.condSwaps) {
-		if sw.beside {
-			continue // only kept values use it: it stays
+		if sw.beside || sw.spec == nil {
+			continue // only kept values use it, or no import names it
 		}
 		text := strconv.Quote(sw.new)
 		if sw.spec.Name == nil && p.pass.TypesInfo.PkgNameOf(sw.spec).Name() != path.Base(sw.new) {
@@ -339,15 +346,7 @@ func ForReached(pass *analysis.Pass, f *ast.File, built, to contract.Release, pa
 		return Plan{}, false
 	}
 	p := newPlanner(pass, f, src, tf, built, to)
-	for _, path := range paths {
-		s, ok := contract.GoAPIPackage(path, built)
-		if !ok || !contract.IsV1Beta1APIPackage(path, built) {
-			continue
-		}
-		// No import names the package: the swap only marks its types.
-		pn := types.NewPkgName(token.NoPos, pass.Pkg, "", types.NewPackage(path, ""))
-		p.swaps[pn] = &swap{old: path, new: s.Successor}
-	}
+	p.markReached(paths)
 	if len(p.swaps) == 0 {
 		return Plan{}, false
 	}
@@ -358,6 +357,20 @@ func ForReached(pass *analysis.Pass, f *ast.File, built, to contract.Release, pa
 	}
 	p.dropRetypedImports()
 	return p.plan, true
+}
+
+// markReached marks the types of the v1beta1 API packages at paths that
+// no import of the file names (values other packages' moves hand it):
+// their uses are rewritten as the moved imports' are.
+func (p *planner) markReached(paths []string) {
+	for _, path := range paths {
+		s, ok := contract.GoAPIPackage(path, p.built)
+		if !ok || !contract.IsV1Beta1APIPackage(path, p.built) || p.swapped(path) {
+			continue
+		}
+		pn := types.NewPkgName(token.NoPos, p.pass.Pkg, "", types.NewPackage(path, ""))
+		p.swaps[pn] = &swap{old: path, new: s.Successor}
+	}
 }
 
 func (p *planner) block(pos token.Pos, what, instead string) {

@@ -10,3 +10,6 @@ func setPrefix(a *ipamv1.IPAddress, n int) *ipamv1.IPAddress {
 	a.Spec.Prefix = n
 	return &ipamv1.IPAddress{Spec: ipamv1.IPAddressSpec{Address: "10.0.0.1", Prefix: 24}}
 }
+
+// Address hands out an address another package reads.
+func Address() *ipamv1.IPAddress { return &ipamv1.IPAddress{} } // want Address:"moves in goapi-file:example.com/raise/controllers/ipamclaim/prefix.go"

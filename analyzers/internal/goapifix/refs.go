@@ -423,14 +423,28 @@ func (p *planner) groupOf(e ast.Expr) (string, bool) {
 		return "", false
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "String" || !p.pure(sel.X) {
+	if !ok || sel.Sel.Name != "String" || !p.schemaType(sel.X, "GroupVersion") {
 		return "", false
 	}
-	named, ok := types.Unalias(p.pass.TypesInfo.TypeOf(sel.X)).(*types.Named)
-	if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "k8s.io/apimachinery/pkg/runtime/schema" || named.Obj().Name() != "GroupVersion" {
+	if p.pure(sel.X) {
+		return p.text(sel.X) + ".Group", true
+	}
+	// gvk.GroupVersion().String(): the kind's own group.
+	inner, ok := ast.Unparen(sel.X).(*ast.CallExpr)
+	if !ok || len(inner.Args) != 0 {
 		return "", false
 	}
-	return p.text(sel.X) + ".Group", true
+	gv, ok := ast.Unparen(inner.Fun).(*ast.SelectorExpr)
+	if !ok || gv.Sel.Name != "GroupVersion" || !p.pure(gv.X) || !p.schemaType(gv.X, "GroupVersionKind") {
+		return "", false
+	}
+	return p.text(gv.X) + ".Group", true
+}
+
+// schemaType reports whether e is of apimachinery's schema type name.
+func (p *planner) schemaType(e ast.Expr, name string) bool {
+	named, ok := types.Unalias(p.pass.TypesInfo.TypeOf(e)).(*types.Named)
+	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "k8s.io/apimachinery/pkg/runtime/schema" && named.Obj().Name() == name
 }
 
 // pure reports whether e reads without side effects: a constant, or an

@@ -90,6 +90,33 @@ func (p *planner) onOwnObject(call *ast.CallExpr, accessor string) bool {
 	return false
 }
 
+// objectArg is the argument call passes for an object parameter of the
+// utility it calls (nil when it takes none).
+func (p *planner) objectArg(call *ast.CallExpr) ast.Expr {
+	fn, ok := typeutil.Callee(p.pass.TypesInfo, call).(*types.Func)
+	if !ok {
+		return nil
+	}
+	for i, arg := range call.Args {
+		if pt := params.TypeOf(fn.Signature(), i, call.Ellipsis.IsValid()); pt != nil && p.objectParam(pt, fn.Pkg()) {
+			return arg
+		}
+	}
+	return nil
+}
+
+// ofInterfaceIn reports whether e's static type is an interface the
+// package at path declares (a helper's conditions.Getter parameter): the
+// value is whatever its callers pass.
+func (p *planner) ofInterfaceIn(e ast.Expr, path string) bool {
+	named, ok := types.Unalias(p.pass.TypesInfo.TypeOf(e)).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != path {
+		return false
+	}
+	_, isInterface := named.Underlying().(*types.Interface)
+	return isInterface
+}
+
 // stage1Object reports whether t is an object of the provider's own API
 // with either stage-1 accessor: one the v1beta1 patch helper handles.
 func (p *planner) stage1Object(t types.Type) bool {

@@ -86,6 +86,28 @@ func (p *planner) v1beta1ConditionMoves(specs []*ast.ImportSpec) {
 				m.own[call] = true
 			}
 		}
+		// A call on a value of the utilities' own Getter or Setter (a
+		// helper's parameter) takes what its callers pass: it goes with
+		// the calls on the provider's own objects when none is on another
+		// object (a caller passing one then no longer builds).
+		if homeOK {
+			var neutral []*ast.CallExpr
+			other := false
+			for call := range m.calls {
+				switch arg := p.objectArg(call); {
+				case m.own[call] || arg == nil:
+				case p.ofInterfaceIn(arg, path):
+					neutral = append(neutral, call)
+				default:
+					other = true
+				}
+			}
+			if !other {
+				for _, call := range neutral {
+					m.own[call] = true
+				}
+			}
+		}
 		type why struct {
 			pos token.Pos
 			msg string
@@ -185,9 +207,10 @@ func (m *condMove) ownUse(sel *ast.SelectorExpr) string {
 func (m *condMove) ownArg(subject string, fn *types.Func, pt types.Type, arg ast.Expr) string {
 	p := m.p
 	if p.objectParam(pt, fn.Pkg()) {
-		// A list of the import's own Getters moves with the import.
+		// A list of the import's own Getters moves with the import, and
+		// so does a value of its own interfaces.
 		_, isSlice := types.Unalias(pt).(*types.Slice)
-		if isSlice && !types.Identical(p.pass.TypesInfo.TypeOf(arg), pt) || !isSlice && !p.ownStage1(arg, "GetConditions") {
+		if isSlice && !types.Identical(p.pass.TypesInfo.TypeOf(arg), pt) || !isSlice && !p.ownStage1(arg, "GetConditions") && !p.ofInterfaceIn(arg, m.path) {
 			return fmt.Sprintf("%s on %s, which is neither an object the move makes v1beta2 nor one of the provider's own still at the guide's stage 1 (util/deprecated/v1beta1/conditions serves those)", subject, p.text(arg))
 		}
 		return ""
@@ -208,9 +231,60 @@ func (m *condMove) ownArg(subject string, fn *types.Func, pt types.Type, arg ast
 		return ""
 	}
 	if named, ok := types.Unalias(pt).(*types.Named); ok && p.apiType(named) {
+		if typ := m.ownParamType(arg); typ != nil {
+			m.keep = append(m.keep, typ)
+			return ""
+		}
 		return fmt.Sprintf("%s takes %s, which the move cannot keep a v1beta1 %s", subject, p.text(arg), named.Obj().Name())
 	}
 	return ""
+}
+
+// ownParamType is the type written for arg when arg is a parameter of
+// its own field used only as an argument of calls on the provider's own
+// objects (a helper's condition type): it keeps its v1beta1 spelling,
+// and the helper's callers their values. nil otherwise.
+func (m *condMove) ownParamType(arg ast.Expr) ast.Expr {
+	p := m.p
+	id, ok := ast.Unparen(arg).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	obj, ok := p.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok {
+		return nil
+	}
+	var typ ast.Expr
+	uses, own := 0, 0
+	ast.Inspect(p.file, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncType:
+			if n.Params != nil {
+				for _, fl := range n.Params.List {
+					if len(fl.Names) == 1 && p.pass.TypesInfo.Defs[fl.Names[0]] == obj {
+						typ = fl.Type
+					}
+				}
+			}
+		case *ast.CallExpr:
+			if m.own[n] {
+				for _, a := range n.Args {
+					if x, ok := ast.Unparen(a).(*ast.Ident); ok && p.pass.TypesInfo.Uses[x] == obj {
+						own++
+					}
+				}
+			}
+		case *ast.Ident:
+			if p.pass.TypesInfo.Uses[n] == obj {
+				uses++
+			}
+		}
+		return true
+	})
+	if typ == nil || uses != own {
+		return nil
+	}
+	return typ
 }
 
 func (m *condMove) edit(n ast.Node, text string) {

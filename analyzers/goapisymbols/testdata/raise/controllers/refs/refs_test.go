@@ -35,4 +35,7 @@ func TestControlPlane(t *testing.T) {
 	}
 	m := &clusterv1.Machine{Spec: clusterv1.MachineSpec{InfrastructureRef: corev1.ObjectReference{Name: "m", Namespace: cpKey.Namespace}}}
 	_ = m
+	gvk := infraGroupVersion.WithKind("InfraMachine")
+	m2 := &clusterv1.Machine{Spec: clusterv1.MachineSpec{InfrastructureRef: corev1.ObjectReference{Kind: gvk.Kind, Name: "m2", APIVersion: gvk.GroupVersion().String()}}}
+	_ = m2
 }

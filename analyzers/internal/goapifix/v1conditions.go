@@ -242,8 +242,9 @@ func (m *condMove) ownArg(subject string, fn *types.Func, pt types.Type, arg ast
 
 // ownParamType is the type written for arg when arg is a parameter of
 // its own field used only as an argument of calls on the provider's own
-// objects (a helper's condition type): it keeps its v1beta1 spelling,
-// and the helper's callers their values. nil otherwise.
+// objects (a helper's condition type), or of interface parameters: it
+// keeps its v1beta1 spelling, and the helper's callers their values.
+// nil otherwise.
 func (m *condMove) ownParamType(arg ast.Expr) ast.Expr {
 	p := m.p
 	id, ok := ast.Unparen(arg).(*ast.Ident)
@@ -267,9 +268,18 @@ func (m *condMove) ownParamType(arg ast.Expr) ast.Expr {
 				}
 			}
 		case *ast.CallExpr:
-			if m.own[n] {
-				for _, a := range n.Args {
-					if x, ok := ast.Unparen(a).(*ast.Ident); ok && p.pass.TypesInfo.Uses[x] == obj {
+			// An own call's argument, or one passed as an interface (a
+			// message's format argument) whose value is the same.
+			sig, _ := types.Unalias(p.pass.TypesInfo.TypeOf(n.Fun)).(*types.Signature)
+			for i, a := range n.Args {
+				x, ok := ast.Unparen(a).(*ast.Ident)
+				if !ok || p.pass.TypesInfo.Uses[x] != obj {
+					continue
+				}
+				if m.own[n] {
+					own++
+				} else if sig != nil {
+					if pt := params.TypeOf(sig, i, n.Ellipsis.IsValid()); pt != nil && types.IsInterface(pt) {
 						own++
 					}
 				}

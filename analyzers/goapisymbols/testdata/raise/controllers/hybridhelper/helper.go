@@ -4,6 +4,8 @@
 package hybridhelper
 
 import (
+	"fmt"
+
 	"example.com/raise/api/stage1"
 	clusterv1 "sigs.k8s.io/cluster-api/api/v1beta1" // want `^MPA702: move helper\.go to Cluster API's v1beta2 Go API$` `^MPA702 warning: sigs\.k8s\.io/cluster-api/api/v1beta1: the import is `
 	"sigs.k8s.io/cluster-api/util/conditions"       // want `^MPA702 warning: sigs\.k8s\.io/cluster-api/util/conditions: the import is `
@@ -17,5 +19,8 @@ func ready(m *stage1.BarMachine, c *clusterv1.Cluster) bool {
 
 // has takes what its callers pass: the provider's objects.
 func has(getter conditions.Getter, t clusterv1.ConditionType) bool { // want `^MPA703 warning: sigs\.k8s\.io/cluster-api/util/conditions\.Getter: ` `^MPA703 warning: sigs\.k8s\.io/cluster-api/api/v1beta1\.ConditionType: `
-	return conditions.Has(getter, t) // want `^MPA703 warning: sigs\.k8s\.io/cluster-api/util/conditions\.Has: `
+	if !conditions.Has(getter, t) { // want `^MPA703 warning: sigs\.k8s\.io/cluster-api/util/conditions\.Has: `
+		panic(fmt.Sprintf("no %v", t))
+	}
+	return true
 }

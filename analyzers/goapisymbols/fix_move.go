@@ -52,7 +52,7 @@ func movePlans(pass *analysis.Pass, env *setup.Env, em *emit.Emitter, files []*a
 	}
 	for _, f := range files {
 		if plan, ok := goapifix.ForMoving(pass, f, built, to, api, raising, pkg); ok {
-			out[f] = &filePlan{Plan: plan, name: fileName(pass, f)}
+			out[f] = &filePlan{Plan: plan, name: fileName(pass, f), at: f.Name.Pos()}
 		}
 	}
 	if !api {

@@ -268,7 +268,15 @@ func ForMoving(pass *analysis.Pass, f *ast.File, built, to contract.Release, api
 		// fields that keep v1beta1 types (a file moved before).
 		p.swaps[pn] = &swap{spec: spec, old: path, new: s.Successor, beside: s.Successor != "" && importsPath(f, s.Successor)}
 	}
-	if len(p.plan.Imports) == 0 {
+	var reached []string
+	if pkg.Reached != nil && !api {
+		reached = pkg.Reached(f)
+	}
+	// A file with no API import moves when it calls the condition
+	// utilities and reaches values other packages' moves make v1beta2:
+	// its calls follow those values (planned here, not as a reached file
+	// whose utilities would keep their v1beta1 signatures).
+	if len(p.plan.Imports) == 0 && (len(reached) == 0 || len(conds)+len(v1conds) == 0) {
 		return Plan{}, false
 	}
 	if api {
@@ -288,9 +296,7 @@ func ForMoving(pass *analysis.Pass, f *ast.File, built, to contract.Release, api
 		}
 		return p.plan, true
 	}
-	if pkg.Reached != nil {
-		p.markReached(pkg.Reached(f))
-	}
+	p.markReached(reached)
 	p.v1beta1ConditionMoves(v1conds)
 	p.walk()
 	p.plan.Kept = p.kept

@@ -14,6 +14,6 @@ func Mark(s *scope.Scope, m *stage1.BarMachine) bool {
 	if s.Cluster.Spec.Paused {
 		return false
 	}
-	conditions.MarkTrue(m, stage1.BarReadyCondition) // want `^MPA703 warning: sigs\.k8s\.io/cluster-api/util/conditions\.MarkTrue: `
+	conditions.MarkTrue(m, stage1.BarReadyCondition)      // want `^MPA703 warning: sigs\.k8s\.io/cluster-api/util/conditions\.MarkTrue: `
 	return conditions.IsTrue(m, stage1.BarReadyCondition) // want `^MPA703 warning: sigs\.k8s\.io/cluster-api/util/conditions\.IsTrue: `
 }

@@ -3,7 +3,8 @@
 # hack/pairs.tsv (or the NAMEs given), one at a time. TREES_DIR/<name>.before
 # and <name>.after hold the repository at the two commits; when missing and
 # TRIAL_MIRRORS names a directory of git clones (<owner>+<repo>[/repo]), they
-# are extracted from there.
+# are extracted from there. Each pair runs with the new API version its row
+# names (TRIAL_NEW_API_VERSION_OVERRIDE=V, or - for none, replaces it).
 set -uo pipefail
 [ $# -ge 1 ] || { echo "usage: $0 TREES_DIR [NAME...]" >&2; exit 2; }
 trees=$(cd "$1" && pwd -P) || exit 2
@@ -18,7 +19,7 @@ fi
 want=" $* "
 status=0
 printf '| pair | trial | Go API files before | after the rewrite | maintainers left | result |\n|---|---|---|---|---|---|\n' >"$trees/pairs.md"
-while IFS=$'\t' read -r name gitrepo before after dir core from; do
+while IFS=$'\t' read -r name gitrepo before after dir core from newapi; do
 	case $name in '#'* | '') continue ;; esac
 	[ $# -eq 0 ] || [[ $want == *" $name "* ]] || continue
 	for side in before after; do
@@ -33,7 +34,10 @@ while IFS=$'\t' read -r name gitrepo before after dir core from; do
 	done
 	[ -d "$trees/$name.before" ] && [ -d "$trees/$name.after" ] || { echo "$name: $trees/$name.before or .after missing" >&2; status=2; continue; }
 	echo "== $name"
-	bash "$repo/hack/trial-pair.sh" "$trees/$name.before/$dir" "$trees/$name.after/$dir" "$core" "${from:--}" </dev/null | tee "$trees/$name.pair.log"
+	# The row's new API version, unless the caller names one.
+	api=${TRIAL_NEW_API_VERSION_OVERRIDE:-${newapi:--}}
+	[ "$api" = - ] && api=
+	TRIAL_NEW_API_VERSION=$api bash "$repo/hack/trial-pair.sh" "$trees/$name.before/$dir" "$trees/$name.after/$dir" "$core" "${from:--}" </dev/null | tee "$trees/$name.pair.log"
 	[ "${PIPESTATUS[0]}" = 0 ] || status=1
 	log=$trees/$name.pair.log
 	trial=$(grep -m1 '^trial: \(PASS\|FAIL\)' "$log" | awk '{print $2}')

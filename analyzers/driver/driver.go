@@ -204,6 +204,7 @@ func run(opts Options, withFixes bool) (*report.Report, Fixes, error) {
 		}
 	}
 	var rootPools []*kindfinder.Result
+	widerVariant := testVariants(set.roots, done)
 	for _, p := range set.roots {
 		m.loadErrors(p)
 		o := done[p]
@@ -223,7 +224,11 @@ func run(opts Options, withFixes bool) (*report.Report, Fixes, error) {
 			m.types(pf.Pools)
 			m.kindTypes(pf.Types)
 		}
-		fixes.List = append(fixes.List, o.ownedFixes(as.Reporting)...)
+		owned := o.ownedFixes(as.Reporting)
+		if q := widerVariant[p]; q != nil {
+			owned = withoutGoAPIMoves(owned, q)
+		}
+		fixes.List = append(fixes.List, owned...)
 	}
 	for _, p := range set.uses {
 		o := done[p]
@@ -868,4 +873,35 @@ func (r *runner) run(a *analysis.Analyzer, pkg *packages.Package, o *outcome) (r
 		pass.Module = &analysis.Module{Path: pkg.Module.Path, Version: pkg.Module.Version, GoVersion: pkg.Module.GoVersion}
 	}
 	return a.Run(pass)
+}
+
+// testVariants maps each analysed package to its test variant (in-package
+// tests: the same files and the tests), when that was analysed too.
+func testVariants(roots []*packages.Package, done map[*packages.Package]*outcome) map[*packages.Package]*packages.Package {
+	byPath := map[string]*packages.Package{}
+	for _, q := range roots {
+		if done[q] != nil && q.ID != q.PkgPath && strings.HasSuffix(q.ID, ".test]") && !strings.HasSuffix(q.PkgPath, "_test") {
+			byPath[q.PkgPath] = q
+		}
+	}
+	out := map[*packages.Package]*packages.Package{}
+	for _, p := range roots {
+		if q := byPath[p.PkgPath]; q != nil && p.ID == p.PkgPath {
+			out[p] = q
+		}
+	}
+	return out
+}
+
+// withoutGoAPIMoves drops the Go API moves of files the wider variant q
+// also plans: the plan reads the whole package (the objects its patch
+// helpers patch, say), and q, which has the tests too, sees all of it.
+func withoutGoAPIMoves(fixes []Fix, q *packages.Package) []Fix {
+	shared := map[string]bool{}
+	for _, f := range q.CompiledGoFiles {
+		shared[f] = true
+	}
+	return slices.DeleteFunc(fixes, func(f Fix) bool {
+		return f.Rule == contract.RuleGoAPIImport && slices.ContainsFunc(f.Edits, func(e report.Edit) bool { return shared[e.File] })
+	})
 }

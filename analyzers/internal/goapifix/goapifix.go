@@ -365,6 +365,41 @@ func ForReached(pass *analysis.Pass, f *ast.File, built, to contract.Release, pa
 	return p.plan, true
 }
 
+// keepAllKept leaves an import of a v1beta1 package as it is when every
+// use of it is in a value kept on v1beta1 (the condition types passed to
+// the deprecated utilities on the provider's own objects): the file needs
+// no second import for them, and a later run finds it settled.
+func (p *planner) keepAllKept() {
+	if len(p.kept) == 0 {
+		return
+	}
+	var kept []ast.Node
+	for n := range p.kept {
+		kept = append(kept, n)
+	}
+	for pn, sw := range p.swaps {
+		if sw.spec == nil || sw.beside {
+			continue
+		}
+		uses, inKept := 0, 0
+		ast.Inspect(p.file, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			if !ok || p.pass.TypesInfo.Uses[id] != pn {
+				return true
+			}
+			uses++
+			if slices.ContainsFunc(kept, func(k ast.Node) bool { return k.Pos() <= id.Pos() && id.End() <= k.End() }) {
+				inKept++
+			}
+			return true
+		})
+		if uses > 0 && uses == inKept {
+			delete(p.swaps, pn)
+			p.plan.Imports = slices.DeleteFunc(p.plan.Imports, func(s *ast.ImportSpec) bool { return s == sw.spec })
+		}
+	}
+}
+
 // markReached marks the types of the v1beta1 API packages at paths that
 // no import of the file names (values other packages' moves hand it):
 // their uses are rewritten as the moved imports' are.
@@ -512,6 +547,7 @@ func indentOf(src []byte, offset int) string {
 
 func (p *planner) walk() {
 	p.findKept()
+	p.keepAllKept()
 	ast.PreorderStack(p.file, nil, func(n ast.Node, parents []ast.Node) bool {
 		if p.kept[n] {
 			p.keep(n)

@@ -1,8 +1,8 @@
-package hybrid
+package hybrid // want `^MPA702: move summary\.go to Cluster API's v1beta2 Go API$`
 
 import (
 	"example.com/raise/api/stage1"
-	clusterv1 "sigs.k8s.io/cluster-api/api/v1beta1" // want `^MPA702: move summary\.go to Cluster API's v1beta2 Go API$` `^MPA702 warning: sigs\.k8s\.io/cluster-api/api/v1beta1: `
+	clusterv1 "sigs.k8s.io/cluster-api/api/v1beta1" // want `^MPA702 warning: sigs\.k8s\.io/cluster-api/api/v1beta1: `
 	"sigs.k8s.io/cluster-api/util/conditions"       // want `^MPA702 warning: sigs\.k8s\.io/cluster-api/util/conditions: `
 )
 

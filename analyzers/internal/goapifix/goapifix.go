@@ -394,7 +394,9 @@ func (p *planner) keepAllKept() {
 			return true
 		})
 		if uses > 0 && uses == inKept {
-			delete(p.swaps, pn)
+			// The import stays for the kept values, as beside a successor;
+			// its package's types, reached otherwise, still move.
+			sw.beside = true
 			p.plan.Imports = slices.DeleteFunc(p.plan.Imports, func(s *ast.ImportSpec) bool { return s == sw.spec })
 		}
 	}

@@ -389,7 +389,7 @@ func contains(list []ast.Expr, n ast.Node) bool {
 // names v1beta2.
 func (p *planner) core(pos token.Pos, member string) (string, bool) {
 	for pn, sw := range p.swaps {
-		if sw.new == coreV1Beta2 && sw.spec != nil {
+		if sw.new == coreV1Beta2 && sw.spec != nil && !sw.beside {
 			return pn.Name() + "." + member, true
 		}
 	}

@@ -54,6 +54,8 @@ type coreBump struct {
 	tidy map[string]string
 	// manual are the uses of utilities that moved to v1beta2 (switchedUses).
 	manual []string
+	// codeMoved says the Go API fixes moved files to the v1beta2 types.
+	codeMoved bool
 	// kept are the files the fixes left on v1beta1 (by their path from the
 	// module root) with what kept them: where the raised release's
 	// utilities meet them, that is the cause to name.
@@ -862,7 +864,11 @@ func (b *coreBump) writePRSection(w *strings.Builder) {
 			fmt.Fprintf(w, "  - %s (%d file(s))\n", report.MarkdownText(m), count[m])
 		}
 	}
-	w.WriteString("- The code stays on the v1beta1 types and condition utilities; moving it to v1beta2 is a migration of its own.\n\n")
+	if b.codeMoved {
+		w.WriteString("- The files the Go API fixes moved (MPA702, listed under What changed) use the v1beta2 types; the others stay on the v1beta1 types and condition utilities at the paths above.\n\n")
+	} else {
+		w.WriteString("- The code stays on the v1beta1 types and condition utilities; moving it to v1beta2 is a migration of its own.\n\n")
+	}
 }
 
 // switchedUses lists, one line per function, the module's uses of the
@@ -914,6 +920,12 @@ func (b *coreBump) switchedUses(st *stage, mb *moduleBump, newDirs map[string]st
 		names := map[string]string{}
 		for _, spec := range f.Imports {
 			ip, _ := strconv.Unquote(spec.Path.Value)
+			if isNew(ip) {
+				// The Go API fixes moved the file to the v1beta2 types: the
+				// utilities get the objects they are written for.
+				b.codeMoved = true
+				return nil
+			}
 			if strings.HasPrefix(ip, lockstepPrefix) && !strings.HasPrefix(ip, contract.CoreModule+"/api/") && !strings.Contains(ip, "/deprecated/") {
 				names[localName(spec, ip)] = ip
 			}

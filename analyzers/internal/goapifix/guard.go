@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/mpaudit/mpaudit/contract"
@@ -185,22 +186,20 @@ func (p *planner) guardedBefore(sel *ast.SelectorExpr, g guard, parents []ast.No
 		return false
 	}
 	var child ast.Node = sel
-	for i := len(parents) - 1; i >= 0; i-- {
-		switch x := parents[i].(type) {
+	for _, n := range slices.Backward(parents) {
+		switch x := n.(type) {
 		case *ast.BinaryExpr:
 			if x.Op == token.LAND && x.Y == child {
 				for _, op := range andOperands(x.X) {
-					for _, guarded := range ops {
-						if op == guarded {
-							return true
-						}
+					if slices.Contains(ops, ast.Node(op)) {
+						return true
 					}
 				}
 			}
 		case *ast.FuncLit, ast.Stmt:
 			return false
 		}
-		child = parents[i]
+		child = n
 	}
 	return false
 }

@@ -254,8 +254,8 @@ func (p *planner) dropGuard(cmp *ast.BinaryExpr, sel *ast.SelectorExpr, parents 
 func (p *planner) dropChainGuard(cmp *ast.BinaryExpr, x ast.Expr, parents []ast.Node) bool {
 	var top ast.Expr
 walk:
-	for i := len(parents) - 1; i >= 0; i-- {
-		switch n := parents[i].(type) {
+	for _, n := range slices.Backward(parents) {
+		switch n := n.(type) {
 		case *ast.ParenExpr:
 		case *ast.BinaryExpr:
 			if n == cmp {

@@ -34,6 +34,9 @@ var goAPISymbolRules = []*Rule{
 			"For a core from v1.11, go fix and mpaudit rewrite move each file whose uses are mechanical: the import swapped under the name the file uses, " +
 			"*string fields read and written as strings (\"\" for nil), pointers as values and values as pointers through ptr.To/ptr.Deref as the conversion maps them, " +
 			"moved fields at their new paths, durations as seconds (ConvertToSeconds/ConvertFromSeconds), external.Get on a core object's reference as GetObjectFromContractVersionedRef, " +
+			"the failure fields v1beta2 keeps under status.deprecated.v1beta1 read behind a nil check of the pointers on the way where the value at nil is known (compared with nil or a constant, cleared), " +
+			"a nil check of a struct v1beta2 holds as a value dropped from an && chain whose later operand is false on the zero struct, " +
+			"a Kubernetes literal for a field v1beta2 gives a Cluster API struct of the same fields (an IPAddressClaim's poolRef) retyped, an IPAddress's int prefix as the *int32 the conversion writes, " +
 			"a scheme registration repeated for the v1beta2 types (mpaudit rewrite, which sees the whole module, drops the v1beta1 one once no package uses a typed v1beta1 object), " +
 			"and the v1beta1 condition utilities called on the Cluster API objects the file moves as their util/conditions/deprecated/v1beta1 namesakes, with the condition types, reasons and severities v1beta2 keeps for the v1beta1 conditions (XV1Beta1Condition): " +
 			"they read and write the same conditions (status.deprecated.v1beta1.conditions, where the conversion keeps them), from a package deprecated too, so moving to the v1beta2 conditions stays a person's next step; " +

@@ -246,8 +246,7 @@ func (p *planner) dropGuard(cmp *ast.BinaryExpr, sel *ast.SelectorExpr, parents 
 // dropChainGuard drops the guard cmp (x != nil) from the && chain it is
 // an operand of when a later operand is false on the zero struct the
 // conversion gives for a nil x (falseOnZero) and every operand between
-// is a nil check of a field below x (dropped the same way, or a plain
-// comparison that reads the zero struct without a call):
+// is a nil check of a field below x (dropped the same way):
 //
 //	c.Spec.ClusterNetwork != nil && c.Spec.ClusterNetwork.Pods != nil && len(c.Spec.ClusterNetwork.Pods.CIDRBlocks) > 0
 //	→ len(c.Spec.ClusterNetwork.Pods.CIDRBlocks) > 0

@@ -3,6 +3,7 @@ package goapifix
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -78,31 +79,23 @@ func stage1Accessor(named *types.Named, accessor string, built contract.Release)
 // provider's own stage-1 object (with accessor) where the utility takes
 // the object whose conditions it reads or writes.
 func (p *planner) onOwnObject(call *ast.CallExpr, accessor string) bool {
-	fn, ok := typeutil.Callee(p.pass.TypesInfo, call).(*types.Func)
-	if !ok {
-		return false
-	}
-	for i, arg := range call.Args {
-		if pt := params.TypeOf(fn.Signature(), i, call.Ellipsis.IsValid()); pt != nil && p.objectParam(pt, fn.Pkg()) && p.ownStage1(arg, accessor) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(p.objectArgs(call), func(arg ast.Expr) bool { return p.ownStage1(arg, accessor) })
 }
 
-// objectArg is the argument call passes for an object parameter of the
-// utility it calls (nil when it takes none).
-func (p *planner) objectArg(call *ast.CallExpr) ast.Expr {
+// objectArgs are the arguments call passes for the object parameters of
+// the utility it calls.
+func (p *planner) objectArgs(call *ast.CallExpr) []ast.Expr {
 	fn, ok := typeutil.Callee(p.pass.TypesInfo, call).(*types.Func)
 	if !ok {
 		return nil
 	}
+	var out []ast.Expr
 	for i, arg := range call.Args {
 		if pt := params.TypeOf(fn.Signature(), i, call.Ellipsis.IsValid()); pt != nil && p.objectParam(pt, fn.Pkg()) {
-			return arg
+			out = append(out, arg)
 		}
 	}
-	return nil
+	return out
 }
 
 // ofInterfaceIn reports whether e's static type is an interface the

@@ -388,12 +388,7 @@ func contains(list []ast.Expr, n ast.Node) bool {
 // file's own import of core v1beta1 when the move swaps it, which then
 // names v1beta2.
 func (p *planner) core(pos token.Pos, member string) (string, bool) {
-	for pn, sw := range p.swaps {
-		if sw.new == coreV1Beta2 && sw.spec != nil && !sw.beside {
-			return pn.Name() + "." + member, true
-		}
-	}
-	return p.ref(pos, coreV1Beta2, member)
+	return p.successorRef(pos, coreV1Beta2, member)
 }
 
 // literal rewrites the fields a composite literal of a mapped struct
@@ -487,7 +482,10 @@ func (p *planner) literalRetype(kv *ast.KeyValueExpr, key, full, subject string,
 			return false
 		}
 		id, ok := ekv.Key.(*ast.Ident)
-		if _, known := leaves[id.Name]; !ok || !known {
+		if !ok {
+			return false
+		}
+		if _, known := leaves[id.Name]; !known {
 			return false
 		}
 		keyed = append(keyed, ekv)

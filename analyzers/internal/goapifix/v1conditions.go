@@ -94,9 +94,10 @@ func (p *planner) v1beta1ConditionMoves(specs []*ast.ImportSpec) {
 			var neutral []*ast.CallExpr
 			other := false
 			for call := range m.calls {
-				switch arg := p.objectArg(call); {
-				case m.own[call] || arg == nil:
-				case p.ofInterfaceIn(arg, path):
+				args := p.objectArgs(call)
+				switch {
+				case m.own[call] || len(args) == 0:
+				case !slices.ContainsFunc(args, func(a ast.Expr) bool { return !p.ofInterfaceIn(a, path) }):
 					neutral = append(neutral, call)
 				default:
 					other = true

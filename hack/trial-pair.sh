@@ -5,7 +5,9 @@
 # the files with a finding of the Go API use rules (MPA701-MPA703: a v1beta1
 # package, symbol or field in use) before, after the rewrite and in
 # AFTER_DIR. The pair passes when the trial passes and the rewrite leaves no
-# more such files than the maintainers did. TRIAL_NEW_API_VERSION=V (passed on
+# more such files outside the provider's own API packages than the
+# maintainers did (the corpus's measure: a served older version keeps the
+# core types its schema needs); the count with them is printed beside it. TRIAL_NEW_API_VERSION=V (passed on
 # to hack/trial-rewrite.sh) runs the rewrite with --new-api-version V, as a
 # pair whose maintainers added an API version calls for.
 #
@@ -107,10 +109,28 @@ work=$(sed -n 's/^trial: work directory //p' <<<"$out")
 goapiFiles "$bmod" "$bpat" "$core" >"$work/goapi-before.files"
 goapiFiles "$rmod" "$rpat" "$core" >"$work/goapi-rewritten.files"
 goapiFiles "$amod" "$apat" >"$work/goapi-maintainers.files"
+# outsideAPI MODULE < FILES: the files not in one of the provider's own API
+# packages (a directory with a +kubebuilder:object:root or +groupName marker).
+# Those keep the core v1beta1 types their served schema needs (a spoke), so
+# the corpus counts the files outside them.
+outsideAPI() {
+	local f d
+	while read -r f; do
+		d=$1/$(dirname "$f")
+		grep -qsE '^//[[:space:]]*\+(kubebuilder:object:root=true|groupName=)' "$d"/*.go || echo "$f"
+	done
+}
+for w in before:"$bmod" rewritten:"$rmod" maintainers:"$amod"; do
+	outsideAPI "${w#*:}" <"$work/goapi-${w%%:*}.files" >"$work/goapi-${w%%:*}.outside"
+done
 nb=$(wc -l <"$work/goapi-before.files")
 nr=$(wc -l <"$work/goapi-rewritten.files")
 na=$(wc -l <"$work/goapi-maintainers.files")
+ob=$(wc -l <"$work/goapi-before.outside")
+or=$(wc -l <"$work/goapi-rewritten.outside")
+oa=$(wc -l <"$work/goapi-maintainers.outside")
 echo "goapi    files on the v1beta1 Go API: before $nb, after the rewrite $nr, the maintainers left $na (goapi-*.files)"
-if [ "$rc" = 0 ] && [ "$nr" -le "$na" ]; then echo "pair: PASS"; exit 0; fi
+echo "goapi    of them outside the provider's API packages: before $ob, after the rewrite $or, the maintainers left $oa (goapi-*.outside)"
+if [ "$rc" = 0 ] && [ "$or" -le "$oa" ]; then echo "pair: PASS"; exit 0; fi
 echo "pair: FAIL"
 exit 1

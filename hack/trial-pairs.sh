@@ -19,6 +19,7 @@ fi
 want=" $* "
 status=0
 printf '| pair | trial | Go API files before | after the rewrite | maintainers left | result |\n|---|---|---|---|---|---|\n' >"$trees/pairs.md"
+# Each count is of the files outside the provider's API packages, then (with them).
 while IFS=$'\t' read -r name gitrepo before after dir core from newapi; do
 	case $name in '#'* | '') continue ;; esac
 	[ $# -eq 0 ] || [[ $want == *" $name "* ]] || continue
@@ -41,7 +42,14 @@ while IFS=$'\t' read -r name gitrepo before after dir core from newapi; do
 	[ "${PIPESTATUS[0]}" = 0 ] || status=1
 	log=$trees/$name.pair.log
 	trial=$(grep -m1 '^trial: \(PASS\|FAIL\)' "$log" | awk '{print $2}')
-	counts=$(sed -n 's/^goapi .*before \([0-9]*\), after the rewrite \([0-9]*\), the maintainers left \([0-9]*\).*/\1 | \2 | \3/p' "$log")
+	all=$(sed -n 's/^goapi .*files on the v1beta1 Go API: before \([0-9]*\), after the rewrite \([0-9]*\), the maintainers left \([0-9]*\).*/\1 \2 \3/p' "$log")
+	out=$(sed -n 's/^goapi .*outside the provider.s API packages: before \([0-9]*\), after the rewrite \([0-9]*\), the maintainers left \([0-9]*\).*/\1 \2 \3/p' "$log")
+	counts=
+	if [ -n "$all" ] && [ -n "$out" ]; then
+		read -r a1 a2 a3 <<<"$all"
+		read -r o1 o2 o3 <<<"$out"
+		counts="$o1 ($a1) | $o2 ($a2) | $o3 ($a3)"
+	fi
 	printf '| %s | %s | %s | %s |\n' "$name" "${trial:-–}" "${counts:-– | – | –}" "$(tail -n 1 "$log" | awk '{print $2}')" >>"$trees/pairs.md"
 done <"$repo/hack/pairs.tsv"
 cat "$trees/pairs.md"

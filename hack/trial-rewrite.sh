@@ -19,7 +19,8 @@
 #      hands that kind's field to a person (p: a checklist line names it,
 #      or the rule and field on the line of the kind's held label; with
 #      TRIAL_NEW_API_VERSION, one the group's old storage version had is
-#      not new on the new version)
+#      not new on the new version, nor a Go API use in the new version's
+#      copy of a file that had it in a version beside it)
 #   2b. go test -json of the packages the rewrite changed, on the original
 #      and on the result: a test that passed before and not after fails
 #      the step (TRIAL_TEST_TIMEOUT seconds each run, default 900)
@@ -216,6 +217,9 @@ judge() { # judge CORE
 		mark=" "
 		if [[ $rule == MPA70* ]] && grep -qxF "$rule"$'\t'"$file" "$work/before${c:+@$c}.goapi.keys"; then
 			: # a Go API use left where one was before
+		elif [[ $rule == MPA70* ]] && [ -n "${TRIAL_NEW_API_VERSION:-}" ] && [ "$(basename "$(dirname "$file")")" = "$TRIAL_NEW_API_VERSION" ] &&
+			awk -F'\t' -v r="$rule" -v d="$(dirname "$(dirname "$file")")/" -v b="/$(basename "$file")" '$1 == r && index($2, d) == 1 && substr($2, length($2) - length(b) + 1) == b && split(substr($2, length(d) + 1), parts, "/") == 2 { found = 1 } END { exit !found }' "$work/before${c:+@$c}.goapi.keys"; then
+			: # a Go API use the new version's copy of a file of a version beside it carries over
 		elif [[ $rule == MPA70* ]] && grep -F -- "\`$file\`: move " "$work/pr-body.md" 2>/dev/null | grep -qF -- "→ $field "; then
 			: # an import the raise moved where the release keeps v1beta1, as the PR body says
 		elif [ -n "${TRIAL_NEW_API_VERSION:-}" ] && [ "${api##*/}" = "$TRIAL_NEW_API_VERSION" ] &&

@@ -95,7 +95,7 @@ func planReached(pass *analysis.Pass, files []*ast.File, out map[*ast.File]*file
 		if !ok {
 			continue
 		}
-		plan.Blockers = append(plan.Blockers, keptReach(pass, f, built)...)
+		plan.Blockers = append(plan.Blockers, keptReach(pass, f, built, to)...)
 		if len(plan.Blockers) > 0 {
 			plan.Edits = nil
 		}
@@ -105,8 +105,10 @@ func planReached(pass *analysis.Pass, files []*ast.File, out map[*ast.File]*file
 
 // keptReach are the uses in f of other packages' declarations of v1beta1
 // types that no planned move changes: rewritten, they would no longer
-// build.
-func keptReach(pass *analysis.Pass, f *ast.File, built contract.Release) []goapifix.Blocker {
+// build. A Cluster API function whose signature at to takes the v1beta2
+// types instead (util.IsControlPlaneMachine from v1.11) is not one: the
+// moved values are what it takes there.
+func keptReach(pass *analysis.Pass, f *ast.File, built, to contract.Release) []goapifix.Blocker {
 	var out []goapifix.Blocker
 	ast.Inspect(f, func(n ast.Node) bool {
 		id, ok := n.(*ast.Ident)
@@ -120,12 +122,31 @@ func keptReach(pass *analysis.Pass, f *ast.File, built contract.Release) []goapi
 		if _, isType := obj.(*types.TypeName); isType || !holdsV1Beta1(obj.Type(), built) {
 			return true
 		}
+		if takesV1Beta2At(obj, built, to) {
+			return true
+		}
 		if !pass.ImportObjectFact(obj, new(Moved)) {
 			out = append(out, goapifix.Blocker{Pos: id.Pos(), What: obj.Pkg().Name() + "." + obj.Name() + " keeps its v1beta1 type (its file's move is blocked or withheld): move it first, then run the rewrite again"})
 		}
 		return true
 	})
 	return out
+}
+
+// takesV1Beta2At reports whether obj is a function whose signature moves
+// from v1beta1 API types to their v1beta2 successors after built and by
+// to (contract's signature changes).
+func takesV1Beta2At(obj types.Object, built, to contract.Release) bool {
+	fn, ok := obj.(*types.Func)
+	if !ok || fn.Signature().Recv() != nil {
+		return false
+	}
+	for _, c := range contract.GoAPISignatureChanges(fn.Pkg().Path(), fn.Name(), built, to) {
+		if c.V1Beta2 {
+			return true
+		}
+	}
+	return false
 }
 
 // holdsV1Beta1 reports whether t is a v1beta1 API type, or a pointer,

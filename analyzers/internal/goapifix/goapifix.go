@@ -287,8 +287,13 @@ func ForMoving(pass *analysis.Pass, f *ast.File, built, to contract.Release, api
 		return p.plan, true
 	}
 	// A test's registration moves with the objects it builds: the
-	// whole file moves. Elsewhere the v1beta2 types join the v1beta1 ones.
-	if !strings.HasSuffix(tf.Name(), "_test.go") && p.scheme() {
+	// whole file moves. Elsewhere the v1beta2 types join the v1beta1 ones;
+	// a package other than main that also builds or reads the objects (a
+	// test helper's scheme beside its object builders) moves the rest,
+	// as the code that uses them does.
+	if !strings.HasSuffix(tf.Name(), "_test.go") && f.Name.Name != "main" && p.registersAndMore() {
+		p.scheme(true)
+	} else if !strings.HasSuffix(tf.Name(), "_test.go") && p.scheme(false) {
 		p.keepConditionImports(conds)
 		p.keepV1Beta1ConditionImports(v1conds)
 		if len(p.plan.Blockers) > 0 {
@@ -460,8 +465,9 @@ func successorName(name string) string {
 // scheme plans a file that registers a v1beta1 package's types in a
 // scheme: the v1beta2 types are registered beside them, so that the
 // objects of either version the program's code still uses keep decoding.
-// The rest of such a file stays as it is.
-func (p *planner) scheme() bool {
+// The rest of such a file stays as it is, unless moving: then the file
+// moves, the v1beta1 registration kept beside its moved self.
+func (p *planner) scheme(moving bool) bool {
 	found := false
 	ast.PreorderStack(p.file, nil, func(n ast.Node, ancestors []ast.Node) bool {
 		stack := append(ancestors, n) // n and the nodes above it
@@ -482,7 +488,12 @@ func (p *planner) scheme() bool {
 		if p.imports(sw.new) {
 			return true // the file registers the v1beta2 types already
 		}
-		name, ok := p.refAs(sel.Pos(), sw.new, "AddToScheme", successorName(pn.Name()))
+		name, ok := p.text(sel), true // the swapped import's, once moved
+		if moving {
+			p.kept[sel] = true
+		} else {
+			name, ok = p.refAs(sel.Pos(), sw.new, "AddToScheme", successorName(pn.Name()))
+		}
 		if !ok {
 			p.block(sel.Pos(), "the v1beta2 AddToScheme cannot be named here", "register "+sw.new+" beside "+sw.old+" by hand")
 			return true
@@ -517,14 +528,39 @@ func (p *planner) scheme() bool {
 		p.block(sel.Pos(), "a v1beta1 scheme registration the rewrite cannot repeat", "register "+sw.new+" beside "+sw.old+" by hand")
 		return true
 	})
-	if !found {
-		return false
+	if !found || moving {
+		return found
 	}
 	p.plan.Scheme = true
 	if len(p.plan.Blockers) > 0 {
 		p.plan.Edits = nil
 	}
 	return true
+}
+
+// registersAndMore reports whether the file registers a swapped
+// package's types in a scheme and uses that package otherwise too.
+func (p *planner) registersAndMore() bool {
+	registers, other := false, false
+	ast.Inspect(p.file, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		x, ok := sel.X.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		if pn, ok := p.pass.TypesInfo.Uses[x].(*types.PkgName); ok && p.swaps[pn] != nil {
+			if sel.Sel.Name == "AddToScheme" {
+				registers = true
+			} else {
+				other = true
+			}
+		}
+		return true
+	})
+	return registers && other
 }
 
 // imports reports whether the file imports the package at path.

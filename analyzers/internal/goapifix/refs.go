@@ -69,7 +69,8 @@ func (p *planner) refTypeOf(sel *ast.SelectorExpr) (refType, bool) {
 
 // reference rewrites a reference field used whole that v1beta2 holds as a
 // value: compared with nil it becomes IsDefined, copied to a local the
-// local's uses are judged (refUse). It reports whether the use is settled
+// local's uses are judged (refUse), set to a reference literal the literal
+// is retyped (refValue). It reports whether the use is settled
 // (rewritten or blocked); false leaves it to the caller's block.
 func (p *planner) reference(sel *ast.SelectorExpr, parents []ast.Node) bool {
 	rt, ok := p.refTypeOf(sel)
@@ -80,6 +81,10 @@ func (p *planner) reference(sel *ast.SelectorExpr, parents []ast.Node) bool {
 	case *ast.BinaryExpr:
 		return p.definedCheck(x, sel, rt) || p.dropGuard(x, sel, parents) || p.dropIf(x, sel, parents)
 	case *ast.AssignStmt:
+		if x.Tok == token.ASSIGN && len(x.Lhs) == 1 && len(x.Rhs) == 1 && ast.Unparen(x.Lhs[0]) == ast.Expr(sel) {
+			// Set to a reference literal: the literal takes v1beta2's type.
+			return p.refValue(p.pass.TypesInfo.TypeOf(sel.X), sel.Sel.Name, x.Rhs[0])
+		}
 		if x.Tok != token.DEFINE || len(x.Lhs) != 1 || len(x.Rhs) != 1 || ast.Unparen(x.Rhs[0]) != ast.Expr(sel) {
 			return false
 		}
@@ -326,7 +331,15 @@ func (p *planner) groupKind(gvk *ast.SelectorExpr, parents []ast.Node, rt refTyp
 // (NodeRef: &corev1.ObjectReference{Name: n} → MachineNodeReference{Name: n}).
 // It reports whether kv is settled.
 func (p *planner) refLiteral(t types.Type, kv *ast.KeyValueExpr) bool {
-	v := ast.Unparen(kv.Value)
+	key, isID := kv.Key.(*ast.Ident)
+	return isID && p.refValue(t, key.Name, kv.Value)
+}
+
+// refValue rewrites value, a reference literal set to the field of the
+// struct type t (a pointer to it) as refLiteral says; it reports whether
+// it did.
+func (p *planner) refValue(t types.Type, field string, value ast.Expr) bool {
+	v := ast.Unparen(value)
 	if u, ok := v.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		v = ast.Unparen(u.X) // v1beta1 holds it as a pointer
 	}
@@ -342,15 +355,14 @@ func (p *planner) refLiteral(t types.Type, kv *ast.KeyValueExpr) bool {
 		t = ptr.Elem()
 	}
 	named, ok := types.Unalias(t).(*types.Named)
-	key, isID := kv.Key.(*ast.Ident)
-	if !ok || !isID || named.Obj().Pkg() == nil {
+	if !ok || named.Obj().Pkg() == nil {
 		return false
 	}
 	for pn, sw := range p.swaps {
 		if sw.old != named.Obj().Pkg().Path() {
 			continue
 		}
-		next, pointer, ok := contract.GoAPIV1Beta2Field(sw.new, named.Obj().Name(), key.Name, p.to)
+		next, pointer, ok := contract.GoAPIV1Beta2Field(sw.new, named.Obj().Name(), field, p.to)
 		if !ok || pointer || next == "" {
 			return false
 		}
@@ -397,7 +409,7 @@ func (p *planner) refLiteral(t types.Type, kv *ast.KeyValueExpr) bool {
 				return false
 			}
 		}
-		p.edit(kv.Value.Pos(), inner.Lbrace, pn.Name()+"."+next)
+		p.edit(value.Pos(), inner.Lbrace, pn.Name()+"."+next)
 		for _, c := range changes {
 			p.edit(c.pos, c.end, c.text)
 		}
@@ -434,10 +446,21 @@ func (p *planner) groupOf(e ast.Expr) (string, bool) {
 		return "", false
 	}
 	gv, ok := ast.Unparen(inner.Fun).(*ast.SelectorExpr)
-	if !ok || gv.Sel.Name != "GroupVersion" || !p.pure(gv.X) || !p.schemaType(gv.X, "GroupVersionKind") {
+	if !ok || gv.Sel.Name != "GroupVersion" || !p.schemaType(gv.X, "GroupVersionKind") || !p.pure(gv.X) && !p.gvkGetter(gv.X) {
 		return "", false
 	}
 	return p.text(gv.X) + ".Group", true
+}
+
+// gvkGetter reports whether e is obj.GroupVersionKind() on a pure obj: an
+// object's TypeMeta read, without side effects.
+func (p *planner) gvkGetter(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "GroupVersionKind" && p.pure(sel.X)
 }
 
 // schemaType reports whether e is of apimachinery's schema type name.

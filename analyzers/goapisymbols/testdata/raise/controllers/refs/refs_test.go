@@ -39,3 +39,19 @@ func TestControlPlane(t *testing.T) {
 	m2 := &clusterv1.Machine{Spec: clusterv1.MachineSpec{InfrastructureRef: corev1.ObjectReference{Kind: gvk.Kind, Name: "m2", APIVersion: gvk.GroupVersion().String()}}}
 	_ = m2
 }
+
+// The same set by assignment, a pointer and a value field.
+func TestAssigned(t *testing.T) {
+	c := &clusterv1.Cluster{}
+	c.Spec.InfrastructureRef = &corev1.ObjectReference{
+		Name:       "infra",
+		Namespace:  cpKey.Namespace,
+		Kind:       "InfraCluster",
+		APIVersion: infraGroupVersion.String(),
+	}
+	m := &clusterv1.Machine{}
+	m.Spec.InfrastructureRef = corev1.ObjectReference{Name: "m", Kind: "InfraMachine", APIVersion: c.GroupVersionKind().GroupVersion().String()}
+	if c.Spec.InfrastructureRef.Name != "infra" || m.Spec.InfrastructureRef.Name != "m" {
+		t.Fatal(c, m)
+	}
+}

@@ -620,6 +620,26 @@ func (p *planner) walk() {
 	})
 }
 
+// v1beta1Reason is the name v1beta2's package sw.new keeps an untyped
+// string constant of the v1beta1 conditions under (DeletedReason →
+// DeletedV1Beta1Reason, the same value), for a constant with no successor
+// of its own; ok is false for any other symbol, a typed one included
+// (its v1beta2 namesake's type is another package's).
+func (p *planner) v1beta1Reason(sel *ast.SelectorExpr, sw *swap) (string, bool) {
+	c, ok := p.pass.TypesInfo.Uses[sel.Sel].(*types.Const)
+	if !ok {
+		return "", false
+	}
+	if b, ok := c.Type().(*types.Basic); !ok || b.Kind() != types.UntypedString {
+		return "", false
+	}
+	to, ok := contract.GoAPIV1Beta1ConditionName(sw.old, sel.Sel.Name, p.built)
+	if !ok {
+		return "", false
+	}
+	return strings.CutPrefix(to, sw.new+".")
+}
+
 // symbol rewrites or blocks a reference to a package-level symbol of a
 // swapped package.
 func (p *planner) symbol(sel *ast.SelectorExpr, sw *swap) {
@@ -627,6 +647,12 @@ func (p *planner) symbol(sel *ast.SelectorExpr, sw *swap) {
 	if s, ok := contract.GoAPISymbol(sw.old, name, p.built); ok {
 		newName, same := strings.CutPrefix(s.Successor, sw.new+".")
 		if s.Class != contract.ChangeSame || !same {
+			if kept, ok := p.v1beta1Reason(sel, sw); ok {
+				// A v1beta1 reason read as a string: v1beta2 keeps its
+				// value under the v1beta1 conditions' name.
+				p.edit(sel.Sel.Pos(), sel.Sel.End(), kept)
+				return
+			}
 			p.block(sel.Pos(), fmt.Sprintf("%s.%s", sw.old, name), contract.GoSymbolAdvice(s))
 			return
 		}
@@ -796,7 +822,41 @@ func (p *planner) selection(sel *ast.SelectorExpr, parents []ast.Node) {
 		p.whole(sel, c, full, changes, parents)
 		return
 	}
+	if rootPath != "" && leaf.Class == contract.ChangeSame && p.sameBelow(c.key, c.path) {
+		// A value of the struct held apart from its root (a local, an
+		// element of another object's list): where the root moves it
+		// does not matter, its v1beta2 namesake has the field.
+		return
+	}
 	p.leaf(sel, c, rootPath, *leaf, parents)
+}
+
+// sameBelow reports whether the field path (Go field names joined by ".",
+// no list or map element) of the struct key ("path.Type") is a field of
+// the same name in its v1beta2 namesake at every step.
+func (p *planner) sameBelow(key, path string) bool {
+	dot := strings.LastIndexByte(key, '.')
+	if dot < 0 || strings.ContainsAny(path, "[{") {
+		return false
+	}
+	old, typ := key[:dot], key[dot+1:]
+	pkg := ""
+	for _, sw := range p.swaps {
+		if s, found := contract.GoAPIPackage(sw.old, p.built); sw.old == old || found && s.Keep == old {
+			pkg = sw.new
+		}
+	}
+	if pkg == "" {
+		return false
+	}
+	for seg := range strings.SplitSeq(path, ".") {
+		next, _, ok := contract.GoAPIV1Beta2Field(pkg, typ, seg, p.to)
+		if !ok {
+			return false
+		}
+		typ = next
+	}
+	return true
 }
 
 // method blocks a call of a method of a swapped package's type that its

@@ -17,14 +17,32 @@ import (
 
 // findKept marks the expressions that build a value for a field that
 // keeps a v1beta1 type: the right-hand side of an assignment to it (a
-// composite literal, make, new or a conversion), and the type of a
-// function parameter whose only uses are such assignments.
+// composite literal, make, new or a conversion), the type of a function
+// parameter whose only uses are such assignments, and a constant compared
+// with what such a field holds (addr.Type == clusterv1.MachineInternalIP
+// over a kept list of addresses).
 func (p *planner) findKept() {
 	uses := map[types.Object]int{} // a parameter → its uses
 	into := map[types.Object]int{} // a parameter → its uses assigned to a kept field
 	params := map[types.Object]ast.Expr{}
+	ranged := map[types.Object]bool{} // range values over a kept field
 	ast.Inspect(p.file, func(n ast.Node) bool {
 		switch n := n.(type) {
+		case *ast.RangeStmt:
+			if id, ok := n.Value.(*ast.Ident); ok && n.Tok == token.DEFINE && p.readsKept(n.X, ranged) {
+				if obj := p.pass.TypesInfo.Defs[id]; obj != nil {
+					ranged[obj] = true
+				}
+			}
+		case *ast.BinaryExpr:
+			if n.Op != token.EQL && n.Op != token.NEQ {
+				return true
+			}
+			for _, side := range [][2]ast.Expr{{n.X, n.Y}, {n.Y, n.X}} {
+				if c, ok := p.swappedConst(side[1]); ok && p.readsKept(side[0], ranged) {
+					p.kept[c] = true
+				}
+			}
 		case *ast.FuncDecl:
 			if n.Body == nil {
 				return true
@@ -86,6 +104,50 @@ func (p *planner) findKept() {
 			p.kept[typ] = true
 		}
 	}
+}
+
+// readsKept reports whether e reads a field that keeps a v1beta1 type, or
+// what such a field holds (an element, a field of it, a range value over
+// it, ranged says which).
+func (p *planner) readsKept(e ast.Expr, ranged map[types.Object]bool) bool {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.IndexExpr:
+			e = x.X
+			continue
+		case *ast.Ident:
+			return ranged[p.pass.TypesInfo.Uses[x]]
+		case *ast.SelectorExpr:
+			if p.keepsV1Beta1(x) {
+				return true
+			}
+			s, ok := p.pass.TypesInfo.Selections[x]
+			if !ok || s.Kind() != types.FieldVal || !p.mentionsSwapped(s.Recv()) {
+				return false
+			}
+			e = x.X
+			continue
+		}
+		return false
+	}
+}
+
+// swappedConst is e when it names a constant of a swapped package.
+func (p *planner) swappedConst(e ast.Expr) (*ast.SelectorExpr, bool) {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return nil, false
+	}
+	x, ok := sel.X.(*ast.Ident)
+	if !ok {
+		return nil, false
+	}
+	pn, ok := p.pass.TypesInfo.Uses[x].(*types.PkgName)
+	if !ok || p.swaps[pn] == nil {
+		return nil, false
+	}
+	_, isConst := p.pass.TypesInfo.Uses[sel.Sel].(*types.Const)
+	return sel, isConst
 }
 
 // keepCompared marks the values stmt (a statement or an if's condition)

@@ -26,8 +26,12 @@ type FooCluster struct {
 
 // FooMachineStatus keeps v1beta1's addresses.
 type FooMachineStatus struct {
-	Addresses []clusterv1.MachineAddress `json:"addresses,omitempty"`
+	Addresses  []clusterv1.MachineAddress `json:"addresses,omitempty"`
+	Conditions clusterv1.Conditions       `json:"conditions,omitempty"`
 }
+
+// GetConditions returns the machine's v1beta1 conditions.
+func (m *FooMachine) GetConditions() clusterv1.Conditions { return m.Status.Conditions }
 
 // FooMachine is a provider's infrastructure machine.
 type FooMachine struct {

@@ -1,0 +1,33 @@
+// Package addrs compares the provider's addresses, which keep v1beta1's
+// type, with v1beta1's constants: those stay v1beta1's as the file moves.
+package addrs
+
+import (
+	clusterv1 "sigs.k8s.io/cluster-api/api/v1beta1" // want `^MPA702 warning: sigs.k8s.io/cluster-api/api/v1beta1: the import is .*core/v1beta1$` `^MPA702: move addrs.go to Cluster API's v1beta2 Go API$`
+
+	"example.com/raise/api/v1alpha1"
+)
+
+// InternalIP is the machine's first internal IP, "" before the cluster
+// has a name.
+func InternalIP(m *v1alpha1.FooMachine, c *clusterv1.Cluster) string { // want InternalIP:"moves in goapi-file:example.com/raise/controllers/addrs/addrs.go"
+	for _, addr := range m.Status.Addresses {
+		if addr.Type == clusterv1.MachineInternalIP && c.Name != "" {
+			return addr.Address
+		}
+	}
+	if len(m.Status.Addresses) > 0 && clusterv1.MachineExternalIP != m.Status.Addresses[0].Type {
+		return ""
+	}
+	return ""
+}
+
+// FirstReason is the type and reason of the machine's first condition,
+// read from the provider's conditions, which keep v1beta1's type.
+func FirstReason(m *v1alpha1.FooMachine) string {
+	conds := m.GetConditions()
+	if len(conds) == 0 {
+		return ""
+	}
+	return string(conds[0].Type) + ": " + conds[0].Reason
+}

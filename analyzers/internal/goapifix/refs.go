@@ -298,14 +298,12 @@ walk:
 	return false
 }
 
-// groupKind rewrites ref.GroupVersionKind().GroupKind() to ref.GroupKind()
-// where v1beta2's reference type has it: the group and kind are the
-// reference's own in both.
+// groupKind rewrites ref.GroupVersionKind().GroupKind() to ref.GroupKind(),
+// and its .Kind and .Group to the fields Kind and APIGroup, where v1beta2's
+// reference type has them: the group and kind are the reference's own in
+// both.
 func (p *planner) groupKind(gvk *ast.SelectorExpr, parents []ast.Node, rt refType) bool {
 	if gvk.Sel.Name != "GroupVersionKind" {
-		return false
-	}
-	if has, _ := contract.GoAPIV1Beta2Method(rt.pkg, rt.name, "GroupKind", p.to); !has {
 		return false
 	}
 	for i := len(parents) - 1; i >= 2; i-- {
@@ -317,10 +315,26 @@ func (p *planner) groupKind(gvk *ast.SelectorExpr, parents []ast.Node, rt refTyp
 			return false
 		}
 		gk, ok := parents[i-2].(*ast.SelectorExpr)
-		if !ok || gk.Sel.Name != "GroupKind" || ast.Unparen(gk.X) != ast.Expr(call) {
+		if !ok || ast.Unparen(gk.X) != ast.Expr(call) {
 			return false
 		}
-		p.edit(gvk.Sel.Pos(), gk.Sel.End(), "GroupKind")
+		to := ""
+		switch gk.Sel.Name {
+		case "GroupKind":
+			if has, _ := contract.GoAPIV1Beta2Method(rt.pkg, rt.name, "GroupKind", p.to); has {
+				to = "GroupKind"
+			}
+		case "Kind", "Group":
+			field := map[string]string{"Kind": "Kind", "Group": "APIGroup"}[gk.Sel.Name]
+			if _, pointer, ok := contract.GoAPIV1Beta2Field(rt.pkg, rt.name, field, p.to); ok && !pointer {
+				to = field
+			}
+		}
+		if to == "" {
+			return false
+		}
+		// GroupKind() stays a call: the edit ends before its parentheses.
+		p.edit(gvk.Sel.Pos(), gk.Sel.End(), to)
 		return true
 	}
 	return false
@@ -339,6 +353,9 @@ func (p *planner) refLiteral(t types.Type, kv *ast.KeyValueExpr) bool {
 // struct type t (a pointer to it) as refLiteral says; it reports whether
 // it did.
 func (p *planner) refValue(t types.Type, field string, value ast.Expr) bool {
+	if p.pass.TypesInfo.Types[value].IsNil() {
+		return p.nilRef(t, field, value)
+	}
 	v := ast.Unparen(value)
 	if u, ok := v.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		v = ast.Unparen(u.X) // v1beta1 holds it as a pointer
@@ -413,6 +430,43 @@ func (p *planner) refValue(t types.Type, field string, value ast.Expr) bool {
 		for _, c := range changes {
 			p.edit(c.pos, c.end, c.text)
 		}
+		return true
+	}
+	return false
+}
+
+// nilRef rewrites nil set to a *corev1.ObjectReference field of the
+// struct type t (a pointer to it) that v1beta2 holds as a struct value to
+// that struct's zero value, which the conversion gives for nil.
+func (p *planner) nilRef(t types.Type, field string, value ast.Expr) bool {
+	if ptr, isPtr := types.Unalias(t).(*types.Pointer); isPtr {
+		t = ptr.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(named, true, named.Obj().Pkg(), field)
+	fv, ok := obj.(*types.Var)
+	if !ok || !fv.IsField() {
+		return false
+	}
+	ptr, ok := types.Unalias(fv.Type()).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	if ref, ok := types.Unalias(ptr.Elem()).(*types.Named); !ok || ref.Obj().Pkg() == nil || ref.Obj().Pkg().Path() != "k8s.io/api/core/v1" || ref.Obj().Name() != "ObjectReference" {
+		return false
+	}
+	for pn, sw := range p.swaps {
+		if sw.old != named.Obj().Pkg().Path() {
+			continue
+		}
+		next, pointer, ok := contract.GoAPIV1Beta2Field(sw.new, named.Obj().Name(), field, p.to)
+		if !ok || pointer || next == "" {
+			return false
+		}
+		p.edit(value.Pos(), value.End(), pn.Name()+"."+next+"{}")
 		return true
 	}
 	return false

@@ -55,3 +55,14 @@ func TestAssigned(t *testing.T) {
 		t.Fatal(c, m)
 	}
 }
+
+// A reference cleared with nil takes v1beta2's zero value, and its kind
+// and group are read as the fields v1beta2 has.
+func TestCleared(t *testing.T) {
+	c := &clusterv1.Cluster{}
+	c.Spec.InfrastructureRef = nil
+	m := &clusterv1.Machine{Spec: clusterv1.MachineSpec{Bootstrap: clusterv1.Bootstrap{ConfigRef: nil}}}
+	if m.Spec.InfrastructureRef.GroupVersionKind().Kind != "" || m.Spec.InfrastructureRef.GroupVersionKind().Group != "" {
+		t.Fatal(c, m)
+	}
+}

@@ -3,7 +3,7 @@
 package refskept
 
 import (
-	clusterv1 "sigs.k8s.io/cluster-api/api/v1beta1" // want `^MPA702 warning: sigs.k8s.io/cluster-api/api/v1beta1: the import is .*refskept.go:14: ref.UID: v1beta2 holds the reference as a ContractVersionedObjectReference, which has no UID.*refskept.go:18: c.Spec.ControlPlaneRef.GroupVersionKind: v1beta2 holds the reference as a ContractVersionedObjectReference, which has no GroupVersionKind.*refskept.go:22: v1beta1.Cluster.Spec.ClusterNetwork is used as a pointer, and v1beta2 holds a ClusterNetwork value`
+	clusterv1 "sigs.k8s.io/cluster-api/api/v1beta1" // want `^MPA702 warning: sigs.k8s.io/cluster-api/api/v1beta1: the import is .*refskept.go:14: ref.UID: v1beta2 holds the reference as a ContractVersionedObjectReference, which has no UID.*refskept.go:22: v1beta1.Cluster.Spec.ClusterNetwork is used as a pointer, and v1beta2 holds a ClusterNetwork value`
 )
 
 func namespace(c *clusterv1.Cluster) string {

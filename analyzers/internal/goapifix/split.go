@@ -25,15 +25,9 @@ func (p *planner) findKept() {
 	uses := map[types.Object]int{} // a parameter → its uses
 	into := map[types.Object]int{} // a parameter → its uses assigned to a kept field
 	params := map[types.Object]ast.Expr{}
-	ranged := map[types.Object]bool{} // range values over a kept field
+	ranged := p.keptLocals()
 	ast.Inspect(p.file, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.RangeStmt:
-			if id, ok := n.Value.(*ast.Ident); ok && n.Tok == token.DEFINE && p.readsKept(n.X, ranged) {
-				if obj := p.pass.TypesInfo.Defs[id]; obj != nil {
-					ranged[obj] = true
-				}
-			}
 		case *ast.BinaryExpr:
 			if n.Op != token.EQL && n.Op != token.NEQ {
 				return true
@@ -104,6 +98,92 @@ func (p *planner) findKept() {
 			p.kept[typ] = true
 		}
 	}
+}
+
+// keptLocals are the file's variables that hold what a field keeping a
+// v1beta1 type holds: range values over such a field, and the parameters
+// of an unexported function of the file that every call (all in this
+// file) passes such a value, whose type expressions are marked kept.
+func (p *planner) keptLocals() map[types.Object]bool {
+	kept := map[types.Object]bool{}
+	ranges := func() {
+		ast.Inspect(p.file, func(n ast.Node) bool {
+			if r, ok := n.(*ast.RangeStmt); ok && r.Tok == token.DEFINE && p.readsKept(r.X, kept) {
+				if id, ok := r.Value.(*ast.Ident); ok && p.pass.TypesInfo.Defs[id] != nil {
+					kept[p.pass.TypesInfo.Defs[id]] = true
+				}
+			}
+			return true
+		})
+	}
+	ranges()
+	found := false
+	for _, decl := range p.file.Decls {
+		fd, ok := decl.(*ast.FuncDecl)
+		if !ok || fd.Recv != nil || fd.Name.IsExported() || fd.Body == nil {
+			continue
+		}
+		fn, ok := p.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+		if !ok || p.usedElsewhere(fn) {
+			continue
+		}
+		i := 0
+		for _, fl := range fd.Type.Params.List {
+			for _, name := range fl.Names {
+				if len(fl.Names) == 1 && p.mentionsSwapped(p.pass.TypesInfo.TypeOf(fl.Type)) && p.alwaysPassedKept(fn, i, kept) {
+					p.kept[fl.Type] = true
+					kept[p.pass.TypesInfo.Defs[name]] = true
+					found = true
+				}
+				i++
+			}
+		}
+	}
+	if found {
+		ranges()
+	}
+	return kept
+}
+
+// usedElsewhere reports whether fn is used in another file of the package.
+func (p *planner) usedElsewhere(fn *types.Func) bool {
+	for _, f := range p.pass.Files {
+		if f == p.file {
+			continue
+		}
+		used := false
+		ast.Inspect(f, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && p.pass.TypesInfo.Uses[id] == fn {
+				used = true
+			}
+			return !used
+		})
+		if used {
+			return true
+		}
+	}
+	return false
+}
+
+// alwaysPassedKept reports whether fn is used in the file only as called,
+// at least once, each call passing as argument i what a field keeping a
+// v1beta1 type holds.
+func (p *planner) alwaysPassedKept(fn *types.Func, i int, kept map[types.Object]bool) bool {
+	calls, uses := 0, 0
+	ast.Inspect(p.file, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Ident:
+			if p.pass.TypesInfo.Uses[n] == fn {
+				uses++
+			}
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && p.pass.TypesInfo.Uses[id] == fn && i < len(n.Args) && !n.Ellipsis.IsValid() && p.readsKept(n.Args[i], kept) {
+				calls++
+			}
+		}
+		return true
+	})
+	return calls > 0 && calls == uses
 }
 
 // readsKept reports whether e reads a field that keeps a v1beta1 type, or

@@ -31,3 +31,17 @@ func FirstReason(m *v1alpha1.FooMachine) string {
 	}
 	return string(conds[0].Type) + ": " + conds[0].Reason
 }
+
+// firstInternal is the first internal address of those given, which every
+// call passes from the provider's objects.
+func firstInternal(addresses []clusterv1.MachineAddress) string {
+	for _, a := range addresses {
+		if a.Type == clusterv1.MachineInternalIP {
+			return a.Address
+		}
+	}
+	return ""
+}
+
+// Internal is the machine's first internal address.
+func Internal(m *v1alpha1.FooMachine) string { return firstInternal(m.Status.Addresses) }

@@ -25,6 +25,8 @@ func (p *planner) findKept() {
 	uses := map[types.Object]int{} // a parameter → its uses
 	into := map[types.Object]int{} // a parameter → its uses assigned to a kept field
 	params := map[types.Object]ast.Expr{}
+	built := map[types.Object]ast.Expr{}   // a local → the value it is defined with
+	elems := map[types.Object][]ast.Expr{} // a local → the values set as its elements
 	ranged := p.keptLocals()
 	ast.Inspect(p.file, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -75,10 +77,25 @@ func (p *planner) findKept() {
 		case *ast.IfStmt:
 			p.keepCompared(n.Cond) // if !reflect.DeepEqual(got, want)
 		case *ast.AssignStmt:
+			if n.Tok == token.DEFINE && len(n.Lhs) == 1 && len(n.Rhs) == 1 {
+				// A local built in place for a kept field (below).
+				if id, ok := n.Lhs[0].(*ast.Ident); ok && p.pass.TypesInfo.Defs[id] != nil && p.mentionsSwapped(p.pass.TypesInfo.TypeOf(n.Rhs[0])) {
+					built[p.pass.TypesInfo.Defs[id]] = n.Rhs[0]
+				}
+				return true
+			}
 			if n.Tok != token.ASSIGN || len(n.Lhs) != len(n.Rhs) {
 				return true
 			}
 			for i, lhs := range n.Lhs {
+				if ix, ok := ast.Unparen(lhs).(*ast.IndexExpr); ok {
+					// local[k] = v: v is an element of the local's value.
+					if id, ok := ast.Unparen(ix.X).(*ast.Ident); ok && p.pass.TypesInfo.Uses[id] != nil {
+						obj := p.pass.TypesInfo.Uses[id]
+						elems[obj] = append(elems[obj], n.Rhs[i])
+						continue
+					}
+				}
 				if !p.keepsV1Beta1(lhs) {
 					continue
 				}
@@ -96,6 +113,17 @@ func (p *planner) findKept() {
 	for obj, typ := range params {
 		if into[obj] > 0 && into[obj] == uses[obj] && p.mentionsSwapped(p.pass.TypesInfo.TypeOf(typ)) {
 			p.kept[typ] = true
+		}
+	}
+	// A local whose every use sets a kept field to it or an element of it
+	// holds a value built for that field: its value and elements are kept.
+	for obj, rhs := range built {
+		if into[obj] == 0 || into[obj]+len(elems[obj]) != uses[obj] {
+			continue
+		}
+		p.keepValue(rhs)
+		for _, v := range elems[obj] {
+			p.keepValue(v)
 		}
 	}
 }

@@ -45,3 +45,12 @@ func firstInternal(addresses []clusterv1.MachineAddress) string {
 
 // Internal is the machine's first internal address.
 func Internal(m *v1alpha1.FooMachine) string { return firstInternal(m.Status.Addresses) }
+
+// SetZones sets the provider's failure domains, built in a local first.
+func SetZones(c *v1alpha1.FooCluster, zones []string) {
+	domains := clusterv1.FailureDomains{} // want `^MPA703 warning: sigs.k8s.io/cluster-api/api/v1beta1.FailureDomains: `
+	for _, z := range zones {
+		domains[z] = clusterv1.FailureDomainSpec{ControlPlane: true} // want `^MPA703 warning: sigs.k8s.io/cluster-api/api/v1beta1.FailureDomainSpec: `
+	}
+	c.Status.FailureDomains = domains
+}

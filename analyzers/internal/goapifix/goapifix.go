@@ -543,15 +543,7 @@ func (p *planner) scheme(moving bool) bool {
 func (p *planner) registersAndMore() bool {
 	registers, other := false, false
 	ast.Inspect(p.file, func(n ast.Node) bool {
-		sel, ok := n.(*ast.SelectorExpr)
-		if !ok {
-			return true
-		}
-		x, ok := sel.X.(*ast.Ident)
-		if !ok {
-			return true
-		}
-		if pn, ok := p.pass.TypesInfo.Uses[x].(*types.PkgName); ok && p.swaps[pn] != nil {
+		if sel, _, ok := p.swappedSelector(n); ok {
 			if sel.Sel.Name == "AddToScheme" {
 				registers = true
 			} else {
@@ -561,6 +553,24 @@ func (p *planner) registersAndMore() bool {
 		return true
 	})
 	return registers && other
+}
+
+// swappedSelector is n when it selects a member of a swapped package
+// (pkg.Name), with that package's name.
+func (p *planner) swappedSelector(n ast.Node) (*ast.SelectorExpr, *types.PkgName, bool) {
+	sel, ok := n.(*ast.SelectorExpr)
+	if !ok {
+		return nil, nil, false
+	}
+	x, ok := sel.X.(*ast.Ident)
+	if !ok {
+		return nil, nil, false
+	}
+	pn, ok := p.pass.TypesInfo.Uses[x].(*types.PkgName)
+	if !ok || p.swaps[pn] == nil {
+		return nil, nil, false
+	}
+	return sel, pn, true
 }
 
 // imports reports whether the file imports the package at path.

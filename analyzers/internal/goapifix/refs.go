@@ -368,12 +368,70 @@ func (p *planner) refValue(t types.Type, field string, value ast.Expr) bool {
 	if !ok || it.Obj().Pkg() == nil || it.Obj().Pkg().Path() != "k8s.io/api/core/v1" || it.Obj().Name() != "ObjectReference" {
 		return false
 	}
+	pn, next, sw, _, ok := p.refSuccessor(t, field)
+	if !ok {
+		return false
+	}
+	type change struct {
+		pos, end token.Pos
+		text     string
+	}
+	var changes []change
+	for i, elt := range inner.Elts {
+		k, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			return false
+		}
+		id, ok := k.Key.(*ast.Ident)
+		if !ok {
+			return false
+		}
+		if ft := p.pass.TypesInfo.TypeOf(k.Value); ft == nil || !types.Identical(ft.Underlying(), types.Typ[types.String]) && !types.Identical(ft.Underlying(), types.Typ[types.UntypedString]) {
+			return false
+		}
+		if _, ptr, ok := contract.GoAPIV1Beta2Field(sw.new, next, id.Name, p.to); ok && !ptr {
+			continue
+		}
+		switch {
+		case id.Name == "Namespace" && len(inner.Elts) > 1 && p.pure(k.Value):
+			// v1beta2 refers within the referring object's namespace;
+			// the conversion drops the reference's own.
+			if i+1 < len(inner.Elts) {
+				changes = append(changes, change{elt.Pos(), inner.Elts[i+1].Pos(), ""})
+			} else {
+				changes = append(changes, change{inner.Elts[i-1].End(), elt.End(), ""})
+			}
+		case id.Name == "APIVersion":
+			// The conversion keeps the group of apiVersion.
+			if _, ptr, ok := contract.GoAPIV1Beta2Field(sw.new, next, "APIGroup", p.to); !ok || ptr {
+				return false
+			}
+			group, ok := p.groupOf(k.Value)
+			if !ok {
+				return false
+			}
+			changes = append(changes, change{k.Key.Pos(), k.Key.End(), "APIGroup"}, change{k.Value.Pos(), k.Value.End(), group})
+		default:
+			return false
+		}
+	}
+	p.edit(value.Pos(), inner.Lbrace, pn.Name()+"."+next)
+	for _, c := range changes {
+		p.edit(c.pos, c.end, c.text)
+	}
+	return true
+}
+
+// refSuccessor is the v1beta2 struct type (next, in the swapped package
+// pn names) that holds as a value the field of the struct type t (a
+// pointer to it); named is t's own type, sw its swap.
+func (p *planner) refSuccessor(t types.Type, field string) (pn *types.PkgName, next string, sw *swap, named *types.Named, ok bool) {
 	if ptr, isPtr := types.Unalias(t).(*types.Pointer); isPtr {
 		t = ptr.Elem()
 	}
-	named, ok := types.Unalias(t).(*types.Named)
+	named, ok = types.Unalias(t).(*types.Named)
 	if !ok || named.Obj().Pkg() == nil {
-		return false
+		return nil, "", nil, nil, false
 	}
 	for pn, sw := range p.swaps {
 		if sw.old != named.Obj().Pkg().Path() {
@@ -381,69 +439,19 @@ func (p *planner) refValue(t types.Type, field string, value ast.Expr) bool {
 		}
 		next, pointer, ok := contract.GoAPIV1Beta2Field(sw.new, named.Obj().Name(), field, p.to)
 		if !ok || pointer || next == "" {
-			return false
+			return nil, "", nil, nil, false
 		}
-		type change struct {
-			pos, end token.Pos
-			text     string
-		}
-		var changes []change
-		for i, elt := range inner.Elts {
-			k, ok := elt.(*ast.KeyValueExpr)
-			if !ok {
-				return false
-			}
-			id, ok := k.Key.(*ast.Ident)
-			if !ok {
-				return false
-			}
-			if ft := p.pass.TypesInfo.TypeOf(k.Value); ft == nil || !types.Identical(ft.Underlying(), types.Typ[types.String]) && !types.Identical(ft.Underlying(), types.Typ[types.UntypedString]) {
-				return false
-			}
-			if _, ptr, ok := contract.GoAPIV1Beta2Field(sw.new, next, id.Name, p.to); ok && !ptr {
-				continue
-			}
-			switch {
-			case id.Name == "Namespace" && len(inner.Elts) > 1 && p.pure(k.Value):
-				// v1beta2 refers within the referring object's namespace;
-				// the conversion drops the reference's own.
-				if i+1 < len(inner.Elts) {
-					changes = append(changes, change{elt.Pos(), inner.Elts[i+1].Pos(), ""})
-				} else {
-					changes = append(changes, change{inner.Elts[i-1].End(), elt.End(), ""})
-				}
-			case id.Name == "APIVersion":
-				// The conversion keeps the group of apiVersion.
-				if _, ptr, ok := contract.GoAPIV1Beta2Field(sw.new, next, "APIGroup", p.to); !ok || ptr {
-					return false
-				}
-				group, ok := p.groupOf(k.Value)
-				if !ok {
-					return false
-				}
-				changes = append(changes, change{k.Key.Pos(), k.Key.End(), "APIGroup"}, change{k.Value.Pos(), k.Value.End(), group})
-			default:
-				return false
-			}
-		}
-		p.edit(value.Pos(), inner.Lbrace, pn.Name()+"."+next)
-		for _, c := range changes {
-			p.edit(c.pos, c.end, c.text)
-		}
-		return true
+		return pn, next, sw, named, true
 	}
-	return false
+	return nil, "", nil, nil, false
 }
 
 // nilRef rewrites nil set to a *corev1.ObjectReference field of the
 // struct type t (a pointer to it) that v1beta2 holds as a struct value to
 // that struct's zero value, which the conversion gives for nil.
 func (p *planner) nilRef(t types.Type, field string, value ast.Expr) bool {
-	if ptr, isPtr := types.Unalias(t).(*types.Pointer); isPtr {
-		t = ptr.Elem()
-	}
-	named, ok := types.Unalias(t).(*types.Named)
-	if !ok || named.Obj().Pkg() == nil {
+	pn, next, _, named, ok := p.refSuccessor(t, field)
+	if !ok {
 		return false
 	}
 	obj, _, _ := types.LookupFieldOrMethod(named, true, named.Obj().Pkg(), field)
@@ -458,18 +466,8 @@ func (p *planner) nilRef(t types.Type, field string, value ast.Expr) bool {
 	if ref, ok := types.Unalias(ptr.Elem()).(*types.Named); !ok || ref.Obj().Pkg() == nil || ref.Obj().Pkg().Path() != "k8s.io/api/core/v1" || ref.Obj().Name() != "ObjectReference" {
 		return false
 	}
-	for pn, sw := range p.swaps {
-		if sw.old != named.Obj().Pkg().Path() {
-			continue
-		}
-		next, pointer, ok := contract.GoAPIV1Beta2Field(sw.new, named.Obj().Name(), field, p.to)
-		if !ok || pointer || next == "" {
-			return false
-		}
-		p.edit(value.Pos(), value.End(), pn.Name()+"."+next+"{}")
-		return true
-	}
-	return false
+	p.edit(value.Pos(), value.End(), pn.Name()+"."+next+"{}")
+	return true
 }
 
 // groupOf is the API group of an apiVersion expression: of a string

@@ -242,16 +242,8 @@ func (p *planner) readsKept(e ast.Expr, ranged map[types.Object]bool) bool {
 
 // swappedConst is e when it names a constant of a swapped package.
 func (p *planner) swappedConst(e ast.Expr) (*ast.SelectorExpr, bool) {
-	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	sel, _, ok := p.swappedSelector(ast.Unparen(e))
 	if !ok {
-		return nil, false
-	}
-	x, ok := sel.X.(*ast.Ident)
-	if !ok {
-		return nil, false
-	}
-	pn, ok := p.pass.TypesInfo.Uses[x].(*types.PkgName)
-	if !ok || p.swaps[pn] == nil {
 		return nil, false
 	}
 	_, isConst := p.pass.TypesInfo.Uses[sel.Sel].(*types.Const)
@@ -357,18 +349,11 @@ func (p *planner) mentionsSwapped(t types.Type) bool {
 // of the v1beta1 package.
 func (p *planner) keep(n ast.Node) {
 	ast.Inspect(n, func(n ast.Node) bool {
-		sel, ok := n.(*ast.SelectorExpr)
+		sel, pn, ok := p.swappedSelector(n)
 		if !ok {
 			return true
 		}
-		x, ok := sel.X.(*ast.Ident)
-		if !ok {
-			return true
-		}
-		pn, ok := p.pass.TypesInfo.Uses[x].(*types.PkgName)
-		if !ok || p.swaps[pn] == nil {
-			return true
-		}
+		x := sel.X.(*ast.Ident)
 		if p.swaps[pn].beside {
 			p.swaps[pn].keptUses++ // already the import kept values use
 			return false

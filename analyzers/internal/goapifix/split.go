@@ -18,12 +18,14 @@ import (
 // findKept marks the expressions that build a value for a field that
 // keeps a v1beta1 type: the right-hand side of an assignment to it (a
 // composite literal, make, new or a conversion), the type of a function
-// parameter whose only uses are such assignments, and a constant compared
-// with what such a field holds (addr.Type == clusterv1.MachineInternalIP
-// over a kept list of addresses).
+// parameter whose only uses are such assignments, the value and elements
+// of a local whose only uses are such assignments and setting its
+// elements, and a constant compared with what such a field holds
+// (addr.Type == clusterv1.MachineInternalIP over a kept list of
+// addresses, keptLocals).
 func (p *planner) findKept() {
-	uses := map[types.Object]int{} // a parameter → its uses
-	into := map[types.Object]int{} // a parameter → its uses assigned to a kept field
+	uses := map[types.Object]int{} // a parameter or local → its uses
+	into := map[types.Object]int{} // a parameter or local → its uses assigned to a kept field
 	params := map[types.Object]ast.Expr{}
 	built := map[types.Object]ast.Expr{}   // a local → the value it is defined with
 	elems := map[types.Object][]ast.Expr{} // a local → the values set as its elements

@@ -194,6 +194,7 @@ type Package struct {
 	Reached func(*ast.File) []string
 
 	patches map[string]patchClass // patchObjects' answers by helper path
+	flows   map[string]keptFlow   // keptFlows' answers by the swapped packages
 }
 
 // ForMoving is For with pkg, shared by the plans of pass's files.

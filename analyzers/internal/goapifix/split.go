@@ -30,6 +30,15 @@ func (p *planner) findKept() {
 	built := map[types.Object]ast.Expr{}   // a local → the value it is defined with
 	elems := map[types.Object][]ast.Expr{} // a local → the values set as its elements
 	ranged := p.keptLocals()
+	flowing, nodes := p.cachedFlows()
+	for obj := range flowing {
+		ranged[obj] = true
+	}
+	for n := range nodes {
+		if p.file.Pos() <= n.Pos() && n.End() <= p.file.End() {
+			p.kept[n] = true
+		}
+	}
 	ast.Inspect(p.file, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.BinaryExpr:
@@ -154,7 +163,7 @@ func (p *planner) keptLocals() map[types.Object]bool {
 			continue
 		}
 		fn, ok := p.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-		if !ok || p.usedElsewhere(fn) {
+		if !ok || !p.takesSwapped(fd) || p.usedElsewhere(fn) {
 			continue
 		}
 		i := 0
@@ -173,6 +182,18 @@ func (p *planner) keptLocals() map[types.Object]bool {
 		ranges()
 	}
 	return kept
+}
+
+// takesSwapped reports whether a parameter of fd has a type naming a
+// swapped package's type; only those can keep v1beta1, and the check is
+// cheaper than walking the package's other files.
+func (p *planner) takesSwapped(fd *ast.FuncDecl) bool {
+	for _, fl := range fd.Type.Params.List {
+		if p.mentionsSwapped(p.pass.TypesInfo.TypeOf(fl.Type)) {
+			return true
+		}
+	}
+	return false
 }
 
 // usedElsewhere reports whether fn is used in another file of the package.

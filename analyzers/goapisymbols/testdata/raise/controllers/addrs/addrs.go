@@ -10,7 +10,7 @@ import (
 
 // InternalIP is the machine's first internal IP, "" before the cluster
 // has a name.
-func InternalIP(m *v1alpha1.FooMachine, c *clusterv1.Cluster) string { // want InternalIP:"moves in goapi-file:example.com/raise/controllers/addrs/addrs.go"
+func InternalIP(m *v1alpha1.FooMachine, c *clusterv1.Cluster) string { // want InternalIP:"moves in goapi-file:example.com/raise/controllers/addrs/addrs.go\\+build.go"
 	for _, addr := range m.Status.Addresses {
 		if addr.Type == clusterv1.MachineInternalIP && c.Name != "" {
 			return addr.Address
@@ -53,4 +53,16 @@ func SetZones(c *v1alpha1.FooCluster, zones []string) {
 		domains[z] = clusterv1.FailureDomainSpec{ControlPlane: true} // want `^MPA703 warning: sigs.k8s.io/cluster-api/api/v1beta1.FailureDomainSpec: `
 	}
 	c.Status.FailureDomains = domains
+}
+
+// SetAddresses sets the machine's addresses, built by helpers of another
+// file: they keep v1beta1's type with the field they are stored in.
+func SetAddresses(m *v1alpha1.FooMachine, host string, internal []string) {
+	addrs := buildAddrs(host, internal)
+	m.Status.Addresses = addrs
+}
+
+// SetCoreAddresses sets a core machine's addresses, which move.
+func SetCoreAddresses(m *clusterv1.Machine, host string) { // want SetCoreAddresses:"moves in goapi-file:example.com/raise/controllers/addrs/addrs.go\\+build.go"
+	m.Status.Addresses = hostAddrs(host)
 }

@@ -199,6 +199,11 @@ func (u use) toValue() {
 		}
 		if _, isNil, _ := p.pointee(other); isNil && (x.Op == token.EQL || x.Op == token.NEQ) {
 			switch {
+			case z != "" && u.guardsZeroCompare(x):
+				// p == nil || *p == "": the guard goes, the comparison
+				// (p == "") says it all.
+				g := u.grand().(*ast.BinaryExpr)
+				p.edit(g.X.Pos(), g.Y.Pos(), "")
 			case z != "":
 				p.edit(x.Pos(), x.End(), u.n+" "+x.Op.String()+" "+z)
 			case isMetaTime(elem):
@@ -236,6 +241,31 @@ func (u use) toValue() {
 		return
 	}
 	u.block("is passed on as a pointer")
+}
+
+// guardsZeroCompare reports whether cmp (the field compared with nil) is
+// the guard of a comparison of its pointee with the zero value joined to
+// it (p == nil || *p == "", p != nil && *p != ""): with a value field
+// both halves read the same.
+func (u use) guardsZeroCompare(cmp *ast.BinaryExpr) bool {
+	g, ok := u.grand().(*ast.BinaryExpr)
+	if !ok || ast.Unparen(g.X) != ast.Expr(cmp) || (g.Op != token.LOR || cmp.Op != token.EQL) && (g.Op != token.LAND || cmp.Op != token.NEQ) {
+		return false
+	}
+	y, ok := ast.Unparen(g.Y).(*ast.BinaryExpr)
+	if !ok || y.Op != cmp.Op {
+		return false
+	}
+	for _, side := range [][2]ast.Expr{{y.X, y.Y}, {y.Y, y.X}} {
+		star, ok := ast.Unparen(side[0]).(*ast.StarExpr)
+		if !ok || u.p.text(ast.Unparen(star.X)) != u.p.text(u.sel) {
+			continue
+		}
+		if _, isZero := u.p.constZero(side[1]); isZero {
+			return true
+		}
+	}
+	return false
 }
 
 func isMetaTime(t types.Type) bool {

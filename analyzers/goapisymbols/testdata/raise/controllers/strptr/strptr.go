@@ -82,3 +82,11 @@ func versions(m *clusterv1.Machine, md *clusterv1.MachineDeployment, pool bool) 
 	}
 	return lookup(md.Spec.Template.Spec.Version)
 }
+
+// placed reads a zone guarded against nil: the guard goes with the pointer.
+func placed(m *clusterv1.Machine) bool {
+	if m.Spec.FailureDomain == nil || *m.Spec.FailureDomain == "" {
+		return false
+	}
+	return m.Spec.FailureDomain != nil && *m.Spec.FailureDomain != ""
+}

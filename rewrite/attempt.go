@@ -191,7 +191,7 @@ func (a *attempt) followUps() (done bool, err error) {
 		// The generators load the API packages: after a raise that broke
 		// them, the raise's own places say why, not the generator.
 		if a.bump != nil {
-			if cerr := a.bump.check(st, cs); cerr != nil {
+			if cerr := a.bump.check(st, cs, nil); cerr != nil {
 				return false, raiseError{cerr}
 			}
 		}
@@ -203,15 +203,12 @@ func (a *attempt) followUps() (done bool, err error) {
 	// The raise builds with the deepcopy and conversions of the changed
 	// types, so it is verified after their regeneration.
 	if a.bump != nil {
-		if err := a.bump.check(st, cs); err != nil {
+		if err := a.bump.check(st, cs, a.patchHelpersBack); err != nil {
 			return false, raiseError{err}
 		}
 		res.bump = a.bump
 		res.Manual = append(res.Manual, a.bump.manual...)
 		trace.step("verified the raised Cluster API requirement")
-		if err := a.patchHelpersBack(); err != nil {
-			return false, err
-		}
 	}
 	// Once every package has moved: a v1beta1 registration nothing needs.
 	if err := a.dropV1Beta1Schemes(); err != nil {

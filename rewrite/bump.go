@@ -124,8 +124,18 @@ type raiseError struct{ error }
 
 // check builds the raised modules (once the generated code follows the
 // changed types) and lists the uses of utilities that switched to v1beta2.
-func (b *coreBump) check(st *stage, cs *changeSet) error {
+// fixup, when set, runs on each module once its go.mod is tidy, before
+// the build.
+func (b *coreBump) check(st *stage, cs *changeSet, fixup func(*moduleBump) error) error {
 	for _, mb := range b.modules {
+		if err := b.tidyIfNeeded(st, cs, mb); err != nil {
+			return err
+		}
+		if fixup != nil {
+			if err := fixup(mb); err != nil {
+				return err
+			}
+		}
 		if err := b.verify(st, cs, mb); err != nil {
 			return err
 		}
@@ -139,6 +149,25 @@ func (b *coreBump) check(st *stage, cs *changeSet) error {
 		}
 		b.manual = append(b.manual, notes...)
 	}
+	return nil
+}
+
+// tidyIfNeeded runs go mod tidy in the raised module when loading its
+// packages, tests included, needs it (the moved imports need go.sum
+// entries the raise did not fetch).
+func (b *coreBump) tidyIfNeeded(st *stage, cs *changeSet, mb *moduleBump) error {
+	ctx := st.context()
+	out, err := goCmd(ctx, mb.staged, "list", "-test", "-deps", "./...")
+	if err == nil || !needsTidy.MatchString(out) {
+		return nil // other errors are the build's to report
+	}
+	why, _, _ := strings.Cut(needsTidy.FindString(out), ", disabled by")
+	b.tidy[mb.rel] = strings.TrimSpace(why)
+	if tout, terr := goCmd(ctx, mb.staged, "mod", "tidy"); terr != nil {
+		return fmt.Errorf("go mod tidy in %s (the build needed it: %s): %v\n%s\nnothing was written", mb.rel, b.tidy[mb.rel], terr, tout)
+	}
+	cs.mark(filepath.Join(mb.staged, "go.mod"), "go mod tidy")
+	cs.mark(filepath.Join(mb.staged, "go.sum"), "go mod tidy")
 	return nil
 }
 
@@ -647,16 +676,6 @@ func sortImports(name string, src []byte) ([]byte, error) {
 func (b *coreBump) verify(st *stage, cs *changeSet, mb *moduleBump) error {
 	ctx := st.context()
 	out, err := goCmd(ctx, mb.staged, "vet", "./...")
-	if err != nil && needsTidy.MatchString(out) {
-		why, _, _ := strings.Cut(needsTidy.FindString(out), ", disabled by")
-		b.tidy[mb.rel] = strings.TrimSpace(why)
-		if tout, terr := goCmd(ctx, mb.staged, "mod", "tidy"); terr != nil {
-			return fmt.Errorf("go mod tidy in %s (the build needed it: %s): %v\n%s\nnothing was written", mb.rel, b.tidy[mb.rel], terr, tout)
-		}
-		cs.mark(filepath.Join(mb.staged, "go.mod"), "go mod tidy")
-		cs.mark(filepath.Join(mb.staged, "go.sum"), "go mod tidy")
-		out, err = goCmd(ctx, mb.staged, "vet", "./...")
-	}
 	if err == nil {
 		out, err = goCmd(ctx, mb.staged, "build", "./...")
 	}

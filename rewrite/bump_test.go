@@ -49,6 +49,19 @@ func TestBumpCoreRaisesAndMovesImports(t *testing.T) {
 	if !bytes.Equal(secrets, orig) {
 		t.Errorf("secrets.go changed:\n%s", secrets)
 	}
+	// The scope's helper is filled with util/patch's by a file the Go API
+	// fix moves: the scope's file keeps util/patch with it.
+	scopeSrc, _ := os.ReadFile(filepath.Join(dir, "scope", "scope.go"))
+	origScope, _ := os.ReadFile(filepath.Join("testdata", "bumpprovider", "scope", "scope.go"))
+	if !bytes.Equal(scopeSrc, origScope) {
+		t.Errorf("scope.go changed:\n%s", scopeSrc)
+	}
+	claims, _ := os.ReadFile(filepath.Join(dir, "claims", "claims.go"))
+	for _, want := range []string{`"sigs.k8s.io/cluster-api/api/core/v1beta2"`, `"sigs.k8s.io/cluster-api/util/patch"`} {
+		if !strings.Contains(string(claims), want) {
+			t.Errorf("claims.go lacks %q:\n%s", want, claims)
+		}
+	}
 	goIn(t, dir, "vet", "./...")
 	goIn(t, dir, "test", "-count=1", "./...")
 	// The predicate compiles with the v1beta1 code but asserts v1beta2

@@ -15,17 +15,23 @@ import (
 
 // The raise moves util/patch to util/deprecated/v1beta1/patch in each file
 // the fixes left on v1beta1 (movesFor): without types it cannot tell what
-// the file patches. Once the raised module builds, a package whose helpers
+// the file patches. Once the fixes are in, the packages whose helpers
 // patch only objects without condition accessors (a Secret, a provider
-// object without conditions) gets util/patch back, which patches them
+// object without conditions) get util/patch back, which patches them
 // alike (internal/patchhelper): those files stay off the deprecated API,
-// as the Go API fix leaves a file that imports the deprecated helper.
+// as the Go API fix leaves a file that imports the deprecated helper. A
+// helper that crosses packages (a scope's exported PatchHelper field that
+// a controller fills) ties them: they go back together or not at all, so
+// each side keeps the type the other spells.
 
 // patchHelpersBack undoes the raise's move of util/patch in the files of
-// every package (all its build variants, tests included) whose uses
-// patchhelper.Unmoved accepts, then builds the module; if that fails, the
-// files keep the deprecated helper.
-func (a *attempt) patchHelpersBack() error {
+// each group of mb's packages (all their build variants, tests included)
+// that hand helpers to each other, when every package of the group moves
+// alike (patchhelper.Uses: no local use keeps the deprecated helper) and
+// no helper comes from outside the module. It runs before the raise's
+// build check, which judges the result: the packages load with the type
+// errors a helper of the wrong package makes.
+func (a *attempt) patchHelpersBack(mb *moduleBump) error {
 	b := a.bump
 	if b == nil {
 		return nil
@@ -44,77 +50,95 @@ func (a *attempt) patchHelpersBack() error {
 	if len(moved) == 0 {
 		return nil
 	}
-	for _, mb := range b.modules {
-		pkgs, ok := a.loadTyped(mb.staged)
-		if !ok {
-			continue // what does not type-check keeps the deprecated helper
+	pkgs, _ := a.loadTyped(mb.staged)
+	back := helperGroupsBack(pkgs, moved, a.st.canonical)
+	n := 0
+	for _, f := range slices.Sorted(maps.Keys(back)) {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			return err
 		}
-		back := map[string]bool{}
-		kept := map[string]bool{}
-		packages.Visit(pkgs, nil, func(p *packages.Package) {
-			if p.Module == nil || !p.Module.Main || p.TypesInfo == nil {
-				return
-			}
-			var here []string
-			for _, f := range p.Syntax {
-				name, err := a.st.canonical(p.Fset.Position(f.Pos()).Filename)
-				if err != nil {
-					continue
-				}
-				if _, ok := moved[name]; ok {
-					here = append(here, name)
-				}
-			}
-			if len(here) == 0 {
-				return
-			}
-			movable, _, _ := patchhelper.Unmoved(p.Types, p.TypesInfo, p.Syntax)
-			for _, f := range here {
-				if movable == 0 {
-					back[f] = true
-				} else {
-					kept[f] = true
-				}
-			}
-		})
-		for f := range kept {
-			delete(back, f) // a variant of the package keeps it
-		}
-		if len(back) == 0 {
+		out, done, err := moveImports(f, src, map[string]string{contract.PkgDeprecatedPatch: contract.PkgPatch})
+		if err != nil || len(done) == 0 {
 			continue
 		}
-		undo := map[string][]byte{}
-		for _, f := range slices.Sorted(maps.Keys(back)) {
-			src, err := os.ReadFile(f)
-			if err != nil {
-				return err
-			}
-			out, done, err := moveImports(f, src, map[string]string{contract.PkgDeprecatedPatch: contract.PkgPatch})
-			if err != nil || len(done) == 0 {
-				continue
-			}
-			undo[f] = src
-			if _, err := a.st.writeFile(f, out); err != nil {
-				return err
-			}
+		if _, err := a.st.writeFile(f, out); err != nil {
+			return err
 		}
-		if _, err := goOutput(a.st.context(), mb.staged, nil, "build", "./..."); err != nil {
-			for f, src := range undo {
-				if _, err := a.st.writeFile(f, src); err != nil {
-					return err
-				}
-			}
-			continue
+		rel := moved[f]
+		a.cs.unmark(f, "move "+move+" (Cluster API "+b.to+" keeps the v1beta1 API there)")
+		b.moves[rel] = slices.DeleteFunc(b.moves[rel], func(d string) bool { return d == move })
+		if len(b.moves[rel]) == 0 {
+			delete(b.moves, rel)
 		}
-		for f := range undo {
-			rel := moved[f]
-			a.cs.unmark(f, "move "+move+" (Cluster API "+b.to+" keeps the v1beta1 API there)")
-			b.moves[rel] = slices.DeleteFunc(b.moves[rel], func(d string) bool { return d == move })
-			if len(b.moves[rel]) == 0 {
-				delete(b.moves, rel)
-			}
-		}
-		a.trace.step(fmt.Sprintf("kept util/patch in %d file(s) whose objects have no conditions", len(undo)))
+		n++
+	}
+	if n > 0 {
+		a.trace.step(fmt.Sprintf("kept util/patch in %d file(s) whose objects have no conditions", n))
 	}
 	return nil
+}
+
+// helperGroupsBack are the files of moved (the raise's moves of
+// util/patch) whose group of packages moves back whole: packages joined
+// by the helpers they hand each other, none with a use that keeps the
+// deprecated helper or a helper from outside the module.
+func helperGroupsBack(pkgs []*packages.Package, moved map[string]string, canonical func(string) (string, error)) map[string]bool {
+	parent := map[string]string{}
+	var find func(string) string
+	find = func(p string) string {
+		if parent[p] == "" || parent[p] == p {
+			parent[p] = p
+			return p
+		}
+		parent[p] = find(parent[p])
+		return parent[p]
+	}
+	kept := map[string]bool{} // package paths a use keeps on the deprecated helper
+	files := map[string][]string{}
+	own := map[string]bool{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if p.Module != nil && p.Module.Main {
+			own[p.PkgPath] = true
+		}
+	})
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if !own[p.PkgPath] {
+			return
+		}
+		find(p.PkgPath)
+		if p.TypesInfo == nil || p.Types == nil {
+			kept[p.PkgPath] = true
+			return
+		}
+		for _, f := range p.Syntax {
+			if name, err := canonical(p.Fset.Position(f.Pos()).Filename); err == nil && moved[name] != "" && !slices.Contains(files[p.PkgPath], name) {
+				files[p.PkgPath] = append(files[p.PkgPath], name)
+			}
+		}
+		for _, u := range patchhelper.Uses(p.Types, p.TypesInfo, p.Syntax) {
+			switch {
+			case u.Crosses == nil:
+				kept[p.PkgPath] = true
+			case !own[u.Crosses.Path()]:
+				kept[p.PkgPath] = true // a helper the module does not control
+			default:
+				parent[find(u.Crosses.Path())] = find(p.PkgPath)
+			}
+		}
+	})
+	keptGroup := map[string]bool{}
+	for p := range kept {
+		keptGroup[find(p)] = true
+	}
+	out := map[string]bool{}
+	for p, fs := range files {
+		if keptGroup[find(p)] {
+			continue
+		}
+		for _, f := range fs {
+			out[f] = true
+		}
+	}
+	return out
 }

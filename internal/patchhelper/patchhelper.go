@@ -27,42 +27,9 @@ import (
 // value from another package), which would tie the move to code the
 // caller does not see.
 func Unmoved(pkg *types.Package, info *types.Info, files []*ast.File) (pos token.Pos, why string, crosses bool) {
-	for _, f := range files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			if pos != token.NoPos {
-				return false
-			}
-			switch n := n.(type) {
-			case *ast.CallExpr:
-				obj, ok := PatchedObject(info, n, contract.PkgDeprecatedPatch)
-				if !ok {
-					return true
-				}
-				if t := info.TypeOf(obj); !Conditionless(t) {
-					pos = obj.Pos()
-					if t != nil && types.IsInterface(t) {
-						why = "an object of an interface type (" + types.TypeString(t, types.RelativeTo(pkg)) + "), which may have conditions"
-					}
-				}
-			case *ast.Ident:
-				obj := info.Uses[n]
-				if obj == nil || obj.Pkg() == nil || obj.Pkg() == pkg {
-					return true
-				}
-				if obj.Pkg().Path() == contract.PkgDeprecatedPatch {
-					if !sameInBoth[obj.Name()] {
-						pos, why = n.Pos(), obj.Name()+", which util/patch types for metav1 conditions"
-					}
-					return true
-				}
-				if _, isPkg := obj.(*types.PkgName); !isPkg && mentionsPatchHelper(obj.Type()) {
-					pos, why, crosses = n.Pos(), "a helper of another package ("+obj.Pkg().Path()+"."+obj.Name()+")", true
-				}
-			}
-			return true
-		})
-		if pos != token.NoPos {
-			return pos, why, crosses
+	for _, u := range Uses(pkg, info, files) {
+		if u.Crosses == nil || u.Deprecated {
+			return u.Pos, u.Why, u.Crosses != nil
 		}
 	}
 	for _, name := range pkg.Scope().Names() {
@@ -72,6 +39,63 @@ func Unmoved(pkg *types.Package, info *types.Info, files []*ast.File) (pos token
 		}
 	}
 	return token.NoPos, "", false
+}
+
+// A Use is a use in a package that keeps it from moving its helpers to
+// util/patch on its own: a local one (Crosses nil), or a declaration of
+// another package whose type spells a patch helper (Deprecated: the
+// deprecated one; else util/patch's).
+type Use struct {
+	Pos        token.Pos
+	Why        string
+	Crosses    *types.Package
+	Deprecated bool
+}
+
+// Uses lists the package's uses that keep the deprecated patch helper
+// (Unmoved's, first to last) and the uses of other packages' declarations
+// that spell either helper, which tie the package's helpers to theirs.
+func Uses(pkg *types.Package, info *types.Info, files []*ast.File) []Use {
+	var out []Use
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				obj, ok := PatchedObject(info, n, contract.PkgDeprecatedPatch)
+				if !ok {
+					return true
+				}
+				if t := info.TypeOf(obj); !Conditionless(t) {
+					u := Use{Pos: obj.Pos()}
+					if t != nil && types.IsInterface(t) {
+						u.Why = "an object of an interface type (" + types.TypeString(t, types.RelativeTo(pkg)) + "), which may have conditions"
+					}
+					out = append(out, u)
+				}
+			case *ast.Ident:
+				obj := info.Uses[n]
+				if obj == nil || obj.Pkg() == nil || obj.Pkg() == pkg {
+					return true
+				}
+				if obj.Pkg().Path() == contract.PkgDeprecatedPatch {
+					if !sameInBoth[obj.Name()] {
+						out = append(out, Use{Pos: n.Pos(), Why: obj.Name() + ", which util/patch types for metav1 conditions"})
+					}
+					return true
+				}
+				if _, isPkg := obj.(*types.PkgName); isPkg || obj.Pkg().Path() == contract.PkgPatch {
+					return true
+				}
+				if mentionsPatchHelper(obj.Type(), contract.PkgDeprecatedPatch) {
+					out = append(out, Use{Pos: n.Pos(), Why: "a helper of another package (" + obj.Pkg().Path() + "." + obj.Name() + ")", Crosses: obj.Pkg(), Deprecated: true})
+				} else if mentionsPatchHelper(obj.Type(), contract.PkgPatch) {
+					out = append(out, Use{Pos: n.Pos(), Why: "a helper of another package (" + obj.Pkg().Path() + "." + obj.Name() + ")", Crosses: obj.Pkg()})
+				}
+			}
+			return true
+		})
+	}
+	return out
 }
 
 // PatchedObject is the object call passes to the patch helper of package
@@ -114,41 +138,41 @@ func Conditionless(t types.Type) bool {
 	})
 }
 
-// mentionsPatchHelper reports whether t spells a type of the deprecated
-// patch package (through pointers, slices, maps, unnamed structs and
+// mentionsPatchHelper reports whether t spells a type of the patch
+// package at helper (through pointers, slices, maps, unnamed structs and
 // signatures; not inside another named type).
-func mentionsPatchHelper(t types.Type) bool {
+func mentionsPatchHelper(t types.Type, helper string) bool {
 	// No cycle is possible: only named types recur, and the walk stops at them.
 	switch t := types.Unalias(t).(type) {
 	case *types.Named:
 		// Another named type hides its fields: only its own
 		// package's code reaches a helper inside it.
 		o := t.Obj()
-		return o.Pkg() != nil && o.Pkg().Path() == contract.PkgDeprecatedPatch
+		return o.Pkg() != nil && o.Pkg().Path() == helper
 	case *types.Pointer:
-		return mentionsPatchHelper(t.Elem())
+		return mentionsPatchHelper(t.Elem(), helper)
 	case *types.Slice:
-		return mentionsPatchHelper(t.Elem())
+		return mentionsPatchHelper(t.Elem(), helper)
 	case *types.Array:
-		return mentionsPatchHelper(t.Elem())
+		return mentionsPatchHelper(t.Elem(), helper)
 	case *types.Map:
-		return mentionsPatchHelper(t.Key()) || mentionsPatchHelper(t.Elem())
+		return mentionsPatchHelper(t.Key(), helper) || mentionsPatchHelper(t.Elem(), helper)
 	case *types.Chan:
-		return mentionsPatchHelper(t.Elem())
+		return mentionsPatchHelper(t.Elem(), helper)
 	case *types.Struct:
 		for f := range t.Fields() {
-			if mentionsPatchHelper(f.Type()) {
+			if mentionsPatchHelper(f.Type(), helper) {
 				return true
 			}
 		}
 	case *types.Signature:
 		for v := range t.Params().Variables() {
-			if mentionsPatchHelper(v.Type()) {
+			if mentionsPatchHelper(v.Type(), helper) {
 				return true
 			}
 		}
 		for v := range t.Results().Variables() {
-			if mentionsPatchHelper(v.Type()) {
+			if mentionsPatchHelper(v.Type(), helper) {
 				return true
 			}
 		}
@@ -163,7 +187,7 @@ func mentionsPatchHelper(t types.Type) bool {
 func exportsPatchHelper(obj types.Object) bool {
 	switch obj := obj.(type) {
 	case *types.Func, *types.Var:
-		return obj.Exported() && mentionsPatchHelper(obj.Type())
+		return obj.Exported() && mentionsPatchHelper(obj.Type(), contract.PkgDeprecatedPatch)
 	case *types.TypeName:
 		if !obj.Exported() {
 			return false
@@ -174,13 +198,13 @@ func exportsPatchHelper(obj types.Object) bool {
 		}
 		if st, ok := named.Underlying().(*types.Struct); ok {
 			for f := range st.Fields() {
-				if f.Exported() && mentionsPatchHelper(f.Type()) {
+				if f.Exported() && mentionsPatchHelper(f.Type(), contract.PkgDeprecatedPatch) {
 					return true
 				}
 			}
 		}
 		for m := range named.Methods() {
-			if m.Exported() && mentionsPatchHelper(m.Type()) {
+			if m.Exported() && mentionsPatchHelper(m.Type(), contract.PkgDeprecatedPatch) {
 				return true
 			}
 		}

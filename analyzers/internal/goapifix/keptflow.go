@@ -400,18 +400,8 @@ func (g *flowGraph) call(n *ast.CallExpr) {
 // literal follows the values of a struct literal's keys that are kept
 // fields into them.
 func (g *flowGraph) literal(n *ast.CompositeLit) {
-	for _, elt := range n.Elts {
-		kv, ok := elt.(*ast.KeyValueExpr)
-		if !ok {
-			continue
-		}
-		id, ok := kv.Key.(*ast.Ident)
-		if !ok {
-			continue
-		}
-		if field, ok := g.info.Uses[id].(*types.Var); ok && field.IsField() && g.p.keptField(field) {
-			g.flow(flowEnd{anchor: true}, g.source(kv.Value))
-		}
+	for _, v := range g.p.keptKeyValues(n) {
+		g.flow(flowEnd{anchor: true}, g.source(v))
 	}
 }
 

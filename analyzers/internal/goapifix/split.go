@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"iter"
 	"strings"
 
 	"github.com/mpaudit/mpaudit/analyzers/internal/params"
@@ -68,20 +69,8 @@ func (p *planner) findKept() {
 		case *ast.CompositeLit:
 			// A literal of another package's struct: a key whose field
 			// keeps a v1beta1 type keeps the value built for it.
-			for _, elt := range n.Elts {
-				kv, ok := elt.(*ast.KeyValueExpr)
-				if !ok {
-					continue
-				}
-				id, ok := kv.Key.(*ast.Ident)
-				if !ok {
-					continue
-				}
-				field, ok := p.pass.TypesInfo.Uses[id].(*types.Var)
-				if !ok || !field.IsField() || !p.keptField(field) {
-					continue
-				}
-				p.keepValue(kv.Value)
+			for _, v := range p.keptKeyValues(n) {
+				p.keepValue(v)
 			}
 		case *ast.ExprStmt:
 			p.keepCompared(n)
@@ -135,6 +124,33 @@ func (p *planner) findKept() {
 		p.keepValue(rhs)
 		for _, v := range elems[obj] {
 			p.keepValue(v)
+		}
+	}
+}
+
+// keptKeyValues are the values lit sets for keys whose fields keep a
+// v1beta1 type.
+func (p *planner) keptKeyValues(lit *ast.CompositeLit) []ast.Expr {
+	var out []ast.Expr
+	for kv, id := range keyed(lit) {
+		if field, ok := p.pass.TypesInfo.Uses[id].(*types.Var); ok && field.IsField() && p.keptField(field) {
+			out = append(out, kv.Value)
+		}
+	}
+	return out
+}
+
+// keyed yields lit's elements keyed by a name (a struct's fields).
+func keyed(lit *ast.CompositeLit) iter.Seq2[*ast.KeyValueExpr, *ast.Ident] {
+	return func(yield func(*ast.KeyValueExpr, *ast.Ident) bool) {
+		for _, elt := range lit.Elts {
+			kv, ok := elt.(*ast.KeyValueExpr)
+			if !ok {
+				continue
+			}
+			if id, ok := kv.Key.(*ast.Ident); ok && !yield(kv, id) {
+				return
+			}
 		}
 	}
 }

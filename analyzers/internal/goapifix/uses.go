@@ -432,15 +432,7 @@ func (p *planner) literal(lit *ast.CompositeLit) {
 	if !ok {
 		return
 	}
-	for _, elt := range lit.Elts {
-		kv, ok := elt.(*ast.KeyValueExpr)
-		if !ok {
-			continue
-		}
-		id, ok := kv.Key.(*ast.Ident)
-		if !ok {
-			continue
-		}
+	for kv, id := range keyed(lit) {
 		changes, rootPath, ok := contract.GoAPIFieldsAt(key, id.Name)
 		if !ok || p.refLiteral(t, kv) {
 			continue

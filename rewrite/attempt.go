@@ -203,7 +203,15 @@ func (a *attempt) followUps() (done bool, err error) {
 	// The raise builds with the deepcopy and conversions of the changed
 	// types, so it is verified after their regeneration.
 	if a.bump != nil {
-		if err := a.bump.check(st, cs, a.patchHelpersBack); err != nil {
+		var backErr error // the step's own failure (a write), not the raise's
+		err := a.bump.check(st, cs, func(mb *moduleBump) error {
+			backErr = a.patchHelpersBack(mb)
+			return backErr
+		})
+		if backErr != nil {
+			return false, backErr
+		}
+		if err != nil {
 			return false, raiseError{err}
 		}
 		res.bump = a.bump
